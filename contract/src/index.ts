@@ -1,0 +1,6 @@
+export * from './admin';
+export * from './book';
+export * from './errors';
+export * from './money';
+export * from './order';
+export * from './text';

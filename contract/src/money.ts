@@ -1,0 +1,35 @@
+// Money travels as dollars (at most 2 decimals) and is computed in integer cents,
+// so 0.1 + 0.2 never becomes 0.30000000000000004 on a receipt.
+
+export const MAX_PRICE_CENTS = 1_000_000; // $10,000 per book
+
+/** Cents of a dollar amount, or null when it is not finite or has more than 2 decimals. */
+export function toCents(dollars: number): number | null {
+  if (!Number.isFinite(dollars)) return null;
+  const cents = Math.round(dollars * 100);
+  // Allow for binary representation error (19.99 * 100 = 1998.9999999999998), nothing more.
+  if (Math.abs(dollars * 100 - cents) > 1e-6) return null;
+  return cents;
+}
+
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+/** "12.50" style, for display and for the spec's string totalPrice. */
+export function formatCents(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+export function sumCents(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+const MONEY_STRING = /^\d{1,9}(\.\d{1,2})?$/;
+
+/** Parses a request amount: a number, or a numeric string such as "12.5" (what the spec's client sends). */
+export function parseMoneyInput(value: unknown): number | null {
+  if (typeof value === 'number') return toCents(value) === null ? null : value;
+  if (typeof value === 'string' && MONEY_STRING.test(value.trim())) return Number(value.trim());
+  return null;
+}

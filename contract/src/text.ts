@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+// Lone UTF-16 surrogates cannot be stored as valid UTF-8, and C0 control characters (NUL among them)
+// have no place in a book title or an address; both are refused rather than silently mangled.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARS_NO_NEWLINE = /[\u0000-\u001F\u007F]/;
+
+export function isCleanText(value: string, allowNewlines = false): boolean {
+  if (LONE_SURROGATE.test(value)) return false;
+  return !(allowNewlines ? CONTROL_CHARS : CONTROL_CHARS_NO_NEWLINE).test(value);
+}
+
+/** A trimmed, required, single-line string of at most `max` characters. */
+export function text(label: string, max: number, options: { multiline?: boolean } = {}) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => isCleanText(value, options.multiline), `${label} contains characters that are not allowed`);
+}

@@ -1,0 +1,83 @@
+import type { Request, Response } from 'express';
+import { BookIdSchema, BooksQuerySchema, BookInputSchema, CreateBookSchema } from '@bookstore/contract';
+import { requireAdmin } from '../lib/auth';
+import { catalogueCache, noStore } from '../lib/cache';
+import { HttpError } from '../lib/http-error';
+import { jsonBody, parseWith } from '../lib/validate';
+import * as repo from './books.repo';
+import { deleteCover, IMMUTABLE, readCover, readCoverFile, saveCover } from './covers';
+
+function bookId(req: Request): string {
+  const result = BookIdSchema.safeParse(req.params.id);
+  if (!result.success) throw new HttpError(404, 'Book not found');
+  return result.data;
+}
+
+/** Deletes an uploaded cover once no book points at it any more (covers are shared by content). */
+async function releaseCover(coverImage: string): Promise<void> {
+  if (!(await repo.isCoverInUse(coverImage))) await deleteCover(coverImage);
+}
+
+// GET /api/books?limit=&category=&after=
+export async function listBooks(req: Request, res: Response) {
+  const query = parseWith(BooksQuerySchema, req.query);
+  const books = await repo.listBooks(query);
+  catalogueCache(req, res);
+  res.json(books);
+}
+
+// GET /api/books/:id
+export async function getBook(req: Request, res: Response) {
+  const book = await repo.getBook(bookId(req));
+  if (!book) throw new HttpError(404, 'Book not found');
+  catalogueCache(req, res);
+  res.json(book);
+}
+
+// POST /api/books/create-book
+export async function createBook(req: Request, res: Response) {
+  requireAdmin(req);
+  const input = parseWith(CreateBookSchema, jsonBody(req));
+  const book = await repo.createBook(input);
+  noStore(res);
+  res.status(201).json({ message: 'Book created successfully', book });
+}
+
+// PUT /api/books/edit/:id
+export async function editBook(req: Request, res: Response) {
+  requireAdmin(req);
+  const id = bookId(req);
+  const input = parseWith(BookInputSchema, jsonBody(req));
+  const result = await repo.updateBook(id, input);
+  if (!result) throw new HttpError(404, 'Book not found');
+  if (result.before.coverImage !== result.after.coverImage) await releaseCover(result.before.coverImage);
+  noStore(res);
+  res.json({ message: 'Book updated successfully', book: result.after });
+}
+
+// DELETE /api/books/:id
+export async function deleteBook(req: Request, res: Response) {
+  requireAdmin(req);
+  const book = await repo.deleteBook(bookId(req));
+  if (!book) throw new HttpError(404, 'Book not found');
+  await releaseCover(book.coverImage);
+  noStore(res);
+  res.json({ message: 'Book deleted successfully', book });
+}
+
+// POST /api/books/cover (multipart/form-data, field `cover`)
+export async function uploadCover(req: Request, res: Response) {
+  requireAdmin(req);
+  const bytes = await readCoverFile(req);
+  const coverImage = await saveCover(bytes);
+  noStore(res);
+  res.status(201).json({ coverImage });
+}
+
+// GET /api/covers/:name
+export async function getCover(req: Request, res: Response) {
+  const cover = await readCover(String(req.params.name));
+  if (!cover) throw new HttpError(404, 'Cover not found');
+  res.set({ 'Content-Type': cover.contentType, 'Cache-Control': IMMUTABLE, 'Content-Security-Policy': "default-src 'none'" });
+  res.send(cover.bytes);
+}

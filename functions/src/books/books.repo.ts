@@ -1,0 +1,120 @@
+import type { Book, BookInput, BooksQuery, Category } from '@bookstore/contract';
+import { fromCents, toCents } from '@bookstore/contract';
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { db } from '../lib/firebase';
+
+/** How a book is stored: prices in integer cents, dates as ISO strings (they sort as text). */
+export interface BookDoc {
+  title: string;
+  author?: string;
+  description: string;
+  category: Category;
+  trending: boolean;
+  coverImage: string;
+  oldPriceCents: number;
+  newPriceCents: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const books = () => db().collection('books');
+
+export function toBook(snap: DocumentSnapshot): Book {
+  const d = snap.data() as BookDoc;
+  return {
+    _id: snap.id,
+    title: d.title,
+    ...(d.author ? { author: d.author } : {}),
+    description: d.description,
+    category: d.category,
+    trending: d.trending,
+    coverImage: d.coverImage,
+    oldPrice: fromCents(d.oldPriceCents),
+    newPrice: fromCents(d.newPriceCents),
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
+}
+
+export function toDoc(input: BookInput, now: string, createdAt = now): BookDoc {
+  return {
+    title: input.title,
+    ...(input.author ? { author: input.author } : {}),
+    description: input.description,
+    category: input.category,
+    trending: input.trending,
+    coverImage: input.coverImage,
+    oldPriceCents: toCents(input.oldPrice)!,
+    newPriceCents: toCents(input.newPrice)!,
+    createdAt,
+    updatedAt: now,
+  };
+}
+
+/** Newest first; `limit`, `category` and an `after` cursor keep the home page's cost flat. */
+export async function listBooks(query: BooksQuery = {}): Promise<Book[]> {
+  let q = query.category ? books().where('category', '==', query.category) : books();
+  q = q.orderBy('createdAt', 'desc');
+  if (query.after) {
+    const cursor = await books().doc(query.after).get();
+    if (!cursor.exists) return [];
+    q = q.startAfter((cursor.data() as BookDoc).createdAt);
+  }
+  if (query.limit) q = q.limit(query.limit);
+  const snap = await q.get();
+  return snap.docs.map(toBook);
+}
+
+export async function getBook(id: string): Promise<Book | null> {
+  const snap = await books().doc(id).get();
+  return snap.exists ? toBook(snap) : null;
+}
+
+/** Reads books by id inside a transaction; getAll, since the offline emulator mis-answers `__name__ in`. */
+export async function getBookDocs(tx: Transaction, ids: string[]) {
+  return tx.getAll(...ids.map((id) => books().doc(id)));
+}
+
+export async function createBook(input: BookInput): Promise<Book> {
+  const ref = books().doc();
+  await ref.create(toDoc(input, new Date().toISOString()));
+  return toBook(await ref.get());
+}
+
+/** Replaces a book's fields; returns the old and new versions, or null if it does not exist. */
+export async function updateBook(id: string, input: BookInput): Promise<{ before: Book; after: Book } | null> {
+  const ref = books().doc(id);
+  const before = await db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return null;
+    const old = toBook(snap);
+    const coverImage = input.coverImage || old.coverImage; // empty keeps the old cover
+    tx.set(ref, toDoc({ ...input, coverImage }, new Date().toISOString(), old.createdAt));
+    return old;
+  });
+  if (!before) return null;
+  return { before, after: toBook(await ref.get()) };
+}
+
+export async function deleteBook(id: string): Promise<Book | null> {
+  const ref = books().doc(id);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return null;
+    tx.delete(ref);
+    return toBook(snap);
+  });
+}
+
+export async function isCoverInUse(coverImage: string): Promise<boolean> {
+  const snap = await books().where('coverImage', '==', coverImage).limit(1).get();
+  return !snap.empty;
+}
+
+export async function countBooks(): Promise<{ total: number; trending: number }> {
+  const [total, trending] = await Promise.all([
+    books().count().get(),
+    books().where('trending', '==', true).count().get(),
+  ]);
+  return { total: total.data().count, trending: trending.data().count };
+}

@@ -1,0 +1,11 @@
+/** Thrown anywhere in a handler; the error middleware turns it into `{ message }` with this status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// The one plain-JavaScript file: it runs before TypeScript tooling is installed, installs it if
+// needed, then hands over to scripts/<command>.ts through tsx, forwarding signals.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const [command, ...args] = process.argv.slice(2);
+const tsx = `${root}node_modules/.bin/tsx`;
+
+if (!existsSync(tsx) || !existsSync(`${root}node_modules/firebase-tools`)) {
+  console.log('Installing dependencies (first run, about 3 minutes)...');
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+
+const child = spawn(tsx, [`${root}scripts/${command}.ts`, ...args], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

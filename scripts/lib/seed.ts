@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { BookInputSchema, type BookInput } from '@bookstore/contract';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { toDoc } from '../../functions/src/books/books.repo';
+import { hashPassword } from '../../functions/src/lib/passwords';
+import { adminDb } from './firestore-replacement';
+import { DEMO_ADMIN, DEMO_CUSTOMER, PROJECT_ID, ROOT } from './env';
+
+export function seedBooks(): BookInput[] {
+  const raw = JSON.parse(readFileSync(`${ROOT}emulator-data/seed/books.json`, 'utf8')) as unknown[];
+  return raw.map((book) => BookInputSchema.parse(book));
+}
+
+/** The demo admin's password is public; writing it anywhere but an emulator would open the shop. */
+function assertEmulator(): void {
+  if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error('Refusing to seed demo accounts: FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must point at emulators.');
+  }
+}
+
+/** Writes books with createdAt one minute apart, the first of the list the newest. */
+export async function writeBooks(books: BookInput[], now = Date.now()): Promise<void> {
+  const db = adminDb();
+  for (let start = 0; start < books.length; start += 400) {
+    const batch = db.batch();
+    books.slice(start, start + 400).forEach((book, i) => {
+      const createdAt = new Date(now - (start + i) * 60_000).toISOString();
+      batch.set(db.collection('books').doc(), toDoc(book, createdAt, createdAt));
+    });
+    await batch.commit();
+  }
+}
+
+export async function seedAdmin(): Promise<void> {
+  assertEmulator();
+  const passwordHash = await hashPassword(DEMO_ADMIN.password);
+  await adminDb().collection('admins').doc(DEMO_ADMIN.username).set({ username: DEMO_ADMIN.username, passwordHash, role: 'admin' });
+}
+
+export async function seedCustomer(): Promise<void> {
+  assertEmulator();
+  const auth = getAuth(getApps()[0] ?? initializeApp({ projectId: PROJECT_ID }));
+  try {
+    await auth.getUserByEmail(DEMO_CUSTOMER.email);
+  } catch {
+    await auth.createUser({ ...DEMO_CUSTOMER, emailVerified: true });
+  }
+}
+
+/** Seeds an empty database; a database with books (even if the shop deleted some) is left alone. */
+export async function seedIfEmpty(): Promise<boolean> {
+  const db = adminDb();
+  const [books, admins] = await Promise.all([db.collection('books').limit(1).get(), db.collection('admins').limit(1).get()]);
+  if (!books.empty || !admins.empty) {
+    await seedCustomer();
+    return false;
+  }
+  await Promise.all([writeBooks(seedBooks()), seedAdmin(), seedCustomer()]);
+  return true;
+}

@@ -1,0 +1,40 @@
+import { DEMO_ADMIN, DEMO_CUSTOMER, ROOT, SHOP_URL } from './lib/env';
+import { build } from './lib/build';
+import { SAVE_INTERVAL_MS, startSuite } from './lib/suite';
+
+const STATE_DIR = `${ROOT}emulator-data/state`;
+
+async function main() {
+  const started = Date.now();
+  await build();
+  console.log('Starting the Firebase Emulator Suite (project demo-bookstore)...');
+  const suite = await startSuite({ stateDir: STATE_DIR, verbose: process.argv.includes('--verbose') });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: saving data and stopping the emulators...`);
+    await suite.stop();
+    console.log('Stopped. Data saved in emulator-data/state/.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGHUP', () => void stop('SIGHUP'));
+
+  console.log(`
+  The Bookstore is running (ready in ${Math.round((Date.now() - started) / 1000)} s${suite.seeded ? ', demo data seeded' : ''}).
+
+    Shop:       ${SHOP_URL}
+    Dashboard:  ${SHOP_URL}/admin   (username ${DEMO_ADMIN.username}, password ${DEMO_ADMIN.password})
+    Customer:   ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}
+    API:        ${SHOP_URL}/api/books
+
+  Data is saved every ${SAVE_INTERVAL_MS / 1000} s and on exit. Press Ctrl-C to stop.
+`);
+}
+
+main().catch((error) => {
+  console.error(`\nCould not start the shop: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
