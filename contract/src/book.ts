@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE_CENTS, parseMoneyInput, toCents } from './money';
+import { isAllowedCover } from './covers';
 import { isCleanText, text } from './text';
 
 export const CATEGORIES = ['business', 'technology', 'fiction', 'horror', 'adventure'] as const;
@@ -9,21 +10,6 @@ export type Category = (typeof CATEGORIES)[number];
 export const BookIdSchema = z
   .string({ error: 'Book id must be text' })
   .regex(/^(?!__)[A-Za-z0-9_-]{1,64}$/, 'Book id is not valid');
-
-/** Bundled covers ship with the web app: book-1 .. book-23, with or without an image extension. */
-export const BUNDLED_COVER = /^book-(?:[1-9]|1\d|2[0-3])(?:\.(?:png|jpg|jpeg|webp|svg))?$/;
-/** Uploaded covers are content-addressed objects under covers/ in Firebase Storage. */
-export const UPLOADED_COVER = /^covers\/[a-f0-9]{32}\.(?:png|jpg|webp|gif)$/;
-
-export function isAllowedCover(value: string): boolean {
-  if (BUNDLED_COVER.test(value) || UPLOADED_COVER.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
-}
 
 export const CoverImageSchema = z
   .string({ error: 'Cover image must be text' })

@@ -1,9 +1,31 @@
-import { StrictMode, useEffect, useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AdminSessionWatcher } from './app/admin-session-watcher';
+import { router } from './app/router';
+import { AuthStateProvider } from './features/auth/auth-context';
+import { ApiError } from './lib/api-client';
+import './index.css';
 
-function App() {
-  const [books, setBooks] = useState<{ _id: string; title: string }[]>([]);
-  useEffect(() => { fetch('/api/books').then((r) => r.json()).then(setBooks); }, []);
-  return <ul>{books.map((b) => <li key={b._id}>{b.title}</li>)}</ul>;
-}
-createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // A 4xx will not change on retry; network trouble might.
+      retry: (count, error) => count < 2 && !(error instanceof ApiError && typeof error.kind === 'number' && error.kind < 500),
+    },
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthStateProvider>
+        <RouterProvider router={router} />
+        <AdminSessionWatcher />
+      </AuthStateProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

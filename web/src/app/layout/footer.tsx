@@ -1,0 +1,62 @@
+import { useState } from 'react';
+
+const ANCHORS = [
+  { href: '#home', label: 'Home' },
+  { href: '#services', label: 'Services' },
+  { href: '#about', label: 'About Us' },
+  { href: '#contact', label: 'Contact' },
+];
+
+const SOCIAL = [
+  { href: 'https://www.facebook.com/', label: 'Facebook', path: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8Z' },
+  { href: 'https://x.com/', label: 'X (Twitter)', path: 'M4 4l16 16M20 4 4 20' },
+  { href: 'https://www.instagram.com/', label: 'Instagram', path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4Zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Zm5.5-1.5h.01' },
+];
+
+export function Footer() {
+  const [subscribed, setSubscribed] = useState(false);
+  return (
+    <footer className="mt-16 bg-secondary text-gray-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-8 md:grid-cols-2">
+        <div>
+          <p className="text-lg font-bold text-white">Bookstore</p>
+          <p className="mt-2 max-w-sm text-sm text-gray-300">Hand-picked books, delivered to your door. Pay cash on delivery.</p>
+          <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {ANCHORS.map((a) => (
+              <li key={a.href}><a href={a.href} className="hover:text-primary">{a.label}</a></li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <p className="font-semibold text-white">Stay updated with our latest books and offers!</p>
+          {subscribed ? (
+            <p role="status" className="mt-4 text-sm text-primary">Thanks! You are on the list.</p>
+          ) : (
+            <form className="mt-4 flex max-w-md" onSubmit={(e) => { e.preventDefault(); setSubscribed(true); }}>
+              <label htmlFor="newsletter-email" className="sr-only">Email address</label>
+              <input id="newsletter-email" type="email" required placeholder="Enter your email" className="w-full rounded-l-md px-4 py-2 text-gray-900 bg-white" />
+              <button type="submit" className="rounded-r-md bg-primary px-5 py-2 font-semibold text-secondary hover:brightness-95">Subscribe</button>
+            </form>
+          )}
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row sm:px-8">
+          <ul className="flex gap-6">
+            <li><a href="#privacy" className="hover:text-primary">Privacy Policy</a></li>
+            <li><a href="#terms" className="hover:text-primary">Terms of Service</a></li>
+          </ul>
+          <ul className="flex gap-4">
+            {SOCIAL.map((s) => (
+              <li key={s.label}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className="grid size-9 place-items-center rounded-full bg-white/10 hover:bg-primary hover:text-secondary">
+                  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d={s.path} /></svg>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

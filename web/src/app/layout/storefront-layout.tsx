@@ -1,0 +1,20 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function StorefrontLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">Skip to content</a>
+      <Header />
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 sm:px-8">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { CartIcon } from '../../components/ui/icons';
+import { addBookToCart } from '../../features/cart/cart-actions';
+import { bookQuery } from '../../features/catalog/api/get-book';
+import { coverUrl } from '../../lib/covers';
+import { formatDate, money } from '../../lib/format';
+import { usePageTitle } from '../use-page-title';
+
+export function Component() {
+  const { id = '' } = useParams();
+  const { data: book, isPending, isError } = useQuery(bookQuery(id));
+  usePageTitle(book?.title ?? 'Book');
+  if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
+  if (isError || !book) return <p role="alert" className="py-16 text-center text-red-700">Error loading book info...</p>;
+  return (
+    <article className="mx-auto max-w-4xl py-10">
+      <h1 className="mb-8 text-3xl font-bold">{book.title}</h1>
+      <div className="flex flex-col gap-8 sm:flex-row">
+        <img src={coverUrl(book.coverImage)} alt={`Cover of ${book.title}`} width={240} height={360} className="h-90 w-60 shrink-0 self-center rounded-lg object-cover shadow-lg sm:self-start" />
+        <div className="space-y-3">
+          <p><strong>Author:</strong> {book.author || 'admin'}</p>
+          <p><strong>Published:</strong> {formatDate(book.createdAt)}</p>
+          <p className="capitalize"><strong>Category:</strong> {book.category}</p>
+          <p className="text-gray-800"><strong>Description:</strong> {book.description}</p>
+          <p className="text-xl font-semibold">
+            {money(book.newPrice)} <span className="ml-2 text-base font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
+          </p>
+          <button
+            type="button"
+            onClick={() => addBookToCart(book)}
+            className="inline-flex items-center gap-2 rounded-md bg-primary px-6 py-2 font-semibold text-secondary hover:bg-secondary hover:text-white"
+          >
+            <CartIcon className="size-5" /> Add to Cart
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

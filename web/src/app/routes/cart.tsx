@@ -1,0 +1,66 @@
+import { Link } from 'react-router-dom';
+import { clearCart } from '../../features/cart/cart-actions';
+import { subtotal } from '../../features/cart/cart-rules';
+import { cart, useCartItems } from '../../features/cart/cart-store';
+import { coverUrl } from '../../lib/covers';
+import { money } from '../../lib/format';
+import { usePageTitle } from '../use-page-title';
+
+export function Component() {
+  usePageTitle('Shopping cart');
+  const items = useCartItems();
+  return (
+    <section className="mx-auto mt-10 max-w-3xl rounded-lg bg-white shadow-lg ring-1 ring-gray-100">
+      <div className="px-4 py-6 sm:px-6">
+        <div className="flex items-center justify-between gap-4">
+          <h1 className="text-lg font-semibold">Shopping cart</h1>
+          <button type="button" onClick={clearCart} className="rounded-md bg-red-700 px-3 py-1 text-sm text-white hover:bg-red-800">
+            Clear Cart
+          </button>
+        </div>
+        <div className="mt-8">
+          {items.length === 0 ? (
+            <p className="py-8 text-center text-gray-700">No product found!</p>
+          ) : (
+            <ul className="-my-6 divide-y divide-gray-200">
+              {items.map((book) => (
+                <li key={book._id} className="flex py-6">
+                  <img src={coverUrl(book.coverImage)} alt={`Cover of ${book.title}`} width={64} height={96} className="h-24 w-16 shrink-0 rounded-md border border-gray-200 object-cover" />
+                  <div className="ml-4 flex flex-1 flex-col">
+                    <div className="flex flex-wrap justify-between gap-2 font-medium">
+                      <h2><Link to={`/books/${book._id}`} className="hover:underline">{book.title}</Link></h2>
+                      <p>{money(book.newPrice)}</p>
+                    </div>
+                    <p className="mt-1 text-sm capitalize text-gray-600"><strong>Category:</strong> {book.category}</p>
+                    <div className="mt-auto flex items-end justify-between text-sm">
+                      <p className="text-gray-600"><strong>Qty:</strong> 1</p>
+                      <button type="button" onClick={() => cart.remove(book._id)} className="font-medium text-indigo-700 hover:text-indigo-900">
+                        Remove<span className="sr-only"> {book.title}</span>
+                      </button>
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="border-t border-gray-200 px-4 py-6 sm:px-6">
+        <div className="flex justify-between font-medium">
+          <p>Subtotal</p>
+          <p data-testid="subtotal">${subtotal(items)}</p>
+        </div>
+        <p className="mt-1 text-sm text-gray-600">Shipping and taxes calculated at checkout.</p>
+        <Link to="/checkout" className="mt-6 flex items-center justify-center rounded-md bg-indigo-700 px-6 py-3 font-medium text-white shadow-sm hover:bg-indigo-800">
+          Checkout
+        </Link>
+        <p className="mt-6 text-center text-sm text-gray-600">
+          or{' '}
+          <Link to="/" className="font-medium text-indigo-700 hover:text-indigo-900">
+            Continue Shopping<span aria-hidden="true"> &rarr;</span>
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

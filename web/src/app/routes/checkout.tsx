@@ -1,0 +1,134 @@
+import type { PriceChangedResponse } from '@bookstore/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAuth } from '../../features/auth/auth-context';
+import { RequireUser } from '../../features/auth/require-user';
+import { subtotal } from '../../features/cart/cart-rules';
+import { cart, useCartItems } from '../../features/cart/cart-store';
+import { createOrder, newIdempotencyKey } from '../../features/checkout/create-order';
+import { ApiError } from '../../lib/api-client';
+import { alertBox, confirmBox } from '../../lib/notify';
+import { usePageTitle } from '../use-page-title';
+
+const FIELDS = [
+  { name: 'name', label: 'Full Name', type: 'text', autoComplete: 'name', span: 'md:col-span-5' },
+  { name: 'phone', label: 'Phone Number', type: 'number', autoComplete: 'tel', span: 'md:col-span-5', placeholder: '+123 456 7890' },
+  { name: 'street', label: 'Address / Street', type: 'text', autoComplete: 'street-address', span: 'md:col-span-3' },
+  { name: 'city', label: 'City', type: 'text', autoComplete: 'address-level2', span: 'md:col-span-2' },
+  { name: 'country', label: 'Country / region', type: 'text', autoComplete: 'country-name', span: 'md:col-span-2' },
+  { name: 'state', label: 'State / province', type: 'text', autoComplete: 'address-level1', span: 'md:col-span-2' },
+  { name: 'zipcode', label: 'Zipcode', type: 'text', autoComplete: 'postal-code', span: 'md:col-span-1' },
+] as const;
+
+export function Component() {
+  usePageTitle('Checkout');
+  return (
+    <RequireUser>
+      <Checkout />
+    </RequireUser>
+  );
+}
+
+function Checkout() {
+  const { user } = useAuth();
+  const items = useCartItems();
+  const total = subtotal(items);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [agreed, setAgreed] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const key = useRef(newIdempotencyKey());
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (loading) return;
+    const form = new FormData(e.currentTarget);
+    const field = (name: string) => String(form.get(name) ?? '').trim();
+    const order = {
+      name: field('name'),
+      email: user?.email ?? '',
+      phone: field('phone'),
+      address: { street: field('street'), city: field('city'), country: field('country'), state: field('state'), zipcode: field('zipcode') },
+      productIDs: items.map((item) => item._id),
+      totalPrice: total,
+    };
+    setLoading(true);
+    try {
+      let placed;
+      try {
+        placed = await createOrder(order, key.current);
+      } catch (error) {
+        const body = error instanceof ApiError && error.status === 409 ? (error.body as unknown as PriceChangedResponse) : null;
+        if (body?.code !== 'PRICE_CHANGED') throw error;
+        const confirmed = await confirmBox('Prices have changed', `The new total is $${body.totalPrice.toFixed(2)}. Place the order at this price?`, 'Place order');
+        if (!confirmed) return;
+        placed = await createOrder({ ...order, totalPrice: body.totalPrice.toFixed(2) }, key.current);
+      }
+      key.current = newIdempotencyKey();
+      cart.clear();
+      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. You will pay $${placed.totalPrice.toFixed(2)} on delivery.`, 'success', 'Yes, OK!');
+      navigate('/orders');
+    } catch (error) {
+      console.error('Order failed', error);
+      const detail = error instanceof ApiError && error.status && error.status < 500 ? error.message : undefined;
+      await alertBox('Failed to create order', detail, 'error');
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  if (loading) return <p role="status" className="py-16 text-center text-lg">Loading...</p>;
+  if (items.length === 0) {
+    return (
+      <section className="py-16 text-center">
+        <h1 className="mb-4 text-2xl font-semibold">Cash On Delevary</h1>
+        <p className="mb-6 text-gray-700">Your cart is empty. Add a book before checking out.</p>
+        <Link to="/" className="rounded-md bg-primary px-6 py-2 font-semibold text-secondary">Continue Shopping</Link>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-5xl py-10">
+      <h1 className="mb-2 text-2xl font-semibold text-gray-700">Cash On Delevary</h1>
+      <p className="text-gray-700">Total Price: ${total}</p>
+      <p className="mb-6 text-gray-700">Items: {items.length > 0 ? items.length : 0}</p>
+      <div className="rounded bg-white p-4 shadow-lg ring-1 ring-gray-100 md:p-8">
+        <form onSubmit={submit} className="grid grid-cols-1 gap-6 text-sm lg:grid-cols-3">
+          <div className="text-gray-700">
+            <p className="text-lg font-medium">Personal Details</p>
+            <p>Please fill out all the fields.</p>
+          </div>
+          <div className="lg:col-span-2">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-5">
+              <div className="md:col-span-5">
+                <label htmlFor="email">Email Address</label>
+                <input id="email" name="email" type="email" readOnly value={user?.email ?? ''} className="mt-1 h-10 w-full rounded border border-gray-300 bg-gray-100 px-4" />
+              </div>
+              {FIELDS.map((f) => (
+                <div key={f.name} className={f.span}>
+                  <label htmlFor={f.name}>{f.label}</label>
+                  <input id={f.name} name={f.name} type={f.type} required autoComplete={f.autoComplete} placeholder={'placeholder' in f ? f.placeholder : ''} className="mt-1 h-10 w-full rounded border border-gray-300 bg-gray-50 px-4 focus:bg-white focus:outline-2 focus:outline-indigo-600" />
+                </div>
+              ))}
+              <div className="mt-3 md:col-span-5">
+                <div className="inline-flex items-center gap-2">
+                  <input id="terms" type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="size-4" />
+                  <label htmlFor="terms">
+                    I agree to the <a href="#terms" className="text-blue-700 underline">Terms &amp; Conditions</a> and <a href="#privacy" className="text-blue-700 underline">Shopping Policy</a>.
+                  </label>
+                </div>
+              </div>
+              <div className="text-right md:col-span-5">
+                <button disabled={!agreed} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
+                  Place an Order
+                </button>
+              </div>
+            </div>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

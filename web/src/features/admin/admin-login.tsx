@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { usePageTitle } from '../../app/use-page-title';
+import { Logo } from '../../components/ui/icons';
+import { ApiError } from '../../lib/api-client';
+import { adminToken, saveAdminSession } from '../../lib/admin-session';
+import { adminLogin } from './api/admin-api';
+
+export function Component() {
+  usePageTitle('Admin Dashboard Login');
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (adminToken()) return <Navigate to="/dashboard" replace />;
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      const { token } = await adminLogin(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
+      saveAdminSession(token);
+      navigate('/dashboard');
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 429 ? err.message : '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4">
+      <div className="w-full max-w-sm rounded-lg bg-white px-8 pb-8 pt-6 shadow-md ring-1 ring-gray-100">
+        <div className="mb-4 flex items-center gap-2"><Logo className="size-8" /><span className="font-semibold text-secondary">Bookstore</span></div>
+        <h1 className="mb-4 text-xl font-semibold">Admin Dashboard Login</h1>
+        <form onSubmit={submit}>
+          <div className="mb-4">
+            <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="username">Username</label>
+            <input id="username" name="username" required autoComplete="username" placeholder="username" className="w-full rounded border border-gray-300 px-3 py-2 shadow-sm focus:outline-2 focus:outline-indigo-600" />
+          </div>
+          <div className="mb-4">
+            <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="password">Password</label>
+            <input id="password" name="password" type="password" required autoComplete="current-password" placeholder="Password" className="w-full rounded border border-gray-300 px-3 py-2 shadow-sm focus:outline-2 focus:outline-indigo-600" />
+          </div>
+          {error !== null && (
+            <div role="alert" className="mb-3 text-sm">
+              <p className="italic text-red-700">Please enter valid Email and Password.</p>
+              {error && <p className="text-gray-700">{error}</p>}
+            </div>
+          )}
+          <button disabled={busy} className="w-full rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
+            {busy ? 'Signing in...' : 'Login'}
+          </button>
+        </form>
+        <p className="mt-5 text-center text-xs text-gray-600">&copy;{new Date().getFullYear()} Book Store. All rights reserved.</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,65 @@
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+}
+
+export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
+export interface AuthSnapshot {
+  status: AuthStatus;
+  user: SessionUser | null;
+}
+
+interface AuthValue extends AuthSnapshot {
+  /** Loads Firebase Auth (and reactfire) if this page needs the user. */
+  require(): void;
+}
+
+// Remembered sign-in: only then does the first page load the auth SDK without being asked to.
+export const REMEMBER_KEY = 'bookstore.signedIn';
+const remembered = () => {
+  try {
+    return localStorage.getItem(REMEMBER_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+
+const AuthBridge = lazy(() => import('./auth-bridge'));
+const AuthContext = createContext<AuthValue | null>(null);
+
+export function AuthStateProvider({ children }: { children: ReactNode }) {
+  const [loaded, setLoaded] = useState(remembered);
+  const [snapshot, setSnapshot] = useState<AuthSnapshot>(() =>
+    loaded ? { status: 'loading', user: null } : { status: 'signedOut', user: null },
+  );
+  const require = useCallback(() => {
+    setLoaded((was) => {
+      if (!was) setSnapshot({ status: 'loading', user: null });
+      return true;
+    });
+  }, []);
+  const value = useMemo(() => ({ ...snapshot, require }), [snapshot, require]);
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {loaded && (
+        <Suspense fallback={null}>
+          <AuthBridge onChange={setSnapshot} />
+        </Suspense>
+      )}
+    </AuthContext.Provider>
+  );
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthStateProvider');
+  return value;
+}
+
+/** Firebase Auth calls, loaded on demand. */
+export const authSdk = () => import('./auth-sdk');

@@ -1,0 +1,91 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { GoogleIcon } from '../../components/ui/icons';
+import { authErrorMessage } from './auth-errors';
+import { authSdk, useAuth } from './auth-context';
+
+interface AuthFormProps {
+  mode: 'login' | 'register';
+  onSuccess: () => void;
+}
+
+const TEXT = {
+  login: { title: 'Please Login', submit: 'Login', prompt: 'Haven\u2019t an account? Please', link: '/register', linkText: 'Register' },
+  register: { title: 'Please Register', submit: 'Register', prompt: 'Have an account? Please', link: '/login', linkText: 'Login' },
+};
+
+/** The login and register card: email and password, the Google button, the spec's inline error. */
+export function AuthForm({ mode, onSuccess }: AuthFormProps) {
+  const auth = useAuth();
+  const text = TEXT[mode];
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<{ detail: string; google?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => auth.require(), [auth]); // warm the auth SDK while the visitor types
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const sdk = await authSdk();
+      await (mode === 'login' ? sdk.signIn(email, password) : sdk.register(email, password));
+      onSuccess();
+    } catch (err) {
+      console.error('Email sign-in failed', err);
+      setError({ detail: authErrorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const google = async () => {
+    setError(null);
+    try {
+      await (await authSdk()).signInWithGoogle();
+      onSuccess();
+    } catch (err) {
+      console.error('Google sign-in failed', err);
+      setError({ detail: authErrorMessage(err), google: true });
+    }
+  };
+
+  return (
+    <div className="flex min-h-[calc(100vh-220px)] items-center justify-center py-10">
+      <div className="w-full max-w-sm rounded-lg bg-white px-8 pb-8 pt-6 shadow-md ring-1 ring-gray-100">
+        <h1 className="mb-4 text-xl font-semibold">{text.title}</h1>
+        <form onSubmit={submit} noValidate={false}>
+          <div className="mb-4">
+            <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="email">Email</label>
+            <input id="email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Email Address" className="w-full rounded border border-gray-300 px-3 py-2 leading-tight shadow-sm focus:outline-2 focus:outline-indigo-600" />
+          </div>
+          <div className="mb-4">
+            <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="password">Password</label>
+            <input id="password" type="password" name="password" required autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} placeholder="Password" className="w-full rounded border border-gray-300 px-3 py-2 leading-tight shadow-sm focus:outline-2 focus:outline-indigo-600" />
+          </div>
+          {error && !error.google && (
+            <div role="alert" className="mb-3 text-sm">
+              <p className="italic text-red-700">Please enter valid Email and Password.</p>
+              <p className="text-gray-700">{error.detail}</p>
+            </div>
+          )}
+          <button disabled={busy} className="rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
+            {busy ? 'Please wait...' : text.submit}
+          </button>
+        </form>
+        <p className="mt-4 text-sm font-medium">
+          {text.prompt}{' '}
+          <Link to={text.link} className="text-blue-700 hover:underline">{text.linkText}</Link>
+        </p>
+        <div className="mt-4">
+          <button type="button" onClick={google} className="flex w-full items-center justify-center gap-2 rounded bg-secondary px-4 py-2 font-bold text-white hover:bg-blue-800 focus:outline-none">
+            <GoogleIcon /> Sign in with Google
+          </button>
+          {error?.google && <p role="alert" className="mt-3 text-sm text-red-700">{error.detail}</p>}
+        </div>
+        <p className="mt-5 text-center text-xs text-gray-600">&copy;{new Date().getFullYear()} Book Store. All rights reserved.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Book } from '@bookstore/contract';
+import { Carousel } from '../../../components/ui/carousel';
+import { BookCard, BookCardSkeleton } from './book-card';
+
+export function BookCarousel({ label, books, loading, error, onAdd, eager }: {
+  label: string;
+  books: Book[] | undefined;
+  loading: boolean;
+  error: boolean;
+  onAdd: (book: Book) => void;
+  eager?: boolean;
+}) {
+  if (error) return <p className="py-10 text-red-700">Could not load books. Please try again later.</p>;
+  if (loading || !books) {
+    return (
+      <div className="grid gap-6 md:grid-cols-2 carousel:grid-cols-3" role="status" aria-label="Loading books">
+        <BookCardSkeleton />
+        <div className="hidden md:block"><BookCardSkeleton /></div>
+        <div className="hidden carousel:block"><BookCardSkeleton /></div>
+      </div>
+    );
+  }
+  if (books.length === 0) return <p className="py-10 text-gray-700">No books in this genre yet.</p>;
+  return (
+    <Carousel
+      label={label}
+      items={books.map((book, i) => ({ key: book._id, node: <BookCard book={book} onAdd={onAdd} eager={eager && i < 3} /> }))}
+    />
+  );
+}

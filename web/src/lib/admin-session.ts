@@ -1,0 +1,35 @@
+// The admin token and when it expires, in localStorage: the expiry survives a closed tab.
+export const ADMIN_TOKEN_LIFETIME_MS = 3600 * 1000;
+const KEY = 'bookstore.admin';
+
+export interface AdminSession {
+  token: string;
+  expiresAt: number;
+}
+
+export function readAdminSession(): AdminSession | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as AdminSession | null;
+    return value && typeof value.token === 'string' && typeof value.expiresAt === 'number' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored token if it has not expired yet. */
+export function adminToken(now = Date.now()): string | null {
+  const session = readAdminSession();
+  return session && session.expiresAt > now ? session.token : null;
+}
+
+export function saveAdminSession(token: string, now = Date.now()): AdminSession {
+  const session = { token, expiresAt: now + ADMIN_TOKEN_LIFETIME_MS };
+  localStorage.setItem(KEY, JSON.stringify(session));
+  window.dispatchEvent(new Event('bookstore:admin-session'));
+  return session;
+}
+
+export function clearAdminSession(): void {
+  localStorage.removeItem(KEY);
+  window.dispatchEvent(new Event('bookstore:admin-session'));
+}

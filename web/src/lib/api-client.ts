@@ -1,0 +1,74 @@
+import type { ApiErrorBody } from '@bookstore/contract';
+
+export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
+
+/** Every failed request becomes one of these, classed as the spec's section 7 says. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly body?: ApiErrorBody & Record<string, unknown>,
+  ) {
+    super(message);
+  }
+  get status(): number | undefined {
+    return typeof this.kind === 'number' ? this.kind : undefined;
+  }
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** Classes a thrown fetch failure: our timeout, or the network. */
+export function classifyThrown(error: unknown, timedOut: boolean): ApiError {
+  if (timedOut) return new ApiError('TIMEOUT_ERROR', 'The server took too long to answer');
+  if (error instanceof ApiError) return error;
+  return new ApiError('FETCH_ERROR', 'Could not reach the server. Check your connection.');
+}
+
+/** Turns a response's status and text into data or an ApiError. */
+export function classifyResponse<T>(status: number, text: string): T {
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    if (status >= 200 && status < 300) throw new ApiError('PARSING_ERROR', 'The server sent an unreadable answer');
+    throw new ApiError(status, `Request failed (${status})`);
+  }
+  if (status >= 200 && status < 300) return body as T;
+  const errorBody = (body && typeof body === 'object' ? body : { message: '' }) as ApiErrorBody & Record<string, unknown>;
+  throw new ApiError(status, errorBody.message || `Request failed (${status})`, errorBody);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  token?: string | null;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  try {
+    const res = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+    return classifyResponse<T>(res.status, await res.text());
+  } catch (error) {
+    throw classifyThrown(error, timedOut);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,18 @@
+export const CARD_DESCRIPTION_LIMIT = 80;
+
+/** The first `limit` characters plus an ellipsis when longer (book cards). */
+export function truncate(text: string, limit = CARD_DESCRIPTION_LIMIT): string {
+  const chars = Array.from(text); // do not split a surrogate pair
+  return chars.length > limit ? `${chars.slice(0, limit).join('')}...` : text;
+}
+
+export function money(value: number): string {
+  return `$${value.toFixed(2)}`;
+}
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
