@@ -54,12 +54,14 @@ export function toDoc(input: BookInput, now: string, createdAt = now): BookDoc {
 /** Newest first; `limit`, `category` and an `after` cursor keep the home page's cost flat. */
 export async function listBooks(query: BooksQuery = {}): Promise<Book[]> {
   let q = query.category ? books().where('category', '==', query.category) : books();
-  q = q.orderBy('createdAt', 'desc');
   if (query.after) {
+    // A range filter rather than startAfter(): same meaning for unique createdAt values, and the
+    // offline Firestore replacement honours it.
     const cursor = await books().doc(query.after).get();
     if (!cursor.exists) return [];
-    q = q.startAfter((cursor.data() as BookDoc).createdAt);
+    q = q.where('createdAt', '<', (cursor.data() as BookDoc).createdAt);
   }
+  q = q.orderBy('createdAt', 'desc');
   if (query.limit) q = q.limit(query.limit);
   const snap = await q.get();
   return snap.docs.map(toBook);

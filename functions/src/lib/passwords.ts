@@ -21,10 +21,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await scrypt(password, Buffer.from(salt, 'base64'), {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem,
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  try {
+    const key = await scrypt(password, Buffer.from(salt, 'base64'), {
+      N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem,
+    });
+    return key.length === expected.length && timingSafeEqual(key, expected);
+  } catch {
+    return false; // a corrupt stored hash never logs anyone in
+  }
 }
 
 // Checked against when the username is unknown, so both cases cost one full hash.

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { BookInputSchema, CreateBookSchema, isAllowedCover } from './index';
+
+const base = { title: 'T', description: 'D', category: 'Horror', oldPrice: 10, newPrice: '5.50', coverImage: 'book-2' };
+
+describe('BookInputSchema', () => {
+  it('lowercases the category, coerces a numeric string price and drops unknown fields', () => {
+    const book = BookInputSchema.parse({ ...base, role: 'admin' });
+    expect(book).toEqual({ title: 'T', description: 'D', category: 'horror', trending: false, oldPrice: 10, newPrice: 5.5, coverImage: 'book-2' });
+  });
+
+  it('enforces price bounds and decimals', () => {
+    expect(BookInputSchema.safeParse({ ...base, newPrice: 10000.01 }).success).toBe(false);
+    expect(BookInputSchema.safeParse({ ...base, newPrice: 10000 }).success).toBe(true);
+    expect(BookInputSchema.safeParse({ ...base, newPrice: 0 }).success).toBe(true);
+    expect(BookInputSchema.safeParse({ ...base, newPrice: 1.234 }).success).toBe(false);
+  });
+
+  it('refuses lone surrogates and NUL bytes but keeps ordinary unicode', () => {
+    expect(BookInputSchema.safeParse({ ...base, title: 'bad\uD800' }).success).toBe(false);
+    expect(BookInputSchema.safeParse({ ...base, title: 'nul\u0000' }).success).toBe(false);
+    expect(BookInputSchema.parse({ ...base, title: 'كتاب \u200F 📚' }).title).toBe('كتاب \u200F 📚');
+  });
+
+  it('requires a cover on create but lets edit keep the old one with an empty value', () => {
+    expect(CreateBookSchema.safeParse({ ...base, coverImage: '' }).success).toBe(false);
+    expect(BookInputSchema.safeParse({ ...base, coverImage: '' }).success).toBe(true);
+  });
+});
+
+describe('isAllowedCover', () => {
+  it('accepts bundled names, uploaded paths and https URLs only', () => {
+    expect(isAllowedCover('book-20.png')).toBe(true);
+    expect(isAllowedCover('book-23')).toBe(true);
+    expect(isAllowedCover('book-24')).toBe(false);
+    expect(isAllowedCover(`covers/${'a'.repeat(32)}.webp`)).toBe(true);
+    expect(isAllowedCover('covers/../secret.png')).toBe(false);
+    expect(isAllowedCover('https://images.example.com/c.jpg')).toBe(true);
+    expect(isAllowedCover('http://images.example.com/c.jpg')).toBe(false);
+    expect(isAllowedCover('javascript:alert(1)')).toBe(false);
+    expect(isAllowedCover('data:image/png;base64,AAAA')).toBe(false);
+  });
+});

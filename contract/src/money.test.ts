@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, parseMoneyInput, sumCents, toCents } from './money';
+
+describe('money', () => {
+  it('converts dollars to cents without float drift', () => {
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(sumCents([toCents(0.1)!, toCents(0.2)!])).toBe(30);
+    expect(formatCents(1250)).toBe('12.50');
+  });
+
+  it('refuses more than 2 decimals and non-finite values', () => {
+    expect(toCents(1.005)).toBeNull();
+    expect(toCents(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(toCents(Number.NaN)).toBeNull();
+  });
+
+  it('parses numbers and numeric strings only', () => {
+    expect(parseMoneyInput('12.5')).toBe(12.5);
+    expect(parseMoneyInput(' 7 ')).toBe(7);
+    expect(parseMoneyInput('1e3')).toBeNull();
+    expect(parseMoneyInput('12.345')).toBeNull();
+    expect(parseMoneyInput('-1')).toBeNull();
+    expect(parseMoneyInput(null)).toBeNull();
+    expect(parseMoneyInput([1])).toBeNull();
+    expect(parseMoneyInput(JSON.parse('1e309'))).toBeNull();
+  });
+});

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+
+// Helpers for API tests: HTTP through Hosting to the real function, and firebase-admin straight to
+// the emulators to check what was (or was not) written.
+
+export const BASE = 'http://127.0.0.1:5000';
+const AUTH = 'http://127.0.0.1:9099';
+const app = () => getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' });
+export const db = () => getFirestore(app());
+export const bucket = () => getStorage(app()).bucket('demo-bookstore.appspot.com');
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function http<T = any>(path: string, init: RequestInit & { json?: unknown; token?: string | null } = {}): Promise<Reply<T>> {
+  const headers = new Headers(init.headers);
+  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+  const res = await fetch(`${BASE}${path}`, {
+    ...init,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: leave the text, tests assert on it */
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+let cachedAdmin: string | undefined;
+export async function adminToken(): Promise<string> {
+  if (cachedAdmin) return cachedAdmin;
+  const res = await http('/api/auth/admin', { method: 'POST', json: { username: 'admin', password: 'admin123' } });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  cachedAdmin = res.body.token as string;
+  return cachedAdmin;
+}
+
+/** A fresh customer in the Auth emulator, signed in: returns its ID token, uid and email. */
+export async function newCustomer(prefix = 'shopper'): Promise<{ token: string; uid: string; email: string }> {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { idToken: string; localId: string };
+  if (!res.ok) throw new Error(`signUp failed: ${JSON.stringify(body)}`);
+  return { token: body.idToken, uid: body.localId, email };
+}
+
+export async function seededBooks(): Promise<any[]> {
+  const res = await http('/api/books');
+  return res.body;
+}
+
+/** A digest of every document the shop writes (login attempt counters aside) and every stored object. */
+export async function stateDigest(): Promise<string> {
+  const parts: string[] = [];
+  for (const name of ['books', 'orders', 'stats', 'admins']) {
+    const snap = await db().collection(name).get();
+    for (const doc of snap.docs.sort((a, b) => a.id.localeCompare(b.id))) parts.push(`${name}/${doc.id}=${JSON.stringify(doc.data())}`);
+  }
+  const [files] = await bucket().getFiles({ prefix: '' }).catch(() => [[]] as any);
+  for (const f of files as { name: string }[]) parts.push(`gs/${f.name}`);
+  return createHash('sha256').update(parts.join('\n')).digest('hex');
+}
+
+/** Runs `fn` and asserts that nothing the shop stores changed meanwhile. */
+export async function expectUnchanged<T>(fn: () => Promise<T>): Promise<T> {
+  const before = await stateDigest();
+  const result = await fn();
+  const after = await stateDigest();
+  if (before !== after) throw new Error('Stored state changed during a rejected request');
+  return result;
+}
+
+export function validOrder(email: string, books: { _id: string; newPrice: number }[]) {
+  const cents = books.reduce((sum, b) => sum + Math.round(b.newPrice * 100), 0);
+  return {
+    name: 'Test Shopper',
+    email,
+    phone: '5551234567',
+    address: { street: '1 Main St', city: 'Springfield', country: 'USA', state: 'IL', zipcode: '62701' },
+    productIDs: books.map((b) => b._id),
+    totalPrice: (cents / 100).toFixed(2),
+  };
+}
+
+export const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function coverForm(bytes: Buffer, filename = 'cover.png', field = 'cover', type = 'image/png'): FormData {
+  const form = new FormData();
+  form.append(field, new Blob([bytes], { type }), filename);
+  return form;
+}

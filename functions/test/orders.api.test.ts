@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { adminToken, db, expectUnchanged, http, newCustomer, seededBooks, validOrder } from './helpers';
+
+describe('POST /api/orders', () => {
+  it('stores an order priced by the server, owned by the caller, pending', async () => {
+    const me = await newCustomer();
+    const books = (await seededBooks()).slice(0, 3);
+    const res = await http('/api/orders', { method: 'POST', token: me.token, json: validOrder(me.email, books) });
+    expect(res.status).toBe(201);
+    const cents = books.reduce((s, b) => s + Math.round(b.newPrice * 100), 0);
+    expect(res.body).toMatchObject({ uid: me.uid, status: 'pending', totalPrice: cents / 100, productIDs: books.map((b) => b._id) });
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const stored = await db().collection('orders').doc(res.body._id).get();
+    expect(stored.data()?.totalCents).toBe(cents);
+  });
+
+  it('returns the first order for a retried Idempotency-Key instead of storing a second', async () => {
+    const me = await newCustomer();
+    const books = (await seededBooks()).slice(0, 2);
+    const headers = { 'Idempotency-Key': `retry-${Date.now()}` };
+    const first = await http('/api/orders', { method: 'POST', token: me.token, headers, json: validOrder(me.email, books) });
+    const second = await http('/api/orders', { method: 'POST', token: me.token, headers, json: validOrder(me.email, books) });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.body._id).toBe(first.body._id);
+    const mine = await db().collection('orders').where('uid', '==', me.uid).get();
+    expect(mine.size).toBe(1);
+  });
+
+  it('answers 409 with the current total when the client total differs, storing nothing', async () => {
+    const me = await newCustomer();
+    const books = (await seededBooks()).slice(0, 2);
+    await expectUnchanged(async () => {
+      const res = await http('/api/orders', { method: 'POST', token: me.token, json: { ...validOrder(me.email, books), totalPrice: '0.01' } });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('PRICE_CHANGED');
+      expect(res.body.totalPrice).toBe(books.reduce((s, b) => s + Math.round(b.newPrice * 100), 0) / 100);
+    });
+  });
+
+  it('refuses unknown, repeated and malformed product ids with 400 naming them', async () => {
+    const me = await newCustomer();
+    const [a] = await seededBooks();
+    await expectUnchanged(async () => {
+      const unknown = await http('/api/orders', { method: 'POST', token: me.token, json: { ...validOrder(me.email, [a]), productIDs: [a._id, 'ghost-book'] } });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toContain('ghost-book');
+      const repeated = await http('/api/orders', { method: 'POST', token: me.token, json: { ...validOrder(me.email, [a, a]) } });
+      expect(repeated.status).toBe(400);
+      expect(repeated.body.message).toContain(a._id);
+      const empty = await http('/api/orders', { method: 'POST', token: me.token, json: { ...validOrder(me.email, []), productIDs: [] } });
+      expect(empty.status).toBe(400);
+    });
+  });
+
+  it('refuses orders without a token (401) or for another email (403)', async () => {
+    const me = await newCustomer();
+    const books = (await seededBooks()).slice(0, 1);
+    await expectUnchanged(async () => {
+      expect((await http('/api/orders', { method: 'POST', json: validOrder(me.email, books) })).status).toBe(401);
+      const other = await http('/api/orders', { method: 'POST', token: me.token, json: validOrder('someone@else.com', books) });
+      expect(other.status).toBe(403);
+      const asAdmin = await http('/api/orders', { method: 'POST', token: await adminToken(), json: validOrder(me.email, books) });
+      expect(asAdmin.status).toBe(401);
+    });
+  });
+});
+
+describe('GET /api/orders/email/:email', () => {
+  it('returns only the caller’s orders, newest first; 403 for another email; admin may read any', async () => {
+    const me = await newCustomer();
+    const other = await newCustomer();
+    const books = await seededBooks();
+    await http('/api/orders', { method: 'POST', token: me.token, json: validOrder(me.email, books.slice(0, 1)) });
+    await http('/api/orders', { method: 'POST', token: me.token, json: validOrder(me.email, books.slice(1, 3)) });
+    const mine = await http(`/api/orders/email/${encodeURIComponent(me.email.toUpperCase())}`, { token: me.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toHaveLength(2);
+    expect(mine.body[0].createdAt >= mine.body[1].createdAt).toBe(true);
+    expect(mine.body.every((o: any) => o.uid === me.uid)).toBe(true);
+
+    const snoop = await http(`/api/orders/email/${encodeURIComponent(me.email)}`, { token: other.token });
+    expect(snoop.status).toBe(403);
+    expect((await http(`/api/orders/email/${encodeURIComponent(me.email)}`)).status).toBe(401);
+    const admin = await http(`/api/orders/email/${encodeURIComponent(me.email)}`, { token: await adminToken() });
+    expect(admin.status).toBe(200);
+    expect(admin.body).toHaveLength(2);
+    expect((await http('/api/orders/email/not-an-email', { token: me.token })).status).toBe(400);
+  });
+});
+
+describe('concurrency', () => {
+  it('50 concurrent orders for the same cart: 50 stored, counters exact', async () => {
+    const token = await adminToken();
+    const before = (await http('/api/admin', { token })).body;
+    const me = await newCustomer('burst');
+    const books = (await seededBooks()).slice(2, 5);
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => http('/api/orders', { method: 'POST', token: me.token, json: validOrder(me.email, books) })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(50).fill(201));
+    const stored = await db().collection('orders').where('uid', '==', me.uid).get();
+    expect(stored.size).toBe(50);
+    const cents = books.reduce((s, b) => s + Math.round(b.newPrice * 100), 0);
+    expect(stored.docs.every((d) => d.data().totalCents === cents)).toBe(true);
+    const after = (await http('/api/admin', { token })).body;
+    expect(after.totalOrders - before.totalOrders).toBe(50);
+    expect(Math.round(after.totalSales * 100) - Math.round(before.totalSales * 100)).toBe(50 * cents);
+  });
+});

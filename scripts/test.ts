@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from './lib/build';
+import { EMULATOR_ENV, ROOT } from './lib/env';
+import { assertPortsFree } from './lib/ports';
+import { startSuite, type Suite } from './lib/suite';
+
+// `npm test`: unit tests, then a fresh, seeded, throwaway emulator suite, API tests
+// over HTTP and Playwright in Chromium; the suite is torn down whatever happens.
+
+interface Tally { passed: number; failed: number; skipped: number }
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const only = process.argv.slice(2);
+const wants = (name: string) => only.length === 0 || only.includes(name);
+
+function vitest(project: string): void {
+  const out = join(ROOT, 'artifacts', `vitest-${project}.json`);
+  rmSync(out, { force: true });
+  spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...EMULATOR_ENV },
+  });
+  if (!existsSync(out)) {
+    total.failed += 1;
+    console.error(`vitest ${project} produced no report`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  total.passed += r.numPassedTests;
+  total.failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  total.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+}
+
+function playwright(): void {
+  const out = join(ROOT, 'artifacts', 'playwright-results.json');
+  rmSync(out, { force: true });
+  spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...EMULATOR_ENV } });
+  if (!existsSync(out)) {
+    total.failed += 1;
+    console.error('Playwright produced no report');
+    return;
+  }
+  const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+  total.passed += s.expected + s.flaky;
+  total.failed += s.unexpected;
+  total.skipped += s.skipped;
+}
+
+async function main() {
+  const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (wants('e2e') && !existsSync(chromium)) {
+    throw new Error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).`);
+  }
+  await assertPortsFree();
+  await build();
+  if (wants('unit')) vitest('unit');
+  if (!wants('api') && !wants('e2e')) return;
+  let suite: Suite | undefined;
+  const stop = async () => {
+    await suite?.stop();
+    suite = undefined;
+  };
+  process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+  process.on('SIGTERM', () => void stop().then(() => process.exit(143)));
+  try {
+    console.log('Starting a fresh emulator suite for the tests...');
+    suite = await startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) });
+    if (wants('api')) vitest('api');
+    if (wants('e2e')) playwright();
+  } finally {
+    await stop();
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(`\n${error instanceof Error ? error.message : error}`);
+    total.failed += 1;
+  })
+  .finally(() => {
+    console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+    process.exit(total.failed > 0 ? 1 : 0);
+  });
