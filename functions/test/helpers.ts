@@ -105,6 +105,6 @@ export const PNG_1x1 = Buffer.from(
 
 export function coverForm(bytes: Buffer, filename = 'cover.png', field = 'cover', type = 'image/png'): FormData {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type }), filename);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   return form;
 }

@@ -33,8 +33,7 @@ export function Footer() {
             <p role="status" className="mt-4 text-sm text-primary">Thanks! You are on the list.</p>
           ) : (
             <form className="mt-4 flex max-w-md" onSubmit={(e) => { e.preventDefault(); setSubscribed(true); }}>
-              <label htmlFor="newsletter-email" className="sr-only">Email address</label>
-              <input id="newsletter-email" type="email" required placeholder="Enter your email" className="w-full rounded-l-md px-4 py-2 text-gray-900 bg-white" />
+              <input id="newsletter-email" type="email" aria-label="Newsletter sign-up" required placeholder="Enter your email" className="w-full rounded-l-md px-4 py-2 text-gray-900 bg-white" />
               <button type="submit" className="rounded-r-md bg-primary px-5 py-2 font-semibold text-secondary hover:brightness-95">Subscribe</button>
             </form>
           )}

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
 import { RequireUser } from '../../features/auth/require-user';
+import { booksQuery } from '../../features/catalog/api/get-books';
 import { ordersQuery } from '../../features/orders/get-orders';
 import { formatDate, money } from '../../lib/format';
 import { usePageTitle } from '../use-page-title';
@@ -17,6 +19,9 @@ export function Component() {
 function Orders() {
   const { user } = useAuth();
   const { data: orders, isPending, isError } = useQuery(ordersQuery(user?.email ?? ''));
+  // Titles for the ordered ids, from the cached catalogue (an id stays visible if a book was deleted).
+  const { data: books } = useQuery(booksQuery());
+  const titles = new Map(books?.map((b) => [b._id, b.title]));
   if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
   if (isError) return <p role="alert" className="py-16 text-center text-red-700">Error getting order data</p>;
   return (
@@ -43,7 +48,11 @@ function Orders() {
               </dl>
               <h3 className="mt-3 text-sm font-semibold">Products ({order.productIDs.length})</h3>
               <ul className="ml-4 list-disc text-sm text-gray-700">
-                {order.productIDs.map((id) => <li key={id}><a href={`/books/${id}`} className="text-blue-700 hover:underline">{id}</a></li>)}
+                {order.productIDs.map((id) => (
+                  <li key={id}>
+                    <Link to={`/books/${id}`} className="text-blue-700 hover:underline">{titles.get(id) ?? id}</Link>
+                  </li>
+                ))}
               </ul>
             </li>
           ))}

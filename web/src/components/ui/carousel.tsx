@@ -76,7 +76,7 @@ export function Carousel({ label, items }: CarouselProps) {
           </button>
         </div>
       )}
-      <div ref={root} className="overflow-hidden" role="region" aria-roledescription="carousel" aria-label={label}>
+      <div ref={root} className="overflow-hidden" role="region" aria-roledescription="carousel" aria-label={`${label} carousel`}>
         <ul
           ref={track}
           className={`carousel-track flex pb-2 ${enhanced ? 'transition-transform' : 'snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth [scrollbar-width:none] lg:gap-8'}`}

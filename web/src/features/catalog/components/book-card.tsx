@@ -8,7 +8,7 @@ export function BookCard({ book, onAdd, eager = false }: { book: Book; onAdd: (b
   const href = `/books/${book._id}`;
   return (
     <article className="flex h-full flex-col gap-4 rounded-lg p-1 sm:flex-row sm:items-center sm:gap-6">
-      <Link to={href} className="shrink-0 self-center sm:self-auto" tabIndex={-1} aria-hidden="true">
+      <Link to={href} className="shrink-0 self-center sm:self-auto">
         <img
           src={coverUrl(book.coverImage)}
           alt={`Cover of ${book.title}`}

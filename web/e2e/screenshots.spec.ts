@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { adminLogin, apiBooks, signIn } from './helpers';
+
+// Screenshots for people to look at (artifacts/screenshots, not committed). Each page is also
+// checked for horizontal overflow, the most common way a layout breaks on a phone.
+
+const SHOTS = 'artifacts/screenshots';
+
+async function noHorizontalOverflow(page: import('@playwright/test').Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const width of [375, 768, 1280]) {
+  test(`storefront screens at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const books = await apiBooks(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Top Sellers' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/home-${width}.png`, fullPage: true });
+
+    await page.goto(`/books/${books[1]!._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/detail-${width}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.goto('/cart');
+    await expect(page.getByText('Subtotal')).toBeVisible();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/cart-${width}.png`, fullPage: true });
+
+    await signIn(page);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { name: 'Cash On Delevary' })).toBeVisible();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/checkout-${width}.png`, fullPage: true });
+
+    await page.goto('/orders');
+    await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/orders-${width}.png`, fullPage: true });
+
+    await page.goto('/login');
+    await page.screenshot({ path: `${SHOTS}/login-${width}.png` });
+  });
+}
+
+for (const width of [375, 1280]) {
+  test(`dashboard screens at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/admin');
+    await page.screenshot({ path: `${SHOTS}/admin-login-${width}.png` });
+    await adminLogin(page);
+    await expect(page.getByText('Total Orders')).toBeVisible();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/dashboard-${width}.png`, fullPage: true });
+    await page.goto('/dashboard/manage-books');
+    await expect(page.getByRole('heading', { name: 'All Books' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/manage-books-${width}.png`, fullPage: true });
+    await page.goto('/dashboard/add-new-book');
+    await expect(page.getByRole('heading', { name: 'Add New Book' })).toBeVisible();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/add-book-${width}.png`, fullPage: true });
+    const [book] = await apiBooks(page);
+    await page.goto(`/dashboard/edit-book/${book!._id}`);
+    await expect(page.getByRole('heading', { name: 'Update Book' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/edit-book-${width}.png`, fullPage: true });
+  });
+}
