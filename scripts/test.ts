@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from './lib/build';
@@ -14,14 +14,18 @@ const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const only = process.argv.slice(2);
 const wants = (name: string) => only.length === 0 || only.includes(name);
 
-function vitest(project: string): void {
+/** Runs a command without blocking this process: it hosts the Firestore and Storage replacements. */
+function run(args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...EMULATOR_ENV } });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function vitest(project: string): Promise<void> {
   const out = join(ROOT, 'artifacts', `vitest-${project}.json`);
   rmSync(out, { force: true });
-  spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ...EMULATOR_ENV },
-  });
+  await run(['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
   if (!existsSync(out)) {
     total.failed += 1;
     console.error(`vitest ${project} produced no report`);
@@ -33,10 +37,10 @@ function vitest(project: string): void {
   total.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
 }
 
-function playwright(): void {
+async function playwright(): Promise<void> {
   const out = join(ROOT, 'artifacts', 'playwright-results.json');
   rmSync(out, { force: true });
-  spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...EMULATOR_ENV } });
+  await run(['node_modules/@playwright/test/cli.js', 'test']);
   if (!existsSync(out)) {
     total.failed += 1;
     console.error('Playwright produced no report');
@@ -55,7 +59,7 @@ async function main() {
   }
   await assertPortsFree();
   await build();
-  if (wants('unit')) vitest('unit');
+  if (wants('unit')) await vitest('unit');
   if (!wants('api') && !wants('e2e')) return;
   let suite: Suite | undefined;
   const stop = async () => {
@@ -67,8 +71,8 @@ async function main() {
   try {
     console.log('Starting a fresh emulator suite for the tests...');
     suite = await startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) });
-    if (wants('api')) vitest('api');
-    if (wants('e2e')) playwright();
+    if (wants('api')) await vitest('api');
+    if (wants('e2e')) await playwright();
   } finally {
     await stop();
   }

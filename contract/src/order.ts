@@ -31,7 +31,7 @@ export const OrderInputSchema = z
       .max(MAX_ORDER_ITEMS, `An order holds at most ${MAX_ORDER_ITEMS} books`),
     totalPrice: z.unknown().transform((value, ctx) => {
       const dollars = parseMoneyInput(value);
-      if (dollars === null) {
+      if (dollars === null || dollars < 0) {
         ctx.addIssue({ code: 'custom', message: 'totalPrice must be an amount with at most 2 decimals' });
         return z.NEVER;
       }

@@ -2,6 +2,7 @@ import express from 'express';
 import { adminLogin, adminStats } from './admin/admin.handlers';
 import { booksRouter, coversRouter } from './books/books.router';
 import { errorHandler, notFound } from './lib/errors';
+import { readCounter } from './lib/read-counter';
 import { ordersRouter } from './orders/orders.router';
 
 /** The Express app behind the single `api` function; Hosting forwards the full /api/... path. */
@@ -9,6 +10,7 @@ export function createApp() {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple'); // no nested objects from ?a[b]=c
+  app.use(readCounter);
   app.use((_req, res, next) => {
     res.set('X-Content-Type-Options', 'nosniff');
     next();

@@ -2,6 +2,7 @@ import type { AdminStats, MonthlySales } from '@bookstore/contract';
 import { fromCents } from '@bookstore/contract';
 import { countBooks } from '../books/books.repo';
 import { db } from '../lib/firebase';
+import { countReads } from '../lib/read-counter';
 
 // Counters kept in the same transaction as each order: the dashboard reads 13 small documents
 // and two count() aggregations, whatever the number of orders.
@@ -32,6 +33,7 @@ export async function readStats(now = new Date()): Promise<AdminStats> {
     countBooks(),
     db().getAll(statsTotalsRef(), ...months.map(statsMonthRef)),
   ]);
+  countReads(snaps.length);
   const [totals, ...monthly] = snaps.map((s) => (s.exists ? (s.data() as Counters) : {}));
   const monthlySales: MonthlySales[] = months.map((month, i) => ({
     month,

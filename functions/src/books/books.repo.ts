@@ -2,6 +2,7 @@ import type { Book, BookInput, BooksQuery, Category } from '@bookstore/contract'
 import { fromCents, toCents } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
+import { countAggregation, countReads } from '../lib/read-counter';
 
 /** How a book is stored: prices in integer cents, dates as ISO strings (they sort as text). */
 export interface BookDoc {
@@ -58,22 +59,26 @@ export async function listBooks(query: BooksQuery = {}): Promise<Book[]> {
     // A range filter rather than startAfter(): same meaning for unique createdAt values, and the
     // offline Firestore replacement honours it.
     const cursor = await books().doc(query.after).get();
+    countReads(1);
     if (!cursor.exists) return [];
     q = q.where('createdAt', '<', (cursor.data() as BookDoc).createdAt);
   }
   q = q.orderBy('createdAt', 'desc');
   if (query.limit) q = q.limit(query.limit);
   const snap = await q.get();
+  countReads(snap.size);
   return snap.docs.map(toBook);
 }
 
 export async function getBook(id: string): Promise<Book | null> {
   const snap = await books().doc(id).get();
+  countReads(1);
   return snap.exists ? toBook(snap) : null;
 }
 
 /** Reads books by id inside a transaction; getAll, since the offline emulator mis-answers `__name__ in`. */
 export async function getBookDocs(tx: Transaction, ids: string[]) {
+  countReads(ids.length);
   return tx.getAll(...ids.map((id) => books().doc(id)));
 }
 
@@ -118,5 +123,7 @@ export async function countBooks(): Promise<{ total: number; trending: number }>
     books().count().get(),
     books().where('trending', '==', true).count().get(),
   ]);
+  countAggregation(total.data().count);
+  countAggregation(trending.data().count);
   return { total: total.data().count, trending: trending.data().count };
 }

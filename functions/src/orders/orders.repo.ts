@@ -5,6 +5,7 @@ import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { BookDoc } from '../books/books.repo';
 import { getBookDocs } from '../books/books.repo';
 import { db } from '../lib/firebase';
+import { countReads } from '../lib/read-counter';
 import { HttpError } from '../lib/http-error';
 import type { Customer } from '../lib/auth';
 import { monthKey, statsTotalsRef, statsMonthRef } from '../admin/stats.repo';
@@ -41,6 +42,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
     db().runTransaction(async (tx): Promise<PlacedOrder> => {
       if (idempotencyKey) {
         const existing = await tx.get(ref);
+        countReads(1);
         if (existing.exists) return { order: toOrder(existing), replayed: true };
       }
       const snaps = await getBookDocs(tx, input.productIDs);
@@ -91,10 +93,12 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
 
 export async function ordersOfUser(uid: string): Promise<Order[]> {
   const snap = await orders().where('uid', '==', uid).get();
+  countReads(snap.size);
   return snap.docs.map(toOrder).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 export async function ordersByEmail(email: string): Promise<Order[]> {
   const snap = await orders().where('email', '==', email).get();
+  countReads(snap.size);
   return snap.docs.map(toOrder).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }

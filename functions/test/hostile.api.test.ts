@@ -1,0 +1,211 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG_1x1, adminToken, bucket, coverForm, expectUnchanged, http, newCustomer, seededBooks, validOrder, type Reply } from './helpers';
+
+// The adversarial suite: each case sends something hostile and asserts the status, a JSON
+// `message`, and that nothing stored in Firestore or Storage changed.
+
+let admin = '';
+let customer: { token: string; uid: string; email: string };
+let books: any[] = [];
+let tried = 0;
+const SECRET = /ADMIN_JWT_SECRET=(\S+)/.exec(readFileSync(new URL('../.secret.local', import.meta.url), 'utf8'))![1]!;
+
+beforeAll(async () => {
+  admin = await adminToken();
+  customer = await newCustomer('hostile');
+  books = await seededBooks();
+});
+afterAll(() => console.log(`hostile: ${tried} cases tried`));
+
+const book = (over: Record<string, unknown> = {}) => ({
+  title: 'Hostile', description: 'd', category: 'fiction', trending: false, oldPrice: 2, newPrice: 1, coverImage: 'book-1', ...over,
+});
+const order = (over: Record<string, unknown> = {}) => ({ ...validOrder(customer.email, books.slice(0, 2)), ...over });
+
+function sign(header: object, payload: object, secret: string, alg: 'sha256' | 'sha512' = 'sha256') {
+  const h = Buffer.from(JSON.stringify(header)).toString('base64url');
+  const p = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${h}.${p}.${createHmac(alg, secret).update(`${h}.${p}`).digest('base64url')}`;
+}
+const claims = (over: Record<string, unknown> = {}) => {
+  const now = Math.floor(Date.now() / 1000);
+  return { sub: 'admin', role: 'admin', aud: 'bookstore-admin', iat: now, exp: now + 3600, ...over };
+};
+
+type Case = [name: string, send: () => Promise<Reply>, status: number];
+
+async function check([, send, status]: Case) {
+  tried += 1;
+  const res = await expectUnchanged(send);
+  expect(res.status).toBe(status);
+  expect(typeof res.body?.message).toBe('string');
+  expect(res.body.message.length).toBeGreaterThan(0);
+}
+
+const createRaw = (body: string) => () =>
+  http('/api/books/create-book', { method: 'POST', token: admin, headers: { 'Content-Type': 'application/json' }, body });
+const create = (over: Record<string, unknown>) => () => http('/api/books/create-book', { method: 'POST', token: admin, json: book(over) });
+const place = (body: unknown, token?: string) => () =>
+  http('/api/orders', { method: 'POST', token: token ?? customer.token, json: body });
+const placeRaw = (body: string) => () =>
+  http('/api/orders', { method: 'POST', token: customer.token, headers: { 'Content-Type': 'application/json' }, body });
+
+describe('hostile book payloads', () => {
+  const cases: Case[] = [
+    ['malformed JSON', createRaw('{"title":'), 400],
+    ['truncated JSON', createRaw('{"title":"x","descr'), 400],
+    ['a JSON array instead of an object', createRaw('[]'), 400],
+    ['JSON null', createRaw('null'), 400],
+    ['title as a number', create({ title: 42 }), 400],
+    ['title as an array', create({ title: ['a'] }), 400],
+    ['title as an object', create({ title: { $gt: '' } }), 400],
+    ['title null', create({ title: null }), 400],
+    ['trending as a string', create({ trending: 'true' }), 400],
+    ['category as an array', create({ category: ['fiction'] }), 400],
+    ['unknown category', create({ category: 'poetry' }), 400],
+    ['description missing', create({ description: undefined }), 400],
+    ['title of 201 characters', create({ title: 't'.repeat(201) }), 400],
+    ['description of 5001 characters', create({ description: 'd'.repeat(5001) }), 400],
+    ['title with a lone surrogate', createRaw(JSON.stringify(book()).replace('"Hostile"', '"bad\\ud800"')), 400],
+    ['title with a NUL byte', create({ title: 'nul\u0000byte' }), 400],
+    ['negative price', create({ newPrice: -1 }), 400],
+    ['price 1e309', createRaw(JSON.stringify(book()).replace('"newPrice":1', '"newPrice":1e309')), 400],
+    ['price over 10,000', create({ oldPrice: 10000.01 }), 400],
+    ['price with 3 decimals', create({ newPrice: 1.234 }), 400],
+    ['price as a malformed string', create({ newPrice: '12.5.5' }), 400],
+    ['price as an array', create({ newPrice: [1] }), 400],
+    ['javascript: cover', create({ coverImage: 'javascript:alert(1)' }), 400],
+    ['data: cover', create({ coverImage: 'data:image/png;base64,AAAA' }), 400],
+    ['http: cover', create({ coverImage: 'http://evil.example/x.png' }), 400],
+    ['cover path that climbs', create({ coverImage: 'covers/../../etc/passwd' }), 400],
+    ['a content type that lies (form body as JSON)', createRaw('title=x&description=y'), 400],
+    ['JSON sent as text/plain', () => http('/api/books/create-book', { method: 'POST', token: admin, headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(book()) }), 415],
+    ['edit of an id with __name__', () => http('/api/books/edit/__name__', { method: 'PUT', token: admin, json: book() }), 404],
+  ];
+  it.each(cases)('%s', async (...c) => check(c as Case));
+
+  it('accepts strings exactly at the limits and unicode with right-to-left marks', async () => {
+    tried += 1;
+    const res = await http('/api/books/create-book', { method: 'POST', token: admin, json: book({ title: `\u200Fكتاب${'t'.repeat(195)}`, description: 'd'.repeat(5000), newPrice: 10000, oldPrice: 0 }) });
+    expect(res.status).toBe(201);
+    expect(res.body.book.title).toHaveLength(200);
+    expect((await http(`/api/books/${res.body.book._id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+  });
+});
+
+describe('hostile orders', () => {
+  const cases: Case[] = [
+    ['empty productIDs', () => place(order({ productIDs: [] }))(), 400],
+    ['repeated productIDs', () => place(order({ productIDs: [books[0]._id, books[0]._id] }))(), 400],
+    ['unknown productIDs', () => place(order({ productIDs: ['no-such-book'] }))(), 400],
+    ['an id with a slash', () => place(order({ productIDs: ['books/abc'] }))(), 400],
+    ['an id of ..', () => place(order({ productIDs: ['..'] }))(), 400],
+    ['an id of __name__', () => place(order({ productIDs: ['__name__'] }))(), 400],
+    ['51 items', () => place(order({ productIDs: Array.from({ length: 51 }, (_, i) => `book${i}`) }))(), 400],
+    ['productIDs as an object', () => place(order({ productIDs: { 0: books[0]._id } }))(), 400],
+    ['a tampered total', () => place(order({ totalPrice: '0.01' }))(), 409],
+    ['a negative total', () => place(order({ totalPrice: -5 }))(), 400],
+    ['total 1e309', () => placeRaw(JSON.stringify(order()).replace(/"totalPrice":"[^"]+"/, '"totalPrice":1e309'))(), 400],
+    ['someone else’s email', () => place(order({ email: 'victim@example.com' }))(), 403],
+    ['phone as an object', () => place(order({ phone: { n: 1 } }))(), 400],
+    ['address missing', () => place(order({ address: undefined }))(), 400],
+    ['address as a string', () => place(order({ address: '1 Main St' }))(), 400],
+    ['name with a NUL byte', () => place(order({ name: 'a\u0000b' }))(), 400],
+    ['no token', () => http('/api/orders', { method: 'POST', json: order() }), 401],
+    ['an admin token used as a customer token', () => place(order(), admin)(), 401],
+    ['a malformed Idempotency-Key', () => http('/api/orders', { method: 'POST', token: customer.token, headers: { 'Idempotency-Key': 'x' }, json: order() }), 400],
+    ['reading someone else’s orders', () => http('/api/orders/email/victim@example.com', { token: customer.token }), 403],
+  ];
+  it.each(cases)('%s', async (...c) => check(c as Case));
+});
+
+describe('hostile tokens on admin routes', () => {
+  const stats = (token: string | null, headers: Record<string, string> = {}) => () => http('/api/admin', { token, headers });
+  const cases: Case[] = [
+    ['missing', stats(null), 401],
+    ['malformed', stats('not-a-jwt'), 401],
+    ['Bearer with nothing after it', stats(null, { Authorization: 'Bearer ' }), 401],
+    ['Basic scheme', stats(null, { Authorization: 'Basic YWRtaW46YWRtaW4xMjM=' }), 401],
+    ['expired', () => stats(sign({ alg: 'HS256', typ: 'JWT' }, claims({ exp: Math.floor(Date.now() / 1000) - 1 }), SECRET))(), 401],
+    ['alg none', () => stats(`${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims())).toString('base64url')}.`)(), 401],
+    ['signed with a guessed secret', () => stats(sign({ alg: 'HS256', typ: 'JWT' }, claims(), 'secret'))(), 401],
+    ['HS512 with the real secret', () => stats(sign({ alg: 'HS512', typ: 'JWT' }, claims(), SECRET, 'sha512'))(), 401],
+    ['a customer role', () => stats(sign({ alg: 'HS256', typ: 'JWT' }, claims({ role: 'customer' }), SECRET))(), 401],
+    ['a customer ID token', () => stats(customer.token)(), 401],
+    ['a token on the create route without admin rights', () => http('/api/books/create-book', { method: 'POST', token: customer.token, json: book() }), 401],
+  ];
+  it.each(cases)('%s', async (...c) => check(c as Case));
+
+  it('a second Authorization header cannot smuggle in a valid token', async () => {
+    tried += 1;
+    const status = await expectUnchanged(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const req = request('http://127.0.0.1:5000/api/admin', { headers: { authorization: ['Bearer forged.token.here', `Bearer ${admin}`] } }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end();
+        }),
+    );
+    expect([400, 401]).toContain(status);
+  });
+
+  it('answers a 100 KB Authorization header with a 4xx, never a 5xx', async () => {
+    tried += 1;
+    const res = await expectUnchanged(() => http('/api/admin', { headers: { Authorization: `Bearer ${'a'.repeat(100 * 1024)}` } }));
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('hostile uploads', () => {
+  const upload = (form: FormData, anonymous = false) => () => http('/api/books/cover', { method: 'POST', token: anonymous ? null : admin, body: form });
+  const cases: Case[] = [
+    ['a script pretending to be a PNG', upload(coverForm(Buffer.from('<script>alert(1)</script>'), 'x.png')), 415],
+    ['an SVG (scriptable) image', upload(coverForm(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'x.svg', 'cover', 'image/svg+xml')), 415],
+    ['an image over 2 MB', upload(coverForm(Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024)]))), 413],
+    ['an empty file', upload(coverForm(Buffer.alloc(0))), 400],
+    ['JSON instead of multipart', () => http('/api/books/cover', { method: 'POST', token: admin, json: { cover: 'x' } }), 415],
+    ['no token', upload(coverForm(PNG_1x1), true), 401],
+  ];
+  it.each(cases)('%s', async (...c) => check(c as Case));
+
+  it('ignores a file name that tries ../ and stores under covers/<content hash>', async () => {
+    tried += 1;
+    const res = await http('/api/books/cover', { method: 'POST', token: admin, body: coverForm(PNG_1x1, '../../../../etc/passwd.png') });
+    expect(res.status).toBe(201);
+    expect(res.body.coverImage).toMatch(/^covers\/[a-f0-9]{32}\.png$/);
+    const [files] = await bucket().getFiles();
+    expect(files.every((f) => f.name.startsWith('covers/') && !f.name.includes('..'))).toBe(true);
+  });
+});
+
+describe('brute force', () => {
+  it('1,000 rapid failed admin logins with rotating X-Forwarded-For: at most 5 checked, the rest 429, no 5xx', async () => {
+    const username = `brute${Date.now()}`;
+    const statuses: Record<number, number> = {};
+    let next = 0;
+    const worker = async () => {
+      while (next < 1000) {
+        const i = next++;
+        const res = await http('/api/auth/admin', {
+          method: 'POST',
+          headers: { 'X-Forwarded-For': `203.0.113.${i % 250}` },
+          json: { username, password: `guess-${i}` },
+        });
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, worker));
+    tried += 1000;
+    console.log('brute force statuses', statuses);
+    expect(statuses[401]).toBeLessThanOrEqual(5);
+    expect(statuses[429]).toBeGreaterThanOrEqual(995);
+    expect(Object.keys(statuses).every((s) => Number(s) < 500)).toBe(true);
+  });
+});

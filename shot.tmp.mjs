@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-quic','--disable-background-networking','--disable-component-update','--disable-sync','--disable-dev-shm-usage'] });
+const [,, path, width, name, ...rest] = process.argv;
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+page.on('console', m => { if (m.type()==='error') console.log('console:', m.text()); });
+page.on('pageerror', e => console.log('pageerror:', e.message));
+await page.goto('http://127.0.0.1:5000' + path, { waitUntil: 'networkidle' });
+await page.waitForTimeout(500);
+await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: rest.includes('full') });
+await browser.close();
