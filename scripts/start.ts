@@ -2,7 +2,8 @@ import { DEMO_ADMIN, DEMO_CUSTOMER, ROOT, SHOP_URL } from './lib/env';
 import { build } from './lib/build';
 import { SAVE_INTERVAL_MS, startSuite } from './lib/suite';
 
-const STATE_DIR = `${ROOT}emulator-data/state`;
+// BOOKSTORE_STATE_DIR lets the fault tests run a shop on a throwaway folder.
+const STATE_DIR = process.env.BOOKSTORE_STATE_DIR ?? `${ROOT}emulator-data/state`;
 
 async function main() {
   const started = Date.now();

@@ -10,6 +10,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
     target: 'es2022',
+    manifest: true, // read by the bundle budget test
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id: string) => !UNUSED_FIREBASE.test(id),

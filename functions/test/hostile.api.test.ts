@@ -144,7 +144,7 @@ describe('hostile tokens on admin routes', () => {
     const status = await expectUnchanged(
       () =>
         new Promise<number>((resolve, reject) => {
-          const req = request('http://127.0.0.1:5000/api/admin', { headers: { authorization: ['Bearer forged.token.here', `Bearer ${admin}`] } }, (res) => {
+          const req = request('http://127.0.0.1:5000/api/admin', { headers: { authorization: ['Bearer forged.token.here', `Bearer ${admin}`] as unknown as string } }, (res) => {
             res.resume();
             resolve(res.statusCode ?? 0);
           });

@@ -9,7 +9,7 @@ import { assertPortsFree, waitFor } from './ports';
 import { seedIfEmpty } from './seed';
 import { startStorageReplacement, type StorageReplacement } from './storage-replacement';
 
-export const SAVE_INTERVAL_MS = 10_000;
+export const SAVE_INTERVAL_MS = Number(process.env.BOOKSTORE_SAVE_INTERVAL_MS ?? 10_000);
 
 export type Backend = 'official' | 'replacement';
 
@@ -63,14 +63,6 @@ async function hubExport(path: string): Promise<void> {
   if (!res.ok) throw new Error(`Emulator export failed: ${res.status} ${await res.text()}`);
 }
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    /* already gone */
-  }
-}
-
 export async function startSuite(options: SuiteOptions): Promise<Suite> {
   const log = options.log ?? ((line: string) => console.log(line));
   await assertPortsFree();
@@ -90,11 +82,10 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
     if (timer) clearInterval(timer);
     if (cli && cli.exitCode === null) {
       const exited = new Promise((resolve) => cli!.once('exit', resolve));
-      killGroup(cli, 'SIGINT');
-      const forced = setTimeout(() => killGroup(cli!, 'SIGKILL'), 15_000);
+      cli.kill('SIGTERM');
+      const forced = setTimeout(() => cli!.kill('SIGKILL'), 20_000);
       await exited;
       clearTimeout(forced);
-      killGroup(cli, 'SIGKILL'); // stray function workers
     }
     await storage?.stop().catch(() => {});
     firestore?.stop();
@@ -115,11 +106,13 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
     const args = ['emulators:start', '--only', only, '--project', PROJECT_ID];
     if (authDir && existsSync(join(authDir, 'firebase-export-metadata.json'))) args.push('--import', authDir);
     const logFile = state ? join(state, 'emulators.log') : null;
-    cli = spawn(process.execPath, [`${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args], {
+    // Through the watchdog: the emulators stop with us even if we are killed with SIGKILL.
+    const watchdog = [`--import`, 'tsx', `${ROOT}scripts/lib/watchdog.ts`, `${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`];
+    cli = spawn(process.execPath, [...watchdog, ...args], {
       cwd: ROOT,
-      detached: true, // its own process group, so stopping it stops the function workers too
+      detached: true, // survives a kill -9 of our process group long enough to stop the emulators
       env: { ...process.env, ...EMULATOR_ENV, ADMIN_JWT_SECRET: secret, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     const output: string[] = [];
     const onData = (chunk: Buffer) => {

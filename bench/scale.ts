@@ -1,0 +1,105 @@
+import type { BookInput } from '@bookstore/contract';
+import { CATEGORIES } from '@bookstore/contract';
+import { adminDb } from '../scripts/lib/firestore-replacement';
+import { writeBooks } from '../scripts/lib/seed';
+import { load } from './load';
+
+// Reseeds the (throwaway) suite with 100, 1,000 and 10,000 books and 10,000 orders, and measures
+// what the home page asks for and what the dashboard's stats cost, per catalogue size.
+
+export interface ScaleRow {
+  books: number;
+  orders: number;
+  homeApiBytes: number;
+  homeListP50: number;
+  homeListP99: number;
+  homeListReads: number;
+  adminP50: number;
+  adminP99: number;
+  adminReads: number;
+  fullListReads: number;
+}
+
+async function deleteAll(collection: string): Promise<void> {
+  const db = adminDb();
+  for (;;) {
+    const snap = await db.collection(collection).limit(400).get();
+    if (snap.empty) return;
+    const batch = db.batch();
+    snap.docs.forEach((d) => batch.delete(d.ref));
+    await batch.commit();
+  }
+}
+
+function syntheticBooks(n: number): BookInput[] {
+  return Array.from({ length: n }, (_, i) => ({
+    title: `Benchmark Volume ${i + 1}`,
+    author: i % 3 ? `Author ${i % 97}` : undefined,
+    description: `A generated book for the scale benchmark, number ${i + 1}, long enough to be truncated on the card.`,
+    category: CATEGORIES[i % CATEGORIES.length]!,
+    trending: i % 4 === 0,
+    coverImage: `book-${(i % 23) + 1}`,
+    oldPrice: 30,
+    newPrice: 10 + (i % 2000) / 100,
+  }));
+}
+
+/** 10,000 orders spread over the last 12 months, with the counters the order path keeps. */
+async function writeOrders(n: number): Promise<void> {
+  const db = adminDb();
+  const months = new Map<string, { totalOrders: number; totalSalesCents: number }>();
+  for (let start = 0; start < n; start += 400) {
+    const batch = db.batch();
+    for (let i = start; i < Math.min(n, start + 400); i++) {
+      const created = new Date(Date.now() - (i % 360) * 86_400_000);
+      const month = created.toISOString().slice(0, 7);
+      const cents = 1999 + (i % 500);
+      const m = months.get(month) ?? { totalOrders: 0, totalSalesCents: 0 };
+      m.totalOrders += 1;
+      m.totalSalesCents += cents;
+      months.set(month, m);
+      batch.set(db.collection('orders').doc(), {
+        uid: `bench-${i % 20}`, name: 'Bench', email: `bench${i % 20}@example.com`, phone: '5550000000',
+        address: { street: '1 Main', city: 'X', country: 'Y', state: 'Z', zipcode: '1' },
+        productIDs: ['bench'], totalCents: cents, status: 'pending', createdAt: created.toISOString(),
+      });
+    }
+    await batch.commit();
+  }
+  const totals = [...months.values()].reduce((a, m) => ({ totalOrders: a.totalOrders + m.totalOrders, totalSalesCents: a.totalSalesCents + m.totalSalesCents }), { totalOrders: 0, totalSalesCents: 0 });
+  const batch = db.batch();
+  batch.set(db.collection('stats').doc('totals'), totals);
+  for (const [month, m] of months) batch.set(db.collection('stats').doc(`month-${month}`), { month, ...m });
+  await batch.commit();
+}
+
+async function reads(url: string, headers: Record<string, string> = {}): Promise<{ reads: number; bytes: number }> {
+  const res = await fetch(url, { headers });
+  const body = await res.arrayBuffer();
+  return { reads: Number(res.headers.get('x-firestore-reads') ?? NaN), bytes: body.byteLength };
+}
+
+export async function measureScale(base: string, adminToken: string, sizes = [100, 1000, 10000], log = console.log): Promise<ScaleRow[]> {
+  log('  scale: writing 10,000 orders...');
+  await deleteAll('orders');
+  await deleteAll('stats');
+  await writeOrders(10_000);
+  const rows: ScaleRow[] = [];
+  const auth = { Authorization: `Bearer ${adminToken}` };
+  for (const n of sizes) {
+    log(`  scale: reseeding ${n} books...`);
+    await deleteAll('books');
+    await writeBooks(syntheticBooks(n));
+    const home = `${base}/api/books?limit=16`;
+    const list = await reads(home);
+    const listLoad = await load({ name: 'home list', url: home }, 1, 3);
+    const admin = await reads(`${base}/api/admin`, auth);
+    const adminLoad = await load({ name: 'admin', url: `${base}/api/admin`, headers: auth }, 1, 3);
+    const full = await reads(`${base}/api/books`);
+    rows.push({
+      books: n, orders: 10_000, homeApiBytes: list.bytes, homeListP50: listLoad.p50, homeListP99: listLoad.p99, homeListReads: list.reads,
+      adminP50: adminLoad.p50, adminP99: adminLoad.p99, adminReads: admin.reads, fullListReads: full.reads,
+    });
+  }
+  return rows;
+}
