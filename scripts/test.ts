@@ -15,9 +15,11 @@ const only = process.argv.slice(2);
 const wants = (name: string) => only.length === 0 || only.includes(name);
 
 /** Runs a command without blocking this process: it hosts the Firestore and Storage replacements. */
+let backend = '';
 function run(args: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...EMULATOR_ENV } });
+    const env = { ...process.env, ...EMULATOR_ENV, BOOKSTORE_BACKEND: backend };
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env });
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
@@ -71,6 +73,7 @@ async function main() {
   try {
     console.log('Starting a fresh emulator suite for the tests...');
     suite = await startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) });
+    backend = suite.backend;
     if (wants('api')) await vitest('api');
     if (wants('e2e')) await playwright();
   } finally {

@@ -71,7 +71,7 @@ test('search finds a book by part of its author, live and on /search', async ({ 
   const withAuthor = (await apiBooks(page)).find((b) => b.author)!;
   const part = withAuthor.author!.split(' ')[1]!.slice(0, 4).toLowerCase();
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Search books' });
+  const box = page.getByRole('combobox', { name: 'Search books' });
   await box.fill(part);
   await expect(page.getByRole('search').getByRole('link', { name: new RegExp(withAuthor.title) })).toBeVisible();
   await box.press('Enter');

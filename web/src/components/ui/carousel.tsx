@@ -79,6 +79,7 @@ export function Carousel({ label, items }: CarouselProps) {
       <div ref={root} className="overflow-hidden" role="region" aria-roledescription="carousel" aria-label={`${label} carousel`}>
         <ul
           ref={track}
+          tabIndex={0} // scrollable, so reachable by keyboard (arrow keys page it)
           className={`carousel-track flex pb-2 ${enhanced ? 'transition-transform' : 'snap-x snap-mandatory gap-6 overflow-x-auto scroll-smooth [scrollbar-width:none] lg:gap-8'}`}
         >
           {items.map((item, index) => (

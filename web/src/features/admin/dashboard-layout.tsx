@@ -61,7 +61,8 @@ export function Component() {
             <input id="dashboard-search" type="search" placeholder="Search..." className="w-full rounded-md bg-gray-100 py-2 pl-10 pr-4 text-sm focus:bg-white focus:outline-2 focus:outline-purple-600" />
           </div>
           <div className="ml-auto flex items-center gap-3">
-            <button type="button" className="flex items-center gap-3 rounded-md px-2 py-1 hover:bg-gray-100" aria-label="User menu">
+            <button type="button" className="flex items-center gap-3 rounded-md px-2 py-1 hover:bg-gray-100">
+              <span className="sr-only md:hidden">User menu</span>
               <span className="hidden text-right md:block">
                 <span className="block font-semibold">Grace Simmons</span>
                 <span className="block text-sm text-gray-600">Lecturer</span>

@@ -36,6 +36,8 @@ export function SearchBox() {
       <input
         id={`${listId}-input`}
         type="search"
+        role="combobox"
+        aria-autocomplete="list"
         placeholder="What are you looking for?"
         autoComplete="off"
         value={query}

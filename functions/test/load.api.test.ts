@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { adminToken, db, http, newCustomer, seededBooks, validOrder } from './helpers';
+
+describe('load: 200 concurrent orders from 20 customers', () => {
+  it('stores every accepted order exactly once with the server total; stats equal a full recount; no 5xx', async () => {
+    const customers = await Promise.all(Array.from({ length: 20 }, (_, i) => newCustomer(`load${i}`)));
+    const books = (await seededBooks()).slice(0, 6);
+    const started = performance.now();
+    const times: number[] = [];
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const who = customers[i % 20]!;
+        const cart = books.slice(i % 3, (i % 3) + 2);
+        const t = performance.now();
+        const res = await http('/api/orders', { method: 'POST', token: who.token, headers: { 'Idempotency-Key': `load-${who.uid}-${i}` }, json: validOrder(who.email, cart) });
+        times.push(performance.now() - t);
+        return { res, cart };
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    times.sort((a, b) => a - b);
+    const fiveXX = replies.filter(({ res }) => res.status >= 500).length;
+    const accepted = replies.filter(({ res }) => res.status === 201);
+    const ids = accepted.map(({ res }) => res.body._id as string);
+    const stored = await db().getAll(...ids.map((id) => db().collection('orders').doc(id)));
+    const wrong = stored.filter((snap, i) => {
+      const cents = accepted[i]!.cart.reduce((s, b) => s + Math.round(b.newPrice * 100), 0);
+      return !snap.exists || snap.data()!.totalCents !== cents;
+    }).length;
+    const all = await db().collection('orders').get();
+    const recount = { orders: all.size, cents: all.docs.reduce((s, d) => s + (d.data().totalCents as number), 0) };
+    const stats = (await http('/api/admin', { token: await adminToken() })).body;
+    console.log(
+      `load: orders placed 200, accepted ${accepted.length}, stored ${stored.filter((s) => s.exists).length}, duplicates ${ids.length - new Set(ids).size}, ` +
+        `lost ${wrong}, 5xx ${fiveXX}, ${(200 / seconds).toFixed(1)} orders/s, p99 ${times[Math.floor(times.length * 0.99)]!.toFixed(0)} ms`,
+    );
+    expect(fiveXX).toBe(0);
+    expect(accepted).toHaveLength(200);
+    expect(new Set(ids).size).toBe(200);
+    expect(wrong).toBe(0);
+    expect(stats.totalOrders).toBe(recount.orders);
+    expect(Math.round(stats.totalSales * 100)).toBe(recount.cents);
+  });
+});

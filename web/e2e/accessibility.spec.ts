@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { adminLogin, apiBooks } from './helpers';
+
+// axe-core on every kind of screen: no serious or critical violations.
+async function scan(page: import('@playwright/test').Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${what}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.html.slice(0, 80)}`)).toEqual([]);
+}
+
+test('storefront screens have no serious accessibility violations', async ({ page }) => {
+  const [book] = await apiBooks(page);
+  for (const path of ['/', `/books/${book!._id}`, '/cart', '/login', '/register', '/about', '/search?q=the', '/nowhere']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await scan(page, path);
+  }
+});
+
+test('admin screens have no serious accessibility violations', async ({ page }) => {
+  await page.goto('/admin');
+  await scan(page, '/admin');
+  await adminLogin(page);
+  await expect(page.getByText('Total Orders')).toBeVisible();
+  for (const path of ['/dashboard', '/dashboard/manage-books', '/dashboard/add-new-book']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await scan(page, path);
+  }
+});
