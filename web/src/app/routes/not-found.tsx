@@ -5,7 +5,7 @@ export function NotFound() {
   usePageTitle('Page not found');
   return (
     <section className="mx-auto max-w-xl py-24 text-center">
-      <p className="text-6xl font-bold text-primary">404</p>
+      <p className="text-6xl font-bold text-secondary">4<span className="text-amber-700">0</span>4</p>
       <h1 className="mt-4 text-2xl font-semibold">Page not found</h1>
       <p className="mt-2 text-gray-700">We could not find the page you were looking for.</p>
       <Link to="/" className="mt-8 inline-block rounded-md bg-secondary px-6 py-2 font-semibold text-white hover:bg-blue-900">Back to the shop</Link>

@@ -76,7 +76,7 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
         </form>
         <p className="mt-4 text-sm font-medium">
           {text.prompt}{' '}
-          <Link to={text.link} className="text-blue-700 hover:underline">{text.linkText}</Link>
+          <Link to={text.link} className="text-blue-700 underline hover:text-blue-900">{text.linkText}</Link>
         </p>
         <div className="mt-4">
           <button type="button" onClick={google} className="flex w-full items-center justify-center gap-2 rounded bg-secondary px-4 py-2 font-bold text-white hover:bg-blue-800 focus:outline-none">

@@ -121,7 +121,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
           </div>
         )}
       </div>
-      <button type="submit" disabled={busy} className="w-full rounded-md bg-green-600 py-2 font-bold text-white hover:bg-green-700 disabled:opacity-60">
+      <button type="submit" disabled={busy} className="w-full rounded-md bg-green-700 py-2 font-bold text-white hover:bg-green-800 disabled:opacity-60">
         {busy ? busyLabel : submitLabel}
       </button>
     </form>
