@@ -1,8 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { measureRouteBytes, type RouteBytes } from '../bench/bytes';
 import { runLighthouse, type LighthouseResult } from '../bench/lighthouse';
 import { load, type LoadResult } from '../bench/load';
+import { kb, renderMarkdown } from '../bench/report';
 import { measureScale, type ScaleRow } from '../bench/scale';
 import { build } from './lib/build';
 import { DEMO_ADMIN, PORTS, ROOT, SHOP_URL } from './lib/env';
@@ -39,9 +40,13 @@ async function customer(): Promise<{ token: string; email: string }> {
   return { token: ((await res.json()) as { idToken: string }).idToken, email };
 }
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function main() {
+  if (process.argv.includes('--report-only')) {
+    // Re-renders BENCHMARKS.md from the last bench/results.json without measuring again.
+    writeFileSync(`${ROOT}BENCHMARKS.md`, renderMarkdown(JSON.parse(readFileSync(`${ROOT}bench/results.json`, 'utf8'))));
+    return;
+  }
   const quick = process.argv.includes('--quick');
   let suite: Suite | undefined;
   let running = false;
@@ -139,48 +144,6 @@ async function main() {
   } finally {
     await suite?.stop();
   }
-}
-
-function table(headers: string[], rows: (string | number)[][]): string {
-  return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-}
-
-function renderMarkdown(r: { date: string; machine: string; bytes: RouteBytes[]; lighthouse: LighthouseResult[]; api: any[]; scale: ScaleRow[]; budgets: [string, string, string | number, boolean][] }): string {
-  return `# Benchmarks
-
-Produced by \`npm run bench\` on ${r.date.slice(0, 10)} (${r.machine}), against the emulator suite
-(Hosting emulator serving the production build; the offline Firestore replacement). These machines
-have 2 shared cores: compare ratios within a run rather than absolute times across runs.
-
-## Budgets
-
-${table(['What', 'Budget', 'Measured', 'Met'], r.budgets.map(([w, b, v, m]) => [w, b, v, m ? 'yes' : '**no**']))}
-
-The deterministic budgets (first-load JavaScript of \`/\` from the build output, no dashboard code,
-Firebase SDK, sweetalert2 or Swiper on storefront first loads) are also checked by \`npm test\`
-(\`web/src/bundle-budget.test.ts\`); timings stay here.
-
-## 1. Bytes per route (first visit, transferred)
-
-${table(['Route', 'JS KB', 'CSS KB', 'Images KB', 'API KB', 'Fonts KB', 'Total KB', 'Requests'], r.bytes.map((b) => [b.route, kb(b.js), kb(b.css), kb(b.images), kb(b.apiJson), kb(b.fonts), kb(b.total), b.requests]))}
-
-## 2. Lighthouse (median of 3 runs; CLS is the worst run)
-
-${table(['Page', 'Preset', 'Performance', 'Accessibility', 'Best Practices', 'SEO', 'LCP ms', 'TBT ms', 'CLS'], r.lighthouse.map((l) => [l.page, l.preset, l.performance, l.accessibility, l.bestPractices, l.seo, l.lcpMs, l.tbtMs, l.cls]))}
-
-## 3. API through Hosting (autocannon, 5 s each)
-
-${table(['Endpoint', 'Connections', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'Errors', '5xx', 'p50 / index.html', 'req/s / index.html'], r.api.map((a) => [a.name, a.connections, a.rps, a.p50, a.p95, a.p99, a.errors + a.non2xx, a.status5xx, a.p50Ratio, a.rpsRatio]))}
-
-## 4. Scale
-
-${r.scale.length ? table(['Books', 'Orders', 'Home API bytes', 'Home list p50 ms', 'Home list p99 ms', 'Home list reads', 'Admin p50 ms', 'Admin p99 ms', 'Admin reads', 'Full list reads'], r.scale.map((s) => [s.books, s.orders, s.homeApiBytes, s.homeListP50, s.homeListP99, s.homeListReads, s.adminP50, s.adminP99, s.adminReads, s.fullListReads])) : '(skipped: measured against a running shop)'}
-
-Document reads are counted by the function itself in the emulator (\`X-Firestore-Reads\`, as billed:
-one per document returned, one for an empty query, one per 1,000 index entries for \`count()\`).
-\`GET /api/books\` with no parameters keeps the spec's meaning (every book), so its cost grows with the
-catalogue; the home page never asks for it.
-`;
 }
 
 main().catch((error) => {
