@@ -142,3 +142,21 @@ test('log out clears the token', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/admin');
 });
+
+test('the admin token is only ever sent to our own /api', async ({ page }) => {
+  const leaks: string[] = [];
+  page.on('request', (request) => {
+    const auth = request.headers().authorization;
+    if (!auth) return;
+    const url = new URL(request.url());
+    if (url.origin !== 'http://127.0.0.1:5000' || !url.pathname.startsWith('/api/')) leaks.push(request.url());
+  });
+  await adminLogin(page);
+  await expect(page.getByText('Total Orders')).toBeVisible();
+  await page.goto('/dashboard/manage-books');
+  await expect(page.getByRole('heading', { name: 'All Books' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Top Sellers' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(leaks).toEqual([]);
+});
