@@ -17,10 +17,13 @@ interface OrderDoc extends Omit<Order, '_id' | 'totalPrice'> {
 
 export const orders = () => db().collection('orders');
 
-function toOrder(snap: DocumentSnapshot): Order {
-  const { totalCents, idempotencyKey: _key, ...rest } = snap.data() as OrderDoc;
-  return { _id: snap.id, ...rest, totalPrice: fromCents(totalCents) };
+/** The API's order: dollars instead of stored cents, without the idempotency key. */
+function orderFromDoc(id: string, doc: OrderDoc): Order {
+  const { totalCents, idempotencyKey: _key, ...rest } = doc;
+  return { _id: id, ...rest, totalPrice: fromCents(totalCents) };
 }
+
+const toOrder = (snap: DocumentSnapshot): Order => orderFromDoc(snap.id, snap.data() as OrderDoc);
 
 /** A retry with the same key maps to the same document id, so it can never be stored twice. */
 function orderIdFor(uid: string, idempotencyKey: string): string {
@@ -74,13 +77,10 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       const inc = { totalOrders: FieldValue.increment(1), totalSalesCents: FieldValue.increment(totalCents) };
       tx.set(statsTotalsRef(), inc, { merge: true });
       tx.set(statsMonthRef(monthKey(now)), { month: monthKey(now), ...inc }, { merge: true });
-      return { order: { _id: ref.id, ...doc, idempotencyKey: undefined, totalPrice: fromCents(totalCents) } as Order, replayed: false };
+      return { order: orderFromDoc(ref.id, doc), replayed: false };
     });
   try {
-    const placed = await attempt();
-    delete (placed.order as Partial<OrderDoc>).idempotencyKey;
-    delete (placed.order as Partial<OrderDoc>).totalCents;
-    return placed;
+    return await attempt();
   } catch (error) {
     // Two requests with one key raced: the loser's create failed, so answer with the winner's order.
     if (idempotencyKey && (error as { code?: number }).code === 6 /* ALREADY_EXISTS */) {
@@ -91,14 +91,12 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
   }
 }
 
-export async function ordersOfUser(uid: string): Promise<Order[]> {
-  const snap = await orders().where('uid', '==', uid).get();
+/** Newest first; each order read is counted. */
+async function listOrders(field: 'uid' | 'email', value: string): Promise<Order[]> {
+  const snap = await orders().where(field, '==', value).get();
   countReads(snap.size);
   return snap.docs.map(toOrder).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-export async function ordersByEmail(email: string): Promise<Order[]> {
-  const snap = await orders().where('email', '==', email).get();
-  countReads(snap.size);
-  return snap.docs.map(toOrder).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
+export const ordersOfUser = (uid: string) => listOrders('uid', uid);
+export const ordersByEmail = (email: string) => listOrders('email', email);

@@ -93,7 +93,7 @@ function Checkout() {
     <section className="mx-auto max-w-5xl py-10">
       <h1 className="mb-2 text-2xl font-semibold text-gray-700">Cash On Delevary</h1>
       <p className="text-gray-700">Total Price: ${total}</p>
-      <p className="mb-6 text-gray-700">Items: {items.length > 0 ? items.length : 0}</p>
+      <p className="mb-6 text-gray-700">Items: {items.length}</p>
       <div className="rounded bg-white p-4 shadow-lg ring-1 ring-gray-100 md:p-8">
         <form onSubmit={submit} className="grid grid-cols-1 gap-6 text-sm lg:grid-cols-3">
           <div className="text-gray-700">
