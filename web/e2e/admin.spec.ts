@@ -106,7 +106,7 @@ test('add a book with an uploaded cover, edit it, delete it; the storefront foll
   await page.goto('/dashboard/manage-books');
   await expect(page.getByRole('heading', { name: 'All Books' })).toBeVisible();
   await page.getByRole('button', { name: `Delete ${title} (revised)` }).click();
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Book deleted successfully!' })).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('cell', { name: `${title} (revised)` })).toHaveCount(0);
