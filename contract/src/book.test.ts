@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BookInputSchema, CreateBookSchema, isAllowedCover } from './index';
+import { BookInputSchema, CreateBookSchema, isAllowedCover, isValidIsbn13 } from './index';
 
 const base = { title: 'T', description: 'D', category: 'Horror', oldPrice: 10, newPrice: '5.50', coverImage: 'book-2' };
 
@@ -39,5 +39,24 @@ describe('isAllowedCover', () => {
     expect(isAllowedCover('http://images.example.com/c.jpg')).toBe(false);
     expect(isAllowedCover('javascript:alert(1)')).toBe(false);
     expect(isAllowedCover('data:image/png;base64,AAAA')).toBe(false);
+  });
+});
+
+describe('ISBN-13 and stock', () => {
+  const base = { title: 'T', description: 'D', category: 'fiction', oldPrice: 2, newPrice: 1, coverImage: 'book-1' };
+  it('accepts a valid ISBN-13 with or without hyphens and stores the digits', () => {
+    expect(isValidIsbn13('9780306406157')).toBe(true);
+    expect(BookInputSchema.parse({ ...base, isbn: '978-0-306-40615-7' }).isbn).toBe('9780306406157');
+  });
+  it('refuses a wrong check digit, a short number and an ISBN-10', () => {
+    expect(isValidIsbn13('9780306406158')).toBe(false);
+    expect(BookInputSchema.safeParse({ ...base, isbn: '978030640615' }).success).toBe(false);
+    expect(BookInputSchema.safeParse({ ...base, isbn: '0306406152' }).success).toBe(false);
+  });
+  it('takes stock as a whole number from 0, and leaves it out when not sent', () => {
+    expect(BookInputSchema.parse({ ...base, stock: '4' }).stock).toBe(4);
+    expect(BookInputSchema.parse(base).stock).toBeUndefined();
+    expect(BookInputSchema.safeParse({ ...base, stock: -1 }).success).toBe(false);
+    expect(BookInputSchema.safeParse({ ...base, stock: 1.5 }).success).toBe(false);
   });
 });

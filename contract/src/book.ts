@@ -40,6 +40,33 @@ export const CategorySchema = z.preprocess(
   z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(', ')}` }),
 );
 
+/** ISBN-13 check digit: weights 1,3,1,3... over the 13 digits sum to a multiple of 10. */
+export function isValidIsbn13(value: string): boolean {
+  if (!/^97[89][0-9]{10}$/.test(value)) return false;
+  const sum = [...value].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return sum % 10 === 0;
+}
+
+/** Accepts '978-0-306-40615-7' or '9780306406157'; stores the 13 digits. Empty means none. */
+export const IsbnSchema = z
+  .string({ error: 'ISBN must be text' })
+  .trim()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .refine((value) => value === '' || isValidIsbn13(value), 'ISBN must be a valid ISBN-13')
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const MAX_STOCK = 1_000_000;
+
+export const StockSchema = z.coerce
+  .number({ error: 'Stock must be a whole number' })
+  .int('Stock must be a whole number')
+  .min(0, 'Stock cannot be negative')
+  .max(MAX_STOCK, `Stock must be at most ${MAX_STOCK}`);
+
+/** 'Only N left' is shown at this many copies or fewer. */
+export const LOW_STOCK_THRESHOLD = 3;
+
 export const BookInputSchema = z
   .object({
     title: text('Title', 200),
@@ -56,6 +83,9 @@ export const BookInputSchema = z
     oldPrice: price('Old price'),
     newPrice: price('New price'),
     coverImage: CoverImageSchema,
+    isbn: IsbnSchema,
+    // Optional on the wire: a new book without it starts at 0, an edit without it keeps its stock.
+    stock: StockSchema.optional(),
   })
   .strip(); // unknown fields are dropped, never stored
 export type BookInput = z.infer<typeof BookInputSchema>;
@@ -76,6 +106,8 @@ export interface Book {
   coverImage: string;
   oldPrice: number;
   newPrice: number;
+  isbn?: string;
+  stock: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -14,6 +14,9 @@ export interface BookDoc {
   coverImage: string;
   oldPriceCents: number;
   newPriceCents: number;
+  isbn?: string;
+  /** Copies that can still be sold; orders decrement it in their transaction, never below 0. */
+  stock: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -32,6 +35,8 @@ export function toBook(snap: DocumentSnapshot): Book {
     coverImage: d.coverImage,
     oldPrice: fromCents(d.oldPriceCents),
     newPrice: fromCents(d.newPriceCents),
+    ...(d.isbn ? { isbn: d.isbn } : {}),
+    stock: d.stock ?? 0,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
@@ -47,6 +52,8 @@ export function toDoc(input: BookInput, now: string, createdAt = now): BookDoc {
     coverImage: input.coverImage,
     oldPriceCents: toCents(input.oldPrice)!,
     newPriceCents: toCents(input.newPrice)!,
+    ...(input.isbn ? { isbn: input.isbn } : {}),
+    stock: input.stock ?? 0,
     createdAt,
     updatedAt: now,
   };
@@ -96,7 +103,7 @@ export async function updateBook(id: string, input: BookInput): Promise<{ before
     if (!snap.exists) return null;
     const old = toBook(snap);
     const coverImage = input.coverImage || old.coverImage; // empty keeps the old cover
-    tx.set(ref, toDoc({ ...input, coverImage }, new Date().toISOString(), old.createdAt));
+    tx.set(ref, toDoc({ ...input, coverImage, stock: input.stock ?? old.stock }, new Date().toISOString(), old.createdAt));
     return old;
   });
   if (!before) return null;
