@@ -2,7 +2,8 @@ import type { Book, BookInput, BooksQuery, Category } from '@bookstore/contract'
 import { fromCents, toCents } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
-import { countAggregation, countReads } from '../lib/read-counter';
+import { countReads } from '../lib/read-counter';
+import { runCount, runQuery } from '../lib/queries';
 
 /** How a book is stored: prices in integer cents, dates as ISO strings (they sort as text). */
 export interface BookDoc {
@@ -62,19 +63,15 @@ export function toDoc(input: BookInput, now: string, createdAt = now): BookDoc {
 /** Newest first; `limit`, `category` and an `after` cursor keep the home page's cost flat. */
 export async function listBooks(query: BooksQuery = {}): Promise<Book[]> {
   let q = query.category ? books().where('category', '==', query.category) : books();
+  q = q.orderBy('createdAt', 'desc');
   if (query.after) {
-    // A range filter rather than startAfter(): same meaning for unique createdAt values, and the
-    // offline Firestore replacement honours it.
     const cursor = await books().doc(query.after).get();
     countReads(1);
     if (!cursor.exists) return [];
-    q = q.where('createdAt', '<', (cursor.data() as BookDoc).createdAt);
+    q = q.startAfter(cursor);
   }
-  q = q.orderBy('createdAt', 'desc');
   if (query.limit) q = q.limit(query.limit);
-  const snap = await q.get();
-  countReads(snap.size);
-  return snap.docs.map(toBook);
+  return (await runQuery(q)).docs.map(toBook);
 }
 
 export async function getBook(id: string): Promise<Book | null> {
@@ -83,7 +80,7 @@ export async function getBook(id: string): Promise<Book | null> {
   return snap.exists ? toBook(snap) : null;
 }
 
-/** Reads books by id inside a transaction; getAll, since the offline emulator mis-answers `__name__ in`. */
+/** Reads books by id inside a transaction, in the order asked (getAll keeps it; an `in` query would not). */
 export async function getBookDocs(tx: Transaction, ids: string[]) {
   countReads(ids.length);
   return tx.getAll(...ids.map((id) => books().doc(id)));
@@ -121,16 +118,10 @@ export async function deleteBook(id: string): Promise<Book | null> {
 }
 
 export async function isCoverInUse(coverImage: string): Promise<boolean> {
-  const snap = await books().where('coverImage', '==', coverImage).limit(1).get();
-  return !snap.empty;
+  return !(await runQuery(books().where('coverImage', '==', coverImage).limit(1))).empty;
 }
 
 export async function countBooks(): Promise<{ total: number; trending: number }> {
-  const [total, trending] = await Promise.all([
-    books().count().get(),
-    books().where('trending', '==', true).count().get(),
-  ]);
-  countAggregation(total.data().count);
-  countAggregation(trending.data().count);
-  return { total: total.data().count, trending: trending.data().count };
+  const [total, trending] = await Promise.all([runCount(books()), runCount(books().where('trending', '==', true))]);
+  return { total, trending };
 }

@@ -6,6 +6,7 @@ import type { BookDoc } from '../books/books.repo';
 import { getBookDocs } from '../books/books.repo';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
+import { runQuery } from '../lib/queries';
 import { HttpError } from '../lib/http-error';
 import type { Customer } from '../lib/auth';
 import { monthKey, statsTotalsRef, statsMonthRef } from '../admin/stats.repo';
@@ -93,9 +94,8 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
 
 /** Newest first; each order read is counted. */
 async function listOrders(field: 'uid' | 'email', value: string): Promise<Order[]> {
-  const snap = await orders().where(field, '==', value).get();
-  countReads(snap.size);
-  return snap.docs.map(toOrder).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const snap = await runQuery(orders().where(field, '==', value).orderBy('createdAt', 'desc'));
+  return snap.docs.map(toOrder);
 }
 
 export const ordersOfUser = (uid: string) => listOrders('uid', uid);

@@ -1,0 +1,62 @@
+import { appendFileSync } from 'node:fs';
+import type { Query, QuerySnapshot } from 'firebase-admin/firestore';
+import { countAggregation, countReads } from './read-counter';
+
+// Every Firestore query of the function runs through here, for two reasons:
+// - the read counter (X-Firestore-Reads in the emulator) sees every document a request reads;
+// - in tests, each query's shape is appended to BOOKSTORE_QUERY_LOG, and a check fails if
+//   firestore.indexes.json lacks a composite index that production would demand (the emulator
+//   answers any query, index or not).
+
+export interface QueryShape {
+  collection: string;
+  filters: { field: string; op: string }[];
+  orders: { field: string; direction: 'ASCENDING' | 'DESCENDING' }[];
+}
+
+interface StructuredFilter {
+  fieldFilter?: { field: { fieldPath: string }; op: string };
+  unaryFilter?: { field: { fieldPath: string }; op: string };
+  compositeFilter?: { filters: StructuredFilter[] };
+}
+
+function flatten(filter: StructuredFilter | undefined): QueryShape['filters'] {
+  if (!filter) return [];
+  if (filter.compositeFilter) return filter.compositeFilter.filters.flatMap(flatten);
+  const f = filter.fieldFilter ?? filter.unaryFilter;
+  return f ? [{ field: f.field.fieldPath, op: f.op }] : [];
+}
+
+/** The shape of a query (collection, filtered fields and operators, order), without its values. */
+export function shapeOf(query: Query): QueryShape {
+  // toStructuredQuery() is the SDK's own serialisation of a query (the request it sends).
+  const structured = (query as unknown as { toStructuredQuery(): unknown }).toStructuredQuery() as {
+    from: { collectionId: string }[];
+    where?: StructuredFilter;
+    orderBy?: { field: { fieldPath: string }; direction: 'ASCENDING' | 'DESCENDING' }[];
+  };
+  return {
+    collection: structured.from[0]!.collectionId,
+    filters: flatten(structured.where),
+    orders: (structured.orderBy ?? []).map((o) => ({ field: o.field.fieldPath, direction: o.direction ?? 'ASCENDING' })),
+  };
+}
+
+function record(query: Query): void {
+  const log = process.env.BOOKSTORE_QUERY_LOG;
+  if (log) appendFileSync(log, `${JSON.stringify(shapeOf(query))}\n`);
+}
+
+export async function runQuery(query: Query): Promise<QuerySnapshot> {
+  record(query);
+  const snap = await query.get();
+  countReads(snap.size);
+  return snap;
+}
+
+export async function runCount(query: Query): Promise<number> {
+  record(query);
+  const count = (await query.count().get()).data().count;
+  countAggregation(count);
+  return count;
+}
