@@ -2,7 +2,7 @@ import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminDb } from './lib/firestore-replacement';
+import { adminDb } from './lib/admin-sdk';
 import { DEMO_ADMIN, PORTS, ROOT, SHOP_URL } from './lib/env';
 import { assertPortsFree, waitFor } from './lib/ports';
 import { build } from './lib/build';
