@@ -134,7 +134,7 @@ describe('hostile tokens on admin routes', () => {
     ['malformed', stats('not-a-jwt'), 401],
     ['Bearer with nothing after it', stats(null, { Authorization: 'Bearer ' }), 401],
     ['Basic scheme', stats(null, { Authorization: 'Basic YWRtaW46YWRtaW4xMjM=' }), 401],
-    ['expired', () => stats(sign({ alg: 'HS256', typ: 'JWT' }, claims({ exp: Math.floor(Date.now() / 1000) - 1 }), SECRET))(), 401],
+    ['expired (beyond the 5 s clock tolerance)', () => stats(sign({ alg: 'HS256', typ: 'JWT' }, claims({ exp: Math.floor(Date.now() / 1000) - 30 }), SECRET))(), 401],
     ['alg none', () => stats(`${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims())).toString('base64url')}.`)(), 401],
     ['signed with a guessed secret', () => stats(sign({ alg: 'HS256', typ: 'JWT' }, claims(), 'secret'))(), 401],
     ['HS512 with the real secret', () => stats(sign({ alg: 'HS512', typ: 'JWT' }, claims(), SECRET, 'sha512'))(), 401],
@@ -229,24 +229,26 @@ describe('admin login under attack', () => {
   ];
   it.each(cases)('%s', async (...c) => check(c as Case));
 
-  it('1,000 rapid wrong passwords from one address: at most 5 checked, the rest 429, no 5xx; the admin elsewhere still logs in', async () => {
+  it('300 rapid wrong passwords from one address: at most 5 checked, the rest 429, no 5xx; the admin elsewhere still logs in', async () => {
     const username = `brute${Date.now()}`;
     await db().collection('admins').doc(username).set({ username, role: 'admin', passwordHash: await hashPassword('the-right-one') });
     const statuses: Record<number, number> = {};
+    const messages = new Set<string>();
     let next = 0;
     const worker = async () => {
-      while (next < 1000) {
+      while (next < 300) {
         const i = next++;
         const res = await login(username, `guess-${i}`, '203.0.113.66')();
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        if (res.status === 429) expect(res.body.message).toBe('Too many login attempts. Try again later.');
+        if (res.status === 429) messages.add(res.body.message);
       }
     };
-    await Promise.all(Array.from({ length: 20 }, worker));
-    tried += 1000;
+    await Promise.all(Array.from({ length: 10 }, worker));
+    tried += 300;
     console.log('brute force statuses', statuses);
     expect(statuses[401]).toBeLessThanOrEqual(5);
-    expect(statuses[429]).toBeGreaterThanOrEqual(995);
+    expect(statuses[429]).toBeGreaterThanOrEqual(295);
+    expect([...messages]).toEqual(['Too many login attempts. Try again later.']);
     expect(Object.keys(statuses).every((s) => Number(s) < 500)).toBe(true);
     // even the right password waits at the attacking address...
     expect((await login(username, 'the-right-one', '203.0.113.66')()).status).toBe(429);
@@ -254,7 +256,7 @@ describe('admin login under attack', () => {
     const admin = await login(username, 'the-right-one', '198.51.100.44')();
     expect(admin.status).toBe(200);
     await db().collection('admins').doc(username).delete();
-  });
+  }, 180_000);
 
   it('X-Forwarded-For entries written in front of the real address do not buy new attempts', async () => {
     const username = `spoof${Date.now()}`;
