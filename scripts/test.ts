@@ -27,7 +27,7 @@ function run(args: string[]): Promise<number> {
 async function vitest(project: string): Promise<void> {
   const out = join(ROOT, 'artifacts', `vitest-${project}.json`);
   rmSync(out, { force: true });
-  // BOOKSTORE_TEST_FILTER=hostile,admin runs only the test files whose path contains one of those words.
+  // BOOKSTORE_TEST_FILTER=hostile,admin runs only the test files whose path contains one of those words (vitest and Playwright).
   const filter = process.env.BOOKSTORE_TEST_FILTER?.split(',').filter(Boolean) ?? [];
   await run(['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...filter]);
   if (!existsSync(out)) {
@@ -44,7 +44,7 @@ async function vitest(project: string): Promise<void> {
 async function playwright(): Promise<void> {
   const out = join(ROOT, 'artifacts', 'playwright-results.json');
   rmSync(out, { force: true });
-  await run(['node_modules/@playwright/test/cli.js', 'test']);
+  await run(['node_modules/@playwright/test/cli.js', 'test', ...(process.env.BOOKSTORE_TEST_FILTER?.split(',').filter(Boolean) ?? [])]);
   if (!existsSync(out)) {
     total.failed += 1;
     console.error('Playwright produced no report');

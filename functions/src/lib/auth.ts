@@ -47,6 +47,8 @@ export function currentAdmin(req: Request): AdminClaims | null {
 export function requireAdmin(req: Request): AdminClaims {
   const token = bearerToken(req);
   if (!token) throw new HttpError(401, 'Admin token required');
+  // Only where the start-up check does not run (Cloud Run refuses to start without a strong key).
+  if (!jwtSecret()) throw new HttpError(503, 'Admin sign-in is not configured');
   const claims = currentAdmin(req);
   if (!claims) throw new HttpError(401, 'Invalid or expired admin token');
   return claims;
