@@ -4,7 +4,7 @@ import { adminToken, db, expectUnchanged, http, makeBooks, newCustomer, removeBo
 // The tests order books of their own (stock 100), so the seeded catalogue's stock stays as the
 // browser tests expect it.
 let shelf: TestBook[] = [];
-const seededBooks = async () => shelf;
+const seededBooks = async (): Promise<any[]> => shelf;
 beforeAll(async () => {
   shelf = await makeBooks(8, 100);
 });
