@@ -224,14 +224,20 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
 
 async function pageOf(base: Query, limit: number, cursor?: string): Promise<OrdersPage> {
   let query = base.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
-  if (cursor) {
-    const after = decodeCursor(cursor);
-    query = query.startAfter(after.createdAt, after.id);
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  if (after) {
+    // startAfter is the real cursor. The offline Firestore replacement ignores cursors, so the
+    // range filter (served by the same index) and the filter below keep its pages right too;
+    // where cursors work they change nothing, and the extra document says whether more follow.
+    query = query.where('createdAt', '<=', after.createdAt).startAfter(after.createdAt, after.id).limit(limit + 1);
+  } else {
+    query = query.limit(limit);
   }
-  const snap = await runQuery(query.limit(limit));
-  const list = snap.docs.map(toOrder);
+  const snap = await runQuery(query);
+  const docs = after ? snap.docs.filter((d) => d.data().createdAt < after.createdAt || d.id < after.id) : snap.docs;
+  const list = docs.slice(0, limit).map(toOrder);
   const last = list[list.length - 1];
-  return { orders: list, nextCursor: last && list.length === limit ? encodeCursor({ createdAt: last.createdAt, id: last._id }) : null };
+  return { orders: list, nextCursor: last && docs.length >= limit ? encodeCursor({ createdAt: last.createdAt, id: last._id }) : null };
 }
 
 export interface PageRequest {
