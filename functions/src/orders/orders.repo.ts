@@ -54,6 +54,17 @@ const mail = () => db().collection(MAIL_COLLECTION);
 // transaction has to run again to see the new stock (and answer 409).
 const TX_OPTIONS = { maxAttempts: 10 };
 
+/**
+ * Still contended after every retry (a stampede on one book: its stock is one document): a 503 the
+ * client may retry (with the same Idempotency-Key), rather than a 500.
+ */
+function busy(error: unknown): never {
+  if ((error as { code?: number }).code === 10 /* ABORTED */) {
+    throw new HttpError(503, 'Too many orders for these books at once. Please try again.', {}, { 'Retry-After': '1' });
+  }
+  throw error;
+}
+
 /** The API's order: dollars instead of stored cents, without the idempotency key. */
 export function orderFromDoc(id: string, doc: OrderDoc): Order {
   return {
@@ -166,7 +177,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       countReads(1);
       if (existing.exists) return { order: toOrder(existing), replayed: true };
     }
-    throw error;
+    return busy(error);
   }
 }
 
@@ -217,7 +228,7 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
     addToCounters(tx, transitionDelta(doc, from, to));
     tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(doc), to, note));
     return orderFromDoc(orderId, updated);
-  }, TX_OPTIONS);
+  }, TX_OPTIONS).catch(busy);
 }
 
 // --- Lists: newest first, (createdAt, id) cursors, each page one query -----------------------------
