@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COUNTER_SHARDS, counterShardId, sumShards } from '../functions/src/orders/counters';
-import { adminDb } from './lib/firestore-replacement';
+import { adminDb } from './lib/admin-sdk';
 import { DEMO_ADMIN, PORTS, ROOT, SHOP_URL } from './lib/env';
 import { assertPortsFree, waitFor } from './lib/ports';
 import { build } from './lib/build';

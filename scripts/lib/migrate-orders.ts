@@ -2,7 +2,7 @@ import type { Firestore, WriteBatch } from 'firebase-admin/firestore';
 import type { BookDoc } from '../../functions/src/books/books.repo';
 import { COUNTERS_COLLECTION, counterShardId, recount, type CountedOrder } from '../../functions/src/orders/counters';
 import type { OrderDoc, OrderLineDoc } from '../../functions/src/orders/orders.repo';
-import { adminDb } from './firestore-replacement';
+import { adminDb } from './admin-sdk';
 
 // Issue 11 changed what an order stores; local data from before it is brought up to date here:
 // - orders without `items` get snapshot lines from the current books (a book deleted since then
