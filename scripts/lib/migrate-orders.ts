@@ -98,7 +98,7 @@ export async function migrateOrders(db: Firestore = adminDb()): Promise<Migratio
   }
 
   // Counters: the whole recount in shard 0; the other shards and the old documents removed.
-  // (Deleted first, then written: the offline replacement merges a set() into an existing document.)
+  // (Deleted first, then written: the npm stand-in merges a set() into an existing document.)
   const totals = recount(counted);
   const stale = new Batches(db);
   for (const snap of (await db.collection(COUNTERS_COLLECTION).get()).docs) {

@@ -160,7 +160,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         updatedAt: now,
         ...(idempotencyKey ? { idempotencyKey } : {}),
       };
-      tx.create(ref, doc); // first: where a commit is applied write by write, a duplicate stops here
+      tx.create(ref, doc); // first: where a commit is applied write by write (the stand-in), a duplicate stops here
       // The stock read above is this transaction's: a concurrent order for the last copy makes one
       // of the two commits fail and run again, and then it sees 0.
       for (const snap of snaps) tx.update(snap.ref, { stock: FieldValue.increment(-1) });
@@ -237,7 +237,7 @@ async function pageOf(base: Query, limit: number, cursor?: string): Promise<Orde
   let query = base.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
   const after = cursor ? decodeCursor(cursor) : undefined;
   if (after) {
-    // startAfter is the real cursor. The offline Firestore replacement ignores cursors, so the
+    // startAfter is the real cursor. The npm Firestore stand-in ignores cursors, so the
     // range filter (served by the same index) and the filter below keep its pages right too;
     // where cursors work they change nothing, and the extra document says whether more follow.
     query = query.where('createdAt', '<=', after.createdAt).startAfter(after.createdAt, after.id).limit(limit + 1);
