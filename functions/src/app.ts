@@ -4,7 +4,7 @@ import { adminSession } from './admin/admin-session';
 import { booksRouter, coversRouter } from './books/books.router';
 import { errorHandler, notFound } from './lib/errors';
 import { readCounter } from './lib/read-counter';
-import { ordersRouter } from './orders/orders.router';
+import { adminOrdersRouter, ordersRouter } from './orders/orders.router';
 
 /** The Express app behind the single `api` function; Hosting forwards the full /api/... path. */
 export function createApp() {
@@ -26,6 +26,7 @@ export function createApp() {
   api.use('/orders', ordersRouter);
   api.post('/auth/admin', adminLogin);
   api.post('/auth/admin/logout', adminLogout);
+  api.use('/admin/orders', adminOrdersRouter);
   api.get('/admin', adminStats);
   app.use('/api', api);
   app.use(notFound);

@@ -8,6 +8,7 @@ import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT, SHOP_URL, useEmulatorEnv }
 import { findCloudSdkJar, startCloudSdkFirestore } from './firestore-cloud-sdk';
 import { startFirestoreStandIn } from './firestore-stand-in';
 import { assertPortsFree, waitFor } from './ports';
+import { migrateOrders } from './migrate-orders';
 import { seedIfEmpty } from './seed';
 import { startStorageReplacement } from './storage-replacement';
 import { startWatched, type WatchedProcess } from './watched-process';
@@ -126,6 +127,10 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
     });
     log(`Auth, Functions, Hosting: firebase-tools emulators${logFile ? ` (log: ${logFile})` : ''}`);
 
+    const migrated = await migrateOrders(); // once, on local data from before order snapshots and stock
+    if (!migrated.alreadyDone && migrated.orders + migrated.books > 0) {
+      log(`Migrated old local data: ${migrated.orders} orders given their lines, ${migrated.books} books given stock.`);
+    }
     const seeded = await seedIfEmpty();
     const save = async () => {
       if (!state) return;
