@@ -74,7 +74,7 @@ const flag = (field: string) =>
 /** Opaque paging token from a previous answer (url-safe base64). */
 export const CursorSchema = z
   .string({ error: 'cursor must be text' })
-  .regex(/^[A-Za-z0-9_-]{1,512}$/, 'cursor is not valid');
+  .regex(/^[A-Za-z0-9_-]{1,2048}$/, 'cursor is not valid');
 
 const pageSize = (max: number, fallback: number) =>
   z.coerce
