@@ -127,7 +127,7 @@ export const MAX_SEARCH_PAGE = 100;
 export const SUGGEST_LIMIT = 8;
 
 const searchText = z
-  .string({ error: 'q must be text' })
+  .string({ error: (issue) => (issue.input === undefined ? 'q is required' : 'q must be text') })
   .trim()
   .min(1, 'q is required')
   .max(100, 'q must be at most 100 characters');
