@@ -211,6 +211,10 @@ export interface AdminBooksPage extends BooksPage {
 //     <script type="application/json" id="book-data">{...Book...}</script>
 // so the app can render the book without a second request. Unknown id: 404 with the same shell
 // (no book-data element) and <meta name="robots" content="noindex">.
+// Hosting's CDN may serve that HTML up to 5 minutes old (s-maxage=300): use the embedded book as
+// initial data and still refetch /api/books/:id in the background (TanStack Query: initialData
+// with initialDataUpdatedAt: 0), so an admin sees an edit at once. Only embed-read it when its
+// _id is the route's id (client-side navigation to another book keeps the first page's element).
 // ---------------------------------------------------------------------------------------------
 
 export const BOOK_DATA_ELEMENT_ID = 'book-data';
