@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CursorSchema } from './paging';
 import { BookIdSchema } from './book';
 import { parseMoneyInput } from './money';
 import { isCleanText, text } from './text';
@@ -163,8 +164,6 @@ export type OrderStatusChange = z.input<typeof OrderStatusChangeSchema>;
 export const OrderCancelSchema = z.object({ note: OrderNoteSchema }).strip();
 export type OrderCancel = z.input<typeof OrderCancelSchema>;
 
-/** An opaque page cursor, as returned in `nextCursor`. */
-export const CursorSchema = z.string({ error: 'cursor must be text' }).regex(/^[A-Za-z0-9_-]{1,400}$/, 'cursor is not valid');
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 export const ORDER_TABS = ['all', ...ORDER_STATUSES] as const;

@@ -2,6 +2,7 @@ import express from 'express';
 import { adminLogin, adminLogout, adminStats } from './admin/admin.handlers';
 import { adminSession } from './admin/admin-session';
 import { booksRouter, coversRouter } from './books/books.router';
+import { adminBooks } from './books/catalog.handlers';
 import { errorHandler, notFound } from './lib/errors';
 import { readCounter } from './lib/read-counter';
 import { adminOrdersRouter, ordersRouter } from './orders/orders.router';
@@ -28,6 +29,7 @@ export function createApp() {
   api.post('/auth/admin/logout', adminLogout);
   api.use('/admin/orders', adminOrdersRouter);
   api.get('/admin', adminStats);
+  api.get('/admin/books', adminBooks);
   app.use('/api', api);
   app.use(notFound);
   app.use(errorHandler);

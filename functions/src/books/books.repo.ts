@@ -1,9 +1,11 @@
 import type { Book, BookInput, BooksQuery, Category, LowStockBook } from '@bookstore/contract';
-import { fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, toCents } from '@bookstore/contract';
+import { fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, priceBandOf, toCents } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { runCount, runQuery } from '../lib/queries';
+import { bumpCatalogVersion } from './catalog-version';
+import { sortKeys } from './sort-key';
 
 /** How a book is stored: prices in integer cents, dates as ISO strings (they sort as text). */
 export interface BookDoc {
@@ -20,6 +22,25 @@ export interface BookDoc {
   stock: number;
   createdAt: string;
   updatedAt: string;
+  // Derived fields, for Firestore queries only (never sent): see sort-key.ts and stockFields().
+  /** stock > 0. Kept in step with `stock` by every write that changes it (stockFields). */
+  inStock: boolean;
+  /** priceBandOf(newPriceCents): lets 'newest' and 'title' be filtered by a price range. */
+  priceBand: number;
+  /** Tie-breaker: the document id (or a random id-like value); unique, uniform, stable on edits. */
+  tie: string;
+  /** Unique sort keys (value + tie), so a page resumes with one range filter: see sort-key.ts. */
+  newestKey: string;
+  priceKey: string;
+  titleKey: string;
+}
+
+/**
+ * The fields to write whenever `stock` changes (create, edit, and an order's decrement in its
+ * transaction), so the 'in stock only' filter (`inStock == true`) never disagrees with `stock`.
+ */
+export function stockFields(stock: number): Pick<BookDoc, 'stock' | 'inStock'> {
+  return { stock, inStock: stock > 0 };
 }
 
 export const books = () => db().collection('books');
@@ -43,7 +64,9 @@ export function toBook(snap: DocumentSnapshot): Book {
   };
 }
 
-export function toDoc(input: BookInput, now: string, createdAt = now): BookDoc {
+/** The stored form of a book; `id` (the document's id) breaks ties in sort orders when known. */
+export function toDoc(input: BookInput, now: string, createdAt = now, id?: string): BookDoc {
+  const newPriceCents = toCents(input.newPrice)!;
   return {
     title: input.title,
     ...(input.author ? { author: input.author } : {}),
@@ -52,24 +75,27 @@ export function toDoc(input: BookInput, now: string, createdAt = now): BookDoc {
     trending: input.trending,
     coverImage: input.coverImage,
     oldPriceCents: toCents(input.oldPrice)!,
-    newPriceCents: toCents(input.newPrice)!,
+    newPriceCents,
     ...(input.isbn ? { isbn: input.isbn } : {}),
-    stock: input.stock ?? 0,
+    ...stockFields(input.stock ?? 0),
     createdAt,
     updatedAt: now,
+    priceBand: priceBandOf(newPriceCents),
+    ...sortKeys({ title: input.title, newPriceCents, createdAt }, id),
   };
 }
 
 /** Newest first; `limit`, `category` and an `after` cursor keep the home page's cost flat. */
 export async function listBooks(query: BooksQuery = {}): Promise<Book[]> {
   let q = query.category ? books().where('category', '==', query.category) : books();
-  q = q.orderBy('createdAt', 'desc');
   if (query.after) {
+    // Resume after that book's unique newestKey (a range filter: see sort-key.ts).
     const cursor = await books().doc(query.after).get();
     countReads(1);
     if (!cursor.exists) return [];
-    q = q.startAfter(cursor);
+    q = q.where('newestKey', '<', (cursor.data() as BookDoc).newestKey);
   }
+  q = q.orderBy('newestKey', 'desc');
   if (query.limit) q = q.limit(query.limit);
   return (await runQuery(q)).docs.map(toBook);
 }
@@ -88,7 +114,10 @@ export async function getBookDocs(tx: Transaction, ids: string[]) {
 
 export async function createBook(input: BookInput): Promise<Book> {
   const ref = books().doc();
-  await ref.create(toDoc(input, new Date().toISOString()));
+  const batch = db().batch();
+  batch.create(ref, toDoc(input, new Date().toISOString(), undefined, ref.id));
+  bumpCatalogVersion(batch); // the search index of every instance sees the new book
+  await batch.commit();
   return toBook(await ref.get());
 }
 
@@ -100,7 +129,8 @@ export async function updateBook(id: string, input: BookInput): Promise<{ before
     if (!snap.exists) return null;
     const old = toBook(snap);
     const coverImage = input.coverImage || old.coverImage; // empty keeps the old cover
-    tx.set(ref, toDoc({ ...input, coverImage, stock: input.stock ?? old.stock }, new Date().toISOString(), old.createdAt));
+    tx.set(ref, toDoc({ ...input, coverImage, stock: input.stock ?? old.stock }, new Date().toISOString(), old.createdAt, id));
+    bumpCatalogVersion(tx);
     return old;
   });
   if (!before) return null;
@@ -113,6 +143,7 @@ export async function deleteBook(id: string): Promise<Book | null> {
     const snap = await tx.get(ref);
     if (!snap.exists) return null;
     tx.delete(ref);
+    bumpCatalogVersion(tx);
     return toBook(snap);
   });
 }

@@ -12,7 +12,7 @@ import type {
 import { canTransition, fromCents, LATEST_ORDERS_SIZE, RESTOCKING_STATUSES, sumCents } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import type { BookDoc } from '../books/books.repo';
-import { books, getBookDocs } from '../books/books.repo';
+import { books, getBookDocs, stockFields } from '../books/books.repo';
 import type { Customer } from '../lib/auth';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
@@ -163,7 +163,8 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       tx.create(ref, doc); // first: where a commit is applied write by write (the stand-in), a duplicate stops here
       // The stock read above is this transaction's: a concurrent order for the last copy makes one
       // of the two commits fail and run again, and then it sees 0.
-      for (const snap of snaps) tx.update(snap.ref, { stock: FieldValue.increment(-1) });
+      // Browse's 'in stock only' filter reads inStock, so it moves with stock (stockFields).
+      snaps.forEach((snap, i) => tx.update(snap.ref, { ...stockFields(bookDocs[i]!.stock - 1) }));
       addToCounters(tx, placementDelta(doc));
       tx.create(mail().doc(mailId(ref.id, 'placed')), orderMail(ref.id, mailOrder(doc), 'placed'));
       return { order: orderFromDoc(ref.id, doc), replayed: false };
@@ -224,7 +225,7 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
     const updated: OrderDoc = { ...doc, status: to, updatedAt: at, events: [...(doc.events ?? []), event] };
     tx.update(ref, { status: to, updatedAt: at, events: updated.events });
     // A book deleted since the order has no stock to return to.
-    for (const book of bookSnaps) if (book.exists) tx.update(book.ref, { stock: FieldValue.increment(1) });
+    for (const book of bookSnaps) if (book.exists) tx.update(book.ref, { ...stockFields(((book.data() as BookDoc).stock ?? 0) + 1) });
     addToCounters(tx, transitionDelta(doc, from, to));
     tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(doc), to, note));
     return orderFromDoc(orderId, updated);
