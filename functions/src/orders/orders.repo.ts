@@ -10,7 +10,7 @@ import type {
   ParsedOrderInput,
 } from '@bookstore/contract';
 import { canTransition, fromCents, LATEST_ORDERS_SIZE, RESTOCKING_STATUSES, sumCents } from '@bookstore/contract';
-import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import type { BookDoc } from '../books/books.repo';
 import { books, getBookDocs, stockFields } from '../books/books.repo';
 import type { Customer } from '../lib/auth';
