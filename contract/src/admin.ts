@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Book } from './book';
+import type { Order, OrderCounts } from './order';
 
 export const MAX_PASSWORD_BYTES = 1024;
 
@@ -25,14 +27,30 @@ export interface AdminLoginResponse {
 
 export interface MonthlySales {
   month: string; // YYYY-MM
-  totalSales: number;
-  totalOrders: number;
+  totalSales: number; // dollars, orders of that month that are not cancelled or refused
+  totalOrders: number; // orders of that month that are not cancelled or refused
 }
+
+/** A book running low, for the overview (stock at or below LOW_STOCK_THRESHOLD, lowest first). */
+export type LowStockBook = Pick<Book, '_id' | 'title' | 'stock' | 'coverImage'>;
+
+export const LOW_STOCK_LIST_SIZE = 5;
+export const LATEST_ORDERS_SIZE = 5;
 
 export interface AdminStats {
   totalBooks: number;
+  /** Dollars; orders that are not cancelled or refused. */
   totalSales: number;
   trendingBooks: number;
+  /** Orders that are not cancelled or refused. */
   totalOrders: number;
   monthlySales: MonthlySales[];
+  /** pending + confirmed: what the desk still has to handle. */
+  ordersToProcess: number;
+  /** Orders per status (and `all`), from the same counters as the desk's tabs. */
+  orderCounts: OrderCounts;
+  /** Up to LOW_STOCK_LIST_SIZE books with stock <= LOW_STOCK_THRESHOLD, lowest stock first. */
+  lowStockBooks: LowStockBook[];
+  /** The LATEST_ORDERS_SIZE newest orders, newest first. */
+  latestOrders: Order[];
 }

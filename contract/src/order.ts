@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BookIdSchema } from './book';
 import { parseMoneyInput } from './money';
-import { text } from './text';
+import { isCleanText, text } from './text';
 
 export const MAX_ORDER_ITEMS = 50;
 
@@ -14,6 +14,7 @@ export const AddressSchema = z
     zipcode: text('Zipcode', 20),
   })
   .strip();
+export type Address = z.infer<typeof AddressSchema>;
 
 export const OrderInputSchema = z
   .object({
@@ -42,20 +43,191 @@ export const OrderInputSchema = z
 export type OrderInput = z.input<typeof OrderInputSchema>;
 export type ParsedOrderInput = z.output<typeof OrderInputSchema>;
 
-export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// ---------------------------------------------------------------------------------------------
+// Lifecycle
 
-export interface Order {
-  _id: string;
-  uid: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: z.infer<typeof AddressSchema>;
-  productIDs: string[];
-  totalPrice: number;
-  status: OrderStatus;
-  createdAt: string;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'refused'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` });
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+export const ORDER_ACTORS = ['admin', 'customer'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+/**
+ * Every allowed move, and who may make it. Anything not listed is refused with 409
+ * INVALID_TRANSITION. `cancelled`, `refused` and `delivered` are final.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Readonly<Partial<Record<OrderStatus, readonly OrderActor[]>>>>> = {
+  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer'] },
+  confirmed: { shipped: ['admin'], cancelled: ['admin', 'customer'] },
+  shipped: { delivered: ['admin'], refused: ['admin'] }, // refused: cash on delivery refused at the door
+  delivered: {},
+  cancelled: {},
+  refused: {},
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
+  return ORDER_TRANSITIONS[from]?.[to]?.includes(actor) ?? false;
+}
+
+/** The statuses `actor` may move an order to from `from` (what the UI offers as actions). */
+export function nextStatuses(from: OrderStatus, actor: OrderActor): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => canTransition(from, to, actor));
+}
+
+/** Reaching these puts every line's copy back in stock, and takes the order out of revenue. */
+export const RESTOCKING_STATUSES: readonly OrderStatus[] = ['cancelled', 'refused'];
+/** Orders the admin still has to act on ('Orders to process'). */
+export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed'];
+
+/** Whether an order in this status counts in revenue, total orders and the monthly chart. */
+export function countsInRevenue(status: OrderStatus): boolean {
+  return !RESTOCKING_STATUSES.includes(status);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A stored order, as the API sends it (money in dollars; stored in cents)
+
+export const OrderIdSchema = z
+  .string({ error: 'Order id must be text' })
+  .regex(/^(?!__)[A-Za-z0-9_-]{1,64}$/, 'Order id is not valid');
+
+/** One line of an order: the book as it was when the order was placed (one copy per line). */
+export const OrderLineSchema = z.object({
+  bookId: z.string(),
+  title: z.string(), // 'Deleted book' for lines of old orders whose book no longer existed at migration
+  unitPrice: z.number(), // dollars
+  coverImage: z.string(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/** Who made a change: the admin's username, or the customer's Firebase uid. */
+export const OrderEventActorSchema = z.object({ kind: z.enum(ORDER_ACTORS), id: z.string() });
+export type OrderEventActor = z.infer<typeof OrderEventActorSchema>;
+
+/** One status change, appended to the order in the same transaction as the change. */
+export const OrderEventSchema = z.object({
+  from: OrderStatusSchema,
+  to: OrderStatusSchema,
+  by: OrderEventActorSchema,
+  at: z.string(), // ISO 8601
+  note: z.string().optional(),
+});
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
+export const OrderSchema = z.object({
+  _id: z.string(),
+  uid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: AddressSchema,
+  /** The spec's field; the same ids as `items`, in the same order. */
+  productIDs: z.array(z.string()),
+  items: z.array(OrderLineSchema),
+  totalPrice: z.number(), // dollars: the cash due on delivery
+  status: OrderStatusSchema,
+  events: z.array(OrderEventSchema), // oldest first; placement itself is `createdAt`
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Routes (errors are always { message, code?, ... }; 401 without/with a bad token):
+//   POST /api/orders                      customer   201 Order | 200 Order (same Idempotency-Key)
+//        400 UnknownBooksResponse, 409 OutOfStockResponse | PriceChangedResponse
+//   GET  /api/orders?cursor=&limit=       customer   200 OrdersPage (own orders, newest first)
+//   GET  /api/orders/email/:email?cursor=&limit=   that customer or admin   200 Order[] (+ X-Next-Cursor)
+//   GET  /api/orders/:id                  owner or admin   200 Order; anyone else 404
+//   POST /api/orders/:id/cancel {note?}   owner or admin   200 OrderMutationResponse; 409 InvalidTransitionResponse
+//   GET  /api/admin/orders?status=&q=&cursor=&limit=   admin   200 AdminOrdersPage
+//   POST /api/admin/orders/:id/status {status, note?}  admin   200 OrderMutationResponse; 409 InvalidTransitionResponse
+//   GET  /api/admin                       admin      200 AdminStats (see admin.ts)
+// Requests
+
+/** An optional note kept with the event (why it was cancelled or refused). */
+export const OrderNoteSchema = z
+  .string({ error: 'Note must be text' })
+  .trim()
+  .max(500, 'Note must be at most 500 characters')
+  .refine((value) => isCleanText(value, true), 'Note contains characters that are not allowed')
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** POST /api/admin/orders/:id/status */
+export const OrderStatusChangeSchema = z.object({ status: OrderStatusSchema, note: OrderNoteSchema }).strip();
+export type OrderStatusChange = z.input<typeof OrderStatusChangeSchema>;
+
+/** POST /api/orders/:id/cancel (the body may also be empty) */
+export const OrderCancelSchema = z.object({ note: OrderNoteSchema }).strip();
+export type OrderCancel = z.input<typeof OrderCancelSchema>;
+
+/** An opaque page cursor, as returned in `nextCursor`. */
+export const CursorSchema = z.string({ error: 'cursor must be text' }).regex(/^[A-Za-z0-9_-]{1,400}$/, 'cursor is not valid');
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+export const ORDER_TABS = ['all', ...ORDER_STATUSES] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+/** GET /api/admin/orders?status=&q=&cursor=&limit= */
+export const AdminOrdersQuerySchema = z
+  .object({
+    status: z.enum(ORDER_TABS, { error: `status must be one of ${ORDER_TABS.join(', ')}` }).default('all'),
+    /** A customer's email (exact, any case) or an order id; empty means no search. */
+    q: z
+      .string({ error: 'q must be text' })
+      .trim()
+      .max(254, 'q must be at most 254 characters')
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    cursor: CursorSchema.optional(),
+    limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
+  })
+  .strip();
+export type AdminOrdersQuery = z.input<typeof AdminOrdersQuerySchema>;
+
+export const CUSTOMER_ORDERS_PAGE_SIZE = 10;
+export const MAX_CUSTOMER_ORDERS_PAGE_SIZE = 20;
+
+/** GET /api/orders?cursor=&limit= and GET /api/orders/email/:email?cursor=&limit= */
+export const CustomerOrdersQuerySchema = z
+  .object({
+    cursor: CursorSchema.optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int()
+      .min(1)
+      .max(MAX_CUSTOMER_ORDERS_PAGE_SIZE)
+      .default(CUSTOMER_ORDERS_PAGE_SIZE),
+  })
+  .strip();
+export type CustomerOrdersQuery = z.input<typeof CustomerOrdersQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+/** Orders per status, and `all` (every status). Kept in counters, not counted per request. */
+export type OrderCounts = Record<OrderTab, number>;
+
+/** GET /api/orders (the signed-in customer's orders, newest first). `nextCursor` is null on the last page. */
+export interface OrdersPage {
+  orders: Order[];
+  nextCursor: string | null;
+}
+
+/** GET /api/admin/orders */
+export interface AdminOrdersPage extends OrdersPage {
+  counts: OrderCounts;
+}
+
+/** GET /api/orders/email/:email answers a plain list (the spec's shape); the next page's cursor is in this header. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** 200 answer of a status change or a cancel. */
+export interface OrderMutationResponse {
+  message: string;
+  order: Order;
 }
 
 /** Body of the 409 answer when the cart's prices changed since the client computed its total. */
@@ -63,4 +235,26 @@ export interface PriceChangedResponse {
   message: string;
   code: 'PRICE_CHANGED';
   totalPrice: number;
+}
+
+/** 409: these books have no copies left; nothing was stored. */
+export interface OutOfStockResponse {
+  message: string; // 'Some books are out of stock'
+  code: 'OUT_OF_STOCK';
+  productIDs: string[];
+}
+
+/** 400: these books do not exist (deleted); nothing was stored. */
+export interface UnknownBooksResponse {
+  message: string;
+  code: 'UNKNOWN_BOOKS';
+  productIDs: string[];
+  details: { productIDs: string[] };
+}
+
+/** 409: the move is not allowed from the order's current status (sent back as `status`). */
+export interface InvalidTransitionResponse {
+  message: string;
+  code: 'INVALID_TRANSITION';
+  status: OrderStatus;
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AdminOrdersQuerySchema,
+  canTransition,
+  countsInRevenue,
+  CustomerOrdersQuerySchema,
+  nextStatuses,
+  ORDER_STATUSES,
+  OrderStatusChangeSchema,
+  type OrderActor,
+  type OrderStatus,
+} from './order';
+
+// The lifecycle from issue 11, written out move by move, so a change to the table shows up here.
+const ALLOWED: [OrderStatus, OrderStatus, OrderActor[]][] = [
+  ['pending', 'confirmed', ['admin']],
+  ['pending', 'cancelled', ['admin', 'customer']],
+  ['confirmed', 'shipped', ['admin']],
+  ['confirmed', 'cancelled', ['admin', 'customer']],
+  ['shipped', 'delivered', ['admin']],
+  ['shipped', 'refused', ['admin']],
+];
+
+describe('order lifecycle', () => {
+  it('allows exactly the listed moves, to exactly the listed actors', () => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        for (const actor of ['admin', 'customer'] as const) {
+          const expected = ALLOWED.some(([f, t, who]) => f === from && t === to && who.includes(actor));
+          expect(canTransition(from, to, actor), `${from} -> ${to} by ${actor}`).toBe(expected);
+        }
+      }
+    }
+  });
+
+  it('lets a customer only cancel, and only while pending or confirmed', () => {
+    expect(nextStatuses('pending', 'customer')).toEqual(['cancelled']);
+    expect(nextStatuses('confirmed', 'customer')).toEqual(['cancelled']);
+    expect(nextStatuses('shipped', 'customer')).toEqual([]);
+    expect(nextStatuses('shipped', 'admin')).toEqual(['delivered', 'refused']);
+    for (const final of ['delivered', 'cancelled', 'refused'] as const) expect(nextStatuses(final, 'admin')).toEqual([]);
+  });
+
+  it('takes cancelled and refused orders out of revenue', () => {
+    expect(ORDER_STATUSES.filter((s) => !countsInRevenue(s))).toEqual(['cancelled', 'refused']);
+  });
+});
+
+describe('order request schemas', () => {
+  it('parses a status change with an optional trimmed note', () => {
+    expect(OrderStatusChangeSchema.parse({ status: 'refused', note: '  not home ' })).toEqual({ status: 'refused', note: 'not home' });
+    expect(OrderStatusChangeSchema.parse({ status: 'shipped', note: '' })).toEqual({ status: 'shipped' });
+    expect(OrderStatusChangeSchema.safeParse({ status: 'lost' }).success).toBe(false);
+    expect(OrderStatusChangeSchema.safeParse({ status: 'shipped', note: 'x'.repeat(501) }).success).toBe(false);
+  });
+
+  it('defaults the desk to all orders, 25 a page, and the customer list to 10 (at most 20)', () => {
+    expect(AdminOrdersQuerySchema.parse({})).toEqual({ status: 'all', limit: 25 });
+    expect(AdminOrdersQuerySchema.parse({ status: 'pending', q: ' a@b.co ', limit: '5' })).toEqual({ status: 'pending', q: 'a@b.co', limit: 5 });
+    expect(AdminOrdersQuerySchema.safeParse({ status: 'lost' }).success).toBe(false);
+    expect(CustomerOrdersQuerySchema.parse({})).toEqual({ limit: 10 });
+    expect(CustomerOrdersQuerySchema.safeParse({ limit: 21 }).success).toBe(false);
+    expect(CustomerOrdersQuerySchema.safeParse({ cursor: 'a/b' }).success).toBe(false);
+  });
+});
