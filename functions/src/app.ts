@@ -3,7 +3,7 @@ import { adminLogin, adminStats } from './admin/admin.handlers';
 import { booksRouter, coversRouter } from './books/books.router';
 import { errorHandler, notFound } from './lib/errors';
 import { readCounter } from './lib/read-counter';
-import { ordersRouter } from './orders/orders.router';
+import { adminOrdersRouter, ordersRouter } from './orders/orders.router';
 
 /** The Express app behind the single `api` function; Hosting forwards the full /api/... path. */
 export function createApp() {
@@ -23,6 +23,7 @@ export function createApp() {
   api.use('/covers', coversRouter);
   api.use('/orders', ordersRouter);
   api.post('/auth/admin', adminLogin);
+  api.use('/admin/orders', adminOrdersRouter);
   api.get('/admin', adminStats);
   app.use('/api', api);
   app.use(notFound);

@@ -68,7 +68,7 @@ export async function seededBooks(): Promise<any[]> {
 /** A digest of every document the shop writes (login attempt counters aside) and every stored object. */
 export async function stateDigest(): Promise<string> {
   const parts: string[] = [];
-  for (const name of ['books', 'orders', 'stats', 'admins']) {
+  for (const name of ['books', 'orders', 'stats', 'admins', 'mail']) {
     const snap = await db().collection(name).get();
     for (const doc of snap.docs.sort((a, b) => a.id.localeCompare(b.id))) parts.push(`${name}/${doc.id}=${JSON.stringify(doc.data())}`);
   }
@@ -84,6 +84,55 @@ export async function expectUnchanged<T>(fn: () => Promise<T>): Promise<T> {
   const after = await stateDigest();
   if (before !== after) throw new Error('Stored state changed during a rejected request');
   return result;
+}
+
+/** The suite runs on the official Firestore emulator (real transactions), not the offline replacement. */
+export const officialBackend = process.env.BOOKSTORE_BACKEND === 'official';
+/**
+ * The offline replacement (@firestore-emulator/server) accepts transactions but does not isolate
+ * them: concurrent read-then-write races cannot be tested on it. Such tests report skipped there.
+ */
+export const NEEDS_TRANSACTIONS = '[skipped: the offline Firestore replacement does not isolate transactions; runs on the official emulator]';
+
+export interface TestBook {
+  _id: string;
+  title: string;
+  newPrice: number;
+}
+
+let bookSeq = 0;
+/**
+ * Books of the test's own, written straight to Firestore with the given stock, dated in 2001 so
+ * they sort after the catalogue; the tests then leave the seeded books' stock to the browser tests.
+ */
+export async function makeBooks(count: number, stock: number, priceCents = 1250): Promise<TestBook[]> {
+  const made: TestBook[] = [];
+  const batch = db().batch(); // at most 500 writes: callers ask for a few hundred books at most
+  for (let i = 0; i < count; i++) {
+    const ref = db().collection('books').doc();
+    const createdAt = new Date(Date.UTC(2001, 0, 1) + (bookSeq += 1) * 1000).toISOString();
+    const title = `Stock test book ${bookSeq}`;
+    const cents = priceCents + (i % 7) * 101;
+    batch.create(ref, {
+      title, description: 'A book the API tests order.', category: 'fiction', trending: false, coverImage: 'book-1',
+      oldPriceCents: cents, newPriceCents: cents, stock, createdAt, updatedAt: createdAt,
+    });
+    made.push({ _id: ref.id, title, newPrice: cents / 100 });
+  }
+  await batch.commit();
+  return made;
+}
+
+export async function removeBooks(list: { _id: string }[]): Promise<void> {
+  for (let start = 0; start < list.length; start += 400) {
+    const batch = db().batch();
+    for (const book of list.slice(start, start + 400)) batch.delete(db().collection('books').doc(book._id));
+    await batch.commit();
+  }
+}
+
+export async function stockOf(id: string): Promise<number | undefined> {
+  return (await db().collection('books').doc(id).get()).data()?.stock;
 }
 
 export function validOrder(email: string, books: { _id: string; newPrice: number }[]) {

@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchanged, http, newCustomer, seededBooks, validOrder } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, db, expectUnchanged, http, makeBooks, newCustomer, removeBooks, type TestBook, validOrder } from './helpers';
+
+// The tests order books of their own (stock 100), so the seeded catalogue's stock stays as the
+// browser tests expect it.
+let shelf: TestBook[] = [];
+const seededBooks = async () => shelf;
+beforeAll(async () => {
+  shelf = await makeBooks(8, 100);
+});
+afterAll(async () => removeBooks(shelf));
 
 describe('POST /api/orders', () => {
   it('stores an order priced by the server, owned by the caller, pending', async () => {
@@ -8,7 +17,8 @@ describe('POST /api/orders', () => {
     const res = await http('/api/orders', { method: 'POST', token: me.token, json: validOrder(me.email, books) });
     expect(res.status).toBe(201);
     const cents = books.reduce((s, b) => s + Math.round(b.newPrice * 100), 0);
-    expect(res.body).toMatchObject({ uid: me.uid, status: 'pending', totalPrice: cents / 100, productIDs: books.map((b) => b._id) });
+    expect(res.body).toMatchObject({ uid: me.uid, status: 'pending', totalPrice: cents / 100, productIDs: books.map((b) => b._id), events: [] });
+    expect(res.body.items).toEqual(books.map((b) => ({ bookId: b._id, title: b.title, unitPrice: b.newPrice, coverImage: 'book-1' })));
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const stored = await db().collection('orders').doc(res.body._id).get();
     expect(stored.data()?.totalCents).toBe(cents);
@@ -45,6 +55,7 @@ describe('POST /api/orders', () => {
       const unknown = await http('/api/orders', { method: 'POST', token: me.token, json: { ...validOrder(me.email, [a]), productIDs: [a._id, 'ghost-book'] } });
       expect(unknown.status).toBe(400);
       expect(unknown.body.message).toContain('ghost-book');
+      expect(unknown.body).toMatchObject({ code: 'UNKNOWN_BOOKS', productIDs: ['ghost-book'] });
       const repeated = await http('/api/orders', { method: 'POST', token: me.token, json: { ...validOrder(me.email, [a, a]) } });
       expect(repeated.status).toBe(400);
       expect(repeated.body.message).toContain(a._id);

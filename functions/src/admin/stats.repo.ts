@@ -1,18 +1,14 @@
-import type { AdminStats, MonthlySales } from '@bookstore/contract';
-import { fromCents } from '@bookstore/contract';
-import { countBooks } from '../books/books.repo';
-import { db } from '../lib/firebase';
-import { countReads } from '../lib/read-counter';
+import type { AdminStats } from '@bookstore/contract';
+import { fromCents, OPEN_STATUSES } from '@bookstore/contract';
+import { countBooks, lowStockBooks } from '../books/books.repo';
+import { monthlySales, orderCounts } from '../orders/counters';
+import { readCounterTotals } from '../orders/counters.repo';
+import { latestOrders } from '../orders/orders.repo';
 
-// Counters kept in the same transaction as each order: the dashboard reads 13 small documents
-// and two count() aggregations, whatever the number of orders.
-interface Counters {
-  totalOrders?: number;
-  totalSalesCents?: number;
-}
-
-export const statsTotalsRef = () => db().collection('stats').doc('totals');
-export const statsMonthRef = (month: string) => db().collection('stats').doc(`month-${month}`);
+// The order figures come from the sharded counters (orders/counters.ts), moved in the same
+// transaction as each order and status change: the overview reads the shards, two count()
+// aggregations over books, at most 5 low-stock books and the 5 newest orders, whatever the
+// number of orders.
 
 export function monthKey(date: Date): string {
   return date.toISOString().slice(0, 7);
@@ -28,23 +24,17 @@ export function lastTwelveMonths(now = new Date()): string[] {
 }
 
 export async function readStats(now = new Date()): Promise<AdminStats> {
-  const months = lastTwelveMonths(now);
-  const [bookCounts, snaps] = await Promise.all([
-    countBooks(),
-    db().getAll(statsTotalsRef(), ...months.map(statsMonthRef)),
-  ]);
-  countReads(snaps.length);
-  const [totals, ...monthly] = snaps.map((s) => (s.exists ? (s.data() as Counters) : {}));
-  const monthlySales: MonthlySales[] = months.map((month, i) => ({
-    month,
-    totalOrders: monthly[i]?.totalOrders ?? 0,
-    totalSales: fromCents(monthly[i]?.totalSalesCents ?? 0),
-  }));
+  const [bookCounts, totals, lowStock, latest] = await Promise.all([countBooks(), readCounterTotals(), lowStockBooks(), latestOrders()]);
+  const counts = orderCounts(totals);
   return {
     totalBooks: bookCounts.total,
-    totalSales: fromCents(totals?.totalSalesCents ?? 0),
+    totalSales: fromCents(totals.salesCents ?? 0),
     trendingBooks: bookCounts.trending,
-    totalOrders: totals?.totalOrders ?? 0,
-    monthlySales,
+    totalOrders: totals.orders ?? 0,
+    monthlySales: monthlySales(totals, lastTwelveMonths(now)),
+    ordersToProcess: OPEN_STATUSES.reduce((sum, status) => sum + counts[status], 0),
+    orderCounts: counts,
+    lowStockBooks: lowStock,
+    latestOrders: latest,
   };
 }

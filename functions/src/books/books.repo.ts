@@ -1,5 +1,5 @@
-import type { Book, BookInput, BooksQuery, Category } from '@bookstore/contract';
-import { fromCents, toCents } from '@bookstore/contract';
+import type { Book, BookInput, BooksQuery, Category, LowStockBook } from '@bookstore/contract';
+import { fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, toCents } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
@@ -124,4 +124,13 @@ export async function isCoverInUse(coverImage: string): Promise<boolean> {
 export async function countBooks(): Promise<{ total: number; trending: number }> {
   const [total, trending] = await Promise.all([runCount(books()), runCount(books().where('trending', '==', true))]);
   return { total, trending };
+}
+
+/** Books running low, lowest stock first: one range query on `stock` (its single-field index). */
+export async function lowStockBooks(limit = LOW_STOCK_LIST_SIZE): Promise<LowStockBook[]> {
+  const snap = await runQuery(books().where('stock', '<=', LOW_STOCK_THRESHOLD).orderBy('stock', 'asc').limit(limit));
+  return snap.docs.map((doc) => {
+    const d = doc.data() as BookDoc;
+    return { _id: doc.id, title: d.title, stock: d.stock, coverImage: d.coverImage };
+  });
 }

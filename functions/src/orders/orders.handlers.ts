@@ -1,5 +1,12 @@
 import type { Request, Response } from 'express';
-import { OrderInputSchema } from '@bookstore/contract';
+import {
+  CustomerOrdersQuerySchema,
+  NEXT_CURSOR_HEADER,
+  OrderCancelSchema,
+  OrderIdSchema,
+  OrderInputSchema,
+  type OrderMutationResponse,
+} from '@bookstore/contract';
 import { z } from 'zod';
 import { requireCustomer, requireCustomerOrAdmin } from '../lib/auth';
 import { noStore } from '../lib/cache';
@@ -18,6 +25,20 @@ function idempotencyKey(req: Request): string | undefined {
 }
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** An order id from the path; a malformed one cannot name an order, so it is simply not found. */
+export function orderIdParam(req: Request): string {
+  const parsed = OrderIdSchema.safeParse(req.params.id);
+  if (!parsed.success) throw new HttpError(404, 'Order not found');
+  return parsed.data;
+}
+
+/** A JSON body, or `{}` when none was sent at all (a bare POST to cancel). */
+export function optionalJsonBody(req: Request): Record<string, unknown> {
+  const raw = (req as Request & { rawBody?: Buffer }).rawBody;
+  const sentNothing = !req.headers['content-type'] && (!raw || raw.length === 0);
+  return sentNothing ? {} : jsonBody(req);
+}
 
 // POST /api/orders
 export async function createOrder(req: Request, res: Response) {
@@ -39,19 +60,56 @@ export async function createOrder(req: Request, res: Response) {
   res.status(replayed ? 200 : 201).json(order);
 }
 
-// GET /api/orders/email/:email
+// GET /api/orders?cursor=&limit=
+export async function myOrders(req: Request, res: Response) {
+  const customer = await requireCustomer(req);
+  const page = parseWith(CustomerOrdersQuerySchema, req.query);
+  const result = await repo.ordersOfUser(customer.uid, page);
+  noStore(res);
+  res.json(result);
+}
+
+// GET /api/orders/email/:email?cursor=&limit=
 export async function ordersByEmail(req: Request, res: Response) {
   const email = String(req.params.email ?? '');
   if (!z.email().max(254).safeParse(email).success) throw new HttpError(400, 'Email is not valid');
   const caller = await requireCustomerOrAdmin(req);
-  let orders;
+  const page = parseWith(CustomerOrdersQuerySchema, req.query);
+  let result;
   if ('admin' in caller) {
-    orders = await repo.ordersByEmail(email.trim().toLowerCase());
+    result = await repo.ordersByEmail(email, page);
   } else {
     if (!sameEmail(email, caller.customer.email)) throw new HttpError(403, 'You can only see your own orders');
     // By uid, never by email alone: anyone can open an unverified account with someone else's address.
-    orders = await repo.ordersOfUser(caller.customer.uid);
+    result = await repo.ordersOfUser(caller.customer.uid, page);
   }
   noStore(res);
-  res.json(orders);
+  // The spec's answer is a plain list; the next page's cursor travels in a header.
+  if (result.nextCursor) res.set(NEXT_CURSOR_HEADER, result.nextCursor);
+  res.json(result.orders);
+}
+
+// GET /api/orders/:id
+export async function getOrder(req: Request, res: Response) {
+  const caller = await requireCustomerOrAdmin(req);
+  const id = orderIdParam(req);
+  const order = await repo.getOrder(id);
+  // Someone else's order answers exactly like a missing one: ids are not confirmed to strangers.
+  if (!order || ('customer' in caller && order.uid !== caller.customer.uid)) throw new HttpError(404, 'Order not found');
+  noStore(res);
+  res.json(order);
+}
+
+// POST /api/orders/:id/cancel
+export async function cancelOrder(req: Request, res: Response) {
+  const caller = await requireCustomerOrAdmin(req);
+  const orderId = orderIdParam(req);
+  const { note } = parseWith(OrderCancelSchema, optionalJsonBody(req));
+  const order = await repo.transitionOrder(
+    'admin' in caller
+      ? { orderId, to: 'cancelled', note, by: { kind: 'admin', id: caller.admin.sub } }
+      : { orderId, to: 'cancelled', note, by: { kind: 'customer', id: caller.customer.uid }, ownerUid: caller.customer.uid },
+  );
+  noStore(res);
+  res.json({ message: 'Order cancelled', order } satisfies OrderMutationResponse);
 }

@@ -1,30 +1,87 @@
 import { createHash } from 'node:crypto';
-import type { Order, ParsedOrderInput } from '@bookstore/contract';
-import { fromCents, sumCents } from '@bookstore/contract';
-import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
+import type {
+  AdminOrdersPage,
+  Order,
+  OrderEvent,
+  OrderEventActor,
+  OrdersPage,
+  OrderStatus,
+  OrderTab,
+  ParsedOrderInput,
+} from '@bookstore/contract';
+import { canTransition, fromCents, LATEST_ORDERS_SIZE, RESTOCKING_STATUSES, sumCents } from '@bookstore/contract';
+import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import type { BookDoc } from '../books/books.repo';
-import { getBookDocs } from '../books/books.repo';
-import { db } from '../lib/firebase';
-import { countReads } from '../lib/read-counter';
-import { runQuery } from '../lib/queries';
-import { HttpError } from '../lib/http-error';
+import { books, getBookDocs } from '../books/books.repo';
 import type { Customer } from '../lib/auth';
-import { monthKey, statsTotalsRef, statsMonthRef } from '../admin/stats.repo';
+import { db } from '../lib/firebase';
+import { HttpError } from '../lib/http-error';
+import { runQuery } from '../lib/queries';
+import { countReads } from '../lib/read-counter';
+import { orderCounts, placementDelta, transitionDelta } from './counters';
+import { addToCounters, readCounterTotals } from './counters.repo';
+import { decodeCursor, encodeCursor } from './cursor';
+import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
 
-interface OrderDoc extends Omit<Order, '_id' | 'totalPrice'> {
+/** A line as stored: the book as it was sold, price in cents. */
+export interface OrderLineDoc {
+  bookId: string;
+  title: string;
+  unitPriceCents: number;
+  coverImage: string;
+}
+
+export interface OrderDoc {
+  uid: string;
+  name: string;
+  email: string; // lowercase
+  phone: string;
+  address: Order['address'];
+  productIDs: string[];
+  items: OrderLineDoc[];
   totalCents: number;
+  status: OrderStatus;
+  events: OrderEvent[];
+  createdAt: string;
+  updatedAt: string;
   idempotencyKey?: string;
 }
 
 export const orders = () => db().collection('orders');
+const mail = () => db().collection(MAIL_COLLECTION);
+
+// Contention retries: 20 shoppers racing for a last copy all read that book, and each loser's
+// transaction has to run again to see the new stock (and answer 409).
+const TX_OPTIONS = { maxAttempts: 10 };
 
 /** The API's order: dollars instead of stored cents, without the idempotency key. */
-function orderFromDoc(id: string, doc: OrderDoc): Order {
-  const { totalCents, idempotencyKey: _key, ...rest } = doc;
-  return { _id: id, ...rest, totalPrice: fromCents(totalCents) };
+export function orderFromDoc(id: string, doc: OrderDoc): Order {
+  return {
+    _id: id,
+    uid: doc.uid,
+    name: doc.name,
+    email: doc.email,
+    phone: doc.phone,
+    address: doc.address,
+    productIDs: doc.productIDs,
+    // Orders from before issue 11 have no lines until scripts/lib/migrate-orders.ts has run.
+    items: (doc.items ?? []).map((l) => ({ bookId: l.bookId, title: l.title, unitPrice: fromCents(l.unitPriceCents), coverImage: l.coverImage })),
+    totalPrice: fromCents(doc.totalCents),
+    status: doc.status,
+    events: doc.events ?? [],
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt ?? doc.createdAt,
+  };
 }
 
 const toOrder = (snap: DocumentSnapshot): Order => orderFromDoc(snap.id, snap.data() as OrderDoc);
+
+const mailOrder = (doc: OrderDoc): MailOrder => ({
+  name: doc.name,
+  email: doc.email,
+  totalCents: doc.totalCents,
+  lines: (doc.items ?? []).map((l) => ({ title: l.title, unitPriceCents: l.unitPriceCents })),
+});
 
 /** A retry with the same key maps to the same document id, so it can never be stored twice. */
 function orderIdFor(uid: string, idempotencyKey: string): string {
@@ -37,8 +94,9 @@ export interface PlacedOrder {
 }
 
 /**
- * Prices the cart from the current books and stores the order with the shop's counters, all in one
- * transaction: either the order and its counters exist, or nothing was written.
+ * Prices the cart from the current books and, in one transaction, stores the order with its lines,
+ * takes one copy of each book from stock, counts it and queues its mail: either all of it happened
+ * or none. A book without a copy left refuses the whole order (409 OUT_OF_STOCK).
  */
 export async function placeOrder(customer: Customer, input: ParsedOrderInput, idempotencyKey?: string): Promise<PlacedOrder> {
   const ref = idempotencyKey ? orders().doc(orderIdFor(customer.uid, idempotencyKey)) : orders().doc();
@@ -52,16 +110,25 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       const snaps = await getBookDocs(tx, input.productIDs);
       const unknown = input.productIDs.filter((_, i) => !snaps[i]!.exists);
       if (unknown.length > 0) {
-        throw new HttpError(400, `Unknown book ids: ${unknown.join(', ')}`, { details: { productIDs: unknown } });
+        throw new HttpError(400, `Unknown book ids: ${unknown.join(', ')}`, {
+          code: 'UNKNOWN_BOOKS',
+          productIDs: unknown,
+          details: { productIDs: unknown },
+        });
       }
-      const totalCents = sumCents(snaps.map((s) => (s.data() as BookDoc).newPriceCents));
+      const bookDocs = snaps.map((s) => s.data() as BookDoc);
+      const soldOut = input.productIDs.filter((_, i) => !((bookDocs[i]!.stock ?? 0) >= 1));
+      if (soldOut.length > 0) {
+        throw new HttpError(409, 'Some books are out of stock', { code: 'OUT_OF_STOCK', productIDs: soldOut });
+      }
+      const totalCents = sumCents(bookDocs.map((b) => b.newPriceCents));
       if (Math.round(input.totalPrice * 100) !== totalCents) {
         throw new HttpError(409, 'Prices have changed since you opened your cart', {
           code: 'PRICE_CHANGED',
           totalPrice: fromCents(totalCents),
         });
       }
-      const now = new Date();
+      const now = new Date().toISOString();
       const doc: OrderDoc = {
         uid: customer.uid,
         name: input.name,
@@ -69,34 +136,138 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         phone: input.phone,
         address: input.address,
         productIDs: input.productIDs,
+        items: input.productIDs.map((bookId, i) => ({
+          bookId,
+          title: bookDocs[i]!.title,
+          unitPriceCents: bookDocs[i]!.newPriceCents,
+          coverImage: bookDocs[i]!.coverImage,
+        })),
         totalCents,
         status: 'pending',
-        createdAt: now.toISOString(),
+        events: [],
+        createdAt: now,
+        updatedAt: now,
         ...(idempotencyKey ? { idempotencyKey } : {}),
       };
-      tx.create(ref, doc);
-      const inc = { totalOrders: FieldValue.increment(1), totalSalesCents: FieldValue.increment(totalCents) };
-      tx.set(statsTotalsRef(), inc, { merge: true });
-      tx.set(statsMonthRef(monthKey(now)), { month: monthKey(now), ...inc }, { merge: true });
+      tx.create(ref, doc); // first: where a commit is applied write by write, a duplicate stops here
+      // The stock read above is this transaction's: a concurrent order for the last copy makes one
+      // of the two commits fail and run again, and then it sees 0.
+      for (const snap of snaps) tx.update(snap.ref, { stock: FieldValue.increment(-1) });
+      addToCounters(tx, placementDelta(doc));
+      tx.create(mail().doc(mailId(ref.id, 'placed')), orderMail(ref.id, mailOrder(doc), 'placed'));
       return { order: orderFromDoc(ref.id, doc), replayed: false };
-    });
+    }, TX_OPTIONS);
   try {
     return await attempt();
   } catch (error) {
     // Two requests with one key raced: the loser's create failed, so answer with the winner's order.
     if (idempotencyKey && (error as { code?: number }).code === 6 /* ALREADY_EXISTS */) {
       const existing = await ref.get();
+      countReads(1);
       if (existing.exists) return { order: toOrder(existing), replayed: true };
     }
     throw error;
   }
 }
 
-/** Newest first; each order read is counted. */
-async function listOrders(field: 'uid' | 'email', value: string): Promise<Order[]> {
-  const snap = await runQuery(orders().where(field, '==', value).orderBy('createdAt', 'desc'));
-  return snap.docs.map(toOrder);
+export async function getOrder(id: string): Promise<Order | null> {
+  const snap = await orders().doc(id).get();
+  countReads(1);
+  return snap.exists ? toOrder(snap) : null;
 }
 
-export const ordersOfUser = (uid: string) => listOrders('uid', uid);
-export const ordersByEmail = (email: string) => listOrders('email', email);
+export interface TransitionRequest {
+  orderId: string;
+  to: OrderStatus;
+  by: OrderEventActor;
+  note?: string;
+  /** Set for a customer: an order of anyone else is answered 404, as if it did not exist. */
+  ownerUid?: string;
+}
+
+/**
+ * Moves an order to `to` if the lifecycle allows it from the status read in this transaction, and in
+ * the same transaction appends the event, moves the counters, queues the mail and, for cancelled
+ * and refused, puts each line's copy back. Two racing requests: the second re-reads the new status
+ * and gets 409, so stock comes back exactly once.
+ */
+export async function transitionOrder(request: TransitionRequest): Promise<Order> {
+  const { orderId, to, by, note, ownerUid } = request;
+  const ref = orders().doc(orderId);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    countReads(1);
+    const doc = snap.data() as OrderDoc | undefined;
+    if (!doc || (ownerUid !== undefined && doc.uid !== ownerUid)) throw new HttpError(404, 'Order not found');
+    const from = doc.status;
+    if (!canTransition(from, to, by.kind)) {
+      throw new HttpError(409, `An order that is ${from} cannot be ${to}`, { code: 'INVALID_TRANSITION', status: from });
+    }
+    const lines = doc.items ?? [];
+    const restock = RESTOCKING_STATUSES.includes(to) && lines.length > 0;
+    const bookSnaps = restock ? await tx.getAll(...lines.map((l) => books().doc(l.bookId))) : [];
+    countReads(bookSnaps.length);
+
+    const at = new Date().toISOString();
+    const event: OrderEvent = { from, to, by, at, ...(note ? { note } : {}) };
+    const updated: OrderDoc = { ...doc, status: to, updatedAt: at, events: [...(doc.events ?? []), event] };
+    tx.update(ref, { status: to, updatedAt: at, events: updated.events });
+    // A book deleted since the order has no stock to return to.
+    for (const book of bookSnaps) if (book.exists) tx.update(book.ref, { stock: FieldValue.increment(1) });
+    addToCounters(tx, transitionDelta(doc, from, to));
+    tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(doc), to, note));
+    return orderFromDoc(orderId, updated);
+  }, TX_OPTIONS);
+}
+
+// --- Lists: newest first, (createdAt, id) cursors, each page one query -----------------------------
+
+async function pageOf(base: Query, limit: number, cursor?: string): Promise<OrdersPage> {
+  let query = base.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
+  if (cursor) {
+    const after = decodeCursor(cursor);
+    query = query.startAfter(after.createdAt, after.id);
+  }
+  const snap = await runQuery(query.limit(limit));
+  const list = snap.docs.map(toOrder);
+  const last = list[list.length - 1];
+  return { orders: list, nextCursor: last && list.length === limit ? encodeCursor({ createdAt: last.createdAt, id: last._id }) : null };
+}
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+
+export const ordersOfUser = (uid: string, page: PageRequest) => pageOf(orders().where('uid', '==', uid), page.limit, page.cursor);
+
+export const ordersByEmail = (email: string, page: PageRequest) =>
+  pageOf(orders().where('email', '==', email.trim().toLowerCase()), page.limit, page.cursor);
+
+export async function latestOrders(limit = LATEST_ORDERS_SIZE): Promise<Order[]> {
+  return (await runQuery(orders().orderBy('createdAt', 'desc').limit(limit))).docs.map(toOrder);
+}
+
+export interface DeskRequest extends PageRequest {
+  status: OrderTab;
+  email?: string;
+  orderId?: string;
+}
+
+/** The admin's desk: one page of one tab (optionally one customer's or one order), and every tab's count. */
+export async function deskPage(request: DeskRequest): Promise<AdminOrdersPage> {
+  const [page, totals] = await Promise.all([deskList(request), readCounterTotals()]);
+  return { ...page, counts: orderCounts(totals) };
+}
+
+async function deskList(request: DeskRequest): Promise<OrdersPage> {
+  if (request.orderId) {
+    const order = await getOrder(request.orderId);
+    const matches = order && (request.status === 'all' || order.status === request.status);
+    return { orders: matches ? [order] : [], nextCursor: null };
+  }
+  let base: Query = orders();
+  if (request.email) base = base.where('email', '==', request.email.trim().toLowerCase());
+  if (request.status !== 'all') base = base.where('status', '==', request.status);
+  return pageOf(base, request.limit, request.cursor);
+}

@@ -1,0 +1,48 @@
+import type { Request, Response } from 'express';
+import { AdminOrdersQuerySchema, OrderIdSchema, OrderStatusChangeSchema, type OrderMutationResponse, type OrderStatus } from '@bookstore/contract';
+import { z } from 'zod';
+import { requireAdmin } from '../lib/auth';
+import { noStore } from '../lib/cache';
+import { HttpError } from '../lib/http-error';
+import { jsonBody, parseWith } from '../lib/validate';
+import { orderIdParam } from './orders.handlers';
+import * as repo from './orders.repo';
+
+const MESSAGES: Record<OrderStatus, string> = {
+  pending: 'Order is pending',
+  confirmed: 'Order confirmed',
+  shipped: 'Order shipped',
+  delivered: 'Order delivered',
+  cancelled: 'Order cancelled',
+  refused: 'Order refused',
+};
+
+/** `q` is a customer's email (it has an @) or an order id. */
+function search(q: string | undefined): { email?: string; orderId?: string } {
+  if (!q) return {};
+  if (q.includes('@')) {
+    if (!z.email().max(254).safeParse(q).success) throw new HttpError(400, 'Search by a customer email or an order id');
+    return { email: q.toLowerCase() };
+  }
+  if (!OrderIdSchema.safeParse(q).success) throw new HttpError(400, 'Search by a customer email or an order id');
+  return { orderId: q };
+}
+
+// GET /api/admin/orders?status=&q=&cursor=&limit=
+export async function listOrders(req: Request, res: Response) {
+  requireAdmin(req);
+  const query = parseWith(AdminOrdersQuerySchema, req.query);
+  const page = await repo.deskPage({ status: query.status, limit: query.limit, cursor: query.cursor, ...search(query.q) });
+  noStore(res);
+  res.json(page);
+}
+
+// POST /api/admin/orders/:id/status
+export async function changeStatus(req: Request, res: Response) {
+  const admin = requireAdmin(req);
+  const orderId = orderIdParam(req);
+  const { status, note } = parseWith(OrderStatusChangeSchema, jsonBody(req));
+  const order = await repo.transitionOrder({ orderId, to: status, note, by: { kind: 'admin', id: admin.sub } });
+  noStore(res);
+  res.json({ message: MESSAGES[status], order } satisfies OrderMutationResponse);
+}

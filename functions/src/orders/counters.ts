@@ -1,0 +1,105 @@
+import type { MonthlySales, OrderCounts, OrderStatus } from '@bookstore/contract';
+import { countsInRevenue, fromCents, ORDER_STATUSES } from '@bookstore/contract';
+
+// The shop's counters are spread over COUNTER_SHARDS documents `stats/counters-<k>`; each placement
+// or status change increments the fields of ONE shard chosen at random, in its own transaction,
+// and readers sum the shards. Firestore sustains about one write per second per document, so the
+// layout takes about COUNTER_SHARDS order writes per second (placements and status changes
+// together) before commits start to queue; one `stats/totals` document written by every order
+// capped the whole shop at about one.
+//
+// 4, not 10: the desk's first page reads 25 orders plus every shard, and issue 11 budgets that
+// page at 30 document reads. Raise it (and that budget) for a busier shop; readers adapt.
+//
+// Fields of a shard (all integers, absent = 0):
+//   orders, salesCents            orders that count in revenue (not cancelled or refused)
+//   status_<status>               orders in each status
+//   m_<YYYYMM>_orders, m_<YYYYMM>_salesCents   the same per month of placement (for the chart)
+
+export const COUNTER_SHARDS = 4;
+export const COUNTERS_COLLECTION = 'stats';
+export const counterShardId = (shard: number) => `counters-${shard}`;
+
+export type CounterDelta = Record<string, number>;
+
+/** What the counters need to know about an order. */
+export interface CountedOrder {
+  status: OrderStatus;
+  totalCents: number;
+  createdAt: string; // ISO; its month is the month the order counts in
+}
+
+const monthOf = (createdAt: string) => createdAt.slice(0, 7);
+// Plain identifiers only (no '-'): field paths that need quoting are where emulators differ.
+const monthField = (month: string, what: 'orders' | 'salesCents') => `m_${month.replace('-', '')}_${what}`;
+
+function add(delta: CounterDelta, field: string, by: number): void {
+  delta[field] = (delta[field] ?? 0) + by;
+  if (delta[field] === 0) delete delta[field];
+}
+
+function revenue(delta: CounterDelta, order: CountedOrder, sign: 1 | -1): void {
+  const month = monthOf(order.createdAt);
+  add(delta, 'orders', sign);
+  add(delta, 'salesCents', sign * order.totalCents);
+  add(delta, monthField(month, 'orders'), sign);
+  add(delta, monthField(month, 'salesCents'), sign * order.totalCents);
+}
+
+/** A new order: counted in its status and, unless it starts out of revenue, in revenue. */
+export function placementDelta(order: CountedOrder): CounterDelta {
+  const delta: CounterDelta = {};
+  add(delta, `status_${order.status}`, 1);
+  if (countsInRevenue(order.status)) revenue(delta, order, 1);
+  return delta;
+}
+
+/** An order moving from one status to another. */
+export function transitionDelta(order: Omit<CountedOrder, 'status'>, from: OrderStatus, to: OrderStatus): CounterDelta {
+  const delta: CounterDelta = {};
+  add(delta, `status_${from}`, -1);
+  add(delta, `status_${to}`, 1);
+  if (countsInRevenue(from) !== countsInRevenue(to)) revenue(delta, { ...order, status: to }, countsInRevenue(to) ? 1 : -1);
+  return delta;
+}
+
+/** The counters computed from scratch: what the shards must sum to (migration and tests). */
+export function recount(orders: Iterable<CountedOrder>): CounterDelta {
+  const total: CounterDelta = {};
+  for (const order of orders) {
+    for (const [field, by] of Object.entries(placementDelta(order))) add(total, field, by);
+  }
+  return total;
+}
+
+/** Field-by-field sum of the shard documents (missing documents count as empty). */
+export function sumShards(shards: (Record<string, unknown> | undefined)[]): CounterDelta {
+  const total: CounterDelta = {};
+  for (const shard of shards) {
+    for (const [field, value] of Object.entries(shard ?? {})) {
+      if (typeof value === 'number') add(total, field, value);
+    }
+  }
+  return total;
+}
+
+export function orderCounts(totals: CounterDelta): OrderCounts {
+  const counts = { all: 0 } as OrderCounts;
+  for (const status of ORDER_STATUSES) {
+    counts[status] = totals[`status_${status}`] ?? 0;
+    counts.all += counts[status];
+  }
+  return counts;
+}
+
+export function monthlySales(totals: CounterDelta, months: string[]): MonthlySales[] {
+  return months.map((month) => ({
+    month,
+    totalOrders: totals[monthField(month, 'orders')] ?? 0,
+    totalSales: fromCents(totals[monthField(month, 'salesCents')] ?? 0),
+  }));
+}
+
+export function randomShard(): number {
+  return Math.floor(Math.random() * COUNTER_SHARDS);
+}
