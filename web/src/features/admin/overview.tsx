@@ -8,9 +8,9 @@ import { formatDate, money } from '../../lib/format';
 import { statsQuery } from './api/admin-api';
 import { RevenueChart } from './components/revenue-chart';
 
-function StatIcon({ tone, icon }: { tone: string; icon: ReactNode }) {
+function StatIcon({ tone, icon, small = false }: { tone: string; icon: ReactNode; small?: boolean }) {
   return (
-    <div className={`mr-6 inline-flex size-16 shrink-0 items-center justify-center rounded-full ${tone}`} aria-hidden="true">
+    <div className={`inline-flex shrink-0 items-center justify-center rounded-full ${small ? 'mr-4 size-12' : 'mr-6 size-16'} ${tone}`} aria-hidden="true">
       <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">{icon}</svg>
     </div>
   );
@@ -29,13 +29,13 @@ function StatCard({ label, value, tone, icon }: { label: ReactNode; value: React
 }
 
 /** A figure that opens the desk on the matching tab. */
-function DeskCard({ to, value, label, detail, tone, icon }: { to: string; value: number; label: string; detail: string; tone: string; icon: ReactNode }) {
+function DeskCard({ to, value, label, detail, tone, icon, className = '' }: { to: string; value: number; label: string; detail: string; tone: string; icon: ReactNode; className?: string }) {
   return (
-    <Link to={to} className="group flex items-center rounded-lg bg-white p-8 shadow ring-purple-600 hover:ring-2 focus-visible:ring-2">
-      <StatIcon tone={tone} icon={icon} />
+    <Link to={to} className={`group flex items-center rounded-lg bg-white p-6 shadow ring-purple-600 hover:ring-2 focus-visible:ring-2 ${className}`}>
+      <StatIcon tone={tone} icon={icon} small />
       <div className="min-w-0">
         <span className="block text-2xl font-bold">{value}</span>
-        <span className="block text-gray-600">{label}</span>
+        <span className="block font-medium text-gray-700">{label}</span>
         <span className="block text-sm text-purple-800 group-hover:underline">{detail}<span aria-hidden="true"> &rarr;</span></span>
       </div>
     </Link>
@@ -57,8 +57,8 @@ export function Component() {
         <StatCard label="Trending Books in This Month" value={data.trendingBooks} tone="bg-red-100 text-red-700" icon="M23 6l-9.5 9.5-5-5L1 18" />
         <StatCard label="Total Orders" value={data.totalOrders} tone="bg-blue-100 text-blue-700" icon="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0" />
       </section>
-      <section className="grid gap-6 md:grid-cols-2 xl:grid-flow-col xl:grid-cols-4 xl:grid-rows-3" aria-label="Orders and stock">
-        <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 md:row-span-2">
+      <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Orders and stock">
+        <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:row-span-2">
           <h3 className="border-b border-gray-100 px-6 py-5 font-semibold">Monthly Revenue</h3>
           <div className="flex-grow p-4"><RevenueChart monthly={data.monthlySales} /></div>
         </div>
@@ -69,60 +69,60 @@ export function Component() {
           detail={counts ? `${counts.pending} pending · ${counts.confirmed} confirmed` : 'Open the order desk'}
           tone="bg-yellow-100 text-yellow-700"
           icon={<><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 3" /></>}
+          className="xl:col-start-3 xl:row-start-1"
         />
         <DeskCard
           to="/dashboard/orders?status=shipped"
           value={counts?.shipped ?? 0}
           label="Out for delivery"
-          detail="Shipped, awaiting the cash"
+          detail="Shipped, cash not yet in"
           tone="bg-teal-100 text-teal-700"
           icon={<><path d="M1 3h15v13H1zM16 8h4l3 3v5h-7z" /><circle cx="5.5" cy="18.5" r="2.5" /><circle cx="18.5" cy="18.5" r="2.5" /></>}
+          className="xl:col-start-3 xl:row-start-2"
         />
-        <div className="row-span-3 flex flex-col rounded-lg bg-white shadow">
-          <div className="flex items-center justify-between border-b border-gray-100 px-6 py-5">
-            <h3 className="font-semibold">Latest orders</h3>
-            <Link to="/dashboard/orders" className="text-sm font-medium text-purple-800 hover:underline">All orders</Link>
-          </div>
-          {latest.length === 0 ? (
-            <p className="p-6 text-sm text-gray-600">No orders yet.</p>
-          ) : (
-            <ul className="divide-y divide-gray-100">
-              {latest.map((order) => (
-                <li key={order._id}>
-                  <Link to={`/dashboard/orders/${order._id}`} className="block px-6 py-3 hover:bg-gray-50">
-                    <span className="flex items-center justify-between gap-2">
-                      <span className="font-mono text-sm font-semibold text-purple-800">#{shortId(order._id)}</span>
-                      <StatusBadge status={order.status} />
-                    </span>
-                    <span className="mt-1 flex justify-between gap-2 text-sm text-gray-600">
-                      <span className="truncate">{order.name}</span>
-                      <span className="shrink-0 font-medium text-gray-900 tabular-nums">{money(order.totalPrice)}</span>
-                    </span>
-                    <span className="block text-xs text-gray-500">{formatDate(order.createdAt)}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:col-span-1 xl:row-span-1">
+        <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:col-span-1 xl:col-start-4 xl:row-span-2 xl:row-start-1">
           <h3 className="border-b border-gray-100 px-6 py-5 font-semibold">Low stock</h3>
           {lowStock.length === 0 ? (
             <p className="p-6 text-sm text-gray-600">Every book has more than 3 copies.</p>
           ) : (
             <ul className="divide-y divide-gray-100" aria-label="Books low on stock">
               {lowStock.map((book) => (
-                <li key={book._id} className="flex items-center gap-3 px-6 py-2">
-                  <img src={coverUrl(book.coverImage)} alt="" width={24} height={36} loading="lazy" className="h-9 w-6 shrink-0 rounded object-cover" />
-                  <Link to={`/dashboard/edit-book/${book._id}`} className="min-w-0 flex-1 truncate text-sm hover:underline">{book.title}</Link>
-                  <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${book.stock === 0 ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}>
-                    {book.stock === 0 ? 'Out of stock' : `${book.stock} left`}
-                  </span>
+                <li key={book._id} className="flex items-center gap-3 px-6 py-3">
+                  <img src={coverUrl(book.coverImage)} alt="" width={32} height={48} loading="lazy" className="h-12 w-8 shrink-0 rounded object-cover" />
+                  <div className="min-w-0 flex-1">
+                    <Link to={`/dashboard/edit-book/${book._id}`} className="line-clamp-2 text-sm font-medium hover:underline">{book.title}</Link>
+                    <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${book.stock === 0 ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}>
+                      {book.stock === 0 ? 'Out of stock' : `${book.stock} left`}
+                    </span>
+                  </div>
                 </li>
               ))}
             </ul>
           )}
         </div>
+      </section>
+      <section className="rounded-lg bg-white shadow" aria-labelledby="latest-orders">
+        <div className="flex items-center justify-between border-b border-gray-100 px-6 py-5">
+          <h3 id="latest-orders" className="font-semibold">Latest orders</h3>
+          <Link to="/dashboard/orders" className="text-sm font-medium text-purple-800 hover:underline">All orders<span aria-hidden="true"> &rarr;</span></Link>
+        </div>
+        {latest.length === 0 ? (
+          <p className="p-6 text-sm text-gray-600">No orders yet.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100">
+            {latest.map((order) => (
+              <li key={order._id}>
+                <Link to={`/dashboard/orders/${order._id}`} className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-6 py-3 hover:bg-gray-50 md:grid-cols-[8rem_1fr_10rem_6rem_8rem]">
+                  <span className="font-mono text-sm font-semibold text-purple-800">#{shortId(order._id)}</span>
+                  <span className="justify-self-end md:order-last"><StatusBadge status={order.status} /></span>
+                  <span className="truncate text-sm text-gray-800">{order.name} <span className="text-gray-500">· {order.items.length === 1 ? '1 book' : `${order.items.length} books`}</span></span>
+                  <span className="justify-self-end text-sm font-semibold tabular-nums md:order-4">{money(order.totalPrice)}</span>
+                  <span className="text-xs text-gray-500 md:order-3 md:text-sm">{formatDate(order.createdAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </>
   );
