@@ -71,7 +71,8 @@ function Checkout() {
       }
       key.current = newIdempotencyKey();
       cart.clear();
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      // New order in the list; fewer copies of its books on their pages.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['books'] })]);
       await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. You will pay $${placed.totalPrice.toFixed(2)} on delivery.`, 'success', 'Yes, OK!');
       navigate('/orders');
     } catch (error) {
@@ -79,6 +80,7 @@ function Checkout() {
       const gone = unavailableFromError(error);
       if (gone) {
         cart.markUnavailable(gone.productIDs, gone.reason);
+        void queryClient.invalidateQueries({ queryKey: ['books'] });
         const what = gone.reason === 'deleted' ? 'are no longer sold' : 'are out of stock';
         await alertBox('Failed to create order', `Some books in your cart ${what}. Remove them and place your order again.`, 'error');
         return;
