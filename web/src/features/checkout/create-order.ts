@@ -1,4 +1,4 @@
-import type { Order, OrderInput } from '@bookstore/contract';
+import type { Order, OrderInput, OutOfStockResponse, UnknownBooksResponse } from '@bookstore/contract';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { authSdk } from '../auth/auth-context';
 
@@ -19,15 +19,14 @@ export async function createOrder(order: OrderInput, idempotencyKey: string): Pr
 
 /**
  * The books a failed checkout named as unorderable: 409 OUT_OF_STOCK, or 400 UNKNOWN_BOOKS (deleted
- * since they were put in the cart). Older servers sent unknown ids in `details.productIDs`.
+ * since they were put in the cart). Anything else is not about particular lines.
  */
 export function unavailableFromError(error: unknown): { reason: 'out-of-stock' | 'deleted'; productIDs: string[] } | null {
   if (!(error instanceof ApiError) || !error.body) return null;
-  const body = error.body as { code?: unknown; productIDs?: unknown; details?: { productIDs?: unknown } };
-  const ids = Array.isArray(body.productIDs) ? body.productIDs : Array.isArray(body.details?.productIDs) ? body.details.productIDs : [];
-  const productIDs = ids.filter((id): id is string => typeof id === 'string');
+  const body = error.body as Partial<OutOfStockResponse | UnknownBooksResponse>;
+  const productIDs = Array.isArray(body.productIDs) ? body.productIDs.filter((id): id is string => typeof id === 'string') : [];
   if (productIDs.length === 0) return null;
   if (error.status === 409 && body.code === 'OUT_OF_STOCK') return { reason: 'out-of-stock', productIDs };
-  if (error.status === 400 && (body.code === 'UNKNOWN_BOOKS' || body.code === undefined)) return { reason: 'deleted', productIDs };
+  if (error.status === 400 && body.code === 'UNKNOWN_BOOKS') return { reason: 'deleted', productIDs };
   return null;
 }
