@@ -8,7 +8,7 @@ import { adminLogin, apiBook, apiBooks, booksInStock, checkout, CUSTOMER, orderC
 async function act(admin: Page, label: string, note?: string) {
   await admin.getByRole('group', { name: 'Order actions' }).getByRole('button', { name: label, exact: true }).click();
   const dialog = admin.getByRole('dialog');
-  if (note !== undefined) await dialog.getByLabel('Note (optional)').fill(note);
+  if (note !== undefined) await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill(note);
   await dialog.getByRole('button', { name: label, exact: true }).click();
 }
 
@@ -93,7 +93,7 @@ test('the customer cancels an order and the copy goes back on the book page', as
   await card.getByRole('button', { name: /Cancel order/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Cancel this order?' })).toBeVisible();
-  await dialog.getByLabel('Note (optional)').fill('Ordered by mistake');
+  await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Ordered by mistake');
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(card.getByTestId('order-status')).toHaveText('cancelled');
   await expect(card.getByRole('button', { name: /Cancel order/ })).toHaveCount(0);

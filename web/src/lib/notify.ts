@@ -69,7 +69,7 @@ export async function confirmAction(options: {
           input: 'textarea' as const,
           inputLabel: 'Note (optional)',
           inputPlaceholder: 'Why? Kept with the order.',
-          inputAttributes: { maxlength: '500', 'aria-label': 'Note (optional)' },
+          inputAttributes: { maxlength: '500' },
         }
       : {}),
   });
