@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['contract/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -21,6 +21,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        // After the API and browser tests: the queries they made the function run need declared indexes.
+        test: { name: 'indexes', include: ['scripts/check-indexes.ts'], environment: 'node' },
       },
     ],
   },

@@ -1,6 +1,6 @@
 import type { BookInput } from '@bookstore/contract';
 import { CATEGORIES } from '@bookstore/contract';
-import { adminDb } from '../scripts/lib/firestore-replacement';
+import { adminDb } from '../scripts/lib/admin-sdk';
 import { writeBooks } from '../scripts/lib/seed';
 import { load } from './load';
 
@@ -38,6 +38,8 @@ function syntheticBooks(n: number): BookInput[] {
     description: `A generated book for the scale benchmark, number ${i + 1}, long enough to be truncated on the card.`,
     category: CATEGORIES[i % CATEGORIES.length]!,
     trending: i % 4 === 0,
+    isbn: undefined,
+    stock: 10 + (i % 20),
     coverImage: `book-${(i % 23) + 1}`,
     oldPrice: 30,
     newPrice: 10 + (i % 2000) / 100,

@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { DEMO_ADMIN, DEMO_CUSTOMER, ROOT, SHOP_URL } from './lib/env';
 import { build } from './lib/build';
 import { SAVE_INTERVAL_MS, startSuite } from './lib/suite';
@@ -16,7 +17,7 @@ async function main() {
     stopping = true;
     console.log(`\n${signal}: saving data and stopping the emulators...`);
     await suite.stop();
-    console.log('Stopped. Data saved in emulator-data/state/.');
+    console.log(`Stopped. Data saved in ${relative(process.cwd(), STATE_DIR) || STATE_DIR}.`);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from './lib/build';
 import { EMULATOR_ENV, ROOT } from './lib/env';
+import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
 import { assertPortsFree } from './lib/ports';
 import { startSuite, type Suite } from './lib/suite';
 
@@ -11,14 +12,21 @@ import { startSuite, type Suite } from './lib/suite';
 
 interface Tally { passed: number; failed: number; skipped: number }
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
-const only = process.argv.slice(2);
+// `npm test -- api orders hostile`: layers (unit, api, e2e) and, after them, file name filters.
+const LAYERS = ['unit', 'api', 'e2e'];
+const args = process.argv.slice(2);
+const only = args.filter((a) => LAYERS.includes(a));
+const filters = args.filter((a) => !LAYERS.includes(a));
 const wants = (name: string) => only.length === 0 || only.includes(name);
 
-/** Runs a command without blocking this process: it hosts the Firestore and Storage replacements. */
-let backend = '';
+// Every query the function runs is logged here (functions/src/lib/queries.ts) for the index check.
+const QUERY_LOG = join(ROOT, 'artifacts', 'firestore-queries.jsonl');
+
+/** Runs a command without blocking this process: it hosts the Storage emulator (and the stand-in, if any). */
+let firestoreKind = '';
 function run(args: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const env = { ...process.env, ...EMULATOR_ENV, BOOKSTORE_BACKEND: backend };
+    const env = { ...process.env, ...EMULATOR_ENV, BOOKSTORE_FIRESTORE_KIND: firestoreKind, BOOKSTORE_QUERY_LOG: QUERY_LOG };
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env });
     child.on('exit', (code) => resolve(code ?? 1));
   });
@@ -27,7 +35,8 @@ function run(args: string[]): Promise<number> {
 async function vitest(project: string): Promise<void> {
   const out = join(ROOT, 'artifacts', `vitest-${project}.json`);
   rmSync(out, { force: true });
-  await run(['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  const files = project === 'indexes' ? [] : filters;
+  await run(['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files]);
   if (!existsSync(out)) {
     total.failed += 1;
     console.error(`vitest ${project} produced no report`);
@@ -42,9 +51,7 @@ async function vitest(project: string): Promise<void> {
 async function playwright(): Promise<void> {
   const out = join(ROOT, 'artifacts', 'playwright-results.json');
   rmSync(out, { force: true });
-  // BOOKSTORE_TEST_FILTER='orders customer' runs only the spec files whose names match.
-  const filter = process.env.BOOKSTORE_TEST_FILTER?.split(/\s+/).filter(Boolean) ?? [];
-  await run(['node_modules/@playwright/test/cli.js', 'test', ...filter]);
+  await run(['node_modules/@playwright/test/cli.js', 'test', ...filters]);
   if (!existsSync(out)) {
     total.failed += 1;
     console.error('Playwright produced no report');
@@ -74,10 +81,18 @@ async function main() {
   process.on('SIGTERM', () => void stop().then(() => process.exit(143)));
   try {
     console.log('Starting a fresh emulator suite for the tests...');
+    mkdirSync(dirname(QUERY_LOG), { recursive: true });
+    rmSync(QUERY_LOG, { force: true });
+    process.env.BOOKSTORE_QUERY_LOG = QUERY_LOG; // the function inherits it through the emulators
     suite = await startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) });
-    backend = suite.backend;
+    firestoreKind = suite.firestore;
+    if (suite.firestore === 'stand-in' && findCloudSdkJar()) {
+      // Where the official emulator exists, tests on the stand-in would prove nothing about rules or production.
+      throw new Error(`The official Firestore emulator is installed (${findCloudSdkJar()}) but the npm stand-in ran: unset BOOKSTORE_FIRESTORE.`);
+    }
     if (wants('api')) await vitest('api');
     if (wants('e2e')) await playwright();
+    if (filters.length === 0) await vitest('indexes'); // a partial run may not exercise every query
   } finally {
     await stop();
   }

@@ -86,13 +86,14 @@ export async function expectUnchanged<T>(fn: () => Promise<T>): Promise<T> {
   return result;
 }
 
-/** The suite runs on the official Firestore emulator (real transactions), not the offline replacement. */
-export const officialBackend = process.env.BOOKSTORE_BACKEND === 'official';
+/** The suite runs on the official Firestore emulator (real transactions), not the npm stand-in. */
+const kind = process.env.BOOKSTORE_FIRESTORE_KIND;
+export const officialBackend = kind === 'cloud-sdk' || kind === 'firebase-tools';
 /**
- * The offline replacement (@firestore-emulator/server) accepts transactions but does not isolate
- * them: concurrent read-then-write races cannot be tested on it. Such tests report skipped there.
+ * The npm stand-in (@firestore-emulator/server, only where no Java or jar exists) accepts
+ * transactions but does not isolate them: concurrent read-then-write races cannot be tested on it.
  */
-export const NEEDS_TRANSACTIONS = '[skipped: the offline Firestore replacement does not isolate transactions; runs on the official emulator]';
+export const NEEDS_TRANSACTIONS = '[skipped: the npm Firestore stand-in does not isolate transactions; runs on the official emulator]';
 
 export interface TestBook {
   _id: string;

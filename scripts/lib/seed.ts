@@ -4,7 +4,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { toDoc } from '../../functions/src/books/books.repo';
 import { hashPassword } from '../../functions/src/lib/passwords';
-import { adminDb } from './firestore-replacement';
+import { adminDb } from './admin-sdk';
 import { DEMO_ADMIN, DEMO_CUSTOMER, PROJECT_ID, ROOT } from './env';
 
 export function seedBooks(): BookInput[] {

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EmulatorBackend } from './backend';
 import { HOST, PORTS, PROJECT_ID } from './env';
 
 // The Storage emulator code inside firebase-tools, started without its Java rules runtime
@@ -14,12 +16,8 @@ interface StorageLayer {
   import(dir: string, options: { initiatedBy: string }): void;
 }
 
-export interface StorageReplacement {
-  save(dir: string): Promise<void>;
-  stop(): Promise<void>;
-}
-
-export async function startStorageReplacement(importDir: string | null): Promise<StorageReplacement> {
+export async function startStorageReplacement(stateDir: string | null): Promise<EmulatorBackend> {
+  const dir = stateDir && join(stateDir, 'storage');
   const emulator = new StorageEmulator({
     projectId: PROJECT_ID,
     host: HOST,
@@ -41,9 +39,11 @@ export async function startStorageReplacement(importDir: string | null): Promise
   // Without the registry, object writes fail with "Cannot determine host and port of storage".
   await EmulatorRegistry.start(emulator);
   const layer: StorageLayer = emulator.storageLayer;
-  if (importDir && existsSync(`${importDir}/buckets.json`)) layer.import(importDir, { initiatedBy: 'launcher' });
+  if (dir && existsSync(`${dir}/buckets.json`)) layer.import(dir, { initiatedBy: 'launcher' });
   return {
-    async save(dir) {
+    label: `firebase-tools' Storage emulator code, without its Java rules runtime, on ${HOST}:${PORTS.storage}`,
+    async save() {
+      if (!dir) return;
       const tmp = `${dir}.tmp`;
       rmSync(tmp, { recursive: true, force: true });
       mkdirSync(tmp, { recursive: true });

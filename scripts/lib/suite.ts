@@ -1,28 +1,35 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { EmulatorBackend } from './backend';
 import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT, SHOP_URL, useEmulatorEnv } from './env';
-import { restoreFirestore, saveSnapshot, snapshotFirestore, startFirestoreReplacement } from './firestore-replacement';
+import { findCloudSdkJar, startCloudSdkFirestore } from './firestore-cloud-sdk';
+import { startFirestoreStandIn } from './firestore-stand-in';
 import { assertPortsFree, waitFor } from './ports';
 import { seedIfEmpty } from './seed';
-import { startStorageReplacement, type StorageReplacement } from './storage-replacement';
+import { startStorageReplacement } from './storage-replacement';
+import { startWatched, type WatchedProcess } from './watched-process';
 
 export const SAVE_INTERVAL_MS = Number(process.env.BOOKSTORE_SAVE_INTERVAL_MS ?? 10_000);
 
-export type Backend = 'official' | 'replacement';
+/**
+ * Which Firestore runs: firebase-tools' own (Java 21+ and its downloaded jars), else the official
+ * emulator jar from the Cloud SDK started by us (Java 17 is enough), else the npm stand-in.
+ */
+export type FirestoreKind = 'firebase-tools' | 'cloud-sdk' | 'stand-in';
 
 export interface SuiteOptions {
   /** Where data is imported from and saved to; null for a throwaway suite. */
   stateDir: string | null;
   log?: (line: string) => void;
-  /** Print the emulators' own output (firebase CLI) instead of keeping it in a log file. */
+  /** Print the emulators' own output instead of keeping it in a log file. */
   verbose?: boolean;
 }
 
 export interface Suite {
-  backend: Backend;
+  firestore: FirestoreKind;
   seeded: boolean;
   save(): Promise<void>;
   stop(): Promise<void>;
@@ -34,15 +41,19 @@ function javaMajor(): number {
   return match ? Number(match[1]) : 0;
 }
 
-/** The official Firestore and Storage emulators need Java 21+ and their jars, which cannot be downloaded here. */
-export function chooseBackend(): Backend {
-  const forced = process.env.BOOKSTORE_EMULATORS;
-  if (forced === 'official' || forced === 'replacement') return forced;
+function firebaseToolsHasJars(): boolean {
   const dir = process.env.FIREBASE_EMULATORS_PATH ?? join(homedir(), '.cache', 'firebase', 'emulators');
   const jars = existsSync(dir) ? readdirSync(dir) : [];
-  const hasJars =
-    jars.some((f) => f.startsWith('cloud-firestore-emulator')) && jars.some((f) => f.startsWith('cloud-storage-rules-runtime'));
-  return hasJars && javaMajor() >= 21 ? 'official' : 'replacement';
+  return ['cloud-firestore-emulator', 'cloud-storage-rules-runtime'].every((name) => jars.some((f) => f.startsWith(name)));
+}
+
+export function chooseFirestore(): FirestoreKind {
+  const forced = process.env.BOOKSTORE_FIRESTORE;
+  if (forced === 'firebase-tools' || forced === 'cloud-sdk' || forced === 'stand-in') return forced;
+  const java = javaMajor();
+  if (java >= 21 && firebaseToolsHasJars()) return 'firebase-tools';
+  if (java >= 11 && findCloudSdkJar()) return 'cloud-sdk';
+  return 'stand-in';
 }
 
 /** A random HS256 key for admin tokens, kept in the ignored functions/.secret.local. */
@@ -54,6 +65,7 @@ function ensureJwtSecret(): string {
   return secret;
 }
 
+/** Asks the firebase CLI's hub to export what it runs (Auth; Firestore and Storage too with firebase-tools'). */
 async function hubExport(path: string): Promise<void> {
   const res = await fetch(`http://${HOST}:${PORTS.hub}/_admin/export`, {
     method: 'POST',
@@ -68,98 +80,68 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
   await assertPortsFree();
   useEmulatorEnv();
   const secret = ensureJwtSecret();
-  const backend = chooseBackend();
+  const kind = chooseFirestore();
   const state = options.stateDir;
   if (state) mkdirSync(state, { recursive: true });
-  const authDir = state && join(state, backend === 'official' ? 'official-export' : 'auth-export');
+  const logFile = state && !options.verbose ? join(state, 'emulators.log') : null;
+  const hubDir = state && join(state, kind === 'firebase-tools' ? 'official-export' : 'auth-export');
 
-  let firestore: Awaited<ReturnType<typeof startFirestoreReplacement>> | undefined;
-  let storage: StorageReplacement | undefined;
-  let cli: ChildProcess | undefined;
+  const backends: EmulatorBackend[] = []; // the services we run ourselves, beside the firebase CLI
+  let cli: WatchedProcess | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let lastFirestore = '';
   const stopAll = async () => {
     if (timer) clearInterval(timer);
-    if (cli && cli.exitCode === null) {
-      const exited = new Promise((resolve) => cli!.once('exit', resolve));
-      cli.kill('SIGTERM');
-      const forced = setTimeout(() => cli!.kill('SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(forced);
-    }
-    await storage?.stop().catch(() => {});
-    firestore?.stop();
+    await cli?.stop();
+    for (const backend of backends) await backend.stop().catch(() => {});
   };
 
   try {
-    if (backend === 'replacement') {
-      firestore = await startFirestoreReplacement();
-      storage = await startStorageReplacement(state && join(state, 'storage'));
-      const restored = state ? await restoreFirestore(join(state, 'firestore.json')) : 0;
-      log(`Firestore: @firestore-emulator/server on ${HOST}:${PORTS.firestore} (${restored} documents restored)`);
-      log(`Storage:   firebase-tools Storage emulator without rules runtime on ${HOST}:${PORTS.storage}`);
+    if (kind === 'firebase-tools') {
+      log("Firestore: official, firebase-tools' own emulator (Java 21+ and its jars found)");
+      log("Storage:   firebase-tools' own emulator");
     } else {
-      log('Firestore and Storage: official emulators (Java and jars found)');
+      if (kind === 'stand-in') log('Firestore: no Java or official emulator jar found here, so the npm stand-in runs instead.');
+      const firestore = kind === 'cloud-sdk' ? await startCloudSdkFirestore(findCloudSdkJar()!, state, logFile) : await startFirestoreStandIn(state);
+      backends.push(firestore);
+      log(`Firestore: ${firestore.label}, on ${HOST}:${PORTS.firestore}`);
+      const storage = await startStorageReplacement(state);
+      backends.push(storage);
+      log(`Storage:   ${storage.label}`);
     }
 
-    const only = backend === 'official' ? 'auth,functions,hosting,firestore,storage' : 'auth,functions,hosting';
+    const only = kind === 'firebase-tools' ? 'auth,functions,hosting,firestore,storage' : 'auth,functions,hosting';
     const args = ['emulators:start', '--only', only, '--project', PROJECT_ID];
-    if (authDir && existsSync(join(authDir, 'firebase-export-metadata.json'))) args.push('--import', authDir);
-    const logFile = state ? join(state, 'emulators.log') : null;
-    // Through the watchdog: the emulators stop with us even if we are killed with SIGKILL.
-    const watchdog = [`--import`, 'tsx', `${ROOT}scripts/lib/watchdog.ts`, `${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`];
-    cli = spawn(process.execPath, [...watchdog, ...args], {
-      cwd: ROOT,
-      detached: true, // survives a kill -9 of our process group long enough to stop the emulators
+    if (hubDir && existsSync(join(hubDir, 'firebase-export-metadata.json'))) args.push('--import', hubDir);
+    cli = startWatched(process.execPath, [`${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args], {
       env: { ...process.env, ...EMULATOR_ENV, ADMIN_JWT_SECRET: secret, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-      stdio: ['pipe', 'pipe', 'pipe'],
+      logFile,
+      echo: options.verbose,
     });
-    const output: string[] = [];
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      output.push(text);
-      if (output.length > 400) output.shift();
-      if (options.verbose) process.stdout.write(text);
-      if (logFile) writeFileSync(logFile, text, { flag: 'a' });
-    };
-    cli.stdout!.on('data', onData);
-    cli.stderr!.on('data', onData);
-    let exited = false;
-    cli.once('exit', () => (exited = true));
+    const started = cli;
     await waitFor(async () => {
-      if (exited) throw new Error(`The emulator suite exited during start:\n${output.join('').slice(-4000)}`);
-      const res = await fetch(`${SHOP_URL}/api/health`);
-      return res.ok;
+      if (started.exited()) throw new Error('exited');
+      return (await fetch(`${SHOP_URL}/api/health`)).ok;
     }, 'the emulator suite (Hosting -> /api function)', 180_000).catch((error) => {
-      if (exited) throw new Error(`The emulator suite exited during start:\n${output.join('').slice(-4000)}`);
-      throw error;
+      throw new Error(started.exited() ? `The emulator suite exited during start:\n${started.tail()}` : String(error));
     });
-    if (exited) throw new Error(`The emulator suite exited during start:\n${output.join('').slice(-4000)}`);
     log(`Auth, Functions, Hosting: firebase-tools emulators${logFile ? ` (log: ${logFile})` : ''}`);
 
     const seeded = await seedIfEmpty();
-
     const save = async () => {
       if (!state) return;
-      if (firestore) {
-        const json = snapshotFirestore(firestore);
-        if (json !== lastFirestore) {
-          saveSnapshot(join(state, 'firestore.json'), json);
-          lastFirestore = json;
-        }
-      }
-      await storage?.save(join(state, 'storage'));
-      if (authDir && !exited) await hubExport(authDir);
+      for (const backend of backends) await backend.save();
+      if (hubDir && !started.exited()) await hubExport(hubDir);
     };
     if (state) {
       await save();
       timer = setInterval(() => save().catch((e) => log(`Periodic save failed: ${e}`)), SAVE_INTERVAL_MS);
     }
     return {
-      backend,
+      firestore: kind,
       seeded,
       save,
       async stop() {
+        if (timer) clearInterval(timer);
         await save().catch((e) => log(`Final save failed: ${e}`));
         await stopAll();
       },

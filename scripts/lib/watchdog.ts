@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 
-// Runs the firebase CLI in a process group of its own and makes sure that group never outlives the
-// launcher: when the launcher exits in any way (even kill -9), our stdin pipe closes and we stop
-// the emulators; SIGTERM from the launcher does the same after its final save. Terminal Ctrl-C is
-// left to the launcher, which saves data before asking us to stop.
+// Runs a command (the firebase CLI, the Firestore emulator's java) in a process group of its own and
+// makes sure that group never outlives the launcher: when the launcher exits in any way (even
+// kill -9), our stdin pipe closes and we stop the group; SIGTERM from the launcher does the same
+// after its final save. Terminal Ctrl-C is left to the launcher, which saves data first.
 
-const [cli, ...args] = process.argv.slice(2);
-const child = spawn(process.execPath, [cli!, ...args], { detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
+const [command, ...args] = process.argv.slice(2);
+const child = spawn(command!, args, { detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
 let stopping = false;
 
 function signalGroup(signal: NodeJS.Signals): void {
@@ -25,7 +25,7 @@ function stop(): void {
 }
 
 child.on('exit', (code) => {
-  signalGroup('SIGKILL'); // function workers left behind
+  signalGroup('SIGKILL'); // function workers (or java threads) left behind
   process.exit(code ?? 0);
 });
 process.on('SIGINT', () => {}); // the launcher decides when to stop

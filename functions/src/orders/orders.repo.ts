@@ -54,6 +54,17 @@ const mail = () => db().collection(MAIL_COLLECTION);
 // transaction has to run again to see the new stock (and answer 409).
 const TX_OPTIONS = { maxAttempts: 10 };
 
+/**
+ * Still contended after every retry (a stampede on one book: its stock is one document): a 503 the
+ * client may retry (with the same Idempotency-Key), rather than a 500.
+ */
+function busy(error: unknown): never {
+  if ((error as { code?: number }).code === 10 /* ABORTED */) {
+    throw new HttpError(503, 'Too many orders for these books at once. Please try again.', {}, { 'Retry-After': '1' });
+  }
+  throw error;
+}
+
 /** The API's order: dollars instead of stored cents, without the idempotency key. */
 export function orderFromDoc(id: string, doc: OrderDoc): Order {
   return {
@@ -149,7 +160,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         updatedAt: now,
         ...(idempotencyKey ? { idempotencyKey } : {}),
       };
-      tx.create(ref, doc); // first: where a commit is applied write by write, a duplicate stops here
+      tx.create(ref, doc); // first: where a commit is applied write by write (the stand-in), a duplicate stops here
       // The stock read above is this transaction's: a concurrent order for the last copy makes one
       // of the two commits fail and run again, and then it sees 0.
       for (const snap of snaps) tx.update(snap.ref, { stock: FieldValue.increment(-1) });
@@ -166,7 +177,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       countReads(1);
       if (existing.exists) return { order: toOrder(existing), replayed: true };
     }
-    throw error;
+    return busy(error);
   }
 }
 
@@ -217,21 +228,27 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
     addToCounters(tx, transitionDelta(doc, from, to));
     tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(doc), to, note));
     return orderFromDoc(orderId, updated);
-  }, TX_OPTIONS);
+  }, TX_OPTIONS).catch(busy);
 }
 
 // --- Lists: newest first, (createdAt, id) cursors, each page one query -----------------------------
 
 async function pageOf(base: Query, limit: number, cursor?: string): Promise<OrdersPage> {
   let query = base.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
-  if (cursor) {
-    const after = decodeCursor(cursor);
-    query = query.startAfter(after.createdAt, after.id);
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  if (after) {
+    // startAfter is the real cursor. The npm Firestore stand-in ignores cursors, so the
+    // range filter (served by the same index) and the filter below keep its pages right too;
+    // where cursors work they change nothing, and the extra document says whether more follow.
+    query = query.where('createdAt', '<=', after.createdAt).startAfter(after.createdAt, after.id).limit(limit + 1);
+  } else {
+    query = query.limit(limit);
   }
-  const snap = await runQuery(query.limit(limit));
-  const list = snap.docs.map(toOrder);
+  const snap = await runQuery(query);
+  const docs = after ? snap.docs.filter((d) => d.data().createdAt < after.createdAt || d.id < after.id) : snap.docs;
+  const list = docs.slice(0, limit).map(toOrder);
   const last = list[list.length - 1];
-  return { orders: list, nextCursor: last && list.length === limit ? encodeCursor({ createdAt: last.createdAt, id: last._id }) : null };
+  return { orders: list, nextCursor: last && docs.length >= limit ? encodeCursor({ createdAt: last.createdAt, id: last._id }) : null };
 }
 
 export interface PageRequest {

@@ -1,11 +1,14 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { FirestoreServer } from '@firestore-emulator/server';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { GeoPoint, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { HOST, PORTS, PROJECT_ID } from './env';
+import { GeoPoint, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { adminDb } from './admin-sdk';
+import { join } from 'node:path';
+import type { EmulatorBackend } from './backend';
+import { HOST, PORTS } from './env';
 
-// @firestore-emulator/server keeps its data in memory and cannot load a snapshot back, so we save
-// `state.toJSON()` to a file and restore it by writing every document again through firebase-admin.
+// The last resort where no Java or emulator jar exists: @firestore-emulator/server, an npm gRPC
+// Firestore without security rules. It keeps data in memory and cannot load a snapshot back, so we
+// save `state.toJSON()` to a file and restore it by writing every document again through firebase-admin.
 
 type JsonField = { type: string; value: unknown };
 interface JsonDocument {
@@ -17,12 +20,7 @@ interface JsonCollection {
   documents?: Record<string, JsonDocument & { metadata?: unknown }>;
 }
 
-export function adminDb(): Firestore {
-  const app = getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
-  return getFirestore(app);
-}
-
-export async function startFirestoreReplacement(): Promise<FirestoreServer> {
+async function startServer(): Promise<FirestoreServer> {
   const server = new FirestoreServer();
   // Its start() binds 0.0.0.0; keep the database on loopback.
   const grpc = (server as unknown as { server: { bindAsync: (addr: string, ...rest: unknown[]) => void } }).server;
@@ -76,16 +74,12 @@ function* documentsIn(node: unknown): Generator<[string, Record<string, JsonFiel
   }
 }
 
-export function snapshotFirestore(server: FirestoreServer): string {
-  return JSON.stringify(server.state.toJSON());
-}
-
-export function saveSnapshot(file: string, json: string): void {
+function saveSnapshot(file: string, json: string): void {
   writeFileSync(`${file}.tmp`, json);
   renameSync(`${file}.tmp`, file); // a kill mid-save leaves the previous snapshot whole
 }
 
-export async function restoreFirestore(file: string): Promise<number> {
+async function restoreFirestore(file: string): Promise<number> {
   if (!existsSync(file)) return 0;
   const db = adminDb();
   let count = 0;
@@ -100,4 +94,23 @@ export async function restoreFirestore(file: string): Promise<number> {
   }
   await batch.commit();
   return count;
+}
+
+export async function startFirestoreStandIn(stateDir: string | null): Promise<EmulatorBackend> {
+  const server = await startServer();
+  const file = stateDir && join(stateDir, 'firestore.json');
+  const restored = file ? await restoreFirestore(file) : 0;
+  let saved = '';
+  return {
+    label: `stand-in, @firestore-emulator/server from npm (no security rules; ${restored} documents restored)`,
+    async save() {
+      const json = JSON.stringify(server.state.toJSON());
+      if (!file || json === saved) return;
+      saveSnapshot(file, json);
+      saved = json;
+    },
+    async stop() {
+      server.stop();
+    },
+  };
 }

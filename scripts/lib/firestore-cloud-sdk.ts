@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { EmulatorBackend } from './backend';
+import { HOST, PORTS, PROJECT_ID, ROOT } from './env';
+import { waitFor } from './ports';
+import { startWatched } from './watched-process';
+
+// The official Cloud Firestore emulator from the Cloud SDK (Debian package
+// google-cloud-cli-firestore-emulator). It is the jar firebase-tools downloads, but it runs on Java 17,
+// which firebase-tools refuses, so we start it ourselves. Data persists through its own export
+// (POST :export) and `--seed_from_export`. See docs/decisions/001-official-firestore-emulator.md.
+
+const JAR = 'platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+const SDK_DIRS = ['/usr/lib/google-cloud-sdk', '/usr/share/google-cloud-sdk', '/opt/google-cloud-sdk', join(homedir(), 'google-cloud-sdk')];
+
+export function findCloudSdkJar(): string | null {
+  const candidates = [process.env.FIRESTORE_EMULATOR_JAR, ...SDK_DIRS.map((dir) => join(dir, JAR))];
+  return candidates.find((path): path is string => !!path && existsSync(path)) ?? null;
+}
+
+/** The `.overall_export_metadata` file of the export saved in `dir`, if any. */
+function exportMetadata(dir: string): string | null {
+  if (!existsSync(dir)) return null;
+  for (const sub of readdirSync(dir)) {
+    const file = join(dir, sub, `${sub}.overall_export_metadata`);
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+
+export async function startCloudSdkFirestore(jar: string, stateDir: string | null, logFile: string | null): Promise<EmulatorBackend> {
+  const saved = stateDir && join(stateDir, 'firestore');
+  // A kill between the two renames of a save leaves the previous export in `.old`.
+  const seed = saved && (exportMetadata(saved) ?? exportMetadata(`${saved}.old`));
+  const java = startWatched(
+    'java',
+    [
+      '-Duser.language=en',
+      '-cp', jar,
+      'com.google.cloud.datastore.emulator.firestore.CloudFirestore', 'start',
+      `--host=${HOST}`, `--port=${PORTS.firestore}`, `--project_id=${PROJECT_ID}`,
+      `--rules=${ROOT}firestore.rules`,
+      ...(seed ? [`--seed_from_export=${seed}`] : []),
+    ],
+    { logFile },
+  );
+  try {
+    await waitFor(async () => {
+      if (java.exited()) throw new Error('exited');
+      return /Dev App Server is now running/.test(java.tail()) || (await fetch(`http://${HOST}:${PORTS.firestore}/`)).ok;
+    }, 'the Firestore emulator', 60_000);
+  } catch (error) {
+    await java.stop();
+    throw new Error(`The Firestore emulator (${jar}) did not start: ${java.exited() ? java.tail() : error}`);
+  }
+  return {
+    label: `official Cloud Firestore emulator, ${jar} on Java (rules: firestore.rules${seed ? '; data restored from its export' : ''})`,
+    async save() {
+      if (!saved || java.exited()) return;
+      const tmp = `${saved}.tmp`;
+      rmSync(tmp, { recursive: true, force: true });
+      mkdirSync(tmp, { recursive: true });
+      const res = await fetch(`http://${HOST}:${PORTS.firestore}/emulator/v1/projects/${PROJECT_ID}:export`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ database: `projects/${PROJECT_ID}/databases/(default)`, export_directory: tmp }),
+      });
+      if (!res.ok) throw new Error(`Firestore export failed: ${res.status} ${await res.text()}`);
+      // Swap in the new export so that a kill at any moment leaves one whole export on disk.
+      rmSync(`${saved}.old`, { recursive: true, force: true });
+      if (existsSync(saved)) renameSync(saved, `${saved}.old`);
+      renameSync(tmp, saved);
+      rmSync(`${saved}.old`, { recursive: true, force: true });
+    },
+    stop: () => java.stop(),
+  };
+}
