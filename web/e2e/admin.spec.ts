@@ -60,10 +60,11 @@ test('the stat cards show the shop’s figures and an order raises them by its t
   await expect(cards.getByText(String(stats.totalOrders + 1), { exact: true })).toBeVisible();
   await expect(toProcess).toContainText(String(stats.ordersToProcess + 1));
   await expect(page.getByRole('region', { name: 'Latest orders' }).getByRole('link', { name: /^#/ }).first()).toBeVisible();
-  await toProcess.click();
-  await expect(page).toHaveURL('/dashboard/orders?status=pending');
   const sales = (Math.round(stats.totalSales * 100) + Math.round(book!.newPrice * 100)) / 100;
   await expect(cards.getByText(`$${sales.toFixed(2)}`)).toBeVisible();
+  await toProcess.click();
+  await expect(page).toHaveURL('/dashboard/orders?status=pending');
+  await expect(page.getByRole('link', { name: /^Pending/ })).toHaveAttribute('aria-current', 'page');
 });
 
 test('add a book with an uploaded cover, edit it, delete it; the storefront follows', async ({ page }) => {
