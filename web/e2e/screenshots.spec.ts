@@ -6,6 +6,12 @@ import { adminLogin, apiBooks, booksInStock, checkout, signIn } from './helpers'
 
 const SHOTS = 'artifacts/screenshots';
 
+/** Full-page shots catch lazy images before they load: load them all first. */
+async function loadLazyImages(page: import('@playwright/test').Page) {
+  await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')));
+  await page.waitForLoadState('networkidle');
+}
+
 async function noHorizontalOverflow(page: import('@playwright/test').Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -43,6 +49,7 @@ for (const width of [375, 768, 1280]) {
     await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
     await expect(page.getByTestId('order-status').first()).toBeVisible();
     await noHorizontalOverflow(page);
+    await loadLazyImages(page);
     await page.screenshot({ path: `${SHOTS}/orders-${width}.png`, fullPage: true });
 
     await page.getByRole('link', { name: /^View order/ }).first().click();

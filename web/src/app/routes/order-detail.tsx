@@ -55,7 +55,7 @@ function OrderDetail({ id }: { id: string }) {
           )}
         </div>
       </header>
-      <div className="grid gap-6 md:grid-cols-5">
+      <div className="grid items-start gap-6 md:grid-cols-5">
         <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100 md:col-span-3" aria-labelledby="items-heading">
           <h2 id="items-heading" className="mb-2 font-semibold">Items ({order.items.length})</h2>
           <OrderLines order={order} bookHref={(bookId) => `/books/${bookId}`} />

@@ -52,7 +52,7 @@ export function Component() {
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <section className="rounded-lg bg-white p-4 shadow sm:p-6 lg:col-span-2" aria-labelledby="lines-heading">
           <h4 id="lines-heading" className="mb-2 font-semibold">Items ({order.items.length})</h4>
           <OrderLines order={order} />
