@@ -1,4 +1,4 @@
-import { canTransition, ORDER_STATUSES, type OrderStatus } from '@bookstore/contract';
+import { canTransition, nextStatuses, ORDER_STATUSES, type OrderStatus } from '@bookstore/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminToken, db, http, makeBooks, newCustomer, removeBooks, type TestBook, validOrder } from './helpers';
 
@@ -26,8 +26,9 @@ describe(`random placements and transitions (seed ${SEED})`, () => {
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const admin = await adminToken();
     const shoppers = await Promise.all([0, 1, 2].map((i) => newCustomer(`random${i}`)));
-    shelf = await makeBooks(6, 5);
-    const stock = new Map(shelf.map((b) => [b._id, 5]));
+    shelf = await makeBooks(6, 8);
+    const stock = new Map(shelf.map((b) => [b._id, 8]));
+    const reached = new Set<OrderStatus>();
     const orders: { id: string; owner: number; status: OrderStatus; lines: string[] }[] = [];
     const mismatches: string[] = [];
     let mails = 0;
@@ -51,8 +52,10 @@ describe(`random placements and transitions (seed ${SEED})`, () => {
         }
       } else {
         const order = pick(orders);
-        const byCustomer = random() < 0.25;
-        const to: OrderStatus = byCustomer ? 'cancelled' : pick(ORDER_STATUSES);
+        const byCustomer = random() < 0.15;
+        // Mostly a move the lifecycle allows (so orders travel all the way), else any status at all.
+        const onward = nextStatuses(order.status, 'admin');
+        const to: OrderStatus = byCustomer ? 'cancelled' : onward.length > 0 && random() < 0.7 ? pick(onward) : pick(ORDER_STATUSES);
         const res = byCustomer
           ? await http(`/api/orders/${order.id}/cancel`, { method: 'POST', token: shoppers[order.owner]!.token, json: {} })
           : await http(`/api/admin/orders/${order.id}/status`, { method: 'POST', token: admin, json: { status: to } });
@@ -60,13 +63,14 @@ describe(`random placements and transitions (seed ${SEED})`, () => {
         if (res.status !== (allowed ? 200 : 409)) mismatches.push(`#${op} ${order.status} -> ${to}: ${res.status}`);
         if (res.status === 200) {
           order.status = to;
+          reached.add(to);
           mails += 1;
           if (to === 'cancelled' || to === 'refused') for (const id of order.lines) stock.set(id, stock.get(id)! + 1);
         }
       }
     }
     expect(mismatches).toEqual([]);
-    expect(new Set(orders.map((o) => o.status)).size).toBeGreaterThanOrEqual(4); // the walk reached most statuses
+    expect([...reached].sort()).toEqual(['cancelled', 'confirmed', 'delivered', 'refused', 'shipped']); // the walk went everywhere
 
     // Stock: exactly the model's, never below 0.
     const books = await db().getAll(...shelf.map((b) => db().collection('books').doc(b._id)));
