@@ -6,7 +6,7 @@ import { expect, test, type Locator } from '@playwright/test';
 async function fullyVisibleSlides(carousel: Locator): Promise<number> {
   return carousel.evaluate((el) => {
     const box = el.getBoundingClientRect();
-    return [...el.querySelectorAll('.carousel-slide')].filter((slide) => {
+    return Array.from(el.querySelectorAll('.carousel-slide')).filter((slide) => {
       const r = slide.getBoundingClientRect();
       return r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1;
     }).length;
