@@ -70,7 +70,7 @@ export async function placeOrder(page: Page, books: { _id: string }[]): Promise<
   return href!.split('/').pop()!;
 }
 
-export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+export const shortId = (id: string) => id.slice(0, 8);
 
 /** The card of one order on /orders. */
 export const orderCard = (page: Page, id: string) => page.getByRole('article', { name: `Order #${shortId(id)}` });

@@ -41,7 +41,7 @@ export function statusDot(status: OrderStatus): string {
   return DOT[status];
 }
 
-/** The first characters of an id, enough to tell orders apart on screen. */
+/** The first characters of an id, enough to tell orders apart on screen (case kept: ids are case-sensitive). */
 export function shortId(id: string): string {
-  return id.slice(0, 8).toUpperCase();
+  return id.slice(0, 8);
 }

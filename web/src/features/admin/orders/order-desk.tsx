@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../app/use-page-title';
 import { STATUS_LABEL, StatusBadge, shortId } from '../../../components/orders/order-status';
 import { SearchIcon } from '../../../components/ui/icons';
+import { ApiError } from '../../../lib/api-client';
 import { formatDate, money } from '../../../lib/format';
 import { adminOrdersQuery } from './desk-api';
 
@@ -29,7 +30,7 @@ export function Component() {
   const filter = `${status}|${q}`;
   const cursors = trail.filter === filter ? trail.cursors : [null];
   const cursor = cursors[cursors.length - 1] ?? null;
-  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(adminOrdersQuery({ status, q, cursor }));
+  const { data, error, isPending, isError, isPlaceholderData, refetch } = useQuery(adminOrdersQuery({ status, q, cursor }));
   const [draft, setDraft] = useState(q);
 
   const setFilter = (next: { status?: OrderTab; q?: string }) => {
@@ -101,12 +102,21 @@ export function Component() {
         {isPending ? (
           <p role="status" className="px-6 py-12 text-center text-gray-600">Loading orders...</p>
         ) : isError ? (
-          <div role="alert" className="px-6 py-12 text-center text-red-700">
-            Could not load the orders.{' '}
-            <button type="button" onClick={() => refetch()} className="font-semibold underline">Try again</button>
-          </div>
+          error instanceof ApiError && error.status === 400 ? (
+            <p role="alert" className="px-6 py-12 text-center text-red-700">{error.message}</p>
+          ) : (
+            <div role="alert" className="px-6 py-12 text-center text-red-700">
+              Could not load the orders.{' '}
+              <button type="button" onClick={() => refetch()} className="font-semibold underline">Try again</button>
+            </div>
+          )
         ) : data.orders.length === 0 ? (
-          <p className="px-6 py-12 text-center text-gray-600">{q ? 'No orders match this search.' : 'No orders here yet.'}</p>
+          <div className="px-6 py-12 text-center text-gray-600">
+            <p>{q ? 'No orders match this search.' : 'No orders here yet.'}</p>
+            {q && !q.includes('@') && (
+              <p className="mt-1 text-sm">An order is found by its full id (shown on its page), or by the customer's email.</p>
+            )}
+          </div>
         ) : (
           <>
             {/* Phones: one card per order. */}
