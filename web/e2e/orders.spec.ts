@@ -36,6 +36,10 @@ test('the admin confirms, ships and delivers an order from the desk; the custome
   await expect(row).toContainText(CUSTOMER.email);
   await expect(row).toContainText(book!.title);
   await expect(row).toContainText(`$${book!.newPrice.toFixed(2)}`);
+  // And by its id: exactly that order.
+  await admin.getByLabel('Search orders by customer email or order id').fill(id);
+  await admin.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(admin.getByRole('row')).toHaveCount(2);
   await row.getByRole('link', { name: `#${shortId(id)}` }).click();
   await expect(admin).toHaveURL(`/dashboard/orders/${id}`);
   await expect(admin.getByRole('heading', { name: `Order #${shortId(id)}` })).toBeVisible();
