@@ -79,7 +79,7 @@ test('the admin confirms, ships and delivers an order from the desk; the custome
   await expect(history).toContainText('by the shop');
 });
 
-test('the customer cancels an order and the copy goes back on the book page', async ({ page }) => {
+test('the customer cancels an order and the copy goes back on the book page', async ({ page, browser }) => {
   // A book showing 'Only N left' (N <= 3), so its page shows the count going down and back up.
   const book = (await apiBooks(page)).find((b) => b.stock >= 1 && b.stock <= 3);
   test.skip(!book, 'no book with 1 to 3 copies left');
@@ -110,6 +110,17 @@ test('the customer cancels an order and the copy goes back on the book page', as
   await page.goto(`/books/${book!._id}`);
   await expect(page.getByText(`Only ${before} left`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+
+  // Someone else cannot read it: the API answers 404 and the page says so.
+  const stranger = await browser.newPage();
+  await stranger.goto('/login');
+  await stranger.waitForFunction(() => typeof (window as any).__bookstoreTestGoogleSignIn === 'function');
+  const email = `stranger-${Date.now()}@example.com`;
+  await stranger.evaluate((e) => (window as any).__bookstoreTestGoogleSignIn({ sub: `s-${e}`, email: e, email_verified: true }), email);
+  await stranger.goto(`/orders/${id}`);
+  await expect(stranger.getByText('Order not found.')).toBeVisible();
+  await expect(stranger.getByText('Ordered by mistake')).toHaveCount(0);
+  await stranger.close();
 });
 
 test('an out-of-stock book cannot be added to the cart', async ({ page }) => {
