@@ -60,7 +60,7 @@ export function Component() {
               type="search"
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
-              placeholder="Customer email or order id"
+              placeholder="Email or order id"
               className="w-full rounded-md border border-gray-300 bg-gray-50 py-2 pr-3 pl-9 text-sm focus:bg-white focus:outline-2 focus:outline-purple-600"
             />
           </div>
@@ -73,7 +73,21 @@ export function Component() {
         </form>
       </div>
 
-      <nav aria-label="Order status" className="overflow-x-auto border-b border-gray-100">
+      {/* Phones: the tabs as one select (seven tabs do not fit 375 px); wider screens: tabs. */}
+      <div className="border-b border-gray-100 px-4 py-3 sm:hidden">
+        <label htmlFor="order-status-select" className="sr-only">Order status</label>
+        <select
+          id="order-status-select"
+          value={status}
+          onChange={(e) => setFilter({ status: e.target.value as OrderTab })}
+          className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-purple-600"
+        >
+          {ORDER_TABS.map((tab) => (
+            <option key={tab} value={tab}>{TAB_LABEL[tab]}{data ? ` (${data.counts[tab]})` : ''}</option>
+          ))}
+        </select>
+      </div>
+      <nav aria-label="Order status" className="hidden overflow-x-auto border-b border-gray-100 sm:block">
         <ul className="flex min-w-max gap-1 px-2 sm:px-4">
           {ORDER_TABS.map((tab) => {
             const active = tab === status;
