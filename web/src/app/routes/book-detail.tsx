@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { CartIcon } from '../../components/ui/icons';
 import { addBookToCart } from '../../features/cart/cart-actions';
-import { bookQuery } from '../../features/catalog/api/get-book';
+import { bookPageQuery } from '../../features/catalog/api/get-book';
 import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
 import { usePageTitle } from '../use-page-title';
 
 export function Component() {
   const { id = '' } = useParams();
-  const { data: book, isPending, isError } = useQuery(bookQuery(id));
+  const { data: book, isPending, isError } = useQuery(bookPageQuery(id));
   usePageTitle(book?.title ?? 'Book');
   if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
   if (isError || !book) return <p role="alert" className="py-16 text-center text-red-700">Error loading book info...</p>;
