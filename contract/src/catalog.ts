@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { CategorySchema, type Book, type Category } from './book';
+
+// The catalogue's read API at scale: browse (GET /api/books?sort=...), search, suggestions and the
+// admin's Manage Books. Every list is paged on the server; a bad parameter is a 400 whose
+// `details` names the field (`{ message, details: { minPrice: ['...'] } }`).
+
+// ---------------------------------------------------------------------------------------------
+// Browse: GET /api/books?sort=&category=&minPrice=&maxPrice=&inStock=&cursor=&limit=
+//
+// Sending `sort` selects this API (the answer is a BooksPage object). Without `sort` the old
+// `?limit=&category=&after=` call still answers a plain array, newest first (home page carousels).
+//
+// Paging is by opaque cursor, never by offset: page 10 costs the same as page 1. The web app
+// keeps the cursor in its URL with a page number for display only:
+//     /books?category=fiction&sort=price-asc&page=3&cursor=<nextCursor of page 2>
+// Reload and a shared link are exact (a cursor holds the last book's sort value and id, not a
+// position, so it reads no extra document); Back is the browser's history. `prevCursor` goes one
+// page back from any page, also from a page opened by a shared link: use it for 'Previous' and
+// put `page - 1` beside it (omit cursor and page for page 1; prevCursor is null on page 1).
+// If books were added or removed meanwhile, page numbers are labels: the books are still in
+// order, none repeated or skipped relative to the cursor.
+// ---------------------------------------------------------------------------------------------
+
+export const BROWSE_SORTS = ['newest', 'price-asc', 'price-desc', 'title'] as const;
+export type BrowseSort = (typeof BROWSE_SORTS)[number];
+export const BROWSE_SORT_LABELS: Record<BrowseSort, string> = {
+  newest: 'Newest',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  title: 'Title: A-Z',
+};
+
+export const BROWSE_PAGE_SIZE = 24;
+export const BROWSE_MAX_PAGE_SIZE = 48;
+
+/**
+ * The price filter's range edges, in dollars. `minPrice` and `maxPrice` must each be one of
+ * these (a filter offers ranges between them: 'Under $10', '$10 to $15', ..., '$100 and over'),
+ * and select `minPrice <= newPrice < maxPrice`; no maxPrice means no upper bound.
+ * Why fixed edges: Firestore can only order by the field it range-filters, so 'newest' or
+ * 'title' within a price range filters on a stored price band (`priceBand in [...]`) instead.
+ */
+export const PRICE_EDGES = [0, 10, 15, 20, 30, 50, 100] as const;
+
+/** The band a price (in cents) falls in: i where PRICE_EDGES[i] <= price < PRICE_EDGES[i+1]. */
+export function priceBandOf(cents: number): number {
+  let band = 0;
+  PRICE_EDGES.forEach((edge, i) => {
+    if (cents >= edge * 100) band = i;
+  });
+  return band;
+}
+
+/** A label for the range [min, max) in dollars, e.g. 'Under $10', '$10 to $15', '$100 and over'. */
+export function priceRangeLabel(min: number | undefined, max: number | undefined): string {
+  if ((min ?? 0) === 0 && max !== undefined) return `Under $${max}`;
+  if (max === undefined) return `$${min ?? 0} and over`;
+  return `$${min} to $${max}`;
+}
+
+const edgeSchema = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .refine((value) => (PRICE_EDGES as readonly number[]).includes(value), {
+      message: `${field} must be one of ${PRICE_EDGES.join(', ')}`,
+    });
+
+const flag = (field: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: `${field} must be true or false` })
+    .transform((value) => value === 'true' || value === '1');
+
+/** Opaque paging token from a previous answer (url-safe base64). */
+export const CursorSchema = z
+  .string({ error: 'cursor must be text' })
+  .regex(/^[A-Za-z0-9_-]{1,512}$/, 'cursor is not valid');
+
+const pageSize = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(max, `limit must be at most ${max}`)
+    .default(fallback);
+
+export const BrowseQuerySchema = z
+  .object({
+    sort: z.enum(BROWSE_SORTS, { error: `sort must be one of ${BROWSE_SORTS.join(', ')}` }).default('newest'),
+    category: CategorySchema.optional(),
+    minPrice: edgeSchema('minPrice').optional(),
+    maxPrice: edgeSchema('maxPrice').optional(),
+    /** true: only books with stock > 0; false or absent: every book. */
+    inStock: flag('inStock').optional(),
+    cursor: CursorSchema.optional(),
+    limit: pageSize(BROWSE_MAX_PAGE_SIZE, BROWSE_PAGE_SIZE),
+  })
+  .strip()
+  .superRefine((query, ctx) => {
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.maxPrice <= query.minPrice) {
+      ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'maxPrice must be greater than minPrice' });
+    }
+    if (query.maxPrice === 0) ctx.addIssue({ code: 'custom', path: ['maxPrice'], message: 'maxPrice must be greater than 0' });
+  });
+export type BrowseQuery = z.infer<typeof BrowseQuerySchema>;
+/** What a client may send (every field optional, values as strings or numbers). */
+export type BrowseParams = z.input<typeof BrowseQuerySchema>;
+
+/** A page of books. A null nextCursor means this is the last page; a null prevCursor, the first. */
+export interface BooksPage {
+  books: Book[];
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search: GET /api/books/search?q=&page=&limit=  ->  SearchResponse
+// Ranked title > author > category > description; typos (fuzzy), prefixes, accents and case are
+// forgiven. `page` is 1-based; a page past the end is 200 with no books. The books are read
+// fresh (price, stock) for the page asked.
+// Suggestions: GET /api/books/suggest?q=&limit=  ->  SuggestResponse (for the header box; cheap,
+// no document read).
+// ---------------------------------------------------------------------------------------------
+
+export const SEARCH_PAGE_SIZE = 24;
+export const MAX_SEARCH_PAGE = 100;
+export const SUGGEST_LIMIT = 8;
+
+const searchText = z
+  .string({ error: 'q must be text' })
+  .trim()
+  .min(1, 'q is required')
+  .max(100, 'q must be at most 100 characters');
+
+export const SearchQuerySchema = z
+  .object({
+    q: searchText,
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .max(MAX_SEARCH_PAGE, `page must be at most ${MAX_SEARCH_PAGE}`)
+      .default(1),
+    limit: pageSize(BROWSE_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE),
+  })
+  .strip();
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+export type SearchParams = z.input<typeof SearchQuerySchema>;
+
+export interface SearchResponse {
+  books: Book[];
+  /** How many books match in all. */
+  total: number;
+  page: number;
+  /** ceil(total / limit), at least 1. */
+  pageCount: number;
+}
+
+export const SuggestQuerySchema = z
+  .object({ q: searchText, limit: pageSize(SUGGEST_LIMIT, SUGGEST_LIMIT) })
+  .strip();
+export type SuggestQuery = z.infer<typeof SuggestQuerySchema>;
+
+export interface Suggestion {
+  _id: string;
+  title: string;
+  author?: string;
+  category: Category;
+  coverImage: string;
+}
+export interface SuggestResponse {
+  suggestions: Suggestion[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin's Manage Books: GET /api/admin/books?q=&sort=&dir=&cursor=&limit=  (admin token)
+// Pages of 25. `q` matches title or author (prefixes and small typos forgiven); the matches are
+// then sorted by `sort`. Default order: date newest first; title and price ascending.
+// ---------------------------------------------------------------------------------------------
+
+export const ADMIN_BOOKS_PAGE_SIZE = 25;
+export const ADMIN_BOOK_SORTS = ['title', 'price', 'date'] as const;
+export type AdminBookSort = (typeof ADMIN_BOOK_SORTS)[number];
+
+export const AdminBooksQuerySchema = z
+  .object({
+    q: z
+      .string({ error: 'q must be text' })
+      .trim()
+      .max(100, 'q must be at most 100 characters')
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    sort: z.enum(ADMIN_BOOK_SORTS, { error: `sort must be one of ${ADMIN_BOOK_SORTS.join(', ')}` }).default('date'),
+    dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).optional(),
+    cursor: CursorSchema.optional(),
+    limit: pageSize(ADMIN_BOOKS_PAGE_SIZE, ADMIN_BOOKS_PAGE_SIZE),
+  })
+  .strip()
+  .transform((query) => ({ ...query, dir: query.dir ?? (query.sort === 'date' ? 'desc' : 'asc') }));
+export type AdminBooksQuery = z.infer<typeof AdminBooksQuerySchema>;
+export type AdminBooksParams = z.input<typeof AdminBooksQuerySchema>;
+
+export interface AdminBooksPage extends BooksPage {
+  /** Number of matches; only when `q` is given (counting the whole catalogue is not free). */
+  total?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Book pages: GET /books/:id is served by the `bookPage` function (Hosting rewrite), the built
+// index.html with the book's meta tags, JSON-LD and its data in
+//     <script type="application/json" id="book-data">{...Book...}</script>
+// so the app can render the book without a second request. Unknown id: 404 with the same shell
+// (no book-data element) and <meta name="robots" content="noindex">.
+// ---------------------------------------------------------------------------------------------
+
+export const BOOK_DATA_ELEMENT_ID = 'book-data';
