@@ -1,3 +1,4 @@
+import { MAX_SEARCH_PAGE } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ChevronLeft, ChevronRight } from '../../components/ui/icons';
@@ -12,7 +13,7 @@ export function Component() {
   const [params] = useSearchParams();
   const q = params.get('q') ?? '';
   const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? Math.min(pageParam, MAX_SEARCH_PAGE) : 1;
   usePageTitle(`Search: ${q}`);
   const { data, isPending, isError, fetchStatus } = useQuery(searchQuery(q, page));
   const href = (n: number) => `/search?${new URLSearchParams(n > 1 ? { q, page: String(n) } : { q })}`;
@@ -27,21 +28,23 @@ export function Component() {
         </div>
       ) : isError ? (
         <p role="alert" className="text-red-700">Could not search right now. Please try again.</p>
-      ) : !data || data.books.length === 0 ? (
+      ) : !data || data.total === 0 ? (
         <p>No books match</p>
+      ) : data.books.length === 0 ? (
+        <p>
+          No more results. <Link to={href(1)} className="font-semibold text-blue-800 underline">Back to the first page</Link>
+        </p>
       ) : (
         <>
-          {data.total !== undefined && (
-            <p className="mb-6 text-gray-700">{data.total} {data.total === 1 ? 'book' : 'books'} found</p>
-          )}
+          <p className="mb-6 text-gray-700">{data.total} {data.total === 1 ? 'book' : 'books'} found</p>
           <ul className="grid gap-8 md:grid-cols-2 carousel:grid-cols-3">
             {data.books.map((book) => <li key={book._id}><BookCard book={book} onAdd={addBookToCart} /></li>)}
           </ul>
-          {(page > 1 || data.hasMore) && (
+          {data.pageCount > 1 && (
             <nav aria-label="Pagination" className="mt-12 flex items-center justify-between gap-4 border-t border-gray-200 pt-6">
               {page > 1 ? <Link to={href(page - 1)} className={pager} rel="prev"><ChevronLeft className="size-4" />Previous</Link> : <span />}
-              <p className="text-sm text-gray-700">Page {page}</p>
-              {data.hasMore ? <Link to={href(page + 1)} className={pager} rel="next">Next<ChevronRight className="size-4" /></Link> : <span />}
+              <p className="text-sm text-gray-700">Page {page} of {data.pageCount}</p>
+              {page < data.pageCount ? <Link to={href(page + 1)} className={pager} rel="next">Next<ChevronRight className="size-4" /></Link> : <span />}
             </nav>
           )}
         </>

@@ -1,14 +1,9 @@
-import type { Book } from '@bookstore/contract';
+import type { BooksPage } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
 import { booksQueryKey } from './get-books';
 import { toApiParams, type BrowseState } from '../browse/browse-params';
-
-export interface BooksPage {
-  books: Book[];
-  nextCursor: string | null;
-}
 
 // GET /api/books?category=&minPrice=&maxPrice=&inStock=&sort=&cursor=&limit=24
 // The key holds every parameter sent, so a filter change never reuses another query's books.

@@ -1,22 +1,9 @@
-import type { Book } from '@bookstore/contract';
+import type { SearchResponse, SuggestResponse } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { booksQueryKey } from './get-books';
 
 // The server ranks (typo-tolerant, title > author > category > description); the client only asks.
-
-export type BookSuggestion = Pick<Book, '_id' | 'title' | 'author' | 'category' | 'coverImage'>;
-
-export interface SuggestResponse {
-  suggestions: BookSuggestion[];
-}
-
-export interface SearchResponse {
-  books: Book[];
-  page: number;
-  hasMore: boolean;
-  total?: number;
-}
 
 /** Trimmed, spaces collapsed, lower-cased: 'Harry  ' and 'harry' share one cache entry. */
 export const normaliseQuery = (q: string) => q.trim().replace(/\s+/g, ' ').toLowerCase();

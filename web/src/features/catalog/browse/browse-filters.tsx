@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { SORTS, hasFilters, type BrowseFilters, type BrowseSort } from './browse-params';
+import { BROWSE_SORT_LABELS, BROWSE_SORTS, PRICE_EDGES, type BrowseSort } from '@bookstore/contract';
+import { hasFilters, type BrowseFilters } from './browse-params';
 
 const control = 'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus:outline-2 focus:outline-secondary';
 const labelText = 'mb-1 block text-sm font-semibold text-gray-700';
@@ -7,8 +8,8 @@ const labelText = 'mb-1 block text-sm font-semibold text-gray-700';
 const titleCase = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
 /**
- * Category, sort and 'In stock only' apply at once; the price range applies on 'Apply' (or Enter),
- * so typing a price does not fire a request per keystroke. Every change becomes a new URL.
+ * Every control applies at once and becomes a new URL. Prices are the contract's edges
+ * (PRICE_EDGES): the server filters on stored price bands, so any edge pair is one indexed query.
  */
 export function BrowseFiltersBar({ filters, categories, onChange, onClear }: {
   filters: BrowseFilters;
@@ -17,20 +18,10 @@ export function BrowseFiltersBar({ filters, categories, onChange, onClear }: {
   onClear: () => void;
 }) {
   const id = useId();
-  const price = (value: FormDataEntryValue | null) => {
-    const text = String(value ?? '').trim();
-    return text === '' || Number.isNaN(Number(text)) ? undefined : Math.max(0, Number(text));
-  };
   return (
     <form
       aria-label="Filter and sort books"
-      // Remount when the URL's prices change (Back, Clear filters), so the inputs show them.
-      key={`${filters.minPrice ?? ''}-${filters.maxPrice ?? ''}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const data = new FormData(e.currentTarget);
-        onChange({ minPrice: price(data.get('minPrice')), maxPrice: price(data.get('maxPrice')) });
-      }}
+      onSubmit={(e) => e.preventDefault()}
       className="mb-8 grid grid-cols-2 gap-4 rounded-lg border border-gray-200 bg-gray-50 p-4 lg:flex lg:flex-wrap lg:items-end"
     >
       <div className="lg:w-48">
@@ -53,28 +44,33 @@ export function BrowseFiltersBar({ filters, categories, onChange, onClear }: {
           onChange={(e) => onChange({ sort: e.target.value as BrowseSort })}
           className={control}
         >
-          {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+          {BROWSE_SORTS.map((sort) => <option key={sort} value={sort}>{BROWSE_SORT_LABELS[sort]}</option>)}
         </select>
       </div>
-      <fieldset className="col-span-2 min-w-0">
-        <legend className={labelText}>Price</legend>
-        <div className="flex items-center gap-2">
-          <label htmlFor={`${id}-min`} className="sr-only">Minimum price</label>
-          <span className="relative w-full lg:w-28">
-            <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-gray-600" aria-hidden="true">$</span>
-            <input id={`${id}-min`} name="minPrice" type="number" inputMode="decimal" min="0" max="10000" step="0.01" placeholder="Min" defaultValue={filters.minPrice} className={`${control} pl-6`} />
-          </span>
-          <span className="text-gray-600" aria-hidden="true">–</span>
-          <label htmlFor={`${id}-max`} className="sr-only">Maximum price</label>
-          <span className="relative w-full lg:w-28">
-            <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-gray-600" aria-hidden="true">$</span>
-            <input id={`${id}-max`} name="maxPrice" type="number" inputMode="decimal" min="0" max="10000" step="0.01" placeholder="Max" defaultValue={filters.maxPrice} className={`${control} pl-6`} />
-          </span>
-          <button type="submit" className="shrink-0 rounded-md bg-secondary px-4 py-2 text-sm font-semibold text-white hover:bg-blue-900">
-            Apply<span className="sr-only"> price range</span>
-          </button>
-        </div>
-      </fieldset>
+      <div className="lg:w-32">
+        <label htmlFor={`${id}-min`} className={labelText}>Min price</label>
+        <select
+          id={`${id}-min`}
+          value={filters.minPrice ?? ''}
+          onChange={(e) => onChange({ minPrice: Number(e.target.value) || undefined })}
+          className={control}
+        >
+          <option value="">No min</option>
+          {PRICE_EDGES.filter((edge) => edge > 0).map((edge) => <option key={edge} value={edge}>${edge}</option>)}
+        </select>
+      </div>
+      <div className="lg:w-32">
+        <label htmlFor={`${id}-max`} className={labelText}>Max price</label>
+        <select
+          id={`${id}-max`}
+          value={filters.maxPrice ?? ''}
+          onChange={(e) => onChange({ maxPrice: Number(e.target.value) || undefined })}
+          className={control}
+        >
+          <option value="">No max</option>
+          {PRICE_EDGES.filter((edge) => edge > (filters.minPrice ?? 0)).map((edge) => <option key={edge} value={edge}>${edge}</option>)}
+        </select>
+      </div>
       <div className="flex items-center gap-2 lg:h-[38px]">
         <input
           id={`${id}-stock`}

@@ -7,7 +7,6 @@ import { BookCard, BookCardSkeleton } from '../components/book-card';
 import { BrowseFiltersBar } from './browse-filters';
 import { BrowsePagination } from './browse-pagination';
 import { hasFilters, parseBrowseParams, toBrowseSearch, withFilters, type BrowseFilters } from './browse-params';
-import { previousCursor, rememberNextPage } from './cursor-trail';
 
 const grid = 'grid gap-8 md:grid-cols-2 carousel:grid-cols-3';
 
@@ -19,10 +18,6 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
   const { data, isPending, isError, refetch } = useQuery(browseQuery(state));
   const signature = toBrowseSearch({ ...state, page: 1, cursor: undefined });
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (data) rememberNextPage(signature, state.cursor, data.nextCursor);
-  }, [data, signature, state.cursor]);
 
   // A new page starts at the top, and a screen reader hears where it landed.
   const pageKey = `${signature}|${state.cursor ?? ''}`;
@@ -40,7 +35,6 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
   const change = (change: Partial<BrowseFilters>) => go(withFilters(state, change));
   const clear = () => go(withFilters(state, { category: undefined, minPrice: undefined, maxPrice: undefined, inStock: undefined }));
 
-  const previous = state.page > 1 ? previousCursor(signature, state.cursor ?? '') : undefined;
   const title = state.category ? `${state.category[0]!.toUpperCase()}${state.category.slice(1)} books` : 'All books';
 
   return (
@@ -78,8 +72,8 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
           </ul>
           <BrowsePagination
             page={state.page}
-            previous={state.page === 1 ? null : previous === undefined ? null : `/books${toBrowseSearch({ ...state, page: state.page - 1, cursor: previous || undefined })}`}
-            firstPage={state.page > 1 && previous === undefined ? `/books${signature}` : null}
+            // The server's prevCursor is null on the first page; page 2's Previous is page 1 (no cursor).
+            previous={state.page === 1 ? null : `/books${toBrowseSearch({ ...state, page: state.page - 1, cursor: data.prevCursor ?? undefined })}`}
             next={data.nextCursor ? `/books${toBrowseSearch({ ...state, page: state.page + 1, cursor: data.nextCursor })}` : null}
           />
         </>

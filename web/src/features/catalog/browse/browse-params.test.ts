@@ -6,27 +6,29 @@ const parse = (search: string) => parseBrowseParams(new URLSearchParams(search),
 
 describe('browse URL state', () => {
   it('round-trips every filter, the sort and the page through the URL', () => {
-    const search = '?category=fiction&minPrice=5&maxPrice=20.5&inStock=true&sort=price-asc&page=3&cursor=abc123';
+    const search = '?category=fiction&minPrice=10&maxPrice=20&inStock=true&sort=price-asc&page=3&cursor=abc_12-3';
     const state = parse(search);
-    expect(state).toEqual({ category: 'fiction', minPrice: 5, maxPrice: 20.5, inStock: true, sort: 'price-asc', page: 3, cursor: 'abc123' });
+    expect(state).toEqual({ category: 'fiction', minPrice: 10, maxPrice: 20, inStock: true, sort: 'price-asc', page: 3, cursor: 'abc_12-3' });
     expect(toBrowseSearch(state)).toBe(search);
   });
 
-  it('drops what it cannot honour: unknown category or sort, bad prices, a page without its cursor', () => {
-    expect(parse('?category=cooking&sort=random&minPrice=abc&maxPrice=-3&page=4')).toEqual({
+  it('drops what the API would refuse: unknown category or sort, prices off the edges, a page without its cursor', () => {
+    expect(parse('?category=cooking&sort=random&minPrice=12&maxPrice=abc&page=4')).toEqual({
       category: undefined, minPrice: undefined, maxPrice: undefined, inStock: undefined, sort: 'newest', page: 1, cursor: undefined,
     });
-    expect(toBrowseSearch(parse('?sort=newest&page=1'))).toBe('');
+    expect(parse('?page=2&cursor=not a cursor')).toMatchObject({ page: 1, cursor: undefined });
+    expect(toBrowseSearch(parse('?sort=newest&page=1&minPrice=0'))).toBe('');
   });
 
-  it('swaps a reversed price range', () => {
-    expect(parse('?minPrice=30&maxPrice=10')).toMatchObject({ minPrice: 10, maxPrice: 30 });
+  it('drops a maximum at or below the minimum', () => {
+    expect(parse('?minPrice=30&maxPrice=10')).toMatchObject({ minPrice: 30, maxPrice: undefined });
   });
 
   it('a filter or sort change goes back to page 1', () => {
     const state = parse('?category=fiction&page=3&cursor=abc');
     expect(withFilters(state, { sort: 'title' })).toBe('?category=fiction&sort=title');
     expect(withFilters(state, { category: undefined })).toBe('');
+    expect(withFilters(parse('?maxPrice=15'), { minPrice: 20 })).toBe('?minPrice=20');
   });
 
   it('asks the API for one page of 24 with every filter in the query', () => {
