@@ -75,6 +75,7 @@ for (const width of [375, 1280]) {
     await page.screenshot({ path: `${SHOTS}/dashboard-${width}.png`, fullPage: true });
     await page.goto('/dashboard/manage-books');
     await expect(page.getByRole('heading', { name: 'All Books' })).toBeVisible();
+    await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/manage-books-${width}.png`, fullPage: true });
     await page.goto('/dashboard/add-new-book');
     await expect(page.getByRole('heading', { name: 'Add New Book' })).toBeVisible();

@@ -96,7 +96,7 @@ export function Component() {
       {state.q && data.total !== undefined && (
         <p className="px-4 pb-2 text-sm text-gray-600" role="status">{data.total} {data.total === 1 ? 'book matches' : 'books match'} &ldquo;{state.q}&rdquo;</p>
       )}
-      <div className={`overflow-x-auto transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={isPlaceholderData}>
+      <div className={`relative overflow-x-auto transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={isPlaceholderData}>
         <table className="w-full border-collapse text-left text-sm">
           <thead className="bg-gray-50 text-xs uppercase text-gray-600">
             <tr>
