@@ -93,7 +93,8 @@ export function SearchBox() {
         role="listbox"
         aria-label="Suggestions"
         hidden={!showList}
-        className="absolute left-0 right-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg sm:min-w-80"
+        // On a phone the box is narrow: the list spans the screen under the header instead.
+        className="fixed inset-x-2 top-16 z-40 max-h-[70vh] overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg sm:absolute sm:inset-x-0 sm:top-full sm:mt-1 sm:min-w-80"
       >
         {suggestions.map((book, i) => (
           <li
