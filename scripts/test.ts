@@ -24,10 +24,13 @@ function run(args: string[]): Promise<number> {
   });
 }
 
+// BOOKSTORE_TEST_FILTER=catalog runs only the test files whose path contains it (vitest and Playwright).
+const fileFilter = process.env.BOOKSTORE_TEST_FILTER ? [process.env.BOOKSTORE_TEST_FILTER] : [];
+
 async function vitest(project: string): Promise<void> {
   const out = join(ROOT, 'artifacts', `vitest-${project}.json`);
   rmSync(out, { force: true });
-  await run(['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  await run(['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...fileFilter]);
   if (!existsSync(out)) {
     total.failed += 1;
     console.error(`vitest ${project} produced no report`);
@@ -42,7 +45,7 @@ async function vitest(project: string): Promise<void> {
 async function playwright(): Promise<void> {
   const out = join(ROOT, 'artifacts', 'playwright-results.json');
   rmSync(out, { force: true });
-  await run(['node_modules/@playwright/test/cli.js', 'test']);
+  await run(['node_modules/@playwright/test/cli.js', 'test', ...fileFilter]);
   if (!existsSync(out)) {
     total.failed += 1;
     console.error('Playwright produced no report');

@@ -1,6 +1,7 @@
 import express from 'express';
 import { adminLogin, adminStats } from './admin/admin.handlers';
 import { booksRouter, coversRouter } from './books/books.router';
+import { adminBooks } from './books/catalog.handlers';
 import { errorHandler, notFound } from './lib/errors';
 import { readCounter } from './lib/read-counter';
 import { ordersRouter } from './orders/orders.router';
@@ -24,6 +25,7 @@ export function createApp() {
   api.use('/orders', ordersRouter);
   api.post('/auth/admin', adminLogin);
   api.get('/admin', adminStats);
+  api.get('/admin/books', adminBooks);
   app.use('/api', api);
   app.use(notFound);
   app.use(errorHandler);

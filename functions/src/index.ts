@@ -3,9 +3,13 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { createApp } from './app';
 import { adminJwtSecret, assertSafeEnvironment } from './config';
 import { deferBodyParseErrors } from './lib/body-parse-errors';
+import { createPagesApp } from './pages/pages.app';
 
 assertSafeEnvironment();
 deferBodyParseErrors();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, createApp());
+
+// Book pages (/books/:id) and sitemaps for robots and link previews; Hosting rewrites them here.
+export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, createPagesApp());

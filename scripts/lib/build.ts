@@ -8,7 +8,8 @@ function run(label: string, cmd: string, args: string[]): void {
 
 /** Builds the function bundle and the web app in emulator mode (Auth emulator, demo config). */
 export async function build(): Promise<void> {
-  console.log('Building functions and web...');
-  run('Functions build', process.execPath, ['functions/build.mjs']);
+  console.log('Building web and functions...');
+  // Web first: the functions build copies web/dist/index.html, the shell of the book pages.
   run('Web build', process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'web', '--mode', 'emulator', '--logLevel', 'warn']);
+  run('Functions build', process.execPath, ['functions/build.mjs']);
 }

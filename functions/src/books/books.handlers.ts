@@ -5,6 +5,7 @@ import { catalogueCache, noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
 import * as repo from './books.repo';
+import { browse } from './catalog.handlers';
 import { deleteCover, IMMUTABLE, readCover, readCoverFile, saveCover } from './covers';
 
 function bookId(req: Request): string {
@@ -18,8 +19,13 @@ async function releaseCover(coverImage: string): Promise<void> {
   if (!(await repo.isCoverInUse(coverImage))) await deleteCover(coverImage);
 }
 
-// GET /api/books?limit=&category=&after=
+/** Parameters only the paged browse API knows; any of them selects it (contract: catalog.ts). */
+const BROWSE_PARAMS = ['sort', 'cursor', 'minPrice', 'maxPrice', 'inStock'];
+
+// GET /api/books?limit=&category=&after=  (home page carousels: a plain array, newest first)
+// GET /api/books?sort=...                 (browse: a BooksPage, see catalog.handlers.ts)
 export async function listBooks(req: Request, res: Response) {
+  if (BROWSE_PARAMS.some((name) => name in req.query)) return browse(req, res);
   const query = parseWith(BooksQuerySchema, req.query);
   const books = await repo.listBooks(query);
   catalogueCache(req, res);

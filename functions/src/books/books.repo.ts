@@ -1,9 +1,11 @@
 import type { Book, BookInput, BooksQuery, Category } from '@bookstore/contract';
-import { fromCents, toCents } from '@bookstore/contract';
+import { fromCents, priceBandOf, toCents } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { runCount, runQuery } from '../lib/queries';
+import { bumpCatalogVersion } from './catalog-version';
+import { sortKey } from './sort-key';
 
 /** How a book is stored: prices in integer cents, dates as ISO strings (they sort as text). */
 export interface BookDoc {
@@ -20,6 +22,21 @@ export interface BookDoc {
   stock: number;
   createdAt: string;
   updatedAt: string;
+  // Derived fields, for Firestore queries only (never sent): see stockFields() and toDoc().
+  /** stock > 0. Kept in step with `stock` by every write that changes it (stockFields). */
+  inStock: boolean;
+  /** priceBandOf(newPriceCents): lets 'newest' and 'title' be filtered by a price range. */
+  priceBand: number;
+  /** The title for sorting A-Z: lowercase, accents removed. */
+  titleKey: string;
+}
+
+/**
+ * The fields to write whenever `stock` changes (create, edit, and an order's decrement in its
+ * transaction), so the 'in stock only' filter (`inStock == true`) never disagrees with `stock`.
+ */
+export function stockFields(stock: number): Pick<BookDoc, 'stock' | 'inStock'> {
+  return { stock, inStock: stock > 0 };
 }
 
 export const books = () => db().collection('books');
@@ -54,9 +71,11 @@ export function toDoc(input: BookInput, now: string, createdAt = now): BookDoc {
     oldPriceCents: toCents(input.oldPrice)!,
     newPriceCents: toCents(input.newPrice)!,
     ...(input.isbn ? { isbn: input.isbn } : {}),
-    stock: input.stock ?? 0,
+    ...stockFields(input.stock ?? 0),
     createdAt,
     updatedAt: now,
+    priceBand: priceBandOf(toCents(input.newPrice)!),
+    titleKey: sortKey(input.title),
   };
 }
 
@@ -88,7 +107,10 @@ export async function getBookDocs(tx: Transaction, ids: string[]) {
 
 export async function createBook(input: BookInput): Promise<Book> {
   const ref = books().doc();
-  await ref.create(toDoc(input, new Date().toISOString()));
+  const batch = db().batch();
+  batch.create(ref, toDoc(input, new Date().toISOString()));
+  bumpCatalogVersion(batch); // the search index of every instance sees the new book
+  await batch.commit();
   return toBook(await ref.get());
 }
 
@@ -101,6 +123,7 @@ export async function updateBook(id: string, input: BookInput): Promise<{ before
     const old = toBook(snap);
     const coverImage = input.coverImage || old.coverImage; // empty keeps the old cover
     tx.set(ref, toDoc({ ...input, coverImage, stock: input.stock ?? old.stock }, new Date().toISOString(), old.createdAt));
+    bumpCatalogVersion(tx);
     return old;
   });
   if (!before) return null;
@@ -113,6 +136,7 @@ export async function deleteBook(id: string): Promise<Book | null> {
     const snap = await tx.get(ref);
     if (!snap.exists) return null;
     tx.delete(ref);
+    bumpCatalogVersion(tx);
     return toBook(snap);
   });
 }

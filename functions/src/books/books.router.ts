@@ -1,8 +1,11 @@
 import { Router } from 'express';
 import * as handlers from './books.handlers';
+import { search, suggest } from './catalog.handlers';
 
 export const booksRouter = Router();
 booksRouter.get('/', handlers.listBooks);
+booksRouter.get('/search', search);
+booksRouter.get('/suggest', suggest);
 booksRouter.post('/create-book', handlers.createBook);
 booksRouter.post('/cover', handlers.uploadCover);
 booksRouter.put('/edit/:id', handlers.editBook);

@@ -1,0 +1,24 @@
+import { FieldValue, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import { db } from '../lib/firebase';
+import { countReads } from '../lib/read-counter';
+
+// One small document, meta/catalog { version, updatedAt }, bumped in the same batch or transaction
+// as every book create, edit and delete. Each function instance keeps its own search index and
+// compares that index's version with this document (read at most once a second) before answering,
+// so an edit is searchable on every instance within about a second.
+// Stock changes (orders) do not bump it: the index holds no stock or price that a page shows
+// fresh, and rebuilding at every order would re-read the catalogue.
+
+const ref = () => db().collection('meta').doc('catalog');
+
+export function bumpCatalogVersion(writer: Transaction | WriteBatch): void {
+  const data = { version: FieldValue.increment(1), updatedAt: new Date().toISOString() };
+  // Transaction.set and WriteBatch.set have the same shape; TypeScript cannot unify the overloads.
+  (writer as WriteBatch).set(ref(), data, { merge: true });
+}
+
+export async function readCatalogVersion(): Promise<number> {
+  const snap = await ref().get();
+  countReads(1);
+  return (snap.get('version') as number | undefined) ?? 0;
+}

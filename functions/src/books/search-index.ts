@@ -1,0 +1,119 @@
+import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
+import type { Category } from '@bookstore/contract';
+import { foldText, sortKey } from './sort-key';
+
+// The search index (MiniSearch, in the function instance's memory). Pure: built from plain rows,
+// so the unit tests and bench/search.ts exercise exactly what the API serves. Freshness across
+// instances lives in catalog-index.ts.
+
+/** What the index keeps per book: the searchable text, and the few fields answers are built from. */
+export interface IndexedBook {
+  id: string;
+  title: string;
+  author?: string;
+  category: Category;
+  description: string;
+  coverImage: string;
+  titleKey: string;
+  priceCents: number;
+  createdAt: string;
+}
+
+/** The stored part of a hit (description is searched but not kept). */
+export type StoredBook = Omit<IndexedBook, 'description'>;
+export type Hit = SearchResult & StoredBook;
+
+const STORED: (keyof StoredBook)[] = ['id', 'title', 'author', 'category', 'coverImage', 'titleKey', 'priceCents', 'createdAt'];
+
+/** 'Café' and 'cafe' are the same term, in the index and in queries. */
+function processTerm(term: string): string | null {
+  const folded = foldText(term);
+  return folded || null;
+}
+
+const SHOPPER_SEARCH: SearchOptions = {
+  // Ranking: a title match outweighs an author's, then the category, then the description.
+  boost: { title: 6, author: 3, category: 2, description: 1 },
+  fuzzy: 0.2, // 'harri poter': one edit per five letters
+  prefix: true, // 'harr' while typing
+  combineWith: 'AND',
+};
+
+const ADMIN_SEARCH: SearchOptions = {
+  fields: ['title', 'author'],
+  boost: { title: 2, author: 1 },
+  fuzzy: 0.2,
+  prefix: true,
+  combineWith: 'AND',
+};
+
+const FIELDS = ['title', 'author', 'category', 'description'] as const;
+const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+
+function termsOf(text: string): string[] {
+  return tokenize(text).map(processTerm).filter((term): term is string => !!term);
+}
+
+/** The index, with how many books contain each term (to leave out words nearly every book has). */
+export interface CatalogSearch {
+  index: MiniSearch<IndexedBook>;
+  documentFrequency: Map<string, number>;
+  size: number;
+}
+
+export function buildIndex(rows: IndexedBook[]): CatalogSearch {
+  const index = new MiniSearch<IndexedBook>({ fields: [...FIELDS], storeFields: STORED, processTerm });
+  index.addAll(rows);
+  const documentFrequency = new Map<string, number>();
+  for (const row of rows) {
+    const terms = new Set(FIELDS.flatMap((field) => termsOf(row[field] ?? '')));
+    for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  }
+  return { index, documentFrequency, size: rows.length };
+}
+
+/** Above this share of the catalogue a word hardly ranks anything, but costs a pass over its books. */
+const COMMON_SHARE = 0.1;
+const COMMON_MIN_BOOKS = 200;
+
+/**
+ * The query without its words that most books contain ('the', 'of', or a word every title
+ * shares), as long as a rarer word remains: a query's cost then follows its rare words' matches,
+ * not the catalogue's size, and the ranking barely moves (such words weigh almost nothing).
+ */
+export function selectiveQuery(search: CatalogSearch, q: string): string {
+  const terms = termsOf(q);
+  const limit = Math.max(COMMON_MIN_BOOKS, search.size * COMMON_SHARE);
+  const rare = terms.filter((term) => (search.documentFrequency.get(term) ?? 0) <= limit);
+  return rare.length > 0 && rare.length < terms.length ? rare.join(' ') : q;
+}
+
+/**
+ * Every book matching all the words (typos and prefixes forgiven), best first; when no book has
+ * all of them, those matching any (so one misspelt word beyond repair does not empty the page).
+ */
+export function searchBooks(search: CatalogSearch, q: string): Hit[] {
+  const query = selectiveQuery(search, q);
+  const all = search.index.search(query, SHOPPER_SEARCH) as Hit[];
+  return all.length > 0 ? all : (search.index.search(query, { ...SHOPPER_SEARCH, combineWith: 'OR' }) as Hit[]);
+}
+
+/** Books whose title or author matches every word (for the admin's Manage Books). */
+export function searchTitleOrAuthor(search: CatalogSearch, q: string): Hit[] {
+  return search.index.search(q, ADMIN_SEARCH) as Hit[];
+}
+
+/** An index row from a stored book's fields (older documents may lack the derived titleKey). */
+export function rowFrom(id: string, d: { title: string; author?: string; category: Category; description: string; coverImage: string; titleKey?: string; newPriceCents: number; createdAt: string }): IndexedBook {
+  return {
+    id,
+    title: d.title,
+    ...(d.author ? { author: d.author } : {}),
+    category: d.category,
+    description: d.description,
+    coverImage: d.coverImage,
+    titleKey: d.titleKey ?? sortKey(d.title),
+    priceCents: d.newPriceCents,
+    createdAt: d.createdAt,
+  };
+}

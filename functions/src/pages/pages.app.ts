@@ -1,0 +1,94 @@
+import express, { type Request, type Response } from 'express';
+import { BookIdSchema } from '@bookstore/contract';
+import { getBook } from '../books/books.repo';
+import { countBooksForSitemap, sitemapEntries, sitemapFileCount } from '../books/sitemap.repo';
+import { errorHandler } from '../lib/errors';
+import { readCounter } from '../lib/read-counter';
+import { renderBookPage, renderNotFoundPage } from './book-page';
+import { webShell } from './shell';
+import { sitemapIndex, urlset } from './sitemap';
+
+// The `pages` function: what Hosting rewrites /books/* and the sitemaps to. HTML for robots and
+// link previews, cached by Hosting's CDN for 5 minutes (an edit shows within s-maxage; the
+// browser always revalidates).
+
+const BOOK_PAGE_CACHE = 'public, max-age=0, s-maxage=300';
+const SITEMAP_CACHE = 'public, max-age=0, s-maxage=3600';
+
+/** The shop's public origin: PUBLIC_ORIGIN if set, else the host the visitor asked for (Hosting forwards it). */
+export function originOf(req: Request): string {
+  if (process.env.PUBLIC_ORIGIN) return process.env.PUBLIC_ORIGIN.replace(/\/$/, '');
+  const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '').split(',')[0]!.trim();
+  const safeHost = /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) ? host : 'localhost';
+  const proto = String(req.headers['x-forwarded-proto'] ?? req.protocol).split(',')[0]!.trim();
+  const local = /^(127\.0\.0\.1|localhost)(:\d+)?$/.test(safeHost);
+  return `${proto === 'http' && local ? 'http' : 'https'}://${safeHost}`;
+}
+
+function html(res: Response, status: number, body: string): void {
+  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': BOOK_PAGE_CACHE }).send(body);
+}
+
+// GET /books/:id
+async function bookPage(req: Request, res: Response) {
+  const id = BookIdSchema.safeParse(req.params.id);
+  const book = id.success ? await getBook(id.data) : null;
+  if (!book) return html(res, 404, renderNotFoundPage(webShell()));
+  html(res, 200, renderBookPage(webShell(), book, originOf(req)));
+}
+
+function xml(res: Response, body: string): void {
+  res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SITEMAP_CACHE }).send(body);
+}
+
+async function bookUrls(req: Request, n: number, files: number) {
+  const origin = originOf(req);
+  const entries = await sitemapEntries(n, files);
+  const pages = n === 1 ? [{ loc: `${origin}/` }, { loc: `${origin}/books` }] : [];
+  return [...pages, ...entries.map((e) => ({ loc: `${origin}/books/${e.id}`, lastmod: e.updatedAt }))];
+}
+
+// GET /sitemap.xml: every book in one file, or an index of /sitemap-books-N.xml files
+async function sitemap(req: Request, res: Response) {
+  const files = sitemapFileCount(await countBooksForSitemap());
+  if (files === 1) return xml(res, urlset(await bookUrls(req, 1, 1)));
+  const origin = originOf(req);
+  xml(res, sitemapIndex(Array.from({ length: files }, (_, i) => `${origin}/sitemap-books-${i + 1}.xml`)));
+}
+
+// GET /sitemap-books-N.xml
+async function sitemapFile(req: Request, res: Response) {
+  const n = Number((req.params as Record<string, string>)[0]);
+  const files = sitemapFileCount(await countBooksForSitemap());
+  if (!Number.isSafeInteger(n) || n < 1 || n > files) {
+    res.status(404).set('Cache-Control', SITEMAP_CACHE).type('text/plain').send('Not found');
+    return;
+  }
+  xml(res, urlset(await bookUrls(req, n, files)));
+}
+
+// GET /robots.txt (served here, not from web/public, because the Sitemap line must be absolute)
+function robots(req: Request, res: Response) {
+  res
+    .set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': SITEMAP_CACHE })
+    .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\n\nSitemap: ${originOf(req)}/sitemap.xml\n`);
+}
+
+export function createPagesApp() {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(readCounter);
+  app.use((_req, res, next) => {
+    res.set('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+  app.get('/books/:id', bookPage);
+  app.get('/robots.txt', robots);
+  app.get('/sitemap.xml', sitemap);
+  app.get(/^\/sitemap-books-(\d{1,6})\.xml$/, sitemapFile);
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+  app.use(errorHandler);
+  return app;
+}

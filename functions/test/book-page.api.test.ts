@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE, adminToken, http } from './helpers';
+
+// /books/<id> as a robot or a link preview sees it: plain HTTP through Hosting, no JavaScript.
+
+const created: string[] = [];
+let book: any;
+let hostile: any;
+
+async function page(path: string) {
+  const res = await fetch(`${BASE}${path}`);
+  return { status: res.status, html: await res.text(), headers: res.headers };
+}
+
+function scriptContent(html: string, opening: string): string {
+  const start = html.indexOf(opening);
+  expect(start, opening).toBeGreaterThan(-1);
+  return html.slice(start + opening.length, html.indexOf('</script>', start));
+}
+
+beforeAll(async () => {
+  const token = await adminToken();
+  const make = async (over: Record<string, unknown>) => {
+    const res = await http('/api/books/create-book', {
+      method: 'POST',
+      token,
+      json: { category: 'fiction', trending: false, oldPrice: 30, newPrice: 18.5, coverImage: 'book-7', ...over },
+    });
+    expect(res.status).toBe(201);
+    created.push(res.body.book._id);
+    return res.body.book;
+  };
+  book = await make({
+    title: 'The Lantern Keeper Returns',
+    author: 'Aoife Lennon',
+    description: 'A keeper of lights comes home to a coast that has forgotten her.',
+    isbn: '978-0-306-40615-7',
+    stock: 5,
+  });
+  hostile = await make({
+    title: '</script><script>alert(1)</script> & "Quotes"',
+    description: '<img src=x onerror=alert(1)> \u2028 line',
+    stock: 0,
+  });
+});
+
+afterAll(async () => {
+  const token = await adminToken();
+  for (const id of created) await http(`/api/books/${id}`, { method: 'DELETE', token });
+});
+
+describe('GET /books/:id without JavaScript', () => {
+  it("carries the book's title, description, canonical URL, Open Graph, Twitter card and JSON-LD", async () => {
+    const res = await page(`/books/${book._id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300');
+    const { html } = res;
+    expect(html).toContain('<title>The Lantern Keeper Returns by Aoife Lennon | Bookstore</title>');
+    expect(html).toContain('<meta name="description" content="A keeper of lights comes home to a coast that has forgotten her." />');
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain(`<link rel="canonical" href="${BASE}/books/${book._id}" />`);
+    expect(html).toContain(`<meta property="og:image" content="${BASE}/covers/book-7.svg" />`);
+    expect(html).toContain('<meta property="og:title" content="The Lantern Keeper Returns" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/); // still the app
+
+    const ld = JSON.parse(scriptContent(html, '<script type="application/ld+json">'));
+    expect(ld).toMatchObject({
+      '@type': 'Book',
+      name: 'The Lantern Keeper Returns',
+      author: { name: 'Aoife Lennon' },
+      isbn: '9780306406157',
+      offers: { '@type': 'Offer', price: '18.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+    const data = JSON.parse(scriptContent(html, '<script type="application/json" id="book-data">'));
+    expect(data).toEqual((await http(`/api/books/${book._id}`)).body);
+  });
+
+  it('escapes what an admin typed: no markup or script break-out, data intact', async () => {
+    const { status, html } = await page(`/books/${hostile._id}`);
+    expect(status).toBe(200);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Quotes&quot; | Bookstore</title>');
+    const data = JSON.parse(scriptContent(html, '<script type="application/json" id="book-data">'));
+    expect(data.title).toBe(hostile.title);
+    expect(data.description).toBe(hostile.description);
+    const ld = JSON.parse(scriptContent(html, '<script type="application/ld+json">'));
+    expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('answers an unknown or malformed id with 404, the app shell and noindex', async () => {
+    for (const id of ['no-such-book', 'bad$id']) {
+      const res = await page(`/books/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(res.html).toContain('<meta name="robots" content="noindex" />');
+      expect(res.html).toContain('<div id="root"></div>');
+      expect(res.html).not.toContain('id="book-data"');
+    }
+  });
+
+  it('leaves /books (the browse page) to the app', async () => {
+    for (const path of ['/books', '/books?category=fiction&sort=price-asc']) {
+      const res = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(res.html).toContain('<div id="root"></div>');
+      expect(res.html).not.toContain('id="book-data"');
+      expect(res.html).not.toContain('noindex');
+    }
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists every book in /sitemap.xml, which robots.txt points to', async () => {
+    const robots = await page('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.html).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+    expect(robots.html).toContain('Disallow: /admin');
+    const map = await page('/sitemap.xml');
+    expect(map.status).toBe(200);
+    expect(map.headers.get('content-type')).toContain('xml');
+    expect(map.html).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(map.html).toContain(`<loc>${BASE}/books/${book._id}</loc>`);
+    const seeded = (await http('/api/books?limit=3')).body as { _id: string }[];
+    for (const b of seeded) expect(map.html).toContain(`/books/${b._id}</loc>`);
+    expect((await page('/sitemap-books-999.xml')).status).toBe(404);
+  });
+});
