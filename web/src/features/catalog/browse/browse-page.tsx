@@ -19,17 +19,16 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
   const signature = toBrowseSearch({ ...state, page: 1, cursor: undefined });
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // A new page starts at the top, and a screen reader hears where it landed.
-  const pageKey = `${signature}|${state.cursor ?? ''}`;
-  const firstRender = useRef(true);
+  // Next/Previous land at the top of the new page, and a screen reader hears where it landed. A
+  // filter change keeps focus where it is (the shopper may change several in a row).
+  const shown = useRef({ signature, cursor: state.cursor });
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    const before = shown.current;
+    shown.current = { signature, cursor: state.cursor };
+    if (before.signature !== signature || before.cursor === state.cursor) return;
     window.scrollTo({ top: 0, behavior: 'instant' });
     heading.current?.focus({ preventScroll: true });
-  }, [pageKey]);
+  }, [signature, state.cursor]);
 
   const go = (search: string) => navigate(`/books${search}`);
   const change = (change: Partial<BrowseFilters>) => go(withFilters(state, change));
