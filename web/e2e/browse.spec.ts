@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, adminLogin, signIn } from './helpers';
 
 // /books, the header's search and the no-full-catalogue rule, in Chromium against the real API.
 // The demo seed has 26 books; paging to page 3 of a filtered view needs more, so this file adds
@@ -194,11 +194,7 @@ test('no page downloads the whole catalogue (GET /api/books without a limit)', a
   await visit('/search?q=salt');
   await signIn(page);
   await visit('/orders');
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL('/dashboard');
+  await adminLogin(page);
   await visit('/dashboard/manage-books');
   await expect(page.getByRole('heading', { name: 'All Books' })).toBeVisible();
   expect(seen.length).toBeGreaterThan(0); // the listener saw the home page's bounded calls
