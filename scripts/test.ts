@@ -24,8 +24,8 @@ function run(args: string[]): Promise<number> {
   });
 }
 
-// BOOKSTORE_TEST_FILTER=catalog runs only the test files whose path contains it (vitest and Playwright).
-const fileFilter = process.env.BOOKSTORE_TEST_FILTER ? [process.env.BOOKSTORE_TEST_FILTER] : [];
+// BOOKSTORE_TEST_FILTER=catalog,books runs only the test files whose path contains one of these (vitest and Playwright).
+const fileFilter = (process.env.BOOKSTORE_TEST_FILTER ?? '').split(',').filter(Boolean);
 
 async function vitest(project: string): Promise<void> {
   const out = join(ROOT, 'artifacts', `vitest-${project}.json`);

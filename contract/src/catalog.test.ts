@@ -40,6 +40,7 @@ describe('price bands', () => {
 describe('search and admin queries', () => {
   it('requires q for search and defaults the admin order by sort', () => {
     expect(SearchQuerySchema.safeParse({ q: '  ' }).success).toBe(false);
+    expect(SearchQuerySchema.safeParse({}).error?.issues[0]?.message).toBe('q is required');
     expect(SearchQuerySchema.parse({ q: 'harri' })).toEqual({ q: 'harri', page: 1, limit: 24 });
     expect(AdminBooksQuerySchema.parse({})).toEqual({ sort: 'date', dir: 'desc', limit: 25 });
     expect(AdminBooksQuerySchema.parse({ sort: 'title', q: '' })).toEqual({ sort: 'title', dir: 'asc', limit: 25 });

@@ -74,7 +74,7 @@ const flag = (field: string) =>
 /** Opaque paging token from a previous answer (url-safe base64). */
 export const CursorSchema = z
   .string({ error: 'cursor must be text' })
-  .regex(/^[A-Za-z0-9_-]{1,512}$/, 'cursor is not valid');
+  .regex(/^[A-Za-z0-9_-]{1,2048}$/, 'cursor is not valid');
 
 const pageSize = (max: number, fallback: number) =>
   z.coerce
@@ -127,7 +127,7 @@ export const MAX_SEARCH_PAGE = 100;
 export const SUGGEST_LIMIT = 8;
 
 const searchText = z
-  .string({ error: 'q must be text' })
+  .string({ error: (issue) => (issue.input === undefined ? 'q is required' : 'q must be text') })
   .trim()
   .min(1, 'q is required')
   .max(100, 'q must be at most 100 characters');
@@ -211,6 +211,10 @@ export interface AdminBooksPage extends BooksPage {
 //     <script type="application/json" id="book-data">{...Book...}</script>
 // so the app can render the book without a second request. Unknown id: 404 with the same shell
 // (no book-data element) and <meta name="robots" content="noindex">.
+// Hosting's CDN may serve that HTML up to 5 minutes old (s-maxage=300): use the embedded book as
+// initial data and still refetch /api/books/:id in the background (TanStack Query: initialData
+// with initialDataUpdatedAt: 0), so an admin sees an edit at once. Only embed-read it when its
+// _id is the route's id (client-side navigation to another book keeps the first page's element).
 // ---------------------------------------------------------------------------------------------
 
 export const BOOK_DATA_ELEMENT_ID = 'book-data';

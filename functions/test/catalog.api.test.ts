@@ -80,12 +80,14 @@ function bruteForce(all: Row[], sort: (typeof BROWSE_SORTS)[number], f: Filters)
       (f.minPrice === undefined || b.newPriceCents >= f.minPrice * 100) &&
       (f.maxPrice === undefined || b.newPriceCents < f.maxPrice * 100),
   );
-  const key = (b: Row): string | number =>
-    sort === 'newest' ? b.createdAt : sort === 'title' ? b.titleKey : b.newPriceCents;
+  // The stored keys are the value, then a tie-breaker; check they agree with the values too.
+  const key = (b: Row): string => (sort === 'newest' ? b.newestKey : sort === 'title' ? b.titleKey : b.priceKey);
+  const value = (b: Row): string | number =>
+    sort === 'newest' ? b.createdAt : sort === 'title' ? b.title.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : b.newPriceCents;
   const desc = sort === 'newest' || sort === 'price-desc';
   rows.sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    const c = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    const [x, y] = [value(a), value(b)];
+    const c = x < y ? -1 : x > y ? 1 : key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
     return desc ? -c : c;
   });
   return rows.map((b) => b.id);
@@ -150,7 +152,7 @@ describe('browse: GET /api/books?sort=', () => {
   });
 
   it('answers a cursor past the end with an empty last page', async () => {
-    const past = Buffer.from(JSON.stringify({ o: 'price-asc', w: 'n', v: 99_999_999, i: 'zzzz' })).toString('base64url');
+    const past = Buffer.from(JSON.stringify({ o: 'price-asc', w: 'n', k: '9999999\u0001zzzz' })).toString('base64url');
     const res = await http(`/api/books?sort=price-asc&cursor=${past}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ books: [], nextCursor: null, prevCursor: null });

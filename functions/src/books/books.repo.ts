@@ -5,7 +5,7 @@ import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { runCount, runQuery } from '../lib/queries';
 import { bumpCatalogVersion } from './catalog-version';
-import { sortKey } from './sort-key';
+import { sortKeys } from './sort-key';
 
 /** How a book is stored: prices in integer cents, dates as ISO strings (they sort as text). */
 export interface BookDoc {
@@ -22,12 +22,16 @@ export interface BookDoc {
   stock: number;
   createdAt: string;
   updatedAt: string;
-  // Derived fields, for Firestore queries only (never sent): see stockFields() and toDoc().
+  // Derived fields, for Firestore queries only (never sent): see sort-key.ts and stockFields().
   /** stock > 0. Kept in step with `stock` by every write that changes it (stockFields). */
   inStock: boolean;
   /** priceBandOf(newPriceCents): lets 'newest' and 'title' be filtered by a price range. */
   priceBand: number;
-  /** The title for sorting A-Z: lowercase, accents removed. */
+  /** Tie-breaker: the document id (or a random id-like value); unique, uniform, stable on edits. */
+  tie: string;
+  /** Unique sort keys (value + tie), so a page resumes with one range filter: see sort-key.ts. */
+  newestKey: string;
+  priceKey: string;
   titleKey: string;
 }
 
@@ -60,7 +64,9 @@ export function toBook(snap: DocumentSnapshot): Book {
   };
 }
 
-export function toDoc(input: BookInput, now: string, createdAt = now): BookDoc {
+/** The stored form of a book; `id` (the document's id) breaks ties in sort orders when known. */
+export function toDoc(input: BookInput, now: string, createdAt = now, id?: string): BookDoc {
+  const newPriceCents = toCents(input.newPrice)!;
   return {
     title: input.title,
     ...(input.author ? { author: input.author } : {}),
@@ -69,13 +75,13 @@ export function toDoc(input: BookInput, now: string, createdAt = now): BookDoc {
     trending: input.trending,
     coverImage: input.coverImage,
     oldPriceCents: toCents(input.oldPrice)!,
-    newPriceCents: toCents(input.newPrice)!,
+    newPriceCents,
     ...(input.isbn ? { isbn: input.isbn } : {}),
     ...stockFields(input.stock ?? 0),
     createdAt,
     updatedAt: now,
-    priceBand: priceBandOf(toCents(input.newPrice)!),
-    titleKey: sortKey(input.title),
+    priceBand: priceBandOf(newPriceCents),
+    ...sortKeys({ title: input.title, newPriceCents, createdAt }, id),
   };
 }
 
@@ -108,7 +114,7 @@ export async function getBookDocs(tx: Transaction, ids: string[]) {
 export async function createBook(input: BookInput): Promise<Book> {
   const ref = books().doc();
   const batch = db().batch();
-  batch.create(ref, toDoc(input, new Date().toISOString()));
+  batch.create(ref, toDoc(input, new Date().toISOString(), undefined, ref.id));
   bumpCatalogVersion(batch); // the search index of every instance sees the new book
   await batch.commit();
   return toBook(await ref.get());
@@ -122,7 +128,7 @@ export async function updateBook(id: string, input: BookInput): Promise<{ before
     if (!snap.exists) return null;
     const old = toBook(snap);
     const coverImage = input.coverImage || old.coverImage; // empty keeps the old cover
-    tx.set(ref, toDoc({ ...input, coverImage, stock: input.stock ?? old.stock }, new Date().toISOString(), old.createdAt));
+    tx.set(ref, toDoc({ ...input, coverImage, stock: input.stock ?? old.stock }, new Date().toISOString(), old.createdAt, id));
     bumpCatalogVersion(tx);
     return old;
   });

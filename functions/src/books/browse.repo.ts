@@ -1,43 +1,46 @@
 import type { AdminBookSort, Book, BooksPage, BrowseQuery, BrowseSort } from '@bookstore/contract';
 import { PRICE_EDGES, priceBandOf } from '@bookstore/contract';
-import { FieldPath, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { books, toBook, type BookDoc } from './books.repo';
 import { decodeKeyset, encodeKeyset } from './cursor';
+import { priceKeyPrefix } from './sort-key';
 
 // Server-side pages over Firestore with keyset cursors: each page is one query of `limit + 1`
 // documents (the extra one says whether another page follows), whatever the page number.
+// Each order reads one unique stored key (sort-key.ts), so a cursor is that key's value and a
+// page resumes with a range filter on it; "previous" runs the same query with the order flipped.
 //
 // Query shapes (each has its composite index in firestore.indexes.json):
-//   [category ==] [inStock ==] [priceBand in | ==]  orderBy createdAt desc | titleKey asc
-//   [category ==] [inStock ==] [newPriceCents >= / <]  orderBy newPriceCents asc | desc
-// Firestore can only order by the field it range-filters first, so a price range under 'newest'
-// or 'title' filters on the stored price band instead (the contract's price edges make bands and
-// ranges coincide, so the answer is exact). A trailing orderBy on the document id in the same
-// direction makes the order total (Firestore adds it implicitly; we state it to resume from a
-// cursor's values) and "previous" pages run the same query with every direction flipped.
+//   [category ==] [inStock ==] [priceBand in | ==] [newestKey < | >]  orderBy newestKey desc | asc
+//   [category ==] [inStock ==] [priceBand in | ==] [titleKey > | <]   orderBy titleKey asc | desc
+//   [category ==] [inStock ==] [priceKey >= and < and > | <]          orderBy priceKey asc | desc
+// Firestore orders by the field it range-filters, so a price range under 'newest' or 'title'
+// filters on the stored price band (the contract's price edges make bands and ranges coincide,
+// so the answer is exact), and under the price sorts on priceKey itself.
 
 type Dir = 'asc' | 'desc';
+type KeyField = 'newestKey' | 'priceKey' | 'titleKey';
 
 export interface KeysetOrder {
   /** Names the order inside cursors, so a cursor only resumes the order it came from. */
   name: string;
-  field: 'createdAt' | 'newPriceCents' | 'titleKey';
+  field: KeyField;
   dir: Dir;
 }
 
 const BROWSE_ORDERS: Record<BrowseSort, KeysetOrder> = {
-  newest: { name: 'newest', field: 'createdAt', dir: 'desc' },
-  'price-asc': { name: 'price-asc', field: 'newPriceCents', dir: 'asc' },
-  'price-desc': { name: 'price-desc', field: 'newPriceCents', dir: 'desc' },
+  newest: { name: 'newest', field: 'newestKey', dir: 'desc' },
+  'price-asc': { name: 'price-asc', field: 'priceKey', dir: 'asc' },
+  'price-desc': { name: 'price-desc', field: 'priceKey', dir: 'desc' },
   title: { name: 'title', field: 'titleKey', dir: 'asc' },
 };
 
-const ADMIN_FIELDS: Record<AdminBookSort, KeysetOrder['field']> = {
-  date: 'createdAt',
-  price: 'newPriceCents',
+const ADMIN_FIELDS: Record<AdminBookSort, KeyField> = {
+  date: 'newestKey',
+  price: 'priceKey',
   title: 'titleKey',
 };
 
@@ -51,21 +54,20 @@ export function bandsBetween(minPrice = 0, maxPrice?: number): number[] {
 }
 
 async function keysetPage(filtered: Query, order: KeysetOrder, cursorToken: string | undefined, limit: number): Promise<BooksPage> {
-  const valueType = order.field === 'newPriceCents' ? 'number' : 'string';
-  const cursor = cursorToken ? decodeKeyset(cursorToken, order.name, valueType) : undefined;
+  const cursor = cursorToken ? decodeKeyset(cursorToken, order.name) : undefined;
   const backwards = cursor?.way === 'prev';
   const dir = backwards ? flip(order.dir) : order.dir;
-  let q = filtered.orderBy(order.field, dir).orderBy(FieldPath.documentId(), dir);
-  if (cursor) q = q.startAfter(cursor.value, cursor.id);
-  const docs = (await runQuery(q.limit(limit + 1))).docs as QueryDocumentSnapshot[];
+  let q = filtered;
+  if (cursor) q = q.where(order.field, dir === 'asc' ? '>' : '<', cursor.key);
+  const docs = (await runQuery(q.orderBy(order.field, dir).limit(limit + 1))).docs as QueryDocumentSnapshot[];
   const more = docs.length > limit; // more books beyond this page, in the direction we read
   const page = docs.slice(0, limit);
   if (backwards) page.reverse();
   const at = (doc: QueryDocumentSnapshot | undefined, way: 'next' | 'prev') =>
-    doc ? encodeKeyset({ order: order.name, way, value: (doc.data() as BookDoc)[order.field], id: doc.id }) : null;
+    doc ? encodeKeyset({ order: order.name, way, key: (doc.data() as BookDoc)[order.field] }) : null;
   return {
     books: page.map(toBook),
-    nextCursor: backwards ? at(page.at(-1), 'next') : more ? at(page.at(-1), 'next') : null,
+    nextCursor: backwards || more ? at(page.at(-1), 'next') : null,
     prevCursor: backwards ? (more ? at(page[0], 'prev') : null) : cursor ? at(page[0], 'prev') : null,
   };
 }
@@ -77,9 +79,9 @@ export async function browseBooks(query: BrowseQuery): Promise<BooksPage> {
   if (query.category) q = q.where('category', '==', query.category);
   if (query.inStock) q = q.where('inStock', '==', true);
   const priced = query.minPrice !== undefined || query.maxPrice !== undefined;
-  if (priced && order.field === 'newPriceCents') {
-    if (query.minPrice) q = q.where('newPriceCents', '>=', query.minPrice * 100);
-    if (query.maxPrice !== undefined) q = q.where('newPriceCents', '<', query.maxPrice * 100);
+  if (priced && order.field === 'priceKey') {
+    if (query.minPrice) q = q.where('priceKey', '>=', priceKeyPrefix(query.minPrice * 100));
+    if (query.maxPrice !== undefined) q = q.where('priceKey', '<', priceKeyPrefix(query.maxPrice * 100));
   } else if (priced) {
     const bands = bandsBetween(query.minPrice, query.maxPrice);
     if (bands.length === 1) q = q.where('priceBand', '==', bands[0]);

@@ -1,5 +1,9 @@
+import { priceBandOf } from '@bookstore/contract';
+import { logger } from 'firebase-functions';
+import { db } from '../lib/firebase';
 import { runQuery } from '../lib/queries';
-import { books, type BookDoc } from './books.repo';
+import { books, stockFields, type BookDoc } from './books.repo';
+import { sortKeys } from './sort-key';
 import { readCatalogVersion } from './catalog-version';
 import { buildIndex, rowFrom, type CatalogSearch, type IndexedBook } from './search-index';
 
@@ -9,14 +13,42 @@ import { buildIndex, rowFrom, type CatalogSearch, type IndexedBook } from './sea
 
 const FRESH_MS = 1000;
 const INDEXED_FIELDS = ['title', 'author', 'category', 'description', 'coverImage', 'titleKey', 'newPriceCents', 'createdAt'] as const;
+// Read along to spot books stored before the derived query fields existed (see backfill below).
+const DERIVED_CHECK = ['stock', 'inStock', 'newestKey'] as const;
 
 let current: { version: number; index: CatalogSearch } | null = null;
 let checkedAt = 0;
 let pending: Promise<CatalogSearch> | null = null;
 
 async function loadRows(): Promise<IndexedBook[]> {
-  const snap = await runQuery(books().select(...INDEXED_FIELDS));
+  const snap = await runQuery(books().select(...INDEXED_FIELDS, ...DERIVED_CHECK));
+  const stale = snap.docs.filter((doc) => doc.get('newestKey') === undefined || doc.get('inStock') === undefined);
+  if (stale.length > 0) {
+    // Never fail a search over it (a book deleted meanwhile makes its update fail): retried next build.
+    await backfillDerivedFields(stale.map((doc) => ({ id: doc.id, ...(doc.data() as BookDoc) }))).catch((error: unknown) =>
+      logger.warn('Backfill of browse fields failed', { error: String(error) }),
+    );
+  }
   return snap.docs.map((doc) => rowFrom(doc.id, doc.data() as BookDoc));
+}
+
+/**
+ * Books written before browse existed (an older local database) lack the fields its queries
+ * filter and sort on, so they would never be listed: the first index build writes them once.
+ */
+async function backfillDerivedFields(stale: (BookDoc & { id: string })[]): Promise<void> {
+  for (let start = 0; start < stale.length; start += 400) {
+    const batch = db().batch();
+    for (const book of stale.slice(start, start + 400)) {
+      batch.update(books().doc(book.id), {
+        ...stockFields(book.stock ?? 0),
+        priceBand: priceBandOf(book.newPriceCents),
+        ...sortKeys(book, book.id),
+      });
+    }
+    await batch.commit();
+  }
+  logger.info('Backfilled browse fields', { books: stale.length });
 }
 
 async function refresh(): Promise<CatalogSearch> {

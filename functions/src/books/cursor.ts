@@ -1,19 +1,16 @@
 import { HttpError } from '../lib/http-error';
 
 // Paging tokens are opaque to clients: url-safe base64 of a small JSON. A keyset cursor holds the
-// sort value and id of the book it continues from (no document read to resume, stable when books
+// unique sort key of the book it continues from (no document read to resume, stable when books
 // are added), which way it goes, and the order it belongs to, so it cannot be replayed against
 // another sort. An offset cursor (admin search, served from memory) holds a position.
-
-export type SortValue = string | number;
 
 export interface KeysetCursor {
   /** The order it was made for, e.g. 'newest' or 'admin:price:asc'. */
   order: string;
   /** 'next': the books after this one; 'prev': the books before it. */
   way: 'next' | 'prev';
-  value: SortValue;
-  id: string;
+  key: string;
 }
 
 export interface OffsetCursor {
@@ -38,19 +35,16 @@ function invalid(message = 'cursor is not valid'): HttpError {
 }
 
 export function encodeKeyset(cursor: KeysetCursor): string {
-  return encode({ o: cursor.order, w: cursor.way === 'next' ? 'n' : 'p', v: cursor.value, i: cursor.id });
+  return encode({ o: cursor.order, w: cursor.way === 'next' ? 'n' : 'p', k: cursor.key });
 }
 
-/** Decodes a keyset cursor made for `order` whose value has the expected type; 400 otherwise. */
-export function decodeKeyset(token: string, order: string, valueType: 'string' | 'number'): KeysetCursor {
-  const raw = decodeRaw(token) as { o?: unknown; w?: unknown; v?: unknown; i?: unknown } | null;
+/** Decodes a keyset cursor made for `order`; 400 naming `cursor` otherwise. */
+export function decodeKeyset(token: string, order: string): KeysetCursor {
+  const raw = decodeRaw(token) as { o?: unknown; w?: unknown; k?: unknown } | null;
   if (!raw || typeof raw !== 'object') throw invalid();
   if (raw.o !== order) throw invalid('cursor belongs to another sort order: start again from the first page');
-  const valueOk =
-    valueType === 'number' ? Number.isSafeInteger(raw.v) : typeof raw.v === 'string' && raw.v.length <= 1000;
-  if (!valueOk || (raw.w !== 'n' && raw.w !== 'p')) throw invalid();
-  if (typeof raw.i !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(raw.i)) throw invalid();
-  return { order, way: raw.w === 'n' ? 'next' : 'prev', value: raw.v as SortValue, id: raw.i };
+  if (typeof raw.k !== 'string' || raw.k.length > 300 || (raw.w !== 'n' && raw.w !== 'p')) throw invalid();
+  return { order, way: raw.w === 'n' ? 'next' : 'prev', key: raw.k };
 }
 
 export function encodeOffset(cursor: OffsetCursor): string {

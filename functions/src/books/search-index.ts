@@ -1,6 +1,6 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { Category } from '@bookstore/contract';
-import { foldText, sortKey } from './sort-key';
+import { foldText, titleSortText } from './sort-key';
 
 // The search index (MiniSearch, in the function instance's memory). Pure: built from plain rows,
 // so the unit tests and bench/search.ts exercise exactly what the API serves. Freshness across
@@ -112,7 +112,7 @@ export function rowFrom(id: string, d: { title: string; author?: string; categor
     category: d.category,
     description: d.description,
     coverImage: d.coverImage,
-    titleKey: d.titleKey ?? sortKey(d.title),
+    titleKey: d.titleKey ?? titleSortText(d.title),
     priceCents: d.newPriceCents,
     createdAt: d.createdAt,
   };

@@ -1,11 +1,11 @@
-import { FieldPath, type Query } from 'firebase-admin/firestore';
+import type { Query } from 'firebase-admin/firestore';
 import { runCount, runQuery } from '../lib/queries';
 import { books } from './books.repo';
 
-// Sitemap pages without offsets: Firestore's generated ids are uniform over a 64-character
-// alphabet, so the id space is cut into equal ranges by their first two characters and each
-// sitemap file is one range query on the document id (it reads only its own books, about
-// BOOKS_PER_FILE of them). Any id, generated or not, falls in exactly one range.
+// Sitemap files without offsets: every book stores `tie`, its id (or an id-like random value),
+// uniform over a 64-character alphabet, so that space is cut into equal ranges by the first two
+// characters and each file is one range query on `tie` (it reads only its own books, about
+// BOOKS_PER_FILE of them). Any value falls in exactly one range.
 
 /** Sitemaps allow 50,000 urls; Google advises smaller files. Ranges are sized for about 4,000. */
 export const MAX_URLS_PER_FILE = 5000;
@@ -40,10 +40,13 @@ export function idRange(n: number, files: number): { from?: string; to?: string 
 
 /** The books of sitemap file `n` (1-based) out of `files`. */
 export async function sitemapEntries(n: number, files: number): Promise<SitemapEntry[]> {
-  let q: Query = books().orderBy(FieldPath.documentId());
-  const { from, to } = idRange(n, files);
-  if (from) q = q.startAt(from);
-  if (to) q = q.endBefore(to);
+  let q: Query = books();
+  if (files > 1) {
+    const { from, to } = idRange(n, files);
+    if (from) q = q.where('tie', '>=', from);
+    if (to) q = q.where('tie', '<', to);
+    q = q.orderBy('tie');
+  }
   const snap = await runQuery(q.select('updatedAt'));
   return snap.docs.map((doc) => ({ id: doc.id, updatedAt: String(doc.get('updatedAt') ?? '') }));
 }

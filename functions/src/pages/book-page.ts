@@ -39,7 +39,7 @@ function withoutDescription(html: string): string {
 }
 
 function intoHead(html: string, tags: string[]): string {
-  return html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
 export function renderBookPage(shell: string, book: Book, origin: string): string {

@@ -13,6 +13,7 @@ import { sitemapIndex, urlset } from './sitemap';
 // browser always revalidates).
 
 const BOOK_PAGE_CACHE = 'public, max-age=0, s-maxage=300';
+const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60'; // a book added meanwhile shows within a minute
 const SITEMAP_CACHE = 'public, max-age=0, s-maxage=3600';
 
 /** The shop's public origin: PUBLIC_ORIGIN if set, else the host the visitor asked for (Hosting forwards it). */
@@ -26,7 +27,8 @@ export function originOf(req: Request): string {
 }
 
 function html(res: Response, status: number, body: string): void {
-  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': BOOK_PAGE_CACHE }).send(body);
+  const cache = status === 200 ? BOOK_PAGE_CACHE : NOT_FOUND_CACHE;
+  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cache }).send(body);
 }
 
 // GET /books/:id

@@ -7,7 +7,11 @@ import { join } from 'node:path';
 // In the emulator the bundle sits in functions/lib/, and ../../web/dist/index.html is the
 // freshest build (a web rebuild without a functions rebuild still shows up).
 
-const CANDIDATES = [join(__dirname, '..', '..', 'web', 'dist', 'index.html'), join(__dirname, 'web-index.html')];
+const CANDIDATES = [
+  join(__dirname, '..', '..', 'web', 'dist', 'index.html'), // the bundle, functions/lib/index.js
+  join(__dirname, '..', '..', '..', 'web', 'dist', 'index.html'), // the sources (unit tests, tsx)
+  join(__dirname, 'web-index.html'), // deployed: the copy made by functions/build.mjs
+];
 
 let cached: string | null = null;
 
