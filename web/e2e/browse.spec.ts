@@ -200,3 +200,14 @@ test('no page downloads the whole catalogue (GET /api/books without a limit)', a
   expect(seen.length).toBeGreaterThan(0); // the listener saw the home page's bounded calls
   expect(unlimited).toEqual([]);
 });
+
+test('a book page renders from the book embedded in its HTML, without waiting for the API', async ({ page, request }) => {
+  const [book] = (await (await request.get('/api/books?limit=1')).json()) as ApiBook[];
+  const html = await (await request.get(`/books/${book!._id}`)).text();
+  expect(html).toContain('id="book-data"');
+  // The API call for this book never answers: the page must still show the book.
+  await page.route(`**/api/books/${book!._id}`, () => undefined);
+  await page.goto(`/books/${book!._id}`);
+  await expect(page.getByRole('heading', { name: book!.title, level: 1 })).toBeVisible();
+  await expect(page.getByText('Published:')).toBeVisible();
+});
