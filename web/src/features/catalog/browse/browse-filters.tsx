@@ -55,8 +55,8 @@ export function BrowseFiltersBar({ filters, categories, onChange, onClear }: {
           onChange={(e) => onChange({ minPrice: Number(e.target.value) || undefined })}
           className={control}
         >
-          <option value="">No min</option>
-          {PRICE_EDGES.filter((edge) => edge > 0).map((edge) => <option key={edge} value={edge}>${edge}</option>)}
+          <option value="">Any</option>
+          {PRICE_EDGES.filter((edge) => edge > 0).map((edge) => <option key={edge} value={edge}>From ${edge}</option>)}
         </select>
       </div>
       <div className="lg:w-32">
@@ -67,8 +67,9 @@ export function BrowseFiltersBar({ filters, categories, onChange, onClear }: {
           onChange={(e) => onChange({ maxPrice: Number(e.target.value) || undefined })}
           className={control}
         >
-          <option value="">No max</option>
-          {PRICE_EDGES.filter((edge) => edge > (filters.minPrice ?? 0)).map((edge) => <option key={edge} value={edge}>${edge}</option>)}
+          <option value="">Any</option>
+          {/* The upper edge is exclusive (minPrice <= price < maxPrice), hence 'Under'. */}
+          {PRICE_EDGES.filter((edge) => edge > (filters.minPrice ?? 0)).map((edge) => <option key={edge} value={edge}>Under ${edge}</option>)}
         </select>
       </div>
       <div className="flex items-center gap-2 lg:h-[38px]">
