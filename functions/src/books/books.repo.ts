@@ -88,13 +88,14 @@ export function toDoc(input: BookInput, now: string, createdAt = now, id?: strin
 /** Newest first; `limit`, `category` and an `after` cursor keep the home page's cost flat. */
 export async function listBooks(query: BooksQuery = {}): Promise<Book[]> {
   let q = query.category ? books().where('category', '==', query.category) : books();
-  q = q.orderBy('createdAt', 'desc');
   if (query.after) {
+    // Resume after that book's unique newestKey (a range filter: see sort-key.ts).
     const cursor = await books().doc(query.after).get();
     countReads(1);
     if (!cursor.exists) return [];
-    q = q.startAfter(cursor);
+    q = q.where('newestKey', '<', (cursor.data() as BookDoc).newestKey);
   }
+  q = q.orderBy('newestKey', 'desc');
   if (query.limit) q = q.limit(query.limit);
   return (await runQuery(q)).docs.map(toBook);
 }

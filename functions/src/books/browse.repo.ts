@@ -15,6 +15,7 @@ import { priceKeyPrefix } from './sort-key';
 //
 // Query shapes (each has its composite index in firestore.indexes.json):
 //   [category ==] [inStock ==] [priceBand in | ==] [newestKey < | >]  orderBy newestKey desc | asc
+//   (the home page list, GET /api/books?category=&after=, is the first shape too)
 //   [category ==] [inStock ==] [priceBand in | ==] [titleKey > | <]   orderBy titleKey asc | desc
 //   [category ==] [inStock ==] [priceKey >= and < and > | <]          orderBy priceKey asc | desc
 // Firestore orders by the field it range-filters, so a price range under 'newest' or 'title'

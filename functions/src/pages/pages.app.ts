@@ -13,7 +13,7 @@ import { sitemapIndex, urlset } from './sitemap';
 // browser always revalidates).
 
 const BOOK_PAGE_CACHE = 'public, max-age=0, s-maxage=300';
-const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60'; // a book added meanwhile shows within a minute
+// firebase.json sets the same Cache-Control for /books/* (Hosting's header rules win over a function's).
 const SITEMAP_CACHE = 'public, max-age=0, s-maxage=3600';
 
 /** The shop's public origin: PUBLIC_ORIGIN if set, else the host the visitor asked for (Hosting forwards it). */
@@ -27,8 +27,7 @@ export function originOf(req: Request): string {
 }
 
 function html(res: Response, status: number, body: string): void {
-  const cache = status === 200 ? BOOK_PAGE_CACHE : NOT_FOUND_CACHE;
-  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cache }).send(body);
+  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': BOOK_PAGE_CACHE }).send(body);
 }
 
 // GET /books/:id
@@ -69,13 +68,6 @@ async function sitemapFile(req: Request, res: Response) {
   xml(res, urlset(await bookUrls(req, n, files)));
 }
 
-// GET /robots.txt (served here, not from web/public, because the Sitemap line must be absolute)
-function robots(req: Request, res: Response) {
-  res
-    .set({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': SITEMAP_CACHE })
-    .send(`User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /admin\n\nSitemap: ${originOf(req)}/sitemap.xml\n`);
-}
-
 export function createPagesApp() {
   const app = express();
   app.disable('x-powered-by');
@@ -85,7 +77,6 @@ export function createPagesApp() {
     next();
   });
   app.get('/books/:id', bookPage);
-  app.get('/robots.txt', robots);
   app.get('/sitemap.xml', sitemap);
   app.get(/^\/sitemap-books-(\d{1,6})\.xml$/, sitemapFile);
   app.use((_req, res) => {
