@@ -11,7 +11,7 @@ async function scan(page: import('@playwright/test').Page, what: string) {
 
 test('storefront screens have no serious accessibility violations', async ({ page }) => {
   const [book] = await apiBooks(page);
-  for (const path of ['/', `/books/${book!._id}`, '/cart', '/login', '/register', '/about', '/search?q=the', '/nowhere']) {
+  for (const path of ['/', `/books/${book!._id}`, '/cart', '/login', '/register', '/about', '/search?q=the', '/books', '/books?category=technology&minPrice=100', '/nowhere']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await scan(page, path);

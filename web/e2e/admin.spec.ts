@@ -79,6 +79,13 @@ test('add a book with an uploaded cover, edit it, delete it; the storefront foll
   await page.getByLabel('Trending').check();
   await page.getByLabel('Old Price').fill('30');
   await page.getByLabel('New Price').fill('21.5');
+  await page.getByLabel('Author').fill('Ada Browser');
+  await page.getByLabel('ISBN-13').fill('978-0-306-40615-8');
+  await page.getByRole('button', { name: 'Add Book' }).click();
+  await expect(page.getByText('ISBN must be a valid ISBN-13')).toBeVisible();
+  await expect(page.getByText('Stock is required')).toBeVisible();
+  await page.getByLabel('ISBN-13').fill('978-0-306-40615-7');
+  await page.getByLabel('Stock').fill('7');
   await page.getByLabel('Cover Image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(Date.now() % 65536) });
   await expect(page.getByText('Selected: cover.png')).toBeVisible();
   await page.getByRole('button', { name: 'Add Book' }).click();
@@ -103,6 +110,9 @@ test('add a book with an uploaded cover, edit it, delete it; the storefront foll
 
   await page.goto(`/dashboard/edit-book/${id}`);
   await expect(page.getByLabel('Cover Image URL')).toHaveValue(src!.replace('/api/', ''));
+  await expect(page.getByLabel('Author')).toHaveValue('Ada Browser');
+  await expect(page.getByLabel('ISBN-13')).toHaveValue('9780306406157');
+  await expect(page.getByLabel('Stock')).toHaveValue('7');
   await page.getByLabel('Title').fill(`${title} (revised)`);
   await page.getByLabel('New Price').fill('19.99');
   await page.getByRole('button', { name: 'Update Book' }).click();

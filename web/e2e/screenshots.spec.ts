@@ -27,6 +27,22 @@ for (const width of [375, 768, 1280]) {
     await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/home-${width}.png`, fullPage: true });
 
+    await page.goto('/books');
+    await expect(page.getByRole('list', { name: 'Books' }).getByRole('heading', { level: 3 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/books-${width}.png`, fullPage: true });
+    await page.goto('/books?category=horror&maxPrice=10');
+    await page.waitForLoadState('networkidle');
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/books-filtered-${width}.png` });
+
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'Search books' }).fill('the');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/suggestions-${width}.png` });
+
     await page.goto(`/books/${books[1]!._id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await noHorizontalOverflow(page);
@@ -84,6 +100,7 @@ for (const width of [375, 1280]) {
 
     await page.goto('/dashboard/manage-books');
     await expect(page.getByRole('heading', { name: 'All Books' })).toBeVisible();
+    await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/manage-books-${width}.png`, fullPage: true });
     await page.goto('/dashboard/add-new-book');
     await expect(page.getByRole('heading', { name: 'Add New Book' })).toBeVisible();

@@ -73,7 +73,7 @@ test('search finds a book by part of its author, live and on /search', async ({ 
   await page.goto('/');
   const box = page.getByRole('combobox', { name: 'Search books' });
   await box.fill(part);
-  await expect(page.getByRole('search').getByRole('link', { name: new RegExp(withAuthor.title) })).toBeVisible();
+  await expect(page.getByRole('search').getByRole('option', { name: new RegExp(withAuthor.title) })).toBeVisible();
   await box.press('Enter');
   await expect(page).toHaveURL(`/search?q=${part}`);
   await page.reload();

@@ -10,6 +10,7 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: () => import('./routes/home') },
+      { path: 'books', lazy: () => import('./routes/books') },
       { path: 'books/:id', lazy: () => import('./routes/book-detail') },
       { path: 'cart', lazy: () => import('./routes/cart') },
       { path: 'checkout', lazy: () => import('./routes/checkout') },

@@ -45,6 +45,8 @@ export interface RequestOptions {
   token?: string | null;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** TanStack Query's signal: a superseded request (a newer keystroke, a left page) is cancelled. */
+  signal?: AbortSignal;
 }
 
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -54,6 +56,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     timedOut = true;
     controller.abort();
   }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -70,5 +74,6 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     throw classifyThrown(error, timedOut);
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CartIcon, HeartIcon, Logo } from '../../components/ui/icons';
+import { BooksIcon, CartIcon, HeartIcon, Logo } from '../../components/ui/icons';
 import { useCartItems } from '../../features/cart/cart-store';
 import { SearchBox } from '../../features/catalog/components/search-box';
 import { AccountMenu } from './account-menu';
@@ -13,7 +13,15 @@ export function Header() {
           <Logo className="size-8" />
           <span className="hidden text-lg sm:inline">Bookstore</span>
         </Link>
-        <div className="flex-1">
+        <Link
+          to="/books"
+          aria-label="Browse books"
+          className="flex shrink-0 items-center gap-1.5 rounded-md p-2 font-semibold text-secondary hover:bg-gray-100 md:px-3"
+        >
+          <BooksIcon className="size-6 md:size-5" />
+          <span className="hidden md:inline">Books</span>
+        </Link>
+        <div className="min-w-0 flex-1">
           <SearchBox />
         </div>
         <div className="flex items-center gap-1 sm:gap-3">

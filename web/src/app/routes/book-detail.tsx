@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { CartIcon } from '../../components/ui/icons';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { addBookToCart } from '../../features/cart/cart-actions';
-import { bookQuery } from '../../features/catalog/api/get-book';
+import { bookPageQuery } from '../../features/catalog/api/get-book';
 import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
 import { stockLevel } from '../../lib/stock';
@@ -11,7 +11,7 @@ import { usePageTitle } from '../use-page-title';
 
 export function Component() {
   const { id = '' } = useParams();
-  const { data: book, isPending, isError } = useQuery(bookQuery(id));
+  const { data: book, isPending, isError } = useQuery(bookPageQuery(id));
   usePageTitle(book?.title ?? 'Book');
   if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
   if (isError || !book) return <p role="alert" className="py-16 text-center text-red-700">Error loading book info...</p>;

@@ -1,32 +1,52 @@
+import { MAX_SEARCH_PAGE } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ChevronLeft, ChevronRight } from '../../components/ui/icons';
 import { addBookToCart } from '../../features/cart/cart-actions';
-import { booksQuery } from '../../features/catalog/api/get-books';
-import { BookCard } from '../../features/catalog/components/book-card';
-import { matchBooks } from '../../features/catalog/search';
+import { searchQuery } from '../../features/catalog/api/search-books';
+import { BookCard, BookCardSkeleton } from '../../features/catalog/components/book-card';
 import { usePageTitle } from '../use-page-title';
+
+const pager = 'inline-flex items-center gap-1 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100';
 
 export function Component() {
   const [params] = useSearchParams();
   const q = params.get('q') ?? '';
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? Math.min(pageParam, MAX_SEARCH_PAGE) : 1;
   usePageTitle(`Search: ${q}`);
-  const { data, isPending, isError } = useQuery(booksQuery());
-  const results = data ? matchBooks(data, q) : [];
+  const { data, isPending, isError, fetchStatus } = useQuery(searchQuery(q, page));
+  const href = (n: number) => `/search?${new URLSearchParams(n > 1 ? { q, page: String(n) } : { q })}`;
   return (
     <section className="py-10">
       <h1 className="mb-8 text-3xl font-semibold">Results for &ldquo;{q}&rdquo;</h1>
-      {isPending ? (
-        <p role="status">Loading...</p>
+      {!q.trim() ? (
+        <p>Type a title, an author or a category in the search box above.</p>
+      ) : isPending && fetchStatus !== 'idle' ? (
+        <div role="status" aria-label="Searching" className="grid gap-8 md:grid-cols-2 carousel:grid-cols-3">
+          {Array.from({ length: 3 }, (_, i) => <BookCardSkeleton key={i} />)}
+        </div>
       ) : isError ? (
         <p role="alert" className="text-red-700">Could not search right now. Please try again.</p>
-      ) : results.length === 0 ? (
+      ) : !data || data.total === 0 ? (
         <p>No books match</p>
+      ) : data.books.length === 0 ? (
+        <p>
+          No more results. <Link to={href(1)} className="font-semibold text-blue-800 underline">Back to the first page</Link>
+        </p>
       ) : (
         <>
-          <p className="mb-6 text-gray-700">{results.length} {results.length === 1 ? 'book' : 'books'} found</p>
+          <p className="mb-6 text-gray-700">{data.total} {data.total === 1 ? 'book' : 'books'} found</p>
           <ul className="grid gap-8 md:grid-cols-2 carousel:grid-cols-3">
-            {results.map((book) => <li key={book._id}><BookCard book={book} onAdd={addBookToCart} /></li>)}
+            {data.books.map((book) => <li key={book._id}><BookCard book={book} onAdd={addBookToCart} /></li>)}
           </ul>
+          {data.pageCount > 1 && (
+            <nav aria-label="Pagination" className="mt-12 flex items-center justify-between gap-4 border-t border-gray-200 pt-6">
+              {page > 1 ? <Link to={href(page - 1)} className={pager} rel="prev"><ChevronLeft className="size-4" />Previous</Link> : <span />}
+              <p className="text-sm text-gray-700">Page {page} of {data.pageCount}</p>
+              {page < data.pageCount ? <Link to={href(page + 1)} className={pager} rel="next">Next<ChevronRight className="size-4" /></Link> : <span />}
+            </nav>
+          )}
         </>
       )}
     </section>

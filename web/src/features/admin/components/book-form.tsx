@@ -1,4 +1,4 @@
-import { BookInputSchema, CATEGORIES, type Book } from '@bookstore/contract';
+import { BookInputSchema, CATEGORIES, MAX_STOCK, type Book } from '@bookstore/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import type { BookPayload } from '../api/admin-api';
 
@@ -32,6 +32,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
     const data = new FormData(e.currentTarget);
     const raw = {
       title: data.get('title'),
+      author: data.get('author') ?? '',
       description: data.get('description'),
       category: data.get('category'),
       trending: data.get('trending') === 'on',
@@ -39,15 +40,18 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
       newPrice: data.get('newPrice'),
       // On add, a placeholder until the file is uploaded; on edit, the URL field (empty keeps the old cover).
       coverImage: editing ? data.get('coverImage') ?? '' : file ? 'book-1' : '',
-      ...(initial?.author ? { author: initial.author } : {}),
+      isbn: data.get('isbn') ?? '',
+      stock: data.get('stock'),
     };
     const parsed = BookInputSchema.safeParse(raw);
     const next: Record<string, string> = {};
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+    // The wire allows leaving stock out (a new book starts at 0); the form asks for it explicitly.
+    if (String(raw.stock ?? '').trim() === '') next.stock = 'Stock is required';
     if (!editing && !file) next.coverImage = 'Choose a cover image';
     setErrors(next);
     if (!parsed.success || Object.keys(next).length) return;
-    const reset = await onSubmit({ payload: { ...parsed.data, author: parsed.data.author }, file });
+    const reset = await onSubmit({ payload: parsed.data, file });
     if (reset) {
       form.current?.reset();
       setFile(null);
@@ -64,6 +68,11 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
         <label htmlFor="title" className="mb-1 block text-sm font-semibold text-gray-700">Title</label>
         <input id="title" name="title" required defaultValue={initial?.title} placeholder="Enter book title" className={input} {...described('title')} />
         {err('title')}
+      </div>
+      <div>
+        <label htmlFor="author" className="mb-1 block text-sm font-semibold text-gray-700">Author</label>
+        <input id="author" name="author" defaultValue={initial?.author} placeholder="Enter author name" autoComplete="off" className={input} {...described('author')} />
+        {err('author')}
       </div>
       <div>
         <label htmlFor="description" className="mb-1 block text-sm font-semibold text-gray-700">Description</label>
@@ -92,6 +101,18 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
           <label htmlFor="newPrice" className="mb-1 block text-sm font-semibold text-gray-700">New Price</label>
           <input id="newPrice" name="newPrice" type="number" step="0.01" min="0" max="10000" required defaultValue={initial?.newPrice} placeholder="New Price" className={input} {...described('newPrice')} />
           {err('newPrice')}
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="isbn" className="mb-1 block text-sm font-semibold text-gray-700">ISBN-13 <span className="font-normal text-gray-600">(optional)</span></label>
+          <input id="isbn" name="isbn" inputMode="numeric" defaultValue={initial?.isbn} placeholder="978-0-306-40615-7" autoComplete="off" className={input} {...described('isbn')} />
+          {err('isbn')}
+        </div>
+        <div>
+          <label htmlFor="stock" className="mb-1 block text-sm font-semibold text-gray-700">Stock</label>
+          <input id="stock" name="stock" type="number" step="1" min="0" max={MAX_STOCK} required defaultValue={initial?.stock} placeholder="Copies in stock" className={input} {...described('stock')} />
+          {err('stock')}
         </div>
       </div>
       {editing && (

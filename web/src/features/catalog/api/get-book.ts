@@ -6,5 +6,32 @@ import { apiFetch } from '../../../lib/api-client';
 export const bookQuery = (id: string) =>
   queryOptions({
     queryKey: ['books', 'detail', id],
-    queryFn: () => apiFetch<Book>(`/api/books/${encodeURIComponent(id)}`, { token: adminToken() }),
+    queryFn: ({ signal }) => apiFetch<Book>(`/api/books/${encodeURIComponent(id)}`, { token: adminToken(), signal }),
   });
+
+// The server fills /books/:id's HTML with the book's JSON (for robots and link previews); the first
+// render uses it instead of waiting for the API. Read once: it describes the page as first loaded.
+// The id is the contract's BOOK_DATA_ELEMENT_ID, written out so this chunk does not pull in zod.
+let embedded: Book | null | undefined;
+
+/** The book embedded in the page as first served, when it is the one asked for. */
+export function embeddedBook(id: string): Book | undefined {
+  if (embedded === undefined) {
+    embedded = null;
+    const text = typeof document === 'undefined' ? null : document.getElementById('book-data')?.textContent;
+    try {
+      const parsed: unknown = text ? JSON.parse(text) : null;
+      if (parsed && typeof parsed === 'object' && typeof (parsed as Book)._id === 'string') embedded = parsed as Book;
+    } catch {
+      // A broken script tag only costs the round trip it was meant to save.
+    }
+  }
+  return embedded?._id === id ? embedded : undefined;
+}
+
+/**
+ * bookQuery plus the embedded book as initial data. Hosting's CDN may serve that HTML up to 5 minutes
+ * old, so it counts as stale (updated at 0): the book shows at once and is refetched in the background.
+ */
+export const bookPageQuery = (id: string) =>
+  queryOptions({ ...bookQuery(id), initialData: () => embeddedBook(id), initialDataUpdatedAt: 0 });

@@ -3,18 +3,20 @@ import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
 
+/** The most one list call asks for: without a limit the API would send the whole catalogue. */
+export const MAX_LIST_LIMIT = 100;
+
 // The books service sends the admin token when one is stored (spec section 7), which also makes
 // the API answer privately, so an admin always sees their own edits.
-export function getBooks(query: BooksQuery = {}): Promise<Book[]> {
+export function getBooks(query: BooksQuery = {}, signal?: AbortSignal): Promise<Book[]> {
   const params = new URLSearchParams();
-  if (query.limit) params.set('limit', String(query.limit));
+  params.set('limit', String(Math.min(query.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT)));
   if (query.category) params.set('category', query.category);
   if (query.after) params.set('after', query.after);
-  const search = params.toString();
-  return apiFetch<Book[]>(`/api/books${search ? `?${search}` : ''}`, { token: adminToken() });
+  return apiFetch<Book[]>(`/api/books?${params}`, { token: adminToken(), signal });
 }
 
 export const booksQueryKey = ['books'] as const;
 
 export const booksQuery = (query: BooksQuery = {}) =>
-  queryOptions({ queryKey: [...booksQueryKey, query], queryFn: () => getBooks(query) });
+  queryOptions({ queryKey: [...booksQueryKey, query], queryFn: ({ signal }) => getBooks(query, signal) });

@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+
 export function Banner() {
   const subscribe = () => {
     const field = document.getElementById('newsletter-email');
@@ -12,9 +14,14 @@ export function Banner() {
           It&apos;s time to update your reading list with some of the latest and greatest releases in the literary world.
           From heart-pumping thrillers to captivating memoirs, this week&apos;s new releases offer something for everyone.
         </p>
-        <button type="button" onClick={subscribe} className="rounded-md bg-primary px-8 py-3 font-semibold text-secondary hover:bg-secondary hover:text-white">
-          Subscribe
-        </button>
+        <div className="flex flex-wrap gap-4">
+          <button type="button" onClick={subscribe} className="rounded-md bg-primary px-8 py-3 font-semibold text-secondary hover:bg-secondary hover:text-white">
+            Subscribe
+          </button>
+          <Link to="/books" className="rounded-md border-2 border-secondary px-6 py-2.5 font-semibold text-secondary hover:bg-secondary hover:text-white">
+            Browse all books
+          </Link>
+        </div>
       </div>
       <div className="flex w-full justify-center md:w-1/2 md:justify-end">
         <img src="/images/banner.svg" alt="A stack of new books" width={480} height={360} fetchPriority="high" className="h-auto w-full max-w-md" />

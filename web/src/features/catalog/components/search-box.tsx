@@ -1,23 +1,46 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useDismiss } from '../../../components/ui/use-dismiss';
 import { coverUrl } from '../../../lib/covers';
-import { booksQuery } from '../api/get-books';
-import { matchBooks } from '../search';
+import { normaliseQuery, suggestQuery } from '../api/search-books';
 
-/** Header search: suggestions as you type (the list loads on first focus), Enter for /search?q=. */
+const SUGGEST_DELAY_MS = 200;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * Header search: the server's suggestions as you type (200 ms after the last keystroke; a superseded
+ * request is cancelled), Up/Down to pick one, Enter to open it, or Enter alone for /search?q=.
+ */
 export function SearchBox() {
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(false);
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const navigate = useNavigate();
   const ref = useRef<HTMLFormElement>(null);
   const listId = useId();
-  const { data: books = [] } = useQuery({ ...booksQuery(), enabled: active });
-  const matches = matchBooks(books, query).slice(0, 6);
+  const term = useDebounced(normaliseQuery(query), SUGGEST_DELAY_MS);
+  const { data, isFetching, isError } = useQuery({ ...suggestQuery(term), placeholderData: keepPreviousData });
+  const typed = normaliseQuery(query) !== '';
+  const suggestions = typed && term ? data?.suggestions ?? [] : [];
+  const showList = open && typed;
   useDismiss(ref, open, () => setOpen(false));
+  useEffect(() => setActive(-1), [term]);
+
+  const openBook = (id: string) => {
+    setOpen(false);
+    setActive(-1);
+    navigate(`/books/${id}`);
+  };
 
   return (
     <form
@@ -26,6 +49,8 @@ export function SearchBox() {
       className="relative w-full max-w-md"
       onSubmit={(e) => {
         e.preventDefault();
+        const chosen = showList ? suggestions[active] : undefined;
+        if (chosen) return openBook(chosen._id);
         if (!query.trim()) return;
         setOpen(false);
         navigate(`/search?q=${encodeURIComponent(query.trim())}`);
@@ -42,38 +67,64 @@ export function SearchBox() {
         autoComplete="off"
         value={query}
         aria-controls={listId}
-        aria-expanded={open && query.trim() !== ''}
-        onFocus={() => setActive(true)}
+        aria-expanded={showList}
+        aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
         onChange={(e) => {
           setQuery(e.target.value);
-          setActive(true);
           setOpen(true);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            if (!suggestions.length) return;
+            e.preventDefault();
+            setOpen(true);
+            const step = e.key === 'ArrowDown' ? 1 : -1;
+            // -1 is the input itself; Down from the last suggestion wraps back to it.
+            const slots = suggestions.length + 1;
+            setActive((i) => ((i + 1 + step + slots) % slots) - 1);
+          } else if (e.key === 'Escape') {
+            setActive(-1);
+          }
         }}
         className="w-full rounded-md bg-[#EAEAEA] py-2 pl-9 pr-3 text-sm text-gray-900 placeholder:text-gray-600 focus:bg-white focus:outline-2 focus:outline-secondary"
       />
-      {open && query.trim() !== '' && (
-        <ul id={listId} className="absolute left-0 right-0 top-full z-40 mt-1 overflow-hidden rounded-md border border-gray-200 bg-white shadow-lg">
-          {matches.length === 0 ? (
-            <li className="px-3 py-2 text-sm text-gray-600">{books.length ? 'No books match' : 'Searching...'}</li>
-          ) : (
-            matches.map((book) => (
-              <li key={book._id}>
-                <Link
-                  to={`/books/${book._id}`}
-                  onClick={() => setOpen(false)}
-                  className="flex items-center gap-3 px-3 py-2 text-sm hover:bg-gray-100 focus:bg-gray-100"
-                >
-                  <img src={coverUrl(book.coverImage)} alt="" width={24} height={36} className="h-9 w-6 rounded-sm object-cover" />
-                  <span>
-                    <span className="block font-medium text-gray-900">{book.title}</span>
-                    <span className="block text-xs text-gray-600">{book.author ?? 'admin'} · {book.category}</span>
-                  </span>
-                </Link>
-              </li>
-            ))
-          )}
-        </ul>
-      )}
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!showList}
+        // On a phone the box is narrow: the list spans the screen under the header instead.
+        className="fixed inset-x-2 top-16 z-40 max-h-[70vh] overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg sm:absolute sm:inset-x-0 sm:top-full sm:mt-1 sm:min-w-80"
+      >
+        {suggestions.map((book, i) => (
+          <li
+            key={book._id}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            // pointerdown would blur the input first; click still fires and the link-like row opens.
+            onClick={() => openBook(book._id)}
+            onPointerMove={() => setActive(i)}
+            className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${i === active ? 'bg-gray-100' : ''}`}
+          >
+            <img src={coverUrl(book.coverImage)} alt="" width={24} height={36} className="h-9 w-6 shrink-0 rounded-sm object-cover" />
+            <span className="min-w-0">
+              <span className="block truncate font-medium text-gray-900">{book.title}</span>
+              <span className="block truncate text-xs text-gray-600">{book.author ?? 'admin'} · {book.category}</span>
+            </span>
+          </li>
+        ))}
+        {showList && suggestions.length === 0 && (
+          <li role="presentation" className="px-3 py-2 text-sm text-gray-600">
+            {isError ? 'Suggestions are unavailable right now' : isFetching || term !== normaliseQuery(query) ? 'Searching...' : 'No books match'}
+          </li>
+        )}
+        {showList && suggestions.length > 0 && (
+          <li role="presentation" className="border-t border-gray-100 px-3 py-2 text-xs text-gray-600">
+            Press Enter to see all results
+          </li>
+        )}
+      </ul>
     </form>
   );
 }
