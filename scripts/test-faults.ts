@@ -1,5 +1,5 @@
 import { execSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminDb } from './lib/admin-sdk';
@@ -11,7 +11,9 @@ import { startSuite } from './lib/suite';
 // `npm run test:faults`: (1) kill the function's worker processes in the middle of a burst of
 // orders; clients retry with the same Idempotency-Key; every accepted order must exist exactly
 // once and the counters must equal a full recount. (2) kill `npm start` with SIGKILL; data saved
-// before the last periodic save must be there after the next start.
+// before the last periodic save must be there after the next start. (3) a burst of ~29 MB bodies
+// (with and without Content-Length) must be refused with 413 before parsing, the function workers'
+// memory staying flat. `npm run test:faults -- memory` runs only (3).
 
 let failures = 0;
 function check(what: string, ok: boolean, detail = ''): void {
@@ -28,9 +30,13 @@ async function signUp(): Promise<{ token: string; uid: string; email: string }> 
   return { token: body.idToken, uid: body.localId, email };
 }
 
-function killFunctionWorkers(): number {
+function functionWorkers(): number[] {
   const out = execSync('ps -eo pid,args').toString();
-  const pids = out.split('\n').filter((l) => l.includes('functionsEmulatorRuntime')).map((l) => Number(l.trim().split(/\s+/)[0]));
+  return out.split('\n').filter((l) => l.includes('functionsEmulatorRuntime')).map((l) => Number(l.trim().split(/\s+/)[0]));
+}
+
+function killFunctionWorkers(): number {
+  const pids = functionWorkers();
   for (const pid of pids) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -144,10 +150,81 @@ async function sigkillStart(): Promise<void> {
   }
 }
 
+/** Resident memory of a process in MB (0 once it is gone). */
+function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** ~29 MB of JSON that costs far more once parsed (millions of array elements). */
+function hugeJson(): Buffer {
+  const MB = 1024 * 1024;
+  const head = Buffer.from('{"title":"x","description":"d","category":"fiction","pad":[');
+  const body = Buffer.alloc(29 * MB - head.length - 2, '0,');
+  return Buffer.concat([head, body.subarray(0, body.length - (body.length % 2) - 1), Buffer.from(']}')]);
+}
+
+async function oversizeBurst(): Promise<void> {
+  const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
+  try {
+    await fetch(`${SHOP_URL}/api/health`); // a warm worker to measure
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = Math.max(...functionWorkers().map(rssMb));
+    const body = hugeJson();
+    let peak = idle;
+    const sampler = setInterval(() => {
+      for (const pid of functionWorkers()) peak = Math.max(peak, rssMb(pid));
+    }, 25);
+    const statuses: Record<string, number> = {};
+    const started = Date.now();
+    const send = async (chunked: boolean) => {
+      const url = `${SHOP_URL}/api/books/create-book`;
+      const init: RequestInit & { duplex?: 'half' } = { method: 'POST', headers: { 'Content-Type': 'application/json' } };
+      if (chunked) {
+        // A stream body goes out with Transfer-Encoding: chunked: no Content-Length to refuse by.
+        init.body = new ReadableStream({
+          start(controller) {
+            for (let i = 0; i < body.length; i += 1024 * 1024) controller.enqueue(body.subarray(i, i + 1024 * 1024));
+            controller.close();
+          },
+        });
+        init.duplex = 'half';
+      } else init.body = new Uint8Array(body.buffer, body.byteOffset, body.length);
+      try {
+        const res = await fetch(url, init);
+        const text = await res.text();
+        const key = `${res.status}${text.startsWith('{"message"') ? ' json' : ''}`;
+        statuses[key] = (statuses[key] ?? 0) + 1;
+      } catch (error) {
+        const key = `error ${(error as Error).cause ?? (error as Error).message}`;
+        statuses[key] = (statuses[key] ?? 0) + 1;
+      }
+    };
+    const BURST = 12;
+    await Promise.all(Array.from({ length: BURST }, (_, i) => send(i % 2 === 1)));
+    const ms = Date.now() - started;
+    await new Promise((r) => setTimeout(r, 500));
+    clearInterval(sampler);
+    const alive = (await fetch(`${SHOP_URL}/api/health`)).status;
+    console.log(`memory: ${BURST} bodies of ${(body.length / 1024 / 1024).toFixed(1)} MB (half chunked) in ${ms} ms; answers ${JSON.stringify(statuses)}; function worker RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`);
+    check('every oversize body refused with a 413 JSON answer', statuses['413 json'] === BURST, JSON.stringify(statuses));
+    check('function worker memory stays flat (peak within 48 MB of idle)', peak - idle < 48, `+${(peak - idle).toFixed(0)} MB`);
+    check('the function still answers after the burst', alive === 200);
+  } finally {
+    await suite.stop();
+  }
+}
+
 async function main() {
   await assertPortsFree();
   await build();
+  if (process.argv.includes('memory')) return oversizeBurst();
   await burstWithKill();
+  await oversizeBurst();
   await sigkillStart();
 }
 
