@@ -175,6 +175,7 @@ async function oversizeBurst(): Promise<void> {
     await new Promise((r) => setTimeout(r, 1000));
     const idle = Math.max(...functionWorkers().map(rssMb));
     const body = hugeJson();
+    const payload = new Uint8Array(body); // one copy typed as a fetch body
     let peak = idle;
     const sampler = setInterval(() => {
       for (const pid of functionWorkers()) peak = Math.max(peak, rssMb(pid));
@@ -193,7 +194,7 @@ async function oversizeBurst(): Promise<void> {
           },
         });
         init.duplex = 'half';
-      } else init.body = new Uint8Array(body.buffer, body.byteOffset, body.length);
+      } else init.body = payload;
       try {
         const res = await fetch(url, init);
         const text = await res.text();
