@@ -168,64 +168,100 @@ function hugeJson(): Buffer {
   return Buffer.concat([head, body.subarray(0, body.length - (body.length % 2) - 1), Buffer.from(']}')]);
 }
 
-async function oversizeBurst(): Promise<void> {
+interface Target {
+  label: string;
+  url: string;
+  /** The processes that run the function's code (their RSS is what an attacker inflates). */
+  pids: () => number[];
+}
+
+/** Sends 12 bodies of ~29 MB at once (half with Content-Length, half chunked) and samples RSS. */
+async function oversizeBurst(target: Target): Promise<{ idle: number; peak: number }> {
+  await fetch(`${target.url}/api/health`); // a warm worker to measure
+  await new Promise((r) => setTimeout(r, 1000));
+  const idle = Math.max(...target.pids().map(rssMb));
+  const body = hugeJson();
+  const payload = new Uint8Array(body); // one copy typed as a fetch body
+  let peak = idle;
+  const sampler = setInterval(() => {
+    for (const pid of target.pids()) peak = Math.max(peak, rssMb(pid));
+  }, 25);
+  const statuses: Record<string, number> = {};
+  const started = Date.now();
+  const send = async (chunked: boolean) => {
+    const init: RequestInit & { duplex?: 'half' } = { method: 'POST', headers: { 'Content-Type': 'application/json' } };
+    if (chunked) {
+      // A stream body goes out with Transfer-Encoding: chunked: no Content-Length to refuse by.
+      init.body = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < body.length; i += 1024 * 1024) controller.enqueue(body.subarray(i, i + 1024 * 1024));
+          controller.close();
+        },
+      });
+      init.duplex = 'half';
+    } else init.body = payload;
+    try {
+      const res = await fetch(`${target.url}/api/books/create-book`, init);
+      const text = await res.text();
+      const key = `${res.status}${text.startsWith('{"message"') ? ' json' : ''}`;
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    } catch (error) {
+      const key = `error ${String((error as Error).cause ?? (error as Error).message)}`;
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    }
+  };
+  const BURST = 12;
+  await Promise.all(Array.from({ length: BURST }, (_, i) => send(i % 2 === 1)));
+  const ms = Date.now() - started;
+  await new Promise((r) => setTimeout(r, 500));
+  clearInterval(sampler);
+  const alive = (await fetch(`${target.url}/api/health`)).status;
+  console.log(`memory (${target.label}): ${BURST} bodies of ${(body.length / 1024 / 1024).toFixed(1)} MB (half chunked) in ${ms} ms; answers ${JSON.stringify(statuses)}; function worker RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`);
+  check(`${target.label}: every oversize body refused with a 413 JSON answer`, statuses['413 json'] === BURST, JSON.stringify(statuses));
+  check(`${target.label}: function worker memory stays flat (peak within 48 MB of idle)`, peak - idle < 48, `+${(peak - idle).toFixed(0)} MB`);
+  check(`${target.label}: the function still answers after the burst`, alive === 200);
+  return { idle, peak };
+}
+
+/** The production runtime: functions-framework serving a function bundle on a spare port. */
+async function underFunctionsFramework(source: string): Promise<void> {
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const child = spawn(process.execPath, [`${ROOT}node_modules/@google-cloud/functions-framework/build/src/main.js`, '--target=api', `--source=${source}`, `--port=${port}`], {
+    cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', ADMIN_JWT_SECRET: 'x'.repeat(48), GCLOUD_PROJECT: 'demo-bookstore' },
+  });
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 'functions-framework', 30_000);
+    await oversizeBurst({ label: `functions-framework, ${source}`, url, pids: () => [child.pid!] });
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** The emulators: Hosting -> Functions emulator -> its worker processes. */
+async function underEmulators(): Promise<void> {
   const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
   try {
-    await fetch(`${SHOP_URL}/api/health`); // a warm worker to measure
-    await new Promise((r) => setTimeout(r, 1000));
-    const idle = Math.max(...functionWorkers().map(rssMb));
-    const body = hugeJson();
-    const payload = new Uint8Array(body); // one copy typed as a fetch body
-    let peak = idle;
-    const sampler = setInterval(() => {
-      for (const pid of functionWorkers()) peak = Math.max(peak, rssMb(pid));
-    }, 25);
-    const statuses: Record<string, number> = {};
-    const started = Date.now();
-    const send = async (chunked: boolean) => {
-      const url = `${SHOP_URL}/api/books/create-book`;
-      const init: RequestInit & { duplex?: 'half' } = { method: 'POST', headers: { 'Content-Type': 'application/json' } };
-      if (chunked) {
-        // A stream body goes out with Transfer-Encoding: chunked: no Content-Length to refuse by.
-        init.body = new ReadableStream({
-          start(controller) {
-            for (let i = 0; i < body.length; i += 1024 * 1024) controller.enqueue(body.subarray(i, i + 1024 * 1024));
-            controller.close();
-          },
-        });
-        init.duplex = 'half';
-      } else init.body = payload;
-      try {
-        const res = await fetch(url, init);
-        const text = await res.text();
-        const key = `${res.status}${text.startsWith('{"message"') ? ' json' : ''}`;
-        statuses[key] = (statuses[key] ?? 0) + 1;
-      } catch (error) {
-        const key = `error ${(error as Error).cause ?? (error as Error).message}`;
-        statuses[key] = (statuses[key] ?? 0) + 1;
-      }
-    };
-    const BURST = 12;
-    await Promise.all(Array.from({ length: BURST }, (_, i) => send(i % 2 === 1)));
-    const ms = Date.now() - started;
-    await new Promise((r) => setTimeout(r, 500));
-    clearInterval(sampler);
-    const alive = (await fetch(`${SHOP_URL}/api/health`)).status;
-    console.log(`memory: ${BURST} bodies of ${(body.length / 1024 / 1024).toFixed(1)} MB (half chunked) in ${ms} ms; answers ${JSON.stringify(statuses)}; function worker RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`);
-    check('every oversize body refused with a 413 JSON answer', statuses['413 json'] === BURST, JSON.stringify(statuses));
-    check('function worker memory stays flat (peak within 48 MB of idle)', peak - idle < 48, `+${(peak - idle).toFixed(0)} MB`);
-    check('the function still answers after the burst', alive === 200);
+    await oversizeBurst({ label: 'emulator worker', url: SHOP_URL, pids: functionWorkers });
   } finally {
     await suite.stop();
   }
 }
 
 async function main() {
+  // `-- memory --source <dir>`: only functions-framework over a given bundle (e.g. an older build, for a before/after figure).
+  const source = process.argv.indexOf('--source');
+  if (source > 0) return underFunctionsFramework(process.argv[source + 1]!);
   await assertPortsFree();
   await build();
-  if (process.argv.includes('memory')) return oversizeBurst();
+  if (process.argv.includes('memory')) {
+    await underFunctionsFramework('functions');
+    return underEmulators();
+  }
   await burstWithKill();
-  await oversizeBurst();
+  await underFunctionsFramework('functions');
+  await underEmulators();
   await sigkillStart();
 }
 

@@ -8,6 +8,33 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_JSON_BYTES = 100 * 1024;
 export const MAX_COVER_BYTES = 2 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+/** Multipart boundaries and part headers around the cover's bytes. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The largest body each route accepts, enforced before anything is parsed (lib/body-parse-errors.ts):
+ * by Content-Length, and by counting bytes while the body streams in. A route gets its larger limit
+ * only with its content type; every other request gets MAX_JSON_BYTES.
+ */
+export interface BodyLimit {
+  bytes: number;
+  /** The 413 answer's message. */
+  message: string;
+}
+export const BODY_LIMITS: readonly (BodyLimit & { method: string; path: string; types: readonly string[] })[] = [
+  { method: 'POST', path: '/api/books/cover', types: ['multipart/form-data'], bytes: MAX_COVER_BYTES + MULTIPART_OVERHEAD_BYTES, message: 'Cover image must be at most 2 MB' },
+  { method: 'POST', path: '/api/books/import', types: ['text/csv', 'application/x-ndjson'], bytes: MAX_IMPORT_BYTES, message: 'Import file must be at most 5 MB' },
+];
+const DEFAULT_BODY_LIMIT: BodyLimit = { bytes: MAX_JSON_BYTES, message: 'Request body is too large' };
+
+/** The body limit for a request: `url` may carry a query string; matching ignores case and a trailing slash, as Express does. */
+export function bodyLimitFor(method: string | undefined, url: string | undefined, contentType: string | undefined): BodyLimit {
+  const path = (url ?? '').split('?')[0]!.toLowerCase().replace(/\/+$/, '');
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const route = BODY_LIMITS.find((r) => r.method === (method ?? '').toUpperCase() && r.path === path && r.types.includes(type));
+  return route ?? DEFAULT_BODY_LIMIT;
+}
 
 const EMULATOR_VARS = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_STORAGE_EMULATOR_HOST', 'STORAGE_EMULATOR_HOST'];
 
