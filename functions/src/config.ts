@@ -38,14 +38,28 @@ export function bodyLimitFor(method: string | undefined, url: string | undefined
 
 const EMULATOR_VARS = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_STORAGE_EMULATOR_HOST', 'STORAGE_EMULATOR_HOST'];
 
+/** True for 127.0.0.0/8, ::1 and localhost, in any of the forms the emulator variables take (`host:port`, `http://host:port`, `[::1]:port`). */
+export function isLoopbackHost(value: string): boolean {
+  let host: string;
+  try {
+    host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`).hostname;
+  } catch {
+    return false;
+  }
+  host = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(host);
+}
+
 /**
- * With an emulator host variable set, firebase-admin accepts unsigned ID tokens. In production
- * (K_SERVICE is set by Cloud Run) that would let anyone in, so the function refuses to start.
+ * With an emulator host variable set, firebase-admin accepts unsigned ID tokens. On Cloud Run
+ * (K_SERVICE is set there, and by the Functions emulator) the function refuses to start unless
+ * every such variable points at this machine's loopback, which only the local emulators do.
+ * FUNCTIONS_EMULATOR=true is not trusted: a stray one in a deployed environment must not skip this.
  */
 export function assertSafeEnvironment(env: NodeJS.ProcessEnv = process.env): void {
-  if (env.FUNCTIONS_EMULATOR === 'true' || !env.K_SERVICE) return;
-  const leaked = EMULATOR_VARS.filter((name) => env[name]);
+  if (!env.K_SERVICE) return;
+  const leaked = EMULATOR_VARS.filter((name) => env[name] && !isLoopbackHost(env[name]!));
   if (leaked.length > 0) {
-    throw new Error(`Refusing to start in production with emulator variables set: ${leaked.join(', ')}`);
+    throw new Error(`Refusing to start on Cloud Run with emulator variables pointing off this machine: ${leaked.join(', ')}`);
   }
 }
