@@ -87,7 +87,8 @@ function guardBody(req: Req, res: ServerResponse): Guard {
   return guard;
 }
 
-function wrapFactory(original: Factory): Factory {
+/** A body-parser factory whose middlewares enforce the route limits first (exported for the unit test). */
+export function wrapFactory(original: Factory): Factory {
   const wrapped: Factory = (options) => {
     const parsers = new Map<number, Middleware>(); // one parser per distinct limit, built on first use
     return (req, res, next) => {
