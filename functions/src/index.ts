@@ -2,11 +2,11 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { createApp } from './app';
 import { adminJwtSecret, assertSafeEnvironment } from './config';
-import { deferBodyParseErrors } from './lib/body-parse-errors';
+import { deferBodyParseErrors, withBodyLimitCheck } from './lib/body-parse-errors';
 import { withCacheDefaults } from './lib/cache';
 
 assertSafeEnvironment();
 deferBodyParseErrors();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
-export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, withCacheDefaults(createApp()));
+export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, withCacheDefaults(withBodyLimitCheck(createApp())));

@@ -141,3 +141,19 @@ export function deferBodyParseErrors(main = require.main?.filename): void {
   }
   if (applied) console.log(`Body limits installed before parsing (body-parser from ${main})`);
 }
+
+/**
+ * The start-up check proves a body-parser was wrapped, not that the runtime parses with that one.
+ * Every request passes the wrapped parsers (they run for bodiless requests too), so a request
+ * without the guard's mark means the limits are not in force: say so, loudly, once.
+ */
+export function withBodyLimitCheck<Req extends IncomingMessage, Res extends ServerResponse>(handler: (req: Req, res: Res) => void) {
+  let warned = false;
+  return (req: Req, res: Res): void => {
+    if (!warned && !(req as Req & { [GUARD]?: Guard })[GUARD] && preParsingRuntime()) {
+      warned = true;
+      console.error('Body limits are NOT in force: this request was parsed without the wrapped body-parser (see lib/body-parse-errors.ts)');
+    }
+    handler(req, res);
+  };
+}
