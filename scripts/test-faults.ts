@@ -205,6 +205,7 @@ async function oversizeBurst(target: Target): Promise<{ idle: number; peak: numb
       const text = await res.text();
       const key = `${res.status}${text.startsWith('{"message"') ? ' json' : ''}`;
       statuses[key] = (statuses[key] ?? 0) + 1;
+      if (res.status !== 413) console.log(`  ${chunked ? 'chunked' : 'sized'} body answered ${res.status}: ${text.slice(0, 160)}`);
     } catch (error) {
       const key = `error ${String((error as Error).cause ?? (error as Error).message)}`;
       statuses[key] = (statuses[key] ?? 0) + 1;

