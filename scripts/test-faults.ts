@@ -171,6 +171,8 @@ function hugeJson(): Buffer {
 interface Target {
   label: string;
   url: string;
+  /** Where chunked bodies go (the Hosting emulator cannot proxy them: its client refuses a transfer-encoding header). */
+  chunkedUrl?: string;
   /** The processes that run the function's code (their RSS is what an attacker inflates). */
   pids: () => number[];
 }
@@ -201,7 +203,7 @@ async function oversizeBurst(target: Target): Promise<{ idle: number; peak: numb
       init.duplex = 'half';
     } else init.body = payload;
     try {
-      const res = await fetch(`${target.url}/api/books/create-book`, init);
+      const res = await fetch(`${chunked ? (target.chunkedUrl ?? target.url) : target.url}/api/books/create-book`, init);
       const text = await res.text();
       const key = `${res.status}${text.startsWith('{"message"') ? ' json' : ''}`;
       statuses[key] = (statuses[key] ?? 0) + 1;
@@ -244,7 +246,8 @@ async function underFunctionsFramework(source: string): Promise<void> {
 async function underEmulators(): Promise<void> {
   const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
   try {
-    await oversizeBurst({ label: 'emulator worker', url: SHOP_URL, pids: functionWorkers });
+    const functionsUrl = `http://127.0.0.1:${PORTS.functions}/demo-bookstore/us-central1/api`;
+    await oversizeBurst({ label: 'emulator worker', url: SHOP_URL, chunkedUrl: functionsUrl, pids: functionWorkers });
   } finally {
     await suite.stop();
   }
