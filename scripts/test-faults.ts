@@ -1,5 +1,5 @@
 import { execSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminDb } from './lib/admin-sdk';
@@ -259,6 +259,16 @@ async function main() {
   if (source > 0) return underFunctionsFramework(process.argv[source + 1]!);
   await assertPortsFree();
   await build();
+  // `-- memory --emulator-bundle <index.js>`: the emulator running an older function bundle (a before figure).
+  const bundle = process.argv.indexOf('--emulator-bundle');
+  if (bundle > 0) {
+    copyFileSync(process.argv[bundle + 1]!, `${ROOT}functions/lib/index.js`);
+    try {
+      return await underEmulators();
+    } finally {
+      await build(); // put this tree's function back
+    }
+  }
   if (process.argv.includes('memory')) {
     await underFunctionsFramework('functions');
     return underEmulators();
