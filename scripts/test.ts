@@ -16,7 +16,8 @@ const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const LAYERS = ['unit', 'api', 'e2e'];
 const args = process.argv.slice(2);
 const only = args.filter((a) => LAYERS.includes(a));
-const filters = args.filter((a) => !LAYERS.includes(a));
+// BOOKSTORE_TEST_FILTER=hostile,admin does the same through the environment.
+const filters = [...args.filter((a) => !LAYERS.includes(a)), ...(process.env.BOOKSTORE_TEST_FILTER?.split(',').filter(Boolean) ?? [])];
 const wants = (name: string) => only.length === 0 || only.includes(name);
 
 // Every query the function runs is logged here (functions/src/lib/queries.ts) for the index check.

@@ -1,5 +1,6 @@
 import express from 'express';
-import { adminLogin, adminStats } from './admin/admin.handlers';
+import { adminLogin, adminLogout, adminStats } from './admin/admin.handlers';
+import { adminSession } from './admin/admin-session';
 import { booksRouter, coversRouter } from './books/books.router';
 import { errorHandler, notFound } from './lib/errors';
 import { readCounter } from './lib/read-counter';
@@ -11,6 +12,7 @@ export function createApp() {
   app.disable('x-powered-by');
   app.set('query parser', 'simple'); // no nested objects from ?a[b]=c
   app.use(readCounter);
+  app.use(adminSession); // marks a current (unrevoked) admin token; requireAdmin reads that mark
   app.use((_req, res, next) => {
     res.set('X-Content-Type-Options', 'nosniff');
     next();
@@ -23,6 +25,7 @@ export function createApp() {
   api.use('/covers', coversRouter);
   api.use('/orders', ordersRouter);
   api.post('/auth/admin', adminLogin);
+  api.post('/auth/admin/logout', adminLogout);
   api.get('/admin', adminStats);
   app.use('/api', api);
   app.use(notFound);

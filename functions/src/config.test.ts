@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeEnvironment, bodyLimitFor, isLoopbackHost, MAX_JSON_BYTES } from './config';
+import { assertSafeEnvironment, assertStrongAdminSecret, bodyLimitFor, isLoopbackHost, MAX_JSON_BYTES } from './config';
 
 describe('assertSafeEnvironment', () => {
   it('refuses to start on Cloud Run with an emulator variable pointing off the machine', () => {
@@ -56,5 +56,19 @@ describe('bodyLimitFor', () => {
     expect(bodyLimitFor('PUT', '/api/books/cover', 'multipart/form-data').bytes).toBe(MAX_JSON_BYTES);
     expect(bodyLimitFor('POST', '/api/books/create-book', 'application/json')).toEqual({ bytes: MAX_JSON_BYTES, message: 'Request body is too large' });
     expect(bodyLimitFor(undefined, undefined, undefined).bytes).toBe(MAX_JSON_BYTES);
+  });
+});
+
+describe('assertStrongAdminSecret', () => {
+  it('refuses to start on Cloud Run (and in the emulator) with a secret under 32 bytes', () => {
+    expect(() => assertStrongAdminSecret({ K_SERVICE: 'api', ADMIN_JWT_SECRET: 'short' })).toThrow(/at least 32 bytes/);
+    expect(() => assertStrongAdminSecret({ K_SERVICE: 'api' })).toThrow(/at least 32 bytes/);
+    expect(() => assertStrongAdminSecret({ K_SERVICE: 'api', FUNCTIONS_EMULATOR: 'true', ADMIN_JWT_SECRET: 'x'.repeat(31) })).toThrow();
+    expect(() => assertStrongAdminSecret({ K_SERVICE: 'api', ADMIN_JWT_SECRET: 'ab'.repeat(32) })).not.toThrow();
+  });
+
+  it('does not check while firebase-tools reads the triggers, when no secret exists yet', () => {
+    expect(() => assertStrongAdminSecret({ K_SERVICE: 'api', FUNCTIONS_CONTROL_API: 'true' })).not.toThrow();
+    expect(() => assertStrongAdminSecret({})).not.toThrow();
   });
 });

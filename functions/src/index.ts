@@ -1,11 +1,12 @@
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { createApp } from './app';
-import { adminJwtSecret, assertSafeEnvironment } from './config';
+import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret } from './config';
 import { deferBodyParseErrors, withBodyLimitCheck } from './lib/body-parse-errors';
 import { withCacheDefaults } from './lib/cache';
 
 assertSafeEnvironment();
+assertStrongAdminSecret();
 deferBodyParseErrors();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
+import { saveAdmin } from '../../scripts/create-admin';
 import { hashPassword } from '../src/lib/passwords';
 import { adminToken, db, http, newCustomer } from './helpers';
 
@@ -12,6 +14,8 @@ describe('POST /api/auth/admin', () => {
     expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     expect(claims.exp - claims.iat).toBe(3600);
+    expect(claims).toMatchObject({ sub: 'admin', role: 'admin', aud: 'bookstore-admin', iss: 'bookstore-api' });
+    expect(Number.isInteger(claims.ver)).toBe(true);
   });
 
   it('gives unknown users and wrong passwords the same 401', async () => {
@@ -25,18 +29,58 @@ describe('POST /api/auth/admin', () => {
     expect((await http('/api/auth/admin', { method: 'POST', json: { username: 'admin', password: 'admin123' } })).status).toBe(200);
   });
 
-  it('locks a username after 5 failures for 15 minutes, even with the right password and a new X-Forwarded-For', async () => {
+  it('slows one address down after 5 failures while the right password from another address still works', async () => {
     const username = `victim${Date.now()}`;
     await db().collection('admins').doc(username).set({ username, role: 'admin', passwordHash: await hashPassword('right-pass') });
+    const from = (address: string, password: string) =>
+      http('/api/auth/admin', { method: 'POST', headers: { 'X-Forwarded-For': address }, json: { username, password } });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const password = i === 6 ? 'right-pass' : `guess${i}`;
-      const res = await http('/api/auth/admin', { method: 'POST', headers: { 'X-Forwarded-For': `10.0.0.${i}` }, json: { username, password } });
+      const res = await from('192.0.2.10', i === 6 ? 'right-pass' : `guess${i}`);
       statuses.push(res.status);
-      if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
+      if (res.status === 429) {
+        expect(res.body).toEqual({ message: 'Too many login attempts. Try again later.' });
+        const retryAfter = Number(res.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+      }
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // the real admin, elsewhere: not locked out by the attack on the username
+    const elsewhere = await from('198.51.100.20', 'right-pass');
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.user).toEqual({ username, role: 'admin' });
+    expect((await from('192.0.2.10', 'right-pass')).status).toBe(429); // the attacker's address still waits
     await db().collection('admins').doc(username).delete();
+  });
+
+  it('one canonical username: any case logs in, a path-like name is 401 with no counter and no lookup', async () => {
+    const attempts = async () => (await db().collection('loginAttempts').count().get()).data().count;
+    const before = await attempts();
+    for (const username of ['admin/', '/admin', '/admin/', 'a/b', '__name__', '.', '..']) {
+      const res = await http('/api/auth/admin', { method: 'POST', headers: { 'X-Forwarded-For': '192.0.2.77' }, json: { username, password: 'admin123' } });
+      expect(res.status, username).toBe(401);
+      expect(res.body).toEqual({ message: 'Invalid credentials' });
+    }
+    expect(await attempts()).toBe(before);
+    const upper = await http('/api/auth/admin', { method: 'POST', headers: { 'X-Forwarded-For': '192.0.2.78' }, json: { username: ' ADMIN ', password: 'admin123' } });
+    expect(upper.status).toBe(200);
+    expect(upper.body.user.username).toBe('admin');
+  });
+
+  it('stores each failed attempt with an expireAt for the TTL policy, never without one', async () => {
+    const username = `nobody${Date.now()}`;
+    const res = await http('/api/auth/admin', { method: 'POST', headers: { 'X-Forwarded-For': '192.0.2.99' }, json: { username, password: 'x' } });
+    expect(res.status).toBe(401);
+    const snap = await db().collection('loginAttempts').get();
+    expect(snap.size).toBeGreaterThan(0);
+    const now = Date.now();
+    for (const doc of snap.docs) {
+      const expireAt = doc.get('expireAt');
+      expect(expireAt).toBeInstanceOf(Timestamp);
+      expect(expireAt.toMillis()).toBeGreaterThan(now);
+      expect(expireAt.toMillis()).toBeLessThanOrEqual(now + 25 * 3600 * 1000);
+    }
   });
 
   it('rejects missing fields and over-long passwords with 400', async () => {
@@ -70,6 +114,64 @@ describe('GET /api/admin', () => {
       expect(res.status).toBe(401);
       expect(typeof res.body.message).toBe('string');
     }
+  });
+});
+
+describe('revocable admin tokens', () => {
+  /** A throwaway admin, so revoking its tokens cannot touch the other tests' `admin`. */
+  async function freshAdmin(password = 'first-password') {
+    const username = `revoke${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+    await db().collection('admins').doc(username).set({ username, role: 'admin', passwordHash: await hashPassword(password) });
+    return username;
+  }
+  const login = async (username: string, password: string) => {
+    const res = await http('/api/auth/admin', { method: 'POST', json: { username, password } });
+    return { status: res.status, token: res.body?.token as string };
+  };
+  const stats = async (token: string) => (await http('/api/admin', { token })).status;
+
+  it('POST /api/auth/admin/logout ends the token on the server; a new login works', async () => {
+    const username = await freshAdmin();
+    const first = await login(username, 'first-password');
+    const second = await login(username, 'first-password');
+    expect(await stats(first.token)).toBe(200);
+    const out = await http('/api/auth/admin/logout', { method: 'POST', token: first.token });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ message: 'Logged out' });
+    expect(out.headers.get('cache-control')).toBe('private, no-store');
+    for (const token of [first.token, second.token]) {
+      const res = await http('/api/admin', { token });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Invalid or expired admin token' });
+    }
+    expect((await http('/api/auth/admin/logout', { method: 'POST', token: first.token })).status).toBe(401);
+    expect((await http('/api/books/create-book', { method: 'POST', token: first.token, json: { title: 'x' } })).status).toBe(401);
+    const again = await login(username, 'first-password');
+    expect(await stats(again.token)).toBe(200);
+    await db().collection('admins').doc(username).delete();
+  });
+
+  it('a new password from `npm run create-admin` ends every earlier token', async () => {
+    const username = await freshAdmin();
+    const before = await login(username, 'first-password');
+    expect(await stats(before.token)).toBe(200);
+    await saveAdmin(db(), username, 'second-password-123');
+    expect(await stats(before.token)).toBe(401);
+    expect((await login(username, 'first-password')).status).toBe(401);
+    const after = await login(username, 'second-password-123');
+    expect(after.status).toBe(200);
+    expect(await stats(after.token)).toBe(200);
+    await db().collection('admins').doc(username).delete();
+  });
+
+  it('a deleted admin’s token stops working at once', async () => {
+    const username = await freshAdmin();
+    const { token } = await login(username, 'first-password');
+    expect(await stats(token)).toBe(200);
+    await db().collection('admins').doc(username).delete();
+    expect(await stats(token)).toBe(401);
+    const orders = await http('/api/orders/email/reader@example.com', { token });
+    expect(orders.status).toBe(401);
   });
 });
 

@@ -135,10 +135,14 @@ test('the token is removed when its hour runs out while the tab is open', async 
   await expect(page).toHaveURL('/admin');
 });
 
-test('log out clears the token', async ({ page }) => {
+test('log out clears the token and revokes it on the server', async ({ page }) => {
   await adminLogin(page);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('bookstore.admin')!).token as string);
+  const stats = () => page.request.get('/api/admin', { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status());
+  expect(await stats()).toBe(200);
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL('/admin');
+  await expect.poll(stats).toBe(401);
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/admin');
 });

@@ -1,29 +1,45 @@
 import type { Request, Response } from 'express';
-import { AdminLoginSchema } from '@bookstore/contract';
-import { ADMIN_TOKEN_TTL_SECONDS } from '../config';
+import { AdminLoginSchema, canonicalAdminUsername } from '@bookstore/contract';
+import { ADMIN_TOKEN_TTL_SECONDS, HASH_CONCURRENCY, HASH_QUEUE } from '../config';
 import { jwtSecret, requireAdmin } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { signAdminToken } from '../lib/jwt';
 import { decoyHash, verifyPassword } from '../lib/passwords';
 import { jsonBody, parseWith } from '../lib/validate';
-import { clearLoginAttempts, findAdmin, reserveLoginAttempt } from './admins.repo';
+import { clearLoginAttempts, findAdmin, reserveLoginAttempt, revokeAdminTokens } from './admins.repo';
+import { clientAddress } from './client-address';
+import { createHashGate } from './hash-gate';
 import { readStats } from './stats.repo';
+
+const hashing = createHashGate(HASH_CONCURRENCY, HASH_QUEUE);
 
 // POST /api/auth/admin
 export async function adminLogin(req: Request, res: Response) {
   noStore(res);
-  const { username, password } = parseWith(AdminLoginSchema, jsonBody(req));
+  const login = parseWith(AdminLoginSchema, jsonBody(req));
   const secret = jwtSecret();
   if (!secret) throw new HttpError(503, 'Admin sign-in is not configured');
-  await reserveLoginAttempt(username);
+  // A name outside the canonical form names no admin: no counter, no lookup, no hash.
+  const username = canonicalAdminUsername(login.username);
+  if (!username) throw new HttpError(401, 'Invalid credentials');
+  const address = clientAddress(req);
+  await reserveLoginAttempt(username, address);
   const admin = await findAdmin(username);
   // An unknown user costs the same hash as a known one, so timing does not reveal usernames.
-  const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash()));
+  const valid = await hashing.run(async () => verifyPassword(login.password, admin?.passwordHash ?? (await decoyHash())));
   if (!admin || !valid) throw new HttpError(401, 'Invalid credentials');
-  await clearLoginAttempts(username);
-  const token = signAdminToken(admin.username, secret, ADMIN_TOKEN_TTL_SECONDS);
+  await clearLoginAttempts(username, address);
+  const token = signAdminToken(admin.username, admin.tokenVersion ?? 0, secret, ADMIN_TOKEN_TTL_SECONDS);
   res.json({ message: 'Admin Authenticated successfully', token, user: { username: admin.username, role: 'admin' } });
+}
+
+// POST /api/auth/admin/logout
+export async function adminLogout(req: Request, res: Response) {
+  const admin = requireAdmin(req);
+  await revokeAdminTokens(admin.sub);
+  noStore(res);
+  res.json({ message: 'Logged out' });
 }
 
 // GET /api/admin

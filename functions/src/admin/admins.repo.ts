@@ -1,50 +1,85 @@
 import { createHash } from 'node:crypto';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../config';
+import { countReads } from '../lib/read-counter';
+import { LOGIN_FIRST_DELAY_MS, LOGIN_FORGET_MS, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_MS } from '../config';
 
 export interface AdminDoc {
   username: string;
   passwordHash: string;
   role: 'admin';
+  /** Put in every token as `ver`; bumped by logout and by a new password. Absent means 0. */
+  tokenVersion?: number;
 }
 
 export const admins = () => db().collection('admins');
 
+/** `username` must be canonical (contract's AdminUsernameSchema): it is the document id. */
 export async function findAdmin(username: string): Promise<AdminDoc | null> {
-  const snap = await admins().doc(username.toLowerCase()).get();
+  const snap = await admins().doc(username).get();
+  countReads(1);
   return snap.exists ? (snap.data() as AdminDoc) : null;
 }
 
-interface AttemptDoc {
-  failures: number;
-  windowStart: number;
+/** The admin's current token version, or null when the admin no longer exists. */
+export async function currentTokenVersion(username: string): Promise<number | null> {
+  const admin = await findAdmin(username);
+  return admin ? (admin.tokenVersion ?? 0) : null;
 }
 
-const attemptRef = (username: string) =>
-  db().collection('loginAttempts').doc(createHash('sha256').update(username.toLowerCase()).digest('hex'));
-
-/**
- * Takes one of the 5 attempts a username has per 15 minutes before the password is checked, in a
- * transaction, so parallel guesses cannot slip past the limit. Keyed by username only: a client's
- * X-Forwarded-For cannot reset it.
- */
-export async function reserveLoginAttempt(username: string, now = Date.now()): Promise<void> {
-  const ref = attemptRef(username);
+/** Every token issued to this admin so far stops working on its next use. */
+export async function revokeAdminTokens(username: string): Promise<void> {
   await db().runTransaction(async (tx) => {
+    const ref = admins().doc(username);
     const snap = await tx.get(ref);
-    const current = snap.exists ? (snap.data() as AttemptDoc) : null;
-    const fresh = !current || now - current.windowStart >= LOGIN_WINDOW_MS;
-    const state = fresh ? { failures: 0, windowStart: now } : current;
-    if (state.failures >= LOGIN_MAX_FAILURES) {
-      const retryAfter = Math.max(1, Math.ceil((state.windowStart + LOGIN_WINDOW_MS - now) / 1000));
-      throw new HttpError(429, 'Too many login attempts. Try again later.', {}, { 'Retry-After': String(retryAfter) });
-    }
-    tx.set(ref, { failures: state.failures + 1, windowStart: state.windowStart });
+    if (snap.exists) tx.update(ref, { tokenVersion: FieldValue.increment(1) });
   });
 }
 
-/** A successful login gives the username its attempts back. */
-export async function clearLoginAttempts(username: string): Promise<void> {
-  await attemptRef(username).delete();
+// Login throttling, per username AND client address. The counter lives in loginAttempts/<sha256>,
+// carries an `expireAt` for Firestore's TTL policy (firestore.indexes.json) and is forgotten after
+// a quiet day, so guesses at made-up names leave only documents that delete themselves.
+
+interface AttemptDoc {
+  failures: number;
+  blockedUntil: number; // ms since the epoch
+  lastAt: number;
+  expireAt: Timestamp;
+}
+
+const attemptRef = (username: string, address: string) =>
+  db().collection('loginAttempts').doc(createHash('sha256').update(`${username}\n${address}`).digest('hex'));
+
+/** How long a key must wait after its n-th failure: nothing for the first few, then doubling up to the ceiling. */
+export function loginDelayMs(failures: number): number {
+  if (failures < LOGIN_FREE_FAILURES) return 0;
+  return Math.min(LOGIN_MAX_DELAY_MS, LOGIN_FIRST_DELAY_MS * 2 ** (failures - LOGIN_FREE_FAILURES));
+}
+
+/**
+ * Takes one attempt for (username, address) before the password is checked, in a transaction,
+ * counting it as a failure until a success clears it: parallel guesses cannot slip past the
+ * delay. An attempt during the delay gets 429 with Retry-After and costs no hash.
+ */
+export async function reserveLoginAttempt(username: string, address: string, now = Date.now()): Promise<void> {
+  const ref = attemptRef(username, address);
+  await db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const stored = snap.exists ? (snap.data() as AttemptDoc) : null;
+    const current = stored && now - stored.lastAt < LOGIN_FORGET_MS ? stored : null;
+    if (current && current.blockedUntil > now) {
+      const retryAfter = Math.max(1, Math.ceil((current.blockedUntil - now) / 1000));
+      throw new HttpError(429, 'Too many login attempts. Try again later.', {}, { 'Retry-After': String(retryAfter) });
+    }
+    const failures = (current?.failures ?? 0) + 1;
+    const blockedUntil = now + loginDelayMs(failures);
+    tx.set(ref, { failures, blockedUntil, lastAt: now, expireAt: Timestamp.fromMillis(Math.max(blockedUntil, now) + LOGIN_FORGET_MS) });
+  });
+  countReads(1);
+}
+
+/** A successful login gives this username and address their attempts back. */
+export async function clearLoginAttempts(username: string, address: string): Promise<void> {
+  await attemptRef(username, address).delete();
 }

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
-import { adminJwtSecret } from '../config';
+import { ADMIN_TOKEN_TTL_SECONDS, adminJwtSecret } from '../config';
 import { auth } from './firebase';
 import { HttpError } from './http-error';
-import { verifyAdminToken, type AdminClaims } from './jwt';
+import { isStrongSecret, verifyAdminToken, type AdminClaims } from './jwt';
 
 /** The bearer token, refusing requests that carry two Authorization headers. */
 export function bearerToken(req: Request): string | null {
@@ -15,23 +15,41 @@ export function bearerToken(req: Request): string | null {
   return match[1]!;
 }
 
+/** The admin token key, or '' when it is missing or shorter than 32 bytes (then nothing is signed or accepted). */
 export function jwtSecret(): string {
   try {
-    return adminJwtSecret.value() ?? '';
+    const secret = adminJwtSecret.value() ?? '';
+    return isStrongSecret(secret) ? secret : '';
   } catch {
     return '';
   }
 }
 
-export function adminFromRequest(req: Request): AdminClaims | null {
-  const token = bearerToken(req);
-  return token ? verifyAdminToken(token, jwtSecret()) : null;
+/** The token's claims if it is a well-signed, unexpired admin token; whether it is still current is the session's job. */
+export function adminClaims(token: string): AdminClaims | null {
+  return verifyAdminToken(token, jwtSecret(), ADMIN_TOKEN_TTL_SECONDS);
+}
+
+// Admin tokens whose version was checked against the admin's document for this request, by the
+// session middleware (admin/admin-session.ts). requireAdmin stays synchronous and fails closed:
+// a route reached without that middleware sees no admin at all.
+const currentAdmins = new WeakMap<Request, AdminClaims>();
+
+export function markCurrentAdmin(req: Request, claims: AdminClaims): void {
+  currentAdmins.set(req, claims);
+}
+
+/** The admin behind this request, if its token is valid and not revoked; never throws. */
+export function currentAdmin(req: Request): AdminClaims | null {
+  return currentAdmins.get(req) ?? null;
 }
 
 export function requireAdmin(req: Request): AdminClaims {
   const token = bearerToken(req);
   if (!token) throw new HttpError(401, 'Admin token required');
-  const claims = verifyAdminToken(token, jwtSecret());
+  // Only where the start-up check does not run (Cloud Run refuses to start without a strong key).
+  if (!jwtSecret()) throw new HttpError(503, 'Admin sign-in is not configured');
+  const claims = currentAdmin(req);
   if (!claims) throw new HttpError(401, 'Invalid or expired admin token');
   return claims;
 }
@@ -57,10 +75,7 @@ export async function requireCustomer(req: Request): Promise<Customer> {
 
 /** Either kind of caller, for routes both may use (an admin reading a customer's orders). */
 export async function requireCustomerOrAdmin(req: Request): Promise<{ admin: AdminClaims } | { customer: Customer }> {
-  const token = bearerToken(req);
-  if (token && token.split('.').length === 3) {
-    const admin = verifyAdminToken(token, jwtSecret());
-    if (admin) return { admin };
-  }
+  const admin = currentAdmin(req);
+  if (admin) return { admin };
   return { customer: await requireCustomer(req) };
 }

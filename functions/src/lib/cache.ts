@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
-import { adminFromRequest } from './auth';
+import { adminClaims, bearerToken, currentAdmin } from './auth';
 import { HttpError } from './http-error';
 
 // Hosting's CDN keys its cache on the path, the query string and the headers named in Vary, and
@@ -16,19 +16,22 @@ export const CATALOGUE_PUBLIC = 'public, max-age=0, s-maxage=60';
 export const COVER_CACHE = 'public, max-age=31536000, s-maxage=3600, immutable';
 
 /**
- * Catalogue reads: private and uncached only for a caller whose admin token VERIFIES (the admin
- * browsing after an edit sees their own writes). Call it before any read: a request with any other
- * Authorization (garbage, expired, a customer's token) gets 401 at no cost, rather than a Firestore
- * read that its unique header would keep out of the CDN.
+ * Catalogue reads: private and uncached only for a current admin (the admin browsing after an edit
+ * sees their own writes; admin-session.ts checked the token's signature and version). Call it before
+ * any read. A well-signed admin token that is no longer current (logged out elsewhere, password
+ * changed) reads as anonymous, so a stale admin tab still shows the shop. Any other Authorization
+ * (garbage, a forged or expired token, a customer's token) gets 401 at no cost, rather than a
+ * Firestore read that its unique header would keep out of the CDN.
  */
 export function catalogueCache(req: Request, res: Response): void {
   res.vary('Authorization');
-  if (!req.headers.authorization) {
-    res.set('Cache-Control', CATALOGUE_PUBLIC);
+  const token = bearerToken(req); // 400/401 for two headers or another scheme
+  if (token && currentAdmin(req)) {
+    res.set('Cache-Control', 'private, no-store');
     return;
   }
-  if (!adminFromRequest(req)) throw new HttpError(401, 'Invalid or expired admin token');
-  res.set('Cache-Control', 'private, no-store');
+  if (token && !adminClaims(token)) throw new HttpError(401, 'Invalid or expired admin token');
+  res.set('Cache-Control', CATALOGUE_PUBLIC);
 }
 
 export function noStore(res: Response): void {

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../app/use-page-title';
 import { BellIcon, Logo, LogoutIcon, MenuIcon, SearchIcon } from '../../components/ui/icons';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { adminToken, clearAdminSession } from '../../lib/admin-session';
+import { adminLogout } from './api/admin-api';
 
 const NAV = [
   { to: '/dashboard', label: 'Dashboard', end: true, icon: 'M3 12l9-9 9 9M5 10v10h5v-6h4v6h5V10' },
@@ -18,6 +19,9 @@ export function Component() {
   const [menuOpen, setMenuOpen] = useState(false);
   if (!adminToken()) return <Navigate to="/admin" replace />;
   const logout = () => {
+    const token = adminToken();
+    // Best effort: the server revokes the token; whatever it answers, this browser forgets it now.
+    if (token) void adminLogout(token).catch(() => undefined);
     clearAdminSession();
     navigate('/admin');
   };

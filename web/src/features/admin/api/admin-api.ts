@@ -7,6 +7,11 @@ export function adminLogin(username: string, password: string) {
   return apiFetch<AdminLoginResponse>('/api/auth/admin', { method: 'POST', body: { username, password } });
 }
 
+/** Ends the token on the server too (every copy of it stops working); the caller clears it locally. */
+export function adminLogout(token: string) {
+  return apiFetch<{ message: string }>('/api/auth/admin/logout', { method: 'POST', token, timeoutMs: 5_000 });
+}
+
 export const statsQuery = () =>
   queryOptions({ queryKey: ['admin-stats'], queryFn: () => apiFetch<AdminStats>('/api/admin', { token: adminToken() }) });
 

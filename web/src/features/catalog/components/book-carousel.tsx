@@ -12,11 +12,10 @@ export function BookCarousel({ label, books, loading, error, onAdd, eager }: {
 }) {
   if (error) return <p className="py-10 text-red-700">Could not load books. Please try again later.</p>;
   if (loading || !books) {
+    // Three skeleton slides in the carousel's own layout: as many show as books will.
     return (
-      <div className="grid gap-6 md:grid-cols-2 carousel:grid-cols-3" role="status" aria-label="Loading books">
-        <BookCardSkeleton />
-        <div className="hidden md:block"><BookCardSkeleton /></div>
-        <div className="hidden carousel:block"><BookCardSkeleton /></div>
+      <div role="status" aria-label="Loading books">
+        <Carousel label={label} items={[1, 2, 3].map((n) => ({ key: `skeleton-${n}`, node: <BookCardSkeleton /> }))} inert />
       </div>
     );
   }
