@@ -1,5 +1,5 @@
 import { execSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COUNTER_SHARDS, counterShardId, sumShards } from '../functions/src/orders/counters';
@@ -12,7 +12,9 @@ import { startSuite } from './lib/suite';
 // `npm run test:faults`: (1) kill the function's worker processes in the middle of a burst of
 // orders; clients retry with the same Idempotency-Key; every accepted order must exist exactly
 // once and the counters must equal a full recount. (2) kill `npm start` with SIGKILL; data saved
-// before the last periodic save must be there after the next start.
+// before the last periodic save must be there after the next start. (3) a burst of ~29 MB bodies
+// (with and without Content-Length) must be refused with 413 before parsing, the function workers'
+// memory staying flat. `npm run test:faults -- memory` runs only (3).
 
 let failures = 0;
 function check(what: string, ok: boolean, detail = ''): void {
@@ -29,9 +31,13 @@ async function signUp(): Promise<{ token: string; uid: string; email: string }> 
   return { token: body.idToken, uid: body.localId, email };
 }
 
-function killFunctionWorkers(): number {
+function functionWorkers(): number[] {
   const out = execSync('ps -eo pid,args').toString();
-  const pids = out.split('\n').filter((l) => l.includes('functionsEmulatorRuntime')).map((l) => Number(l.trim().split(/\s+/)[0]));
+  return out.split('\n').filter((l) => l.includes('functionsEmulatorRuntime')).map((l) => Number(l.trim().split(/\s+/)[0]));
+}
+
+function killFunctionWorkers(): number {
+  const pids = functionWorkers();
   for (const pid of pids) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -149,10 +155,132 @@ async function sigkillStart(): Promise<void> {
   }
 }
 
+/** Resident memory of a process in MB (0 once it is gone). */
+function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** ~29 MB of JSON that costs far more once parsed (millions of array elements). */
+function hugeJson(): Buffer {
+  const MB = 1024 * 1024;
+  const head = Buffer.from('{"title":"x","description":"d","category":"fiction","pad":[');
+  const body = Buffer.alloc(29 * MB - head.length - 2, '0,');
+  return Buffer.concat([head, body.subarray(0, body.length - (body.length % 2) - 1), Buffer.from(']}')]);
+}
+
+interface Target {
+  label: string;
+  url: string;
+  /** Where chunked bodies go (the Hosting emulator cannot proxy them: its client refuses a transfer-encoding header). */
+  chunkedUrl?: string;
+  /** The processes that run the function's code (their RSS is what an attacker inflates). */
+  pids: () => number[];
+}
+
+/** Sends 12 bodies of ~29 MB at once (half with Content-Length, half chunked) and samples RSS. */
+async function oversizeBurst(target: Target): Promise<{ idle: number; peak: number }> {
+  await fetch(`${target.url}/api/health`); // a warm worker to measure
+  await new Promise((r) => setTimeout(r, 1000));
+  const idle = Math.max(...target.pids().map(rssMb));
+  const body = hugeJson();
+  const payload = new Uint8Array(body); // one copy typed as a fetch body
+  let peak = idle;
+  const sampler = setInterval(() => {
+    for (const pid of target.pids()) peak = Math.max(peak, rssMb(pid));
+  }, 25);
+  const statuses: Record<string, number> = {};
+  const started = Date.now();
+  const send = async (chunked: boolean) => {
+    const init: RequestInit & { duplex?: 'half' } = { method: 'POST', headers: { 'Content-Type': 'application/json' } };
+    if (chunked) {
+      // A stream body goes out with Transfer-Encoding: chunked: no Content-Length to refuse by.
+      init.body = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < body.length; i += 1024 * 1024) controller.enqueue(body.subarray(i, i + 1024 * 1024));
+          controller.close();
+        },
+      });
+      init.duplex = 'half';
+    } else init.body = payload;
+    try {
+      const res = await fetch(`${chunked ? (target.chunkedUrl ?? target.url) : target.url}/api/books/create-book`, init);
+      const text = await res.text();
+      const key = `${res.status}${text.startsWith('{"message"') ? ' json' : ''}`;
+      statuses[key] = (statuses[key] ?? 0) + 1;
+      if (res.status !== 413) console.log(`  ${chunked ? 'chunked' : 'sized'} body answered ${res.status}: ${text.slice(0, 160)}`);
+    } catch (error) {
+      const key = `error ${String((error as Error).cause ?? (error as Error).message)}`;
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    }
+  };
+  const BURST = 12;
+  await Promise.all(Array.from({ length: BURST }, (_, i) => send(i % 2 === 1)));
+  const ms = Date.now() - started;
+  await new Promise((r) => setTimeout(r, 500));
+  clearInterval(sampler);
+  const alive = (await fetch(`${target.url}/api/health`)).status;
+  console.log(`memory (${target.label}): ${BURST} bodies of ${(body.length / 1024 / 1024).toFixed(1)} MB (half chunked) in ${ms} ms; answers ${JSON.stringify(statuses)}; function worker RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`);
+  check(`${target.label}: every oversize body refused with a 413 JSON answer`, statuses['413 json'] === BURST, JSON.stringify(statuses));
+  check(`${target.label}: function worker memory stays flat (peak within 48 MB of idle)`, peak - idle < 48, `+${(peak - idle).toFixed(0)} MB`);
+  check(`${target.label}: the function still answers after the burst`, alive === 200);
+  return { idle, peak };
+}
+
+/** The production runtime: functions-framework serving a function bundle on a spare port. */
+async function underFunctionsFramework(source: string): Promise<void> {
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const child = spawn(process.execPath, [`${ROOT}node_modules/@google-cloud/functions-framework/build/src/main.js`, '--target=api', `--source=${source}`, `--port=${port}`], {
+    cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', ADMIN_JWT_SECRET: 'x'.repeat(48), GCLOUD_PROJECT: 'demo-bookstore' },
+  });
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 'functions-framework', 30_000);
+    await oversizeBurst({ label: `functions-framework, ${source}`, url, pids: () => [child.pid!] });
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** The emulators: Hosting -> Functions emulator -> its worker processes. */
+async function underEmulators(): Promise<void> {
+  const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
+  try {
+    const functionsUrl = `http://127.0.0.1:${PORTS.functions}/demo-bookstore/us-central1/api`;
+    await oversizeBurst({ label: 'emulator worker', url: SHOP_URL, chunkedUrl: functionsUrl, pids: functionWorkers });
+  } finally {
+    await suite.stop();
+  }
+}
+
 async function main() {
+  // `-- memory --source <dir>`: only functions-framework over a given bundle (e.g. an older build, for a before/after figure).
+  const source = process.argv.indexOf('--source');
+  if (source > 0) return underFunctionsFramework(process.argv[source + 1]!);
   await assertPortsFree();
   await build();
+  // `-- memory --emulator-bundle <index.js>`: the emulator running an older function bundle (a before figure).
+  const bundle = process.argv.indexOf('--emulator-bundle');
+  if (bundle > 0) {
+    copyFileSync(process.argv[bundle + 1]!, `${ROOT}functions/lib/index.js`);
+    try {
+      return await underEmulators();
+    } finally {
+      await build(); // put this tree's function back
+    }
+  }
+  if (process.argv.includes('memory')) {
+    await underFunctionsFramework('functions');
+    return underEmulators();
+  }
   await burstWithKill();
+  await underFunctionsFramework('functions');
+  await underEmulators();
   await sigkillStart();
 }
 

@@ -29,13 +29,14 @@ describe('BookInputSchema', () => {
 });
 
 describe('isAllowedCover', () => {
-  it('accepts bundled names, uploaded paths and https URLs only', () => {
+  it('accepts bundled names and uploaded paths only: no URL, so no tracking pixel', () => {
     expect(isAllowedCover('book-20.png')).toBe(true);
     expect(isAllowedCover('book-23')).toBe(true);
     expect(isAllowedCover('book-24')).toBe(false);
     expect(isAllowedCover(`covers/${'a'.repeat(32)}.webp`)).toBe(true);
     expect(isAllowedCover('covers/../secret.png')).toBe(false);
-    expect(isAllowedCover('https://images.example.com/c.jpg')).toBe(true);
+    expect(isAllowedCover('https://images.example.com/c.jpg')).toBe(false);
+    expect(isAllowedCover('https://firebasestorage.googleapis.com/v0/b/x/o/covers%2Fa.png?alt=media')).toBe(false);
     expect(isAllowedCover('http://images.example.com/c.jpg')).toBe(false);
     expect(isAllowedCover('javascript:alert(1)')).toBe(false);
     expect(isAllowedCover('data:image/png;base64,AAAA')).toBe(false);

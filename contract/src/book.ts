@@ -16,7 +16,7 @@ export const CoverImageSchema = z
   .trim()
   .max(2048, 'Cover image must be at most 2048 characters')
   .refine((value) => value === '' || (isCleanText(value) && isAllowedCover(value)), {
-    message: 'Cover image must be a bundled cover, an uploaded cover or an https URL',
+    message: 'Cover image must be a bundled cover or an uploaded cover',
   });
 
 function price(label: string) {

@@ -2,7 +2,8 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { createApp } from './app';
 import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret } from './config';
-import { deferBodyParseErrors } from './lib/body-parse-errors';
+import { deferBodyParseErrors, withBodyLimitCheck } from './lib/body-parse-errors';
+import { withCacheDefaults } from './lib/cache';
 import { createPagesApp } from './pages/pages.app';
 
 assertSafeEnvironment();
@@ -10,7 +11,7 @@ assertStrongAdminSecret();
 deferBodyParseErrors();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
-export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, createApp());
+export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, withCacheDefaults(withBodyLimitCheck(createApp())));
 
 // Book pages (/books/:id) and sitemaps for robots and link previews; Hosting rewrites them here.
-export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, createPagesApp());
+export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, withCacheDefaults(withBodyLimitCheck(createPagesApp())));

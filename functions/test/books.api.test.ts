@@ -129,7 +129,7 @@ describe('covers', () => {
     const served = await fetch(`http://127.0.0.1:5000/api/${upload.body.coverImage}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=3600, immutable');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG_1x1);
 
     const created = await http('/api/books/create-book', { method: 'POST', token, json: newBook({ coverImage: upload.body.coverImage }) });

@@ -1,22 +1,131 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { BASE } from './helpers';
 
-describe('Hosting security headers', () => {
-  it('pages carry a strict CSP, nosniff, a referrer policy and no framing', async () => {
+// Two views of the same headers: firebase.json as it will be deployed, and the Hosting emulator
+// over HTTP, which serves a generated copy whose CSP adds only the Auth emulator's origin
+// (scripts/lib/emulator-config.ts).
+
+const ROOT = new URL('../../', import.meta.url);
+const firebaseJson = JSON.parse(readFileSync(new URL('firebase.json', ROOT), 'utf8'));
+type Rule = { source?: string; regex?: string; headers: { key: string; value: string }[] };
+const rules: Rule[] = firebaseJson.hosting.headers;
+const AUTH_EMULATOR = 'http://127.0.0.1:9099';
+
+function deployedCsp(): string {
+  const values = rules.flatMap((r) => r.headers).filter((h) => h.key === 'Content-Security-Policy').map((h) => h.value);
+  expect(values).toHaveLength(1); // one policy, one place
+  return values[0]!;
+}
+
+function directives(csp: string): Record<string, string[]> {
+  return Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+/** What Firebase Auth's browser SDK (the copy our web app bundles) loads and calls. */
+function authSdkSource(): string {
+  const webRequire = createRequire(new URL('web/package.json', ROOT));
+  const firebaseDir = dirname(webRequire.resolve('firebase/package.json'));
+  const authRequire = createRequire(join(firebaseDir, 'package.json'));
+  const esm = join(dirname(authRequire.resolve('@firebase/auth/package.json')), 'dist', 'esm');
+  return readdirSync(esm)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(esm, f), 'utf8'))
+    .join('\n');
+}
+
+describe('the deployed headers (firebase.json)', () => {
+  const csp = directives(deployedCsp());
+
+  it('allow exactly what Firebase Auth Google sign-in needs, and nothing else', () => {
+    expect(csp['default-src']).toEqual(["'self'"]);
+    // the SDK loads Google's gapi loader for the popup/redirect handshake...
+    expect(csp['script-src']).toEqual(["'self'", 'https://apis.google.com']);
+    // ...which frames the helper page on the authDomain (<project>.firebaseapp.com, or our own domain)
+    expect(csp['frame-src']).toEqual(["'self'", 'https://*.firebaseapp.com']);
+    // and calls the Auth REST APIs
+    expect(csp['connect-src']).toEqual(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['script-src']!.join(' ')).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  });
+
+  it('match what the bundled Firebase Auth SDK actually uses', () => {
+    const sdk = authSdkSource();
+    const gapi = /gapiScript:\s*'([^']+)'/.exec(sdk)?.[1];
+    expect(gapi).toBeDefined();
+    expect(csp['script-src']).toContain(new URL(gapi!).origin);
+    for (const host of ['identitytoolkit.googleapis.com', 'securetoken.googleapis.com']) {
+      expect(sdk).toContain(host);
+      expect(csp['connect-src']).toContain(`https://${host}`);
+    }
+    expect(sdk).toContain("'__/auth/iframe'"); // framed from the authDomain: frame-src above
+  });
+
+  it('allow images only from our origin (no https: tracking pixels)', () => {
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
+  it('never name an emulator', () => {
+    expect(JSON.stringify(firebaseJson.hosting)).not.toMatch(/127\.0\.0\.1|localhost|9099/);
+  });
+
+  it('leave Firebase Auth helper pages under /__/auth/ out of the site-wide CSP and framing ban, precisely', () => {
+    const site = rules.find((r) => r.headers.some((h) => h.key === 'Content-Security-Policy'))!;
+    const re = new RegExp(site.regex!);
+    for (const path of ['/', '/index.html', '/books/abc', '/dashboard', '/assets/app.js', '/__/firebase/init.js', '/__/authx', '/__/auth']) {
+      expect(re.test(path), path).toBe(true);
+    }
+    for (const path of ['/__/auth/iframe', '/__/auth/handler', '/__/auth/iframe.js']) expect(re.test(path), path).toBe(false);
+    expect(site.regex).not.toMatch(/\(\?[=!<]/); // production matches with RE2: no lookaround
+  });
+
+  it('send a missing /assets/** file to the function (JSON 404), never to index.html', () => {
+    const rewrites: { source?: string; function?: unknown; destination?: string }[] = firebaseJson.hosting.rewrites;
+    const assets = rewrites.findIndex((r) => r.source === '/assets/**');
+    const spa = rewrites.findIndex((r) => r.destination === '/index.html');
+    expect(assets).toBeGreaterThanOrEqual(0);
+    expect(rewrites[assets]!.function).toBeDefined();
+    expect(assets).toBeLessThan(spa); // first match wins
+  });
+});
+
+describe('Hosting security headers (emulator)', () => {
+  it('pages carry the deployed CSP plus only the Auth emulator, nosniff, a referrer policy and no framing', async () => {
+    const deployed = directives(deployedCsp());
     // /books/x is a book page from the `pages` function (404: no such book): same headers.
     for (const [path, status] of [['/', 200], ['/books', 200], ['/books/x', 404], ['/dashboard', 200]] as const) {
       const res = await fetch(`${BASE}${path}`);
       expect(res.status, path).toBe(status);
-      const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("object-src 'none'");
+      const served = directives(res.headers.get('content-security-policy') ?? '');
+      expect(served['connect-src']).toEqual([...deployed['connect-src']!, AUTH_EMULATOR]);
+      expect(served['frame-src']).toEqual([...deployed['frame-src']!, AUTH_EMULATOR]);
+      for (const name of Object.keys(deployed).filter((n) => n !== 'connect-src' && n !== 'frame-src')) {
+        expect(served[name], name).toEqual(deployed[name]);
+      }
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
     }
+  });
+
+  it('Firebase Auth helper pages: the iframe may be framed, the handler may not, neither gets the site CSP', async () => {
+    const iframe = await fetch(`${BASE}/__/auth/iframe`);
+    expect(iframe.headers.get('x-frame-options')).toBeNull();
+    expect(iframe.headers.get('content-security-policy') ?? '').not.toContain('frame-ancestors');
+    expect(iframe.headers.get('x-content-type-options')).toBe('nosniff');
+    const handler = await fetch(`${BASE}/__/auth/handler`);
+    expect(handler.headers.get('x-frame-options')).toBe('DENY');
+    expect(handler.headers.get('content-security-policy') ?? '').not.toContain("script-src 'self';");
   });
 
   it('index.html is revalidated and hashed assets are immutable', async () => {
@@ -24,6 +133,22 @@ describe('Hosting security headers', () => {
     expect(html.headers.get('cache-control')).toBe('no-cache');
     const asset = /\/assets\/[^"]+\.js/.exec(await html.text())![0];
     const res = await fetch(`${BASE}${asset}`);
+    expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a missing /assets/ file (a stale tab after a deploy) is a JSON 404 from the function, never index.html', async () => {
+    // Hosting applies its header rules by path, over the function's own headers (superstatic sets
+    // them at writeHead), so the 404 carries the /assets/** rule's Cache-Control: harmless for a
+    // content-hashed name that will never exist again, and it is no longer index.html under it.
+    const assetsRule = rules.find((r) => r.source === '/assets/**')!.headers.find((h) => h.key === 'Cache-Control')!.value;
+    for (const path of ['/assets/index-0ld0ld0ld.js', '/assets/gone/chunk-x.css']) {
+      const res = await fetch(`${BASE}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type') ?? '').toContain('application/json');
+      expect(res.headers.get('cache-control')).toBe(assetsRule);
+      const body = (await res.json()) as { message: string };
+      expect(body.message).toMatch(/No route/);
+    }
   });
 });

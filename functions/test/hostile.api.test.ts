@@ -1,4 +1,5 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -48,6 +49,8 @@ async function check([, send, status]: Case) {
   expect(res.status).toBe(status);
   expect(typeof res.body?.message).toBe('string');
   expect(res.body.message.length).toBeGreaterThan(0);
+  // No error may be kept by a cache: Hosting's CDN would otherwise hold a 404 for 10 minutes.
+  expect(res.headers.get('cache-control')).toBe('no-store');
 }
 
 const createRaw = (body: string) => () =>
@@ -86,6 +89,8 @@ describe('hostile book payloads', () => {
     ['data: cover', create({ coverImage: 'data:image/png;base64,AAAA' }), 400],
     ['http: cover', create({ coverImage: 'http://evil.example/x.png' }), 400],
     ['cover path that climbs', create({ coverImage: 'covers/../../etc/passwd' }), 400],
+    ['an https cover (a tracking pixel on every page that shows the book)', create({ coverImage: 'https://tracker.example/p.gif' }), 400],
+    ['a cover URL on Firebase Storage (someone else’s bucket)', create({ coverImage: 'https://firebasestorage.googleapis.com/v0/b/evil/o/covers%2Fx.png?alt=media' }), 400],
     ['a content type that lies (form body as JSON)', createRaw('title=x&description=y'), 400],
     ['JSON sent as text/plain', () => http('/api/books/create-book', { method: 'POST', token: admin, headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(book()) }), 415],
     ['edit of an id with __name__', () => http('/api/books/edit/__name__', { method: 'PUT', token: admin, json: book() }), 404],
@@ -211,6 +216,89 @@ describe('hostile uploads', () => {
     expect(res.body.coverImage).toMatch(/^covers\/[a-f0-9]{32}\.png$/);
     const [files] = await bucket().getFiles();
     expect(files.every((f) => f.name.startsWith('covers/') && !f.name.includes('..'))).toBe(true);
+  });
+});
+
+/**
+ * A body sent without Content-Length (Transfer-Encoding: chunked), in 64 KB pieces, straight to the
+ * Functions emulator: the Hosting emulator cannot proxy chunked bodies (its HTTP client refuses a
+ * transfer-encoding header and it answers 500); production Hosting forwards them.
+ */
+async function chunked(path: string, bytes: Buffer, headers: Record<string, string>): Promise<Reply> {
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(new Uint8Array(bytes.subarray(i, i + 64 * 1024)));
+      controller.close();
+    },
+  });
+  const res = await fetch(`http://127.0.0.1:5001/demo-bookstore/us-central1/api${path}`, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text), headers: res.headers };
+}
+
+describe('hostile bodies: limits enforced before anything is parsed', () => {
+  const KB = 1024;
+  const bigJson = (bytes: number) => JSON.stringify(book({ description: 'd'.repeat(bytes) }));
+  const upload = (form: FormData) => () => http('/api/books/cover', { method: 'POST', token: admin, body: form });
+  const cases: Case[] = [
+    ['a 200 KB JSON book (the JSON limit is 100 KB)', createRaw(bigJson(200 * KB)), 413],
+    ['a 2 MB JSON body with no token (refused before authentication)', () => http('/api/books/create-book', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bigJson(2048 * KB) }), 413],
+    ['a 2 MB chunked JSON body (no Content-Length to refuse by)', () => chunked('/api/books/create-book', Buffer.from(bigJson(2048 * KB)), { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` }), 413],
+    ['a 150 KB order', () => placeRaw(JSON.stringify(order({ name: 'n'.repeat(150 * KB) })))(), 413],
+    ['a gzip body that inflates past the limit (5 MB of zeros in 5 KB)', () =>
+      http('/api/books/create-book', { method: 'POST', token: admin, headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: new Uint8Array(gzipSync(Buffer.from(bigJson(5120 * KB)))) }), 413],
+    ['a 3 MB multipart upload (the cover limit is 2 MB plus multipart overhead)', upload(coverForm(Buffer.concat([PNG_1x1, Buffer.alloc(3 * 1024 * KB)]))), 413],
+    ['a 200 KB JSON body on the upload route (only multipart gets the larger limit)', () =>
+      http('/api/books/cover', { method: 'POST', token: admin, headers: { 'Content-Type': 'application/json' }, body: bigJson(200 * KB) }), 413],
+  ];
+  it.each(cases)('%s', async (...c) => check(c as Case));
+
+  it('names the limit in the message, and still takes a body just under it', async () => {
+    tried += 2;
+    const tooBig = await expectUnchanged(createRaw(bigJson(120 * KB)));
+    expect(tooBig.body).toEqual({ message: 'Request body is too large' });
+    const cover = await expectUnchanged(upload(coverForm(Buffer.concat([PNG_1x1, Buffer.alloc(3 * 1024 * KB)]))));
+    expect(cover.body).toEqual({ message: 'Cover image must be at most 2 MB' });
+    const fits = await http('/api/books/create-book', { method: 'POST', token: admin, json: book({ description: 'd'.repeat(5000) }) });
+    expect(fits.status).toBe(201);
+    expect((await http(`/api/books/${fits.body.book._id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+  });
+});
+
+describe('hostile cache steering', () => {
+  const get = (path: string, headers: Record<string, string> = {}) => () => http(path, { headers });
+  const cover = `${'a'.repeat(32)}.png`;
+  const cases: Case[] = [
+    ['garbage Authorization on the catalogue (not a way to skip the CDN)', () => get('/api/books', { Authorization: 'Bearer garbage' })(), 401],
+    ['a forged admin token on a book', () => get(`/api/books/${books[0]._id}`, { Authorization: `Bearer ${sign({ alg: 'HS256', typ: 'JWT' }, claims(), 'guess')}` })(), 401],
+    ['a customer ID token on the catalogue', () => get('/api/books', { Authorization: `Bearer ${customer.token}` })(), 401],
+    ['Basic credentials on the catalogue', get('/api/books', { Authorization: 'Basic YWRtaW46YWRtaW4xMjM=' }), 401],
+    ['an unknown query parameter on the list (a new CDN entry per value)', get('/api/books?utm_source=x'), 400],
+    ['a cache-busting parameter beside real ones', get('/api/books?limit=2&_=123'), 400],
+    ['a nested query parameter', get('/api/books?limit[a]=1'), 400],
+    ['a query parameter on a book', () => get(`/api/books/${books[0]._id}?v=2`)(), 400],
+    ['a query parameter on a cover', get(`/api/covers/${cover}?v=1`), 400],
+    ['a missing book', get('/api/books/no-such-book'), 404],
+    ['a missing cover', get(`/api/covers/${cover}`), 404],
+    ['an unknown API route', get('/api/nothing-here'), 404],
+  ];
+  it.each(cases)('%s', async (...c) => check(c as Case));
+
+  it('names the unknown parameter', async () => {
+    tried += 1;
+    const res = await http('/api/books?limit=2&utm_source=x');
+    expect(res.body).toEqual({ message: 'Unknown query parameter: utm_source', details: { utm_source: ['Unknown query parameter'] } });
+  });
+
+  it('anonymous reads are public for a minute at the CDN; a verified admin token reads privately', async () => {
+    tried += 2;
+    const anonymous = await http('/api/books?limit=2&category=fiction');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
+    expect(anonymous.headers.get('vary') ?? '').toMatch(/Authorization/i);
+    const mine = await http(`/api/books/${books[0]._id}`, { token: admin });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
   });
 });
 

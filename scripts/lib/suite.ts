@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { EmulatorBackend } from './backend';
+import { writeEmulatorConfig } from './emulator-config';
 import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT, SHOP_URL, useEmulatorEnv } from './env';
 import { findCloudSdkJar, startCloudSdkFirestore } from './firestore-cloud-sdk';
 import { startFirestoreStandIn } from './firestore-stand-in';
@@ -111,7 +112,8 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
     }
 
     const only = kind === 'firebase-tools' ? 'auth,functions,hosting,firestore,storage' : 'auth,functions,hosting';
-    const args = ['emulators:start', '--only', only, '--project', PROJECT_ID];
+    // --config: firebase.json plus the Auth emulator in the CSP (scripts/lib/emulator-config.ts).
+    const args = ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', writeEmulatorConfig()];
     if (hubDir && existsSync(join(hubDir, 'firebase-export-metadata.json'))) args.push('--import', hubDir);
     cli = startWatched(process.execPath, [`${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args], {
       env: { ...process.env, ...EMULATOR_ENV, ADMIN_JWT_SECRET: secret, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },

@@ -1,12 +1,12 @@
 import type { Request, Response } from 'express';
 import { BookIdSchema, BooksQuerySchema, BookInputSchema, CreateBookSchema } from '@bookstore/contract';
 import { requireAdmin } from '../lib/auth';
-import { catalogueCache, noStore } from '../lib/cache';
+import { catalogueCache, COVER_CACHE, noStore, rejectUnknownQuery } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
 import * as repo from './books.repo';
 import { browse } from './catalog.handlers';
-import { deleteCover, IMMUTABLE, readCover, readCoverFile, saveCover } from './covers';
+import { deleteCover, readCover, readCoverFile, saveCover } from './covers';
 
 function bookId(req: Request): string {
   const result = BookIdSchema.safeParse(req.params.id);
@@ -26,17 +26,19 @@ const BROWSE_PARAMS = ['sort', 'cursor', 'minPrice', 'maxPrice', 'inStock'];
 // GET /api/books?sort=...                 (browse: a BooksPage, see catalog.handlers.ts)
 export async function listBooks(req: Request, res: Response) {
   if (BROWSE_PARAMS.some((name) => name in req.query)) return browse(req, res);
+  rejectUnknownQuery(req, Object.keys(BooksQuerySchema.shape));
+  catalogueCache(req, res);
   const query = parseWith(BooksQuerySchema, req.query);
   const books = await repo.listBooks(query);
-  catalogueCache(req, res);
   res.json(books);
 }
 
 // GET /api/books/:id
 export async function getBook(req: Request, res: Response) {
+  rejectUnknownQuery(req);
+  catalogueCache(req, res);
   const book = await repo.getBook(bookId(req));
   if (!book) throw new HttpError(404, 'Book not found');
-  catalogueCache(req, res);
   res.json(book);
 }
 
@@ -82,8 +84,9 @@ export async function uploadCover(req: Request, res: Response) {
 
 // GET /api/covers/:name
 export async function getCover(req: Request, res: Response) {
+  rejectUnknownQuery(req);
   const cover = await readCover(String(req.params.name));
   if (!cover) throw new HttpError(404, 'Cover not found');
-  res.set({ 'Content-Type': cover.contentType, 'Cache-Control': IMMUTABLE, 'Content-Security-Policy': "default-src 'none'" });
+  res.set({ 'Content-Type': cover.contentType, 'Cache-Control': COVER_CACHE, 'Content-Security-Policy': "default-src 'none'" });
   res.send(cover.bytes);
 }

@@ -11,7 +11,7 @@ import {
   type SuggestResponse,
 } from '@bookstore/contract';
 import { requireAdmin } from '../lib/auth';
-import { catalogueCache, noStore } from '../lib/cache';
+import { catalogueCache, noStore, rejectUnknownQuery } from '../lib/cache';
 import { parseWith } from '../lib/validate';
 import { adminListBooks, browseBooks, getBooksByIds } from './browse.repo';
 import { catalogIndex } from './catalog-index';
@@ -20,14 +20,18 @@ import { searchBooks, searchTitleOrAuthor, type Hit } from './search-index';
 
 // GET /api/books?sort=&category=&minPrice=&maxPrice=&inStock=&cursor=&limit=
 export async function browse(req: Request, res: Response) {
+  // Before any read: a bad token or an unknown parameter (a new CDN entry) costs nothing.
+  rejectUnknownQuery(req, ['sort', 'category', 'minPrice', 'maxPrice', 'inStock', 'cursor', 'limit']);
+  catalogueCache(req, res);
   const query = parseWith(BrowseQuerySchema, req.query);
   const page: BooksPage = await browseBooks(query);
-  catalogueCache(req, res);
   res.json(page);
 }
 
 // GET /api/books/search?q=&page=&limit=
 export async function search(req: Request, res: Response) {
+  rejectUnknownQuery(req, ['q', 'page', 'limit']);
+  catalogueCache(req, res);
   const { q, page, limit } = parseWith(SearchQuerySchema, req.query);
   const hits = searchBooks(await catalogIndex(), q);
   const ids = hits.slice((page - 1) * limit, page * limit).map((hit) => String(hit.id));
@@ -37,12 +41,13 @@ export async function search(req: Request, res: Response) {
     page,
     pageCount: Math.max(1, Math.ceil(hits.length / limit)),
   };
-  catalogueCache(req, res);
   res.json(body);
 }
 
 // GET /api/books/suggest?q=&limit=
 export async function suggest(req: Request, res: Response) {
+  rejectUnknownQuery(req, ['q', 'limit']);
+  catalogueCache(req, res);
   const { q, limit } = parseWith(SuggestQuerySchema, req.query);
   const hits = searchBooks(await catalogIndex(), q).slice(0, limit);
   const body: SuggestResponse = {
@@ -54,7 +59,6 @@ export async function suggest(req: Request, res: Response) {
       coverImage: hit.coverImage,
     })),
   };
-  catalogueCache(req, res);
   res.json(body);
 }
 

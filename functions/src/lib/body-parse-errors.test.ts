@@ -1,0 +1,94 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import bodyParser from 'body-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_JSON_BYTES } from '../config';
+import { wrapFactory } from './body-parse-errors';
+
+// The real body-parser behind a plain HTTP server, wrapped the way the Functions runtime's is:
+// oversize bodies must be answered 413 by the wrapper, before any parser sees them.
+
+let server: Server;
+let port = 0;
+let parsed = 0;
+
+beforeAll(async () => {
+  const rawBodySaver = (req: { rawBody?: Buffer }, _res: unknown, buf: Buffer) => (req.rawBody = buf);
+  const chain = [
+    wrapFactory(bodyParser.json as never)({ limit: '32mb', verify: rawBodySaver }),
+    wrapFactory(bodyParser.raw as never)({ limit: '32mb', verify: rawBodySaver, type: '*/*' }),
+  ];
+  server = createServer((req, res) => {
+    const run = (i: number) => {
+      if (i === chain.length) {
+        const r = req as typeof req & { rawBody?: Buffer; bodyError?: unknown };
+        if (r.rawBody) parsed += 1;
+        res.end(JSON.stringify({ app: true, bytes: r.rawBody?.length ?? 0, bodyError: r.bodyError ?? null }));
+        return;
+      }
+      chain[i]!(req as never, res, (err) => (err ? res.writeHead(500).end() : run(i + 1)));
+    };
+    run(0);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => server.close());
+
+function send(path: string, body: Buffer, headers: Record<string, string>, chunked = false): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: chunked ? headers : { ...headers, 'Content-Length': String(body.length) } }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    if (chunked) for (let i = 0; i < body.length; i += 16 * 1024) req.write(body.subarray(i, i + 16 * 1024));
+    else req.write(body);
+    req.end();
+  });
+}
+
+const json = (bytes: number) => Buffer.from(JSON.stringify({ pad: 'x'.repeat(bytes) }));
+
+describe('body limits before parsing', () => {
+  it('refuses a JSON body over 100 KB by its Content-Length, without parsing it', async () => {
+    const before = parsed;
+    const res = await send('/api/books/create-book', json(MAX_JSON_BYTES), { 'Content-Type': 'application/json' });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'Request body is too large' });
+    expect(parsed).toBe(before);
+  });
+
+  it('refuses a chunked body (no Content-Length) as soon as its bytes pass the limit', async () => {
+    const res = await send('/api/books/create-book', json(3 * 1024 * 1024), { 'Content-Type': 'application/json' }, true);
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('Request body is too large');
+  });
+
+  it('lets a body within the limit through to the parser, chunked or not', async () => {
+    const small = json(MAX_JSON_BYTES - 100);
+    for (const chunked of [false, true]) {
+      const res = await send('/api/books/create-book', small, { 'Content-Type': 'application/json' }, chunked);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ app: true, bytes: small.length, bodyError: null });
+    }
+  });
+
+  it('gives the cover route 2 MB of multipart, and only multipart', async () => {
+    const form = Buffer.alloc(2 * 1024 * 1024, 'a');
+    const ok = await send('/api/books/cover', form, { 'Content-Type': 'multipart/form-data; boundary=x' }, true);
+    expect(ok.status).toBe(200);
+    expect(ok.body.bytes).toBe(form.length);
+    const tooBig = await send('/api/books/cover', Buffer.concat([form, Buffer.alloc(128 * 1024)]), { 'Content-Type': 'multipart/form-data; boundary=x' });
+    expect(tooBig).toEqual({ status: 413, body: { message: 'Cover image must be at most 2 MB' } });
+    const asJson = await send('/api/books/cover', json(200 * 1024), { 'Content-Type': 'application/json' });
+    expect(asJson.status).toBe(413);
+  });
+
+  it('records a parse error for the app to answer as JSON instead of the runtime answering HTML', async () => {
+    const res = await send('/api/books/create-book', Buffer.from('{"title":'), { 'Content-Type': 'application/json' });
+    expect(res.status).toBe(200);
+    expect(res.body.bodyError).toEqual({ status: 400, type: 'entity.parse.failed' });
+  });
+});

@@ -1,0 +1,37 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HOST, PORTS, ROOT } from './env';
+
+// The Hosting emulator serves the headers of the firebase config it is given. firebase.json holds
+// production's policy, which must not name the Auth emulator; emulator builds of the web app talk
+// to it. So the launcher starts the emulators with a generated copy (git-ignored, rewritten at
+// every start, never deployed) whose CSP adds exactly the Auth emulator's origin.
+
+export const AUTH_EMULATOR_ORIGIN = `http://${HOST}:${PORTS.auth}`;
+export const EMULATOR_CONFIG = join(ROOT, 'firebase.emulator.json');
+
+/** Production's CSP plus the Auth emulator in connect-src (its REST API) and frame-src (its helper iframe). */
+export function emulatorCsp(csp: string): string {
+  return csp
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean)
+    .map((directive) => (/^(connect-src|frame-src)\s/.test(directive) ? `${directive} ${AUTH_EMULATOR_ORIGIN}` : directive))
+    .join('; ');
+}
+
+interface HeaderRule {
+  headers: { key: string; value: string }[];
+}
+
+/** Writes firebase.emulator.json (same directory as firebase.json, so every relative path resolves alike) and returns its path. */
+export function writeEmulatorConfig(): string {
+  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
+  for (const rule of (config.hosting?.headers ?? []) as HeaderRule[]) {
+    for (const header of rule.headers) {
+      if (header.key.toLowerCase() === 'content-security-policy') header.value = emulatorCsp(header.value);
+    }
+  }
+  writeFileSync(EMULATOR_CONFIG, `${JSON.stringify(config, null, 2)}\n`);
+  return EMULATOR_CONFIG;
+}
