@@ -5,3 +5,5 @@ export * from './errors';
 export * from './money';
 export * from './order';
 export * from './text';
+export * from './csv';
+export * from './import';

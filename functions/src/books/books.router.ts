@@ -1,10 +1,12 @@
 import { Router } from 'express';
 import * as handlers from './books.handlers';
+import { importBooks } from './import.handlers';
 
 export const booksRouter = Router();
 booksRouter.get('/', handlers.listBooks);
 booksRouter.post('/create-book', handlers.createBook);
 booksRouter.post('/cover', handlers.uploadCover);
+booksRouter.post('/import', importBooks);
 booksRouter.put('/edit/:id', handlers.editBook);
 booksRouter.get('/:id', handlers.getBook);
 booksRouter.delete('/:id', handlers.deleteBook);
