@@ -31,6 +31,7 @@ export const router = createBrowserRouter([
       { path: 'add-new-book', lazy: () => import('../features/admin/add-book') },
       { path: 'edit-book/:id', lazy: () => import('../features/admin/edit-book') },
       { path: 'manage-books', lazy: () => import('../features/admin/manage-books') },
+      { path: 'import', lazy: () => import('../features/admin/import/import-page') },
     ],
   },
 ]);

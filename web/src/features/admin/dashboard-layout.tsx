@@ -9,6 +9,7 @@ const NAV = [
   { to: '/dashboard', label: 'Dashboard', end: true, icon: 'M3 12l9-9 9 9M5 10v10h5v-6h4v6h5V10' },
   { to: '/dashboard/add-new-book', label: 'Add Book', end: false, icon: 'M12 5v14M5 12h14' },
   { to: '/dashboard/manage-books', label: 'Documents', end: false, icon: 'M7 3h7l5 5v13H7zM14 3v5h5' },
+  { to: '/dashboard/import', label: 'Import Books', end: false, icon: 'M12 3v12M7 10l5 5 5-5M5 21h14' },
 ];
 
 /** The admin guard and shell: no stored token, straight to /admin. */
