@@ -72,6 +72,6 @@ async function main() {
 main()
   .then((code) => process.exit(code)) // the Firestore client keeps the process alive otherwise
   .catch((error) => {
-  console.error(error instanceof ImportFileError ? `The file was not imported: ${error.message}` : error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+    console.error(error instanceof ImportFileError ? `The file was not imported: ${error.message}` : error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
