@@ -89,11 +89,11 @@ export async function checkSecret(cli: FirebaseCli, projectId: string): Promise<
   if (meta.code !== 0) {
     const output = `${meta.stdout}\n${meta.stderr}`;
     if (NOT_FOUND.test(output)) return { name, ok: false, detail: 'not set', fix };
-    return { name, ok: false, detail: `could not be checked: ${firstLine(output)}`, fix: `npx firebase login, then check: npx firebase functions:secrets:get ${SECRET} --project ${projectId}` };
+    return unchecked(name, meta, `npx firebase functions:secrets:get ${SECRET} --project ${projectId}`);
   }
   if (!enabledVersion(meta.stdout)) return { name, ok: false, detail: 'no enabled version', fix };
   const value = await cli(['functions:secrets:access', SECRET, '--project', projectId]);
-  if (value.code !== 0) return { name, ok: false, detail: `its value could not be read: ${firstLine(value.stderr || value.stdout)}`, fix };
+  if (value.code !== 0) return { name, ok: false, detail: `its value could not be read: ${cliError(value)}`, fix };
   const bytes = Buffer.byteLength(value.stdout.replace(/\r?\n$/, ''));
   if (bytes < MIN_SECRET_BYTES) return { name, ok: false, detail: `only ${bytes} bytes long (at least ${MIN_SECRET_BYTES} needed)`, fix };
   return { name, ok: true, detail: `set, ${bytes} bytes (value not shown)` };
@@ -105,10 +105,11 @@ export async function checkFirestore(cli: FirebaseCli, projectId: string): Promi
   const answer = await cli(['firestore:databases:get', '(default)', '--project', projectId]);
   if (answer.code === 0) return { name, ok: true, detail: 'exists' };
   const output = `${answer.stdout}\n${answer.stderr}`;
+  if (!NOT_FOUND.test(output)) return unchecked(name, answer, `npx firebase firestore:databases:get "(default)" --project ${projectId}`);
   return {
     name,
     ok: false,
-    detail: NOT_FOUND.test(output) ? 'not created' : `could not be checked: ${firstLine(output)}`,
+    detail: 'not created',
     fix: `Create it: ${CONSOLE(projectId)}/firestore (Create database, production mode), or: npx firebase firestore:databases:create "(default)" --location <region, e.g. nam5> --project ${projectId}`,
   };
 }
@@ -122,10 +123,11 @@ export async function checkStorage(cli: FirebaseCli, projectId: string, config: 
   const answer = await cli(['deploy', '--only', 'storage', '--dry-run', '--config', config, '--project', projectId]);
   if (answer.code === 0) return { name, ok: true, detail: 'set up' };
   const output = `${answer.stdout}\n${answer.stderr}`;
+  if (!/has not been set up/i.test(output)) return unchecked(name, answer, `npx firebase deploy --only storage --dry-run --project ${projectId}`);
   return {
     name,
     ok: false,
-    detail: /has not been set up/i.test(output) ? 'not set up' : `could not be checked: ${firstLine(output)}`,
+    detail: 'not set up',
     fix: `Set it up: ${CONSOLE(projectId)}/storage (Get started; it needs the Blaze plan), then run the deploy again`,
   };
 }
@@ -140,6 +142,24 @@ function enabledVersion(stdout: string): boolean {
   }
 }
 
-function firstLine(text: string): string {
-  return text.split('\n').map((l) => l.trim()).find((l) => l !== '' && !/nodedir/.test(l)) ?? 'no output';
+/** The CLI's error in one line: `--json`'s `error` field, else the first line that is not a warning. */
+export function cliError(answer: CliAnswer): string {
+  try {
+    const json = JSON.parse(answer.stdout) as { error?: unknown };
+    if (typeof json.error === 'string') return json.error;
+  } catch {
+    /* not JSON */
+  }
+  const line = `${answer.stderr}\n${answer.stdout}`
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '' && !l.startsWith('⚠') && !/nodedir/.test(l));
+  return (line ?? 'no output').replace(/^Error:\s*/, '');
+}
+
+/** A check the CLI could not answer (not logged in, no permission, offline). */
+function unchecked(name: string, answer: CliAnswer, retry: string): Check {
+  const error = cliError(answer);
+  const fix = /firebase login|authenticate|credentials/i.test(error) ? `npx firebase login, then run the deploy again` : `check your network and permissions, then: ${retry}`;
+  return { name, ok: false, detail: `could not be checked: ${error}`, fix };
 }

@@ -109,6 +109,17 @@ describe('npm run deploy: refusals', () => {
     expect(output()).toContain('FAIL Cloud Storage default bucket: not set up');
     expect(output()).toMatch(/Refusing to deploy: 2 checks failed/);
   });
+
+  it('says to log in when the CLI is not logged in, instead of guessing the state', async () => {
+    writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
+    const notLoggedIn: CliAnswer = { code: 1, stdout: '{\n  "status": "error",\n  "error": "Failed to authenticate, have you run firebase login?"\n}', stderr: '' };
+    const warned: CliAnswer = { code: 1, stdout: '', stderr: '⚠  Unable to fetch the CLI MOTD and remote config.\n\nError: Failed to authenticate, have you run firebase login?' };
+    const { cli } = cliFor({ get: notLoggedIn, firestore: warned, storage: warned });
+    expect(await deploy({ projectId: PROJECT, dryRun: true }, deps(cli))).toBe(false);
+    expect(output()).toContain('FAIL Secret ADMIN_JWT_SECRET (Secret Manager): could not be checked: Failed to authenticate, have you run firebase login?');
+    expect(output()).toContain('FAIL Firestore (default) database: could not be checked: Failed to authenticate, have you run firebase login?');
+    expect(lines.filter((l) => l.includes('fix: npx firebase login, then run the deploy again'))).toHaveLength(3);
+  });
 });
 
 describe('npm run deploy -- --dry-run', () => {
