@@ -101,7 +101,7 @@ async function main() {
     }
     if (wants('api')) await vitest('api');
     if (wants('e2e')) await playwright();
-    if (wants('smoke') && filters.length === 0) await smoke();
+    if (only.includes('smoke') || (wants('smoke') && filters.length === 0)) await smoke();
     if (filters.length === 0) await vitest('indexes'); // a partial run may not exercise every query
   } finally {
     await stop();
