@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { adminLogin } from './helpers';
 
 // A redeploy under an open tab: the tab was loaded from one build, the server now holds another
 // (every hashed file renamed, the old ones gone, as after `firebase deploy`), and the shopper opens a
@@ -117,11 +118,7 @@ test.describe('catalogue import page', () => {
   });
 
   test('checks a 600-row CSV, lists the bad rows, then imports the rest with progress', async ({ page }) => {
-    await page.goto('/admin');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('admin123');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL('/dashboard');
+    await adminLogin(page);
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Import Books' }).click();
     await expect(page).toHaveURL('/dashboard/import');
 
