@@ -98,14 +98,14 @@ export async function runSmoke(base: string, fetchImpl: Fetch = fetch): Promise<
     ];
     const blocked = needs.filter(([d, origin]) => !allows(cspSources(csp, d), origin) && !(d === 'frame-src' && cspSources(csp, d)?.includes("'self'")));
     check('CSP allows Firebase Auth', blocked.length === 0, blocked.length ? `blocked: ${blocked.map(([d, o]) => `${d} ${o.replace('example', '<project>')}`).join(', ')}` : 'identitytoolkit, securetoken, apis.google.com scripts, the auth frame');
-    const emulatorInCsp = csp.split(/\s+/).filter((s) => EMULATOR_HOSTS.test(s));
+    const emulatorInCsp = csp.split(/[\s;]+/).filter((s) => EMULATOR_HOSTS.test(s));
     check('CSP names no emulator', emulatorInCsp.length === 0, emulatorInCsp.length ? `production policy allows ${emulatorInCsp.join(' ')}` : 'no 127.0.0.1 / localhost sources');
   }
 
   // 7. Firebase Auth's helper pages (served by Hosting under /__/auth/) must be frameable by the shop.
   const helper = await get('/__/auth/iframe');
   if (helper.status !== 200 || !/text\/html/.test(helper.headers.get('content-type') ?? '') || !/firebase|gapi|auth/i.test(await helper.text())) {
-    skip('Auth helper page can be framed', `/__/auth/iframe is not served here (${helper.status}); Firebase Hosting serves it on a deployed site`);
+    skip('Auth helper page can be framed', `/__/auth/iframe is not served here (${helper.status === 200 ? 'the app shell answered' : helper.status}); Firebase Hosting serves it on a deployed site`);
   } else {
     const xfo = helper.headers.get('x-frame-options') ?? '';
     const ancestors = cspSources(helper.headers.get('content-security-policy') ?? '', 'frame-ancestors');
