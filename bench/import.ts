@@ -24,7 +24,7 @@ function isbn(n: number): string {
   return body + ((10 - (sum % 10)) % 10);
 }
 
-export async function measureImport(rows = 10_000, base = SHOP_URL): Promise<ImportTiming> {
+export async function measureImport(rows = 10_000, base = SHOP_URL, log: (line: string) => void = () => {}): Promise<ImportTiming> {
   const login = await fetch(`${base}/api/auth/admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
   const { token } = (await login.json()) as { token: string };
   const records = Array.from({ length: rows }, (_, i) => [`Bench book ${i + 1}`, 'Bench Author', `Description of bench book ${i + 1}, with a comma.`, 'business', '30', '19.99', '5', isbn(i + 1), `book-${(i % 23) + 1}`]);
@@ -40,6 +40,7 @@ export async function measureImport(rows = 10_000, base = SHOP_URL): Promise<Imp
       const report = (await res.json()) as { created: number; errors: unknown[]; message?: string };
       if (res.status !== 200 || report.errors.length > 0) throw new Error(`import chunk at row ${i + 1}: ${res.status} ${report.message ?? JSON.stringify(report.errors.slice(0, 3))}`);
       created += report.created;
+      if ((i / CHUNK) % 5 === 4) log(`  ${dryRun ? 'dry run' : 'import'}: ${i + CHUNK} rows, ${Math.round(performance.now() - started)} ms`);
     }
     return { ms: Math.round(performance.now() - started), created };
   };
@@ -50,6 +51,6 @@ export async function measureImport(rows = 10_000, base = SHOP_URL): Promise<Imp
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const t = await measureImport(Number(process.argv[2] ?? 10_000));
+  const t = await measureImport(Number(process.argv[2] ?? 10_000), SHOP_URL, (line) => console.log(line));
   console.log(`import of ${t.rows} rows in chunks of ${CHUNK}: dry run ${t.dryRunMs} ms, import ${t.importMs} ms (${t.created} created), same file again ${t.reimportMs} ms (${t.reimportCreated} created)`);
 }
