@@ -6,10 +6,11 @@ import { countReads } from '../lib/read-counter';
 import { books, toDoc, type BookDoc } from './books.repo';
 import type { ImportRow } from './import.rows';
 
-// Upserting imported books. Matching: an `id` column names the book; otherwise its ISBN is looked
-// up with `where('isbn', 'in', [...30])` queries, so books added by hand (random ids) are found and
-// updated, never duplicated. A new book gets the id `isbn-<13 digits>`: two imports of the same
-// file racing each other write the same document instead of two. Unchanged rows write nothing.
+// Upserting imported books. Matching: an `id` column names the book; otherwise the ISBN. A new
+// book gets the id `isbn-<13 digits>`, so a re-import finds it with getAll (one read per row, no
+// query) and two imports of the same file racing each other write one document, not two. ISBNs not
+// found that way are looked up with `where('isbn', 'in', [...30])` queries, so books added by hand
+// (random ids) are updated, never duplicated. Unchanged rows write nothing.
 
 /** Firestore allows 500 writes per batch and 30 values per `in` filter. */
 const BATCH_WRITES = 500;
@@ -65,10 +66,13 @@ function sameBook(a: BookDoc, b: BookDoc): boolean {
 /** Decides, for each valid row, whether it creates, updates or leaves a book; reads only. */
 export async function planImport(rows: ImportRow[], now = new Date().toISOString()): Promise<ImportPlan> {
   const plan: ImportPlan = { writes: [], created: 0, updated: 0, unchanged: 0, errors: [] };
-  const byIsbn = await booksByIsbn(rows.flatMap((r) => (r.input.isbn ? [r.input.isbn] : [])));
-  // Rows named by id, and new ISBNs' deterministic ids (taken only if free).
-  const wanted = rows.map((r) => r.id ?? (byIsbn.has(r.input.isbn!) ? null : `isbn-${r.input.isbn}`));
-  const byId = await getAll([...new Set(wanted.filter((id): id is string => id !== null))].map((id) => books().doc(id)));
+  // First by id: rows named by id, and each ISBN's deterministic id (what an earlier import created).
+  // A re-import is then answered by getAll alone; queries are left for the ISBNs not found that way
+  // (books added by hand) and for id rows' ISBNs (which must not belong to another book).
+  const wanted = rows.map((r) => r.id ?? `isbn-${r.input.isbn}`);
+  const byId = await getAll([...new Set(wanted)].map((id) => books().doc(id)));
+  const matchedById = (r: ImportRow, i: number) => !r.id && (byId.get(wanted[i]!)?.data() as BookDoc | undefined)?.isbn === r.input.isbn;
+  const byIsbn = await booksByIsbn(rows.flatMap((r, i) => (r.input.isbn && !matchedById(r, i) ? [r.input.isbn] : [])));
   rows.forEach((r, i) => {
     let snap: DocumentSnapshot | undefined;
     let ref: DocumentReference;
@@ -80,6 +84,9 @@ export async function planImport(rows: ImportRow[], now = new Date().toISOString
         plan.errors.push({ row: r.row, field: 'isbn', message: `ISBN already belongs to book ${owner.id}` });
         return;
       }
+    } else if (matchedById(r, i)) {
+      snap = byId.get(wanted[i]!);
+      ref = books().doc(wanted[i]!);
     } else {
       snap = byIsbn.get(r.input.isbn!);
       const taken = byId.get(wanted[i]!)?.exists; // a book whose ISBN was since edited by hand
