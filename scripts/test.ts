@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from './lib/build';
-import { EMULATOR_ENV, ROOT } from './lib/env';
+import { EMULATOR_ENV, ROOT, SHOP_URL } from './lib/env';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
 import { assertPortsFree } from './lib/ports';
+import { smokeProductionBuild } from './lib/smoke-ci';
 import { startSuite, type Suite } from './lib/suite';
 
 // `npm test`: unit tests, then a fresh, seeded, throwaway emulator suite, API tests
@@ -12,8 +13,8 @@ import { startSuite, type Suite } from './lib/suite';
 
 interface Tally { passed: number; failed: number; skipped: number }
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
-// `npm test -- api orders hostile`: layers (unit, api, e2e) and, after them, file name filters.
-const LAYERS = ['unit', 'api', 'e2e'];
+// `npm test -- api orders hostile`: layers (unit, api, e2e, smoke) and, after them, file name filters.
+const LAYERS = ['unit', 'api', 'e2e', 'smoke'];
 const args = process.argv.slice(2);
 const only = args.filter((a) => LAYERS.includes(a));
 // BOOKSTORE_TEST_FILTER=hostile,admin does the same through the environment.
@@ -64,6 +65,14 @@ async function playwright(): Promise<void> {
   total.skipped += s.skipped;
 }
 
+/** `npm run smoke` against the Hosting emulator serving a production build (scripts/lib/smoke-ci.ts). */
+async function smoke(): Promise<void> {
+  for (const r of await smokeProductionBuild(SHOP_URL)) {
+    console.log(`  smoke ${r.status === 'pass' ? 'ok  ' : r.status === 'fail' ? 'FAIL' : 'skip'} ${r.name}: ${r.detail}`);
+    total[r.status === 'pass' ? 'passed' : r.status === 'fail' ? 'failed' : 'skipped'] += 1;
+  }
+}
+
 async function main() {
   const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (wants('e2e') && !existsSync(chromium)) {
@@ -72,7 +81,7 @@ async function main() {
   await assertPortsFree();
   await build();
   if (wants('unit')) await vitest('unit');
-  if (!wants('api') && !wants('e2e')) return;
+  if (!wants('api') && !wants('e2e') && !wants('smoke')) return;
   let suite: Suite | undefined;
   const stop = async () => {
     await suite?.stop();
@@ -93,6 +102,7 @@ async function main() {
     }
     if (wants('api')) await vitest('api');
     if (wants('e2e')) await playwright();
+    if (only.includes('smoke') || (wants('smoke') && filters.length === 0)) await smoke();
     if (filters.length === 0) await vitest('indexes'); // a partial run may not exercise every query
   } finally {
     await stop();

@@ -7,3 +7,5 @@ export * from './money';
 export * from './order';
 export * from './text';
 export * from './paging';
+export * from './csv';
+export * from './import';

@@ -8,6 +8,26 @@ import { AuthStateProvider } from './features/auth/auth-context';
 import { ApiError } from './lib/api-client';
 import './index.css';
 
+// After a redeploy, an open tab asks for chunks whose hashes no longer exist. Vite reports the
+// failed import as `vite:preloadError`: load the page the shopper was going to (the router has not
+// moved there yet) from the new version, once. The timestamp in sessionStorage stops a loop when
+// the chunk is missing from the new version too (the route's error page shows instead); a later
+// deploy, a minute on, may reload again.
+const CHUNK_RELOAD_KEY = 'bookstore:chunk-reload-at';
+window.addEventListener('vite:preloadError', (event) => {
+  try {
+    const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
+    if (Date.now() - last < 60_000) return;
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+  } catch {
+    return; // no sessionStorage (blocked): without the guard, never reload
+  }
+  event.preventDefault();
+  const next = router.state.navigation.location;
+  if (next) window.location.assign(`${next.pathname}${next.search}${next.hash}`);
+  else window.location.reload();
+});
+
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -35,6 +35,7 @@ export const router = createBrowserRouter([
       { path: 'manage-books', lazy: () => import('../features/admin/manage-books') },
       { path: 'orders', lazy: () => import('../features/admin/orders/order-desk') },
       { path: 'orders/:id', lazy: () => import('../features/admin/orders/order-page') },
+      { path: 'import', lazy: () => import('../features/admin/import/import-page') },
     ],
   },
 ]);

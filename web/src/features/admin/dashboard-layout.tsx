@@ -11,6 +11,7 @@ const NAV = [
   { to: '/dashboard/orders', label: 'Orders', end: false, icon: 'M9 5H7a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-2M9 5a2 2 0 0 0 2 2h2a2 2 0 0 0 2-2M9 5a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2M9 12h6M9 16h6' },
   { to: '/dashboard/add-new-book', label: 'Add Book', end: false, icon: 'M12 5v14M5 12h14' },
   { to: '/dashboard/manage-books', label: 'Documents', end: false, icon: 'M7 3h7l5 5v13H7zM14 3v5h5' },
+  { to: '/dashboard/import', label: 'Import Books', end: false, icon: 'M12 3v12M7 10l5 5 5-5M5 21h14' },
 ];
 
 /** The admin guard and shell: no stored token, straight to /admin. */

@@ -1,0 +1,88 @@
+import { BookIdSchema, BookInputSchema, type BookInput, type ImportRecord, type ImportRowError } from '@bookstore/contract';
+
+// Validation of imported rows with the contract's BookInputSchema (the admin form's schema), so an
+// imported book obeys exactly the rules of one added by hand.
+
+export interface ImportRow {
+  row: number;
+  /** Given in an `id` column: upsert that book. Otherwise the row is matched by ISBN. */
+  id?: string;
+  input: BookInput;
+  /** Columns left empty or absent keep the stored value on an update (the edit form's rule). */
+  given: { stock: boolean; trending: boolean; coverImage: boolean };
+}
+
+const OPTIONAL = new Set(['author', 'isbn', 'stock', 'coverImage', 'id', 'trending']);
+const TRUE = new Set(['true', 'yes', '1', 'y']);
+const FALSE = new Set(['false', 'no', '0', 'n']);
+
+/** CSV gives text for everything: empty optional cells mean absent, "true"/"false" mean booleans. */
+function normalise(record: ImportRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(record)) {
+    const value = typeof raw === 'string' ? raw.trim() : raw;
+    if (OPTIONAL.has(key) && (value === '' || value === null || value === undefined)) continue;
+    if (key === 'trending' && typeof value === 'string') {
+      const lower = value.toLowerCase();
+      out[key] = TRUE.has(lower) ? true : FALSE.has(lower) ? false : value;
+      continue;
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+export function validateRecords(records: ImportRecord[], firstRow = 1): { rows: ImportRow[]; errors: ImportRowError[] } {
+  const rows: ImportRow[] = [];
+  const errors: ImportRowError[] = [];
+  const seen = new Map<string, number>(); // key (id or ISBN) -> first row that used it
+  records.forEach((record, index) => {
+    const row = firstRow + index;
+    if (typeof record.__invalid === 'string') {
+      errors.push({ row, field: '_', message: record.__invalid });
+      return;
+    }
+    const rowErrors: ImportRowError[] = [];
+    if (typeof record.__extraFields === 'number') {
+      rowErrors.push({ row, field: '_', message: `This row has ${record.__extraFields} more field(s) than the header (an unquoted comma?)` });
+    }
+    const values = normalise(record);
+    values.coverImage ??= ''; // empty: required for a new book, keeps the stored cover on an update
+    let id: string | undefined;
+    if (values.id !== undefined) {
+      const parsed = BookIdSchema.safeParse(values.id);
+      if (parsed.success) id = parsed.data;
+      else rowErrors.push({ row, field: 'id', message: parsed.error.issues[0]!.message });
+    }
+    const parsed = BookInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const fields = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '_');
+        if (fields.has(field)) continue;
+        fields.add(field);
+        rowErrors.push({ row, field, message: issue.message });
+      }
+    } else if (!id && !parsed.data.isbn && !rowErrors.some((e) => e.field === 'id')) {
+      rowErrors.push({ row, field: 'isbn', message: 'ISBN is required (or an id column), so that importing the file again updates this book instead of adding it twice' });
+    }
+    if (rowErrors.length > 0 || !parsed.success) {
+      errors.push(...rowErrors);
+      return;
+    }
+    const key = id ? `id:${id}` : `isbn:${parsed.data.isbn}`;
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      errors.push({ row, field: id ? 'id' : 'isbn', message: `Same ${id ? 'id' : 'ISBN'} as row ${earlier}` });
+      return;
+    }
+    seen.set(key, row);
+    rows.push({
+      row,
+      ...(id ? { id } : {}),
+      input: parsed.data,
+      given: { stock: values.stock !== undefined, trending: values.trending !== undefined, coverImage: parsed.data.coverImage !== '' },
+    });
+  });
+  return { rows, errors };
+}

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { IMPORT_CHUNK_ROWS, ImportFileError, recordsFromCsv, recordsFromNdjson, type ImportRowError } from '@bookstore/contract';
+import { initializeApp } from 'firebase-admin/app';
+import { EMULATOR_ENV, PROJECT_ID as EMULATOR_PROJECT } from './lib/env';
+
+// Imports a catalogue file (CSV with a header row, or JSON lines) straight into Firestore with the
+// same validation and upsert as POST /api/books/import (functions/src/books/import.*):
+//   npm run import-books -- --project <project-id> [--dry-run] <file.csv|file.ndjson>
+//   npm run import-books -- --emulators [--dry-run] <file>     (the local shop, while npm start runs)
+// A real project needs application default credentials: gcloud auth application-default login.
+
+const USAGE = 'Usage: npm run import-books -- (--project <project-id> | --emulators) [--dry-run] <file.csv|file.ndjson>';
+
+function parseArgs(argv: string[]) {
+  let projectId: string | undefined;
+  let emulators = false;
+  let dryRun = false;
+  const files: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === '--project' || arg === '-P') projectId = argv[++i];
+    else if (arg.startsWith('--project=')) projectId = arg.slice(10);
+    else if (arg === '--emulators') emulators = true;
+    else if (arg === '--dry-run') dryRun = true;
+    else if (arg.startsWith('-')) throw new Error(`Unknown option ${arg}. ${USAGE}`);
+    else files.push(arg);
+  }
+  if (files.length !== 1 || emulators === Boolean(projectId)) throw new Error(USAGE);
+  return { projectId: emulators ? EMULATOR_PROJECT : projectId!, emulators, dryRun, file: files[0]! };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.emulators) {
+    Object.assign(process.env, EMULATOR_ENV);
+  } else {
+    const leaked = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST'].filter((v) => process.env[v]);
+    if (leaked.length > 0) throw new Error(`${leaked.join(', ')} is set: unset it to import into ${args.projectId}, or use --emulators.`);
+    process.env.GCLOUD_PROJECT = args.projectId;
+    process.env.METADATA_SERVER_DETECTION ??= 'none'; // a laptop is not a Google Cloud VM
+  }
+  initializeApp({ projectId: args.projectId }); // before the repo's first db() call, which reuses it
+  const { validateRecords } = await import('../functions/src/books/import.rows');
+  const { commitImport, planImport } = await import('../functions/src/books/import.repo');
+
+  const text = readFileSync(args.file, 'utf8');
+  const records = /\.(ndjson|jsonl)$/i.test(args.file) ? recordsFromNdjson(text) : recordsFromCsv(text);
+  const { rows, errors } = validateRecords(records);
+  const totals = { created: 0, updated: 0, unchanged: 0 };
+  const rowErrors: ImportRowError[] = [...errors];
+  const started = performance.now();
+  console.log(`${args.dryRun ? 'Checking' : 'Importing'} ${records.length} rows of ${basename(args.file)} ${args.emulators ? 'into the local emulators' : `into project ${args.projectId}`}...`);
+  for (let i = 0; i < rows.length; i += IMPORT_CHUNK_ROWS) {
+    const plan = await planImport(rows.slice(i, i + IMPORT_CHUNK_ROWS));
+    if (!args.dryRun) await commitImport(plan.writes);
+    totals.created += plan.created;
+    totals.updated += plan.updated;
+    totals.unchanged += plan.unchanged;
+    rowErrors.push(...plan.errors);
+    process.stdout.write(`\r  ${Math.min(i + IMPORT_CHUNK_ROWS, rows.length)} of ${rows.length} valid rows`);
+  }
+  if (rows.length > 0) process.stdout.write('\n');
+  rowErrors.sort((a, b) => a.row - b.row);
+  for (const e of rowErrors.slice(0, 50)) console.log(`  row ${e.row}, ${e.field}: ${e.message}`);
+  if (rowErrors.length > 50) console.log(`  ...and ${rowErrors.length - 50} more`);
+  const verb = args.dryRun ? 'would be' : 'were';
+  console.log(`${totals.created} ${verb} created, ${totals.updated} ${verb} updated, ${totals.unchanged} unchanged, ${rowErrors.length} rows with errors (${Math.round(performance.now() - started)} ms).`);
+  return rowErrors.length > 0 ? 2 : 0; // 2: imported, but some rows were skipped
+}
+
+main()
+  .then((code) => process.exit(code)) // the Firestore client keeps the process alive otherwise
+  .catch((error) => {
+    console.error(error instanceof ImportFileError ? `The file was not imported: ${error.message}` : error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
