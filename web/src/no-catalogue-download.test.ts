@@ -19,6 +19,7 @@ const API_MODULES = [
   'features/catalog/api/search-books.ts',
   'features/admin/api/admin-api.ts',
   'features/admin/api/admin-books.ts',
+  'features/admin/import/import-books.ts', // POST /api/books/import: sends books, downloads none
 ];
 
 function sources(dir: string): string[] {
