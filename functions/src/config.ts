@@ -1,3 +1,4 @@
+import { MAX_IMPORT_BYTES } from '@bookstore/contract';
 import { defineSecret } from 'firebase-functions/params';
 import { MIN_SECRET_BYTES as MIN_ADMIN_SECRET_BYTES } from './lib/jwt';
 
@@ -24,7 +25,6 @@ export const HASH_QUEUE = 8;
 export const PRODUCTION_PROXY_HOPS = 1;
 export const MAX_JSON_BYTES = 100 * 1024;
 export const MAX_COVER_BYTES = 2 * 1024 * 1024;
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 /** Multipart boundaries and part headers around the cover's bytes. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 

@@ -7,7 +7,7 @@ import { HttpError } from '../lib/http-error';
 import * as repo from './import.repo';
 import { validateRecords } from './import.rows';
 
-// The two types the route's 5 MB body limit covers (config.ts BODY_LIMITS on the edge branch).
+// The two types the route's 5 MB body limit covers (config.ts BODY_LIMITS).
 const CSV = 'text/csv';
 const NDJSON = 'application/x-ndjson';
 
