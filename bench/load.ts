@@ -1,20 +1,23 @@
 import autocannon from 'autocannon';
 
 // Latency and throughput with autocannon on loopback. Every response time is recorded (autocannon's
-// own histogram rounds to whole milliseconds and has no p95), and each figure is also given as a
-// ratio to GET /index.html measured in the same run, since load generator and server share 2 cores.
+// own histogram rounds to whole milliseconds and has no p95).
 
 export interface LoadResult {
   name: string;
   connections: number;
+  seconds: number;
   requests: number;
   rps: number;
   p50: number;
   p95: number;
   p99: number;
+  /** Connection errors and timeouts. */
   errors: number;
   non2xx: number;
   status5xx: number;
+  /** The first few non-2xx answers, to say why in the report. */
+  samples: string[];
 }
 
 export interface LoadSpec {
@@ -23,27 +26,46 @@ export interface LoadSpec {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
-  /** Adds a fresh Idempotency-Key to each request. */
-  uniqueKeys?: boolean;
+  /** Changes each request (its n-th call makes the n-th request): a fresh key, another book. */
+  vary?: (n: number) => { headers?: Record<string, string>; body?: string };
 }
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
 
-export async function load(spec: LoadSpec, connections: number, seconds = 5, amount?: number): Promise<LoadResult> {
+/** Only loopback may be load-tested on these machines. */
+function assertLoopback(url: string): void {
+  const host = new URL(url).hostname;
+  if (!/^127\.\d+\.\d+\.\d+$/.test(host) && host !== '[::1]' && host !== 'localhost') throw new Error(`Refusing to load-test ${host}: loopback only`);
+}
+
+export async function load(spec: LoadSpec, connections: number, seconds = 5): Promise<LoadResult> {
+  assertLoopback(spec.url);
   const times: number[] = [];
+  const samples: string[] = [];
   let counter = 0;
   let status5xx = 0;
   const instance = autocannon({
     url: spec.url,
     connections,
-    duration: amount ? undefined : seconds,
-    amount,
+    duration: seconds,
+    timeout: 30,
     method: spec.method ?? 'GET',
     headers: spec.headers,
     body: spec.body,
-    requests: spec.uniqueKeys
-      ? [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, 'idempotency-key': `bench-${process.pid}-${Date.now()}-${counter++}` } }) }]
-      : undefined,
+    requests: [
+      {
+        // autocannon calls setupRequest whenever the key exists, so it is left out when unused.
+        ...(spec.vary && {
+          setupRequest: (req: { headers?: Record<string, string>; body?: string }) => {
+            const change = spec.vary!(counter++);
+            return { ...req, headers: { ...req.headers, ...change.headers }, body: change.body ?? req.body };
+          },
+        }),
+        onResponse: (status: number, body: string) => {
+          if ((status < 200 || status > 299) && samples.length < 3) samples.push(`${status} ${String(body).slice(0, 200)}`);
+        },
+      },
+    ],
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
@@ -51,16 +73,19 @@ export async function load(spec: LoadSpec, connections: number, seconds = 5, amo
   });
   const result = await instance;
   times.sort((a, b) => a - b);
+  const duration = result.duration || seconds;
   return {
     name: spec.name,
     connections,
+    seconds,
     requests: times.length,
-    rps: Math.round((times.length / (result.duration || seconds)) * 10) / 10,
+    rps: Math.round((times.length / duration) * 10) / 10,
     p50: Number(pct(times, 50).toFixed(2)),
     p95: Number(pct(times, 95).toFixed(2)),
     p99: Number(pct(times, 99).toFixed(2)),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     status5xx,
+    samples,
   };
 }
