@@ -143,8 +143,8 @@ export function renderMarkdown(r: BenchResults): string {
   return `# Benchmarks
 
 Produced by \`npm run bench${r.quick ? ' -- --quick' : ''}\` on ${r.date.slice(0, 10)} (${r.machine}).
-Firestore: **${r.environment.firestore}**. Everything ran on one machine with 2 shared cores (load
-generator, function and emulators together): compare figures within a run rather than across runs.
+Firestore: **${r.environment.firestore}**. Load generator, function and emulators all ran on this
+one machine, sharing its cores: compare figures within a run rather than across runs.
 Generated from \`bench/results.json\` by \`bench/report.ts\`; do not edit by hand.
 
 ## Budgets
@@ -173,7 +173,7 @@ signed-in customers with verified emails and books stocked for the run, each wit
 \`Idempotency-Key\`; the stats use an admin token. "Failed" counts connection errors, timeouts and
 non-2xx answers; any makes \`npm run bench\` exit with an error. The percentiles leave out each
 connection's first answer: autocannon opens every connection at once and starts that answer's clock
-before the TCP connection exists, so it measures a burst of connection set-ups on these 2 shared cores
+before the TCP connection exists, so it measures a burst of connection set-ups on the shared cores
 (Cloud Run's front end keeps its connections to an instance open). The slowest of those first answers
 is the "First answer max" column; all answers count in req/s.
 
