@@ -63,6 +63,9 @@ async function settle(url: string, log: (line: string) => void): Promise<void> {
 export async function measureApi(base: string, specs: LoadSpec[], connections: number[], seconds: number, warmupSeconds: number, log = console.log): Promise<LoadResult[]> {
   const rows: LoadResult[] = [];
   for (const c of connections) {
+    // At each new concurrency, first let the server grow to it (the Functions emulator starts a
+    // worker process per concurrent request), so no row pays for that.
+    await load({ name: 'warm-up', url: `${base}/api/health` }, c, warmupSeconds * 3);
     for (const spec of specs) {
       await settle(`${base}/api/health`, log);
       await load(spec, c, warmupSeconds);

@@ -19,6 +19,8 @@ export interface ScaleRow {
   homeListP99: number;
   /** The same request through Hosting and the Functions emulator. */
   homeListEmulatorP50: number;
+  /** The home list's query straight to the Firestore emulator with firebase-admin: no function. */
+  homeQueryDirectP50: number;
   homeListReads: number;
   adminP50: number;
   adminP99: number;
@@ -89,6 +91,19 @@ async function writeOrders(n: number): Promise<void> {
 }
 
 
+/** Median time of the home list's Firestore query sent straight to the emulator. */
+async function directQueryP50(limit: number): Promise<number> {
+  const query = adminDb().collection('books').orderBy('createdAt', 'desc').limit(limit);
+  const times: number[] = [];
+  for (let i = 0; i < 45; i++) {
+    const start = performance.now();
+    await query.get();
+    if (i >= 5) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return Number(times[Math.floor(times.length / 2)]!.toFixed(2));
+}
+
 async function reads(url: string, headers: Record<string, string> = {}): Promise<{ reads: number; bytes: number }> {
   const res = await fetch(url, { headers });
   const body = await res.arrayBuffer();
@@ -117,11 +132,12 @@ export async function measureScale(at: ScaleTargets, adminToken: string, sizes: 
     const listLoad = await load({ name: 'home list', url: `${at.production}${HOME_LIST}` }, 1, seconds);
     const adminLoad = await load({ name: 'admin', url: `${at.production}/api/admin`, headers: auth }, 1, seconds);
     const emulatorLoad = await load({ name: 'home list (emulator)', url: `${at.emulator}${HOME_LIST}` }, 1, seconds);
+    const homeQueryDirectP50 = await directQueryP50(Number(new URLSearchParams(HOME_LIST.split('?')[1]).get('limit')));
     for (const r of [listLoad, adminLoad, emulatorLoad]) {
       if (r.errors + r.non2xx > 0) throw new Error(`scale at ${n} books: ${r.name} failed ${r.errors + r.non2xx} times: ${r.samples.join(' | ')}`);
     }
     const row: ScaleRow = {
-      books: n, orders, homeApiBytes: list.bytes, homeListP50: listLoad.p50, homeListP99: listLoad.p99, homeListEmulatorP50: emulatorLoad.p50,
+      books: n, orders, homeApiBytes: list.bytes, homeListP50: listLoad.p50, homeListP99: listLoad.p99, homeListEmulatorP50: emulatorLoad.p50, homeQueryDirectP50,
       homeListReads: list.reads, adminP50: adminLoad.p50, adminP99: adminLoad.p99, adminReads: admin.reads, fullListReads: full.reads,
     };
     log(`  scale: ${n} books: home list p50 ${row.homeListP50} ms (${row.homeListReads} reads), stats p50 ${row.adminP50} ms (${row.adminReads} reads)`);
