@@ -2,10 +2,14 @@ import type { BookInput } from '@bookstore/contract';
 import { CATEGORIES } from '@bookstore/contract';
 import { adminDb } from '../scripts/lib/admin-sdk';
 import { writeBooks } from '../scripts/lib/seed';
+import { HOME_LIST } from './api';
 import { load } from './load';
 
 // Reseeds the (throwaway) suite with 100, 1,000 and 10,000 books and 10,000 orders, and measures
-// what the home page asks for and what the dashboard's stats cost, per catalogue size.
+// what the home page asks for and what the dashboard's stats cost, per catalogue size. Latency is
+// measured on functions-framework (as production serves the function, so the Firestore emulator's
+// share is not hidden under the Functions emulator's); document reads are counted by the function
+// in the Functions emulator (X-Firestore-Reads), reached through Hosting.
 
 export interface ScaleRow {
   books: number;
@@ -13,11 +17,22 @@ export interface ScaleRow {
   homeApiBytes: number;
   homeListP50: number;
   homeListP99: number;
+  /** The same request through Hosting and the Functions emulator. */
+  homeListEmulatorP50: number;
+  /** The home list's query straight to the Firestore emulator with firebase-admin: no function. */
+  homeQueryDirectP50: number;
   homeListReads: number;
   adminP50: number;
   adminP99: number;
   adminReads: number;
   fullListReads: number;
+}
+
+export interface ScaleTargets {
+  /** functions-framework serving the built function. */
+  production: string;
+  /** Hosting in front of the Functions emulator. */
+  emulator: string;
 }
 
 async function deleteAll(collection: string): Promise<void> {
@@ -75,33 +90,58 @@ async function writeOrders(n: number): Promise<void> {
   await batch.commit();
 }
 
+
+/** Median time of the home list's Firestore query sent straight to the emulator. */
+async function directQueryP50(limit: number): Promise<number> {
+  const query = adminDb().collection('books').orderBy('createdAt', 'desc').limit(limit);
+  const times: number[] = [];
+  for (let i = 0; i < 45; i++) {
+    const start = performance.now();
+    await query.get();
+    if (i >= 5) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return Number(times[Math.floor(times.length / 2)]!.toFixed(2));
+}
+
 async function reads(url: string, headers: Record<string, string> = {}): Promise<{ reads: number; bytes: number }> {
   const res = await fetch(url, { headers });
   const body = await res.arrayBuffer();
-  return { reads: Number(res.headers.get('x-firestore-reads') ?? NaN), bytes: body.byteLength };
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`);
+  const header = res.headers.get('x-firestore-reads');
+  if (header === null) throw new Error(`${url} sent no X-Firestore-Reads header (only the Functions emulator counts reads)`);
+  return { reads: Number(header), bytes: body.byteLength };
 }
 
-export async function measureScale(base: string, adminToken: string, sizes = [100, 1000, 10000], log = console.log): Promise<ScaleRow[]> {
-  log('  scale: writing 10,000 orders...');
+export async function measureScale(at: ScaleTargets, adminToken: string, sizes: number[], seconds: number, log = console.log): Promise<ScaleRow[]> {
+  const orders = 10_000;
+  log(`  scale: writing ${orders.toLocaleString('en')} orders...`);
   await deleteAll('orders');
   await deleteAll('stats');
-  await writeOrders(10_000);
+  await writeOrders(orders);
   const rows: ScaleRow[] = [];
   const auth = { Authorization: `Bearer ${adminToken}` };
   for (const n of sizes) {
-    log(`  scale: reseeding ${n} books...`);
+    log(`  scale: reseeding ${n.toLocaleString('en')} books...`);
     await deleteAll('books');
     await writeBooks(syntheticBooks(n));
-    const home = `${base}/api/books?limit=16`;
-    const list = await reads(home);
-    const listLoad = await load({ name: 'home list', url: home }, 1, 3);
-    const admin = await reads(`${base}/api/admin`, auth);
-    const adminLoad = await load({ name: 'admin', url: `${base}/api/admin`, headers: auth }, 1, 3);
-    const full = await reads(`${base}/api/books`);
-    rows.push({
-      books: n, orders: 10_000, homeApiBytes: list.bytes, homeListP50: listLoad.p50, homeListP99: listLoad.p99, homeListReads: list.reads,
-      adminP50: adminLoad.p50, adminP99: adminLoad.p99, adminReads: admin.reads, fullListReads: full.reads,
-    });
+    const list = await reads(`${at.emulator}${HOME_LIST}`);
+    const admin = await reads(`${at.emulator}/api/admin`, auth);
+    const full = await reads(`${at.emulator}/api/books`);
+    await load({ name: 'warm-up', url: `${at.production}${HOME_LIST}` }, 1, 1);
+    const listLoad = await load({ name: 'home list', url: `${at.production}${HOME_LIST}` }, 1, seconds);
+    const adminLoad = await load({ name: 'admin', url: `${at.production}/api/admin`, headers: auth }, 1, seconds);
+    const emulatorLoad = await load({ name: 'home list (emulator)', url: `${at.emulator}${HOME_LIST}` }, 1, seconds);
+    const homeQueryDirectP50 = await directQueryP50(Number(new URLSearchParams(HOME_LIST.split('?')[1]).get('limit')));
+    for (const r of [listLoad, adminLoad, emulatorLoad]) {
+      if (r.errors + r.non2xx > 0) throw new Error(`scale at ${n} books: ${r.name} failed ${r.errors + r.non2xx} times: ${r.samples.join(' | ')}`);
+    }
+    const row: ScaleRow = {
+      books: n, orders, homeApiBytes: list.bytes, homeListP50: listLoad.p50, homeListP99: listLoad.p99, homeListEmulatorP50: emulatorLoad.p50, homeQueryDirectP50,
+      homeListReads: list.reads, adminP50: adminLoad.p50, adminP99: adminLoad.p99, adminReads: admin.reads, fullListReads: full.reads,
+    };
+    log(`  scale: ${n} books: home list p50 ${row.homeListP50} ms (${row.homeListReads} reads), stats p50 ${row.adminP50} ms (${row.adminReads} reads)`);
+    rows.push(row);
   }
   return rows;
 }

@@ -1,0 +1,62 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { toDoc } from '../functions/src/books/books.repo';
+import { adminDb } from '../scripts/lib/admin-sdk';
+import { DEMO_ADMIN, HOST, PORTS, PROJECT_ID } from '../scripts/lib/env';
+
+// What the API benchmarks need: an admin token, signed-in customers with verified emails, and books
+// with enough stock that no order of the run can be refused for want of copies.
+
+export interface Shopper {
+  email: string;
+  token: string;
+}
+
+export interface StockedBook {
+  _id: string;
+  newPrice: number;
+}
+
+export async function adminToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
+  const body = (await res.json()) as { token?: string; message?: string };
+  if (!res.ok || !body.token) throw new Error(`Admin sign-in failed at ${base}: ${res.status} ${body.message ?? ''}`);
+  return body.token;
+}
+
+/** A customer created verified in the Auth emulator, then signed in through its REST API. */
+export async function verifiedShopper(label: string): Promise<Shopper> {
+  const auth = getAuth(getApps()[0] ?? initializeApp({ projectId: PROJECT_ID }));
+  const email = `bench-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'bench-pass-1';
+  await auth.createUser({ email, password, emailVerified: true });
+  const res = await fetch(`http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { idToken?: string };
+  if (!res.ok || !body.idToken) throw new Error(`Auth emulator sign-in failed: ${res.status} ${JSON.stringify(body)}`);
+  return { email, token: body.idToken };
+}
+
+/**
+ * `count` books for orders, each with a million copies, dated in 2000 so they sort after every
+ * real book. Orders rotate through them, so concurrent orders rarely touch the same book document.
+ */
+export async function stockedBooks(count: number): Promise<StockedBook[]> {
+  const db = adminDb();
+  const made: StockedBook[] = [];
+  for (let start = 0; start < count; start += 400) {
+    const batch = db.batch();
+    for (let i = start; i < Math.min(count, start + 400); i++) {
+      const createdAt = new Date(Date.UTC(2000, 0, 1) - i * 60_000).toISOString();
+      const newPrice = 5 + (i % 400) / 100;
+      const ref = db.collection('books').doc();
+      batch.set(ref, toDoc({ title: `Bench Stock ${i + 1}`, description: 'A book for the order benchmark.', category: 'fiction', trending: false, coverImage: 'book-1', oldPrice: 30, newPrice, stock: 1_000_000, isbn: undefined, author: undefined }, createdAt, createdAt));
+      made.push({ _id: ref.id, newPrice });
+    }
+    await batch.commit();
+  }
+  return made;
+}
