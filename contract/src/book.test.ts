@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BookInputSchema, CreateBookSchema, isAllowedCover, isValidIsbn13 } from './index';
+import { BookInputSchema, BooksQuerySchema, CreateBookSchema, isAllowedCover, isValidIsbn13, MAX_BOOKS_LIST } from './index';
 
 const base = { title: 'T', description: 'D', category: 'Horror', oldPrice: 10, newPrice: '5.50', coverImage: 'book-2' };
 
@@ -59,5 +59,13 @@ describe('ISBN-13 and stock', () => {
     expect(BookInputSchema.parse(base).stock).toBeUndefined();
     expect(BookInputSchema.safeParse({ ...base, stock: -1 }).success).toBe(false);
     expect(BookInputSchema.safeParse({ ...base, stock: 1.5 }).success).toBe(false);
+  });
+});
+
+describe('BooksQuerySchema', () => {
+  it('pages every list: no limit means the cap, and the cap is the most one can ask for', () => {
+    expect(BooksQuerySchema.parse({}).limit).toBe(MAX_BOOKS_LIST);
+    expect(BooksQuerySchema.parse({ limit: '24' }).limit).toBe(24);
+    expect(BooksQuerySchema.safeParse({ limit: MAX_BOOKS_LIST + 1 }).success).toBe(false);
   });
 });

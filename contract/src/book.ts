@@ -112,14 +112,22 @@ export interface Book {
   updatedAt: string;
 }
 
+/** The home list's page: every list is paged on the server, so no request reads the whole catalogue. */
+export const MAX_BOOKS_LIST = 100;
+
 export const BooksQuerySchema = z
   .object({
-    limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).optional(),
+    limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(MAX_BOOKS_LIST).default(MAX_BOOKS_LIST),
     category: CategorySchema.optional(),
     after: BookIdSchema.optional(),
   })
   .strip();
-export type BooksQuery = z.infer<typeof BooksQuerySchema>;
+/** What a caller asks for (the server fills in the default limit). */
+export interface BooksQuery {
+  limit?: number;
+  category?: Category;
+  after?: string;
+}
 
 export interface BookMutationResponse {
   message: string;

@@ -1,5 +1,5 @@
 import type { Book, BookInput, BooksQuery, Category, LowStockBook } from '@bookstore/contract';
-import { fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, priceBandOf, toCents } from '@bookstore/contract';
+import { fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, MAX_BOOKS_LIST, priceBandOf, toCents } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
@@ -96,7 +96,7 @@ export async function listBooks(query: BooksQuery = {}): Promise<Book[]> {
     q = q.where('newestKey', '<', (cursor.data() as BookDoc).newestKey);
   }
   q = q.orderBy('newestKey', 'desc');
-  if (query.limit) q = q.limit(query.limit);
+  q = q.limit(Math.min(Number(query.limit ?? MAX_BOOKS_LIST), MAX_BOOKS_LIST));
   return (await runQuery(q)).docs.map(toBook);
 }
 

@@ -1,10 +1,10 @@
-import type { Book, BooksQuery } from '@bookstore/contract';
+import { MAX_BOOKS_LIST, type Book, type BooksQuery } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
 
-/** The most one list call asks for: without a limit the API would send the whole catalogue. */
-export const MAX_LIST_LIMIT = 100;
+/** The most one list call asks for (the API's own cap). */
+export const MAX_LIST_LIMIT = MAX_BOOKS_LIST;
 
 // The books service sends the admin token when one is stored (spec section 7), which also makes
 // the API answer privately, so an admin always sees their own edits.
