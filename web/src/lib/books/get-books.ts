@@ -1,7 +1,7 @@
 import type { Book, BooksQuery } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { adminToken } from '../../../lib/admin-session';
-import { apiFetch } from '../../../lib/api-client';
+import { adminToken } from '../admin-session';
+import { apiFetch } from '../api-client';
 
 /** The most one list call asks for: without a limit the API would send the whole catalogue. */
 export const MAX_LIST_LIMIT = 100;
