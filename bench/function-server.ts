@@ -51,7 +51,7 @@ export async function startFunctionServer(logFile: string): Promise<FunctionServ
     }, 'functions-framework serving functions/lib/index.js', 60_000);
   } catch (error) {
     await server.stop();
-    throw new Error(`functions-framework did not start: ${server.exited() ? server.tail() : error}`);
+    throw new Error(`functions-framework did not start: ${server.exited() ? server.tail() : error}`, { cause: error });
   }
   const version = JSON.parse(readFileSync(`${ROOT}node_modules/@google-cloud/functions-framework/package.json`, 'utf8')).version as string;
   return { url, version, stop: () => server.stop() };

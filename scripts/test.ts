@@ -8,7 +8,7 @@ import { assertPortsFree } from './lib/ports';
 import { smokeProductionBuild } from './lib/smoke-ci';
 import { startSuite, type Suite } from './lib/suite';
 
-// `npm test`: unit tests, then a fresh, seeded, throwaway emulator suite, API tests
+// `npm test`: lint, unit tests, then a fresh, seeded, throwaway emulator suite, API tests
 // over HTTP and Playwright in Chromium; the suite is torn down whatever happens.
 
 interface Tally { passed: number; failed: number; skipped: number }
@@ -73,7 +73,23 @@ async function smoke(): Promise<void> {
   }
 }
 
+/** ESLint over the whole tree (types, hooks, module boundaries): one check, counted like a test. */
+async function lint(): Promise<void> {
+  console.log('Linting (npm run lint)...');
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, ['node_modules/eslint/bin/eslint.js', '.'], { cwd: ROOT, stdio: 'inherit' });
+    child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+  });
+  if (code === 0) total.passed += 1;
+  else {
+    total.failed += 1;
+    console.error('lint failed: the findings are above (npm run lint)');
+  }
+}
+
 async function main() {
+  // A run narrowed to some files is a quick check of those files; every whole-layer run lints.
+  if (filters.length === 0) await lint();
   const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (wants('e2e') && !existsSync(chromium)) {
     throw new Error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).`);

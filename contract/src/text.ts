@@ -3,7 +3,9 @@ import { z } from 'zod';
 // Lone UTF-16 surrogates cannot be stored as valid UTF-8, and C0 control characters (NUL among them)
 // have no place in a book title or an address; both are refused rather than silently mangled.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_CHARS_NO_NEWLINE = /[\u0000-\u001F\u007F]/;
 
 export function isCleanText(value: string, allowNewlines = false): boolean {

@@ -52,7 +52,7 @@ export async function startCloudSdkFirestore(jar: string, stateDir: string | nul
     }, 'the Firestore emulator', 60_000);
   } catch (error) {
     await java.stop();
-    throw new Error(`The Firestore emulator (${jar}) did not start: ${java.exited() ? java.tail() : error}`);
+    throw new Error(`The Firestore emulator (${jar}) did not start: ${java.exited() ? java.tail() : error}`, { cause: error });
   }
   return {
     label: `official Cloud Firestore emulator, ${jar} on Java (rules: firestore.rules${seed ? '; data restored from its export' : ''})`,

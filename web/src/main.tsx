@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AdminSessionWatcher } from './app/admin-session-watcher';
 import { router } from './app/router';
-import { AuthStateProvider } from './features/auth/auth-context';
+import { AuthStateProvider } from './lib/auth/auth-context';
 import { ApiError } from './lib/api-client';
 import './index.css';
 

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminBooksQuery, parseAdminBooksParams } from './features/admin/api/admin-books';
 import { browseQuery } from './features/catalog/api/browse-books';
-import { booksQuery, getBooks } from './features/catalog/api/get-books';
+import { booksQuery, getBooks } from './lib/books/get-books';
 import { searchQuery, suggestQuery } from './features/catalog/api/search-books';
 import { parseBrowseParams } from './features/catalog/browse/browse-params';
 
@@ -13,8 +13,8 @@ import { parseBrowseParams } from './features/catalog/browse/browse-params';
 
 const SRC = new URL('./', import.meta.url).pathname;
 const API_MODULES = [
-  'features/catalog/api/get-books.ts',
-  'features/catalog/api/get-book.ts',
+  'lib/books/get-books.ts',
+  'lib/books/get-book.ts',
   'features/catalog/api/browse-books.ts',
   'features/catalog/api/search-books.ts',
   'features/admin/api/admin-api.ts',

@@ -11,7 +11,7 @@ import { currentTokenVersion } from './admins.repo';
  * nothing here; a malformed Authorization header is left for the route to refuse.
  */
 export async function adminSession(req: Request, _res: Response, next: NextFunction): Promise<void> {
-  let token: string | null = null;
+  let token: string | null;
   try {
     token = bearerToken(req);
   } catch {

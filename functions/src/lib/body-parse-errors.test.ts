@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function send(path: string, body: Buffer, headers: Record<string, string>, chunked = false): Promise<{ status: number; body: any }> {
+function send(path: string, body: Buffer, headers: Record<string, string>, chunked = false): Promise<{ status: number; body: { message?: string; bytes?: number; bodyError?: unknown } }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: chunked ? headers : { ...headers, 'Content-Length': String(body.length) } }, (res) => {
       let text = '';

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { UserIcon } from '../../components/ui/icons';
 import { useDismiss } from '../../components/ui/use-dismiss';
-import { authSdk, useAuth } from '../../features/auth/auth-context';
+import { authSdk, useAuth } from '../../lib/auth/auth-context';
 
 const LINKS = [
   { to: '/dashboard', label: 'Dashboard' },

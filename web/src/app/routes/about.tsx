@@ -1,4 +1,4 @@
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
   usePageTitle('About');

@@ -3,11 +3,11 @@ import { useParams } from 'react-router-dom';
 import { CartIcon } from '../../components/ui/icons';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { addBookToCart } from '../../features/cart/cart-actions';
-import { bookPageQuery } from '../../features/catalog/api/get-book';
+import { bookPageQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
 import { stockLevel } from '../../lib/stock';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
   const { id = '' } = useParams();

@@ -5,10 +5,10 @@ import { clearCart, removeUnavailableItems } from '../../features/cart/cart-acti
 import { lineProblem, subtotal, unavailableIds } from '../../features/cart/cart-rules';
 import { cart, useCartState } from '../../features/cart/cart-store';
 import { ProblemBadge, UnavailableNotice } from '../../features/cart/unavailable-notice';
-import { bookQuery } from '../../features/catalog/api/get-book';
+import { bookQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
 import { money } from '../../lib/format';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
   usePageTitle('Shopping cart');

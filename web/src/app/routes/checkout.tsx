@@ -2,8 +2,8 @@ import type { PriceChangedResponse } from '@bookstore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../features/auth/auth-context';
-import { RequireUser } from '../../features/auth/require-user';
+import { useAuth } from '../../lib/auth/auth-context';
+import { RequireUser } from '../../lib/auth/require-user';
 import { removeUnavailableItems } from '../../features/cart/cart-actions';
 import { lineProblem, subtotal, unavailableIds } from '../../features/cart/cart-rules';
 import { cart, useCartState } from '../../features/cart/cart-store';
@@ -12,7 +12,7 @@ import { createOrder, newIdempotencyKey, unavailableFromError } from '../../feat
 import { ApiError } from '../../lib/api-client';
 import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 const FIELDS = [
   { name: 'name', label: 'Full Name', type: 'text', autoComplete: 'name', span: 'md:col-span-5' },

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AuthForm } from '../../features/auth/auth-form';
 import { alertBox } from '../../lib/notify';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
   usePageTitle('Login');

@@ -3,12 +3,12 @@ import { Link, useParams } from 'react-router-dom';
 import { OrderLines, formatAddress } from '../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../components/orders/order-status';
 import { OrderTimeline } from '../../components/orders/order-timeline';
-import { RequireUser } from '../../features/auth/require-user';
+import { RequireUser } from '../../lib/auth/require-user';
 import { myOrderQuery } from '../../features/orders/get-order';
 import { customerCanCancel, useCancelWithConfirm } from '../../features/orders/use-cancel-with-confirm';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, money } from '../../lib/format';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
   const { id = '' } = useParams();

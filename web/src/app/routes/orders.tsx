@@ -3,12 +3,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { OrderLines, formatAddress } from '../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../components/orders/order-status';
-import { useAuth } from '../../features/auth/auth-context';
-import { RequireUser } from '../../features/auth/require-user';
+import { useAuth } from '../../lib/auth/auth-context';
+import { RequireUser } from '../../lib/auth/require-user';
 import { myOrdersQuery } from '../../features/orders/get-orders';
 import { customerCanCancel, useCancelWithConfirm } from '../../features/orders/use-cancel-with-confirm';
 import { formatDate, money } from '../../lib/format';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
   usePageTitle('Your Orders');

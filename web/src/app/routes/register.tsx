@@ -1,6 +1,6 @@
 import { AuthForm } from '../../features/auth/auth-form';
 import { alertBox } from '../../lib/notify';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
   usePageTitle('Register');

@@ -5,7 +5,7 @@ import { ChevronLeft, ChevronRight } from '../../components/ui/icons';
 import { addBookToCart } from '../../features/cart/cart-actions';
 import { searchQuery } from '../../features/catalog/api/search-books';
 import { BookCard, BookCardSkeleton } from '../../features/catalog/components/book-card';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 const pager = 'inline-flex items-center gap-1 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100';
 

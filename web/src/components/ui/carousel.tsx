@@ -27,7 +27,7 @@ export function Carousel({ label, items, inert = false }: CarouselProps) {
   useEffect(() => {
     swiperRef.current?.destroy(true, true);
     swiperRef.current = null;
-    setEnhanced(false);
+    setEnhanced(false); // eslint-disable-line react-hooks/set-state-in-effect -- follows Swiper's teardown (external state) in the same step
     track.current?.scrollTo({ left: 0 });
   }, [keys]);
 

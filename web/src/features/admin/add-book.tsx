@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alertBox } from '../../lib/notify';
-import { booksQueryKey } from '../catalog/api/get-books';
+import { booksQueryKey } from '../../lib/books/get-books';
 import { createBook, uploadCover } from './api/admin-api';
 import { BookForm, type BookFormValues } from './components/book-form';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 import { Logo } from '../../components/ui/icons';
 import { ApiError } from '../../lib/api-client';
 import { adminToken, saveAdminSession } from '../../lib/admin-session';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 import { BellIcon, Logo, LogoutIcon, MenuIcon, SearchIcon } from '../../components/ui/icons';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { adminToken, clearAdminSession } from '../../lib/admin-session';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { alertBox } from '../../lib/notify';
-import { bookQuery } from '../catalog/api/get-book';
-import { booksQueryKey } from '../catalog/api/get-books';
+import { bookQuery } from '../../lib/books/get-book';
+import { booksQueryKey } from '../../lib/books/get-books';
 import { editBook, uploadCover } from './api/admin-api';
 import { BookForm, type BookFormValues } from './components/book-form';
 

@@ -6,7 +6,7 @@ import { ChevronLeft, ChevronRight, SearchIcon } from '../../components/ui/icons
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
-import { booksQueryKey } from '../catalog/api/get-books';
+import { booksQueryKey } from '../../lib/books/get-books';
 import { adminBooksQuery, parseAdminBooksParams, toAdminBooksSearch, type AdminBooksState } from './api/admin-books';
 import { deleteBook } from './api/admin-api';
 
@@ -36,7 +36,11 @@ export function Component() {
 
   // Search as the admin types (300 ms after the last key), from page 1; the URL follows without new history entries.
   const [text, setText] = useState(state.q);
-  useEffect(() => setText(state.q), [state.q]);
+  const [textFor, setTextFor] = useState(state.q); // the URL's q changed (back, a link): show it
+  if (textFor !== state.q) {
+    setTextFor(state.q);
+    setText(state.q);
+  }
   useEffect(() => {
     if (text.trim() === state.q) return;
     const timer = setTimeout(() => go({ q: text.trim(), page: 1, cursor: undefined }, true), 300);

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { GoogleIcon } from '../../components/ui/icons';
 import { authErrorMessage } from './auth-errors';
-import { authSdk, useAuth } from './auth-context';
+import { authSdk, useAuth } from '../../lib/auth/auth-context';
 
 interface AuthFormProps {
   mode: 'login' | 'register';

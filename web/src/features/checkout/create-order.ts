@@ -1,6 +1,6 @@
 import type { Order, OrderInput, OutOfStockResponse, UnknownBooksResponse } from '@bookstore/contract';
 import { ApiError, apiFetch } from '../../lib/api-client';
-import { authSdk } from '../auth/auth-context';
+import { authSdk } from '../../lib/auth/auth-context';
 
 /** A fresh key per checkout attempt: a double click or a retry returns the first order. */
 export function newIdempotencyKey(): string {

@@ -1,7 +1,7 @@
 import type { OrderCancel, OrderMutationResponse } from '@bookstore/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import { authSdk } from '../auth/auth-context';
+import { authSdk } from '../../lib/auth/auth-context';
 import { myOrderQuery } from './get-order';
 import { myOrdersKey } from './get-orders';
 

@@ -1,7 +1,7 @@
 import type { Order } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import { authSdk } from '../auth/auth-context';
+import { authSdk } from '../../lib/auth/auth-context';
 import { myOrdersKey } from './get-orders';
 
 /** GET /api/orders/:id : one of the customer's own orders (anyone else's answers 404). */

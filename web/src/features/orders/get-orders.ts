@@ -1,7 +1,7 @@
 import type { OrdersPage } from '@bookstore/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
-import { authSdk } from '../auth/auth-context';
+import { authSdk } from '../../lib/auth/auth-context';
 
 /** Every key under this is the signed-in customer's orders: a write invalidates it whole. */
 export const myOrdersKey = ['orders'] as const;

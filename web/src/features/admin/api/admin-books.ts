@@ -2,7 +2,7 @@ import { ADMIN_BOOK_SORTS, CursorSchema, type AdminBookSort, type AdminBooksPage
 import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
-import { booksQueryKey } from '../../catalog/api/get-books';
+import { booksQueryKey } from '../../../lib/books/get-books';
 
 /** Manage Books' state, kept in its URL (?q=&sort=&dir=&page=&cursor=) so Back and reload keep the page. */
 export interface AdminBooksState {

@@ -1,8 +1,8 @@
 import { IMPORT_COLUMNS, type ImportReport, type ImportRowError } from '@bookstore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { usePageTitle } from '../../../app/use-page-title';
-import { booksQueryKey } from '../../catalog/api/get-books';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { booksQueryKey } from '../../../lib/books/get-books';
 import { importChunk } from './import-books';
 import { splitImportFile, type ImportChunk } from './split-file';
 

@@ -2,7 +2,7 @@ import { ORDER_TABS, type Order, type OrderTab } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { STATUS_LABEL, StatusBadge, shortId } from '../../../components/orders/order-status';
 import { SearchIcon } from '../../../components/ui/icons';
 import { ApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { nextStatuses, type Order, type OrderStatus } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { OrderLines, formatAddress } from '../../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../../components/orders/order-status';
 import { OrderTimeline } from '../../../components/orders/order-timeline';

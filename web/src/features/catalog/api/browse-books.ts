@@ -2,7 +2,7 @@ import type { BooksPage } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
-import { booksQueryKey } from './get-books';
+import { booksQueryKey } from '../../../lib/books/get-books';
 import { toApiParams, type BrowseState } from '../browse/browse-params';
 
 // GET /api/books?category=&minPrice=&maxPrice=&inStock=&sort=&cursor=&limit=24

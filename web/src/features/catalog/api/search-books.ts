@@ -1,7 +1,7 @@
 import type { SearchResponse, SuggestResponse } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { booksQueryKey } from './get-books';
+import { booksQueryKey } from '../../../lib/books/get-books';
 
 // The server ranks (typo-tolerant, title > author > category > description); the client only asks.
 

@@ -34,7 +34,12 @@ export function SearchBox() {
   const suggestions = typed && term ? data?.suggestions ?? [] : [];
   const showList = open && typed;
   useDismiss(ref, open, () => setOpen(false));
-  useEffect(() => setActive(-1), [term]);
+  // A new term drops the highlighted suggestion (adjusted during render, not in an effect).
+  const [activeTerm, setActiveTerm] = useState(term);
+  if (activeTerm !== term) {
+    setActiveTerm(term);
+    setActive(-1);
+  }
 
   const openBook = (id: string) => {
     setOpen(false);

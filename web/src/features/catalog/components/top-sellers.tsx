@@ -1,7 +1,7 @@
 import type { Book, Category } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { booksQuery } from '../api/get-books';
+import { booksQuery } from '../../../lib/books/get-books';
 import { BookCarousel } from './book-carousel';
 
 export const HOME_LIST_LIMIT = 16;

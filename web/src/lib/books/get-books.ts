@@ -1,7 +1,7 @@
 import { MAX_BOOKS_LIST, type Book, type BooksQuery } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { adminToken } from '../../../lib/admin-session';
-import { apiFetch } from '../../../lib/api-client';
+import { adminToken } from '../admin-session';
+import { apiFetch } from '../api-client';
 
 /** The most one list call asks for (the API's own cap). */
 export const MAX_LIST_LIMIT = MAX_BOOKS_LIST;

@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { rememberedSignIn } from './remembered-sign-in';
 
 export interface SessionUser {
   uid: string;
@@ -18,21 +19,11 @@ interface AuthValue extends AuthSnapshot {
   require(): void;
 }
 
-// Remembered sign-in: only then does the first page load the auth SDK without being asked to.
-export const REMEMBER_KEY = 'bookstore.signedIn';
-const remembered = () => {
-  try {
-    return localStorage.getItem(REMEMBER_KEY) === '1';
-  } catch {
-    return false;
-  }
-};
-
 const AuthBridge = lazy(() => import('./auth-bridge'));
 const AuthContext = createContext<AuthValue | null>(null);
 
 export function AuthStateProvider({ children }: { children: ReactNode }) {
-  const [loaded, setLoaded] = useState(remembered);
+  const [loaded, setLoaded] = useState(rememberedSignIn);
   const [snapshot, setSnapshot] = useState<AuthSnapshot>(() =>
     loaded ? { status: 'loading', user: null } : { status: 'signedOut', user: null },
   );

@@ -7,17 +7,8 @@ import {
   signOut as firebaseSignOut,
 } from 'firebase/auth';
 import { isEmulatorBuild } from '../../config/env';
-import { getFirebaseAuth } from '../../lib/firebase';
-import { REMEMBER_KEY } from './auth-context';
-
-function remember(on: boolean): void {
-  try {
-    if (on) localStorage.setItem(REMEMBER_KEY, '1');
-    else localStorage.removeItem(REMEMBER_KEY);
-  } catch {
-    /* storage unavailable */
-  }
-}
+import { getFirebaseAuth } from '../firebase';
+import { rememberSignIn as remember } from './remembered-sign-in';
 
 export async function signIn(email: string, password: string) {
   await signInWithEmailAndPassword(getFirebaseAuth(), email, password);

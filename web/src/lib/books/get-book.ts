@@ -1,7 +1,7 @@
 import type { Book } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { adminToken } from '../../../lib/admin-session';
-import { apiFetch } from '../../../lib/api-client';
+import { adminToken } from '../admin-session';
+import { apiFetch } from '../api-client';
 
 export const bookQuery = (id: string) =>
   queryOptions({

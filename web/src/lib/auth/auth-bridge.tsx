@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { AuthProvider, FirebaseAppProvider, useSigninCheck } from 'reactfire';
-import { getFirebaseApp, getFirebaseAuth } from '../../lib/firebase';
+import { getFirebaseApp, getFirebaseAuth } from '../firebase';
 import type { AuthSnapshot } from './auth-context';
 import './auth-sdk'; // registers the emulator-only test hook in emulator builds
 
