@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchanged, http, makeBooks, newCustomer, removeBooks, type TestBook, validOrder } from './helpers';
+import { adminToken, allowOpenOrders, db, expectUnchanged, http, makeBooks, newCustomer, removeBooks, type TestBook, validOrder } from './helpers';
 
 // The tests order books of their own (stock 100), so the seeded catalogue's stock stays as the
 // browser tests expect it.
@@ -105,6 +105,7 @@ describe('concurrency', () => {
     const token = await adminToken();
     const before = (await http('/api/admin', { token })).body;
     const me = await newCustomer('burst');
+    await allowOpenOrders(me.uid, 50);
     const own = await makeBooks(100, 1);
     const carts = Array.from({ length: 50 }, (_, i) => [own[2 * i]!, own[2 * i + 1]!]);
     const replies = await Promise.all(carts.map((cart) => http('/api/orders', { method: 'POST', token: me.token, json: validOrder(me.email, cart) })));
