@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COUNTER_SHARDS, counterShardId, sumShards } from '../functions/src/orders/counters';
 import { adminDb } from './lib/admin-sdk';
-import { DEMO_ADMIN, PORTS, ROOT, SHOP_URL } from './lib/env';
+import { DEMO_ADMIN, ROOT, SHOP_URL } from './lib/env';
 import { assertPortsFree, waitFor } from './lib/ports';
 import { build } from './lib/build';
 import { startSuite } from './lib/suite';
+import { verifiedCustomer } from './lib/test-customer';
 
 // `npm run test:faults`: (1) kill the function's worker processes in the middle of a burst of
 // orders; clients retry with the same Idempotency-Key; every accepted order must exist exactly
@@ -18,15 +19,6 @@ let failures = 0;
 function check(what: string, ok: boolean, detail = ''): void {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? `: ${detail}` : ''}`);
   if (!ok) failures += 1;
-}
-
-async function signUp(): Promise<{ token: string; uid: string; email: string }> {
-  const email = `fault-${Date.now()}@example.com`;
-  const res = await fetch(`http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'fault-pass-1', returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { idToken: string; localId: string };
-  return { token: body.idToken, uid: body.localId, email };
 }
 
 function killFunctionWorkers(): number {
@@ -45,7 +37,8 @@ function killFunctionWorkers(): number {
 async function burstWithKill(): Promise<void> {
   const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
   try {
-    const me = await signUp();
+    const TOTAL = 100;
+    const me = await verifiedCustomer('fault', TOTAL); // 100 open orders from one account: above the usual limit
     const books = ((await (await fetch(`${SHOP_URL}/api/books?limit=3`)).json()) as { _id: string; newPrice: number }[]).slice(0, 2);
     const cents = books.reduce((s, b) => s + Math.round(b.newPrice * 100), 0);
     // Each order takes a copy of each book: give this throwaway suite's two books enough.
@@ -55,7 +48,6 @@ async function burstWithKill(): Promise<void> {
       address: { street: '1 Main', city: 'X', country: 'Y', state: 'Z', zipcode: '1' },
       productIDs: books.map((b) => b._id), totalPrice: (cents / 100).toFixed(2),
     });
-    const TOTAL = 100;
     const accepted = new Map<string, string>(); // key -> order id
     let serverErrors = 0;
     let killed = 0;
