@@ -38,13 +38,15 @@ async function burstWithKill(): Promise<void> {
   const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
   try {
     const TOTAL = 100;
-    const me = await verifiedCustomer('fault', TOTAL); // 100 open orders from one account: above the usual limit
+    // One customer per worker (10 orders each, the open-order limit): one account's placements
+    // serialize on its open-order count, which would only measure that queue.
+    const shoppers = await Promise.all(Array.from({ length: 10 }, (_, w) => verifiedCustomer(`fault${w}`)));
     const books = ((await (await fetch(`${SHOP_URL}/api/books?limit=3`)).json()) as { _id: string; newPrice: number }[]).slice(0, 2);
     const cents = books.reduce((s, b) => s + Math.round(b.newPrice * 100), 0);
     // Each order takes a copy of each book: give this throwaway suite's two books enough.
     await Promise.all(books.map((b) => adminDb().collection('books').doc(b._id).update({ stock: 1000 })));
-    const body = JSON.stringify({
-      name: 'Fault', email: me.email, phone: '5550000000',
+    const bodyFor = (email: string) => JSON.stringify({
+      name: 'Fault', email, phone: '5550000000',
       address: { street: '1 Main', city: 'X', country: 'Y', state: 'Z', zipcode: '1' },
       productIDs: books.map((b) => b._id), totalPrice: (cents / 100).toFixed(2),
     });
@@ -52,10 +54,11 @@ async function burstWithKill(): Promise<void> {
     let serverErrors = 0;
     let killed = 0;
     let sent = 0;
-    const place = async (key: string) => {
+    const place = async (key: string, who: { token: string; email: string }) => {
+      const body = bodyFor(who.email);
       for (let attempt = 0; attempt < 8; attempt++) {
         try {
-          const res = await fetch(`${SHOP_URL}/api/orders`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${me.token}`, 'Idempotency-Key': key } });
+          const res = await fetch(`${SHOP_URL}/api/orders`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${who.token}`, 'Idempotency-Key': key } });
           if (res.status >= 500) serverErrors += 1;
           if (res.status === 200 || res.status === 201) {
             accepted.set(key, ((await res.json()) as { _id: string })._id);
@@ -67,15 +70,15 @@ async function burstWithKill(): Promise<void> {
         await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
       }
     };
-    const worker = async () => {
-      while (sent < TOTAL) {
+    const worker = async (who: { token: string; uid: string; email: string }) => {
+      for (let n = 0; n < TOTAL / shoppers.length; n++) {
         const i = sent++;
         if (i === 30) killed = killFunctionWorkers();
-        await place(`fault-${me.uid}-${i}`);
+        await place(`fault-${who.uid}-${n}`, who);
       }
     };
-    await Promise.all(Array.from({ length: 10 }, worker));
-    const stored = await adminDb().collection('orders').where('uid', '==', me.uid).get();
+    await Promise.all(shoppers.map(worker));
+    const stored = await adminDb().collection('orders').where('uid', 'in', shoppers.map((s) => s.uid)).get();
     const keys = stored.docs.map((d) => d.data().idempotencyKey as string);
     const duplicates = keys.length - new Set(keys).size;
     const lost = [...accepted.keys()].filter((k) => !keys.includes(k)).length;
