@@ -1,8 +1,7 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { toDoc } from '../functions/src/books/books.repo';
 import { adminDb } from '../scripts/lib/admin-sdk';
-import { DEMO_ADMIN, HOST, PORTS, PROJECT_ID } from '../scripts/lib/env';
+import { DEMO_ADMIN } from '../scripts/lib/env';
+import { verifiedCustomer } from '../scripts/lib/test-customer';
 
 // What the API benchmarks need: an admin token, signed-in customers with verified emails, and books
 // with enough stock that no order of the run can be refused for want of copies.
@@ -24,20 +23,10 @@ export async function adminToken(base: string): Promise<string> {
   return body.token;
 }
 
-/** A customer created verified in the Auth emulator, then signed in through its REST API. */
+/** A verified customer with room for every order the run places (the shop's limit is 10 open orders). */
 export async function verifiedShopper(label: string): Promise<Shopper> {
-  const auth = getAuth(getApps()[0] ?? initializeApp({ projectId: PROJECT_ID }));
-  const email = `bench-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = 'bench-pass-1';
-  await auth.createUser({ email, password, emailVerified: true });
-  const res = await fetch(`http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { idToken?: string };
-  if (!res.ok || !body.idToken) throw new Error(`Auth emulator sign-in failed: ${res.status} ${JSON.stringify(body)}`);
-  return { email, token: body.idToken };
+  const { email, token } = await verifiedCustomer(`bench-${label}-${Math.random().toString(36).slice(2, 8)}`, 1_000_000);
+  return { email, token };
 }
 
 /**

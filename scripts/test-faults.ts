@@ -8,6 +8,7 @@ import { DEMO_ADMIN, PORTS, ROOT, SHOP_URL } from './lib/env';
 import { assertPortsFree, waitFor } from './lib/ports';
 import { build } from './lib/build';
 import { startSuite } from './lib/suite';
+import { verifiedCustomer } from './lib/test-customer';
 
 // `npm run test:faults`: (1) kill the function's worker processes in the middle of a burst of
 // orders; clients retry with the same Idempotency-Key; every accepted order must exist exactly
@@ -20,15 +21,6 @@ let failures = 0;
 function check(what: string, ok: boolean, detail = ''): void {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? `: ${detail}` : ''}`);
   if (!ok) failures += 1;
-}
-
-async function signUp(): Promise<{ token: string; uid: string; email: string }> {
-  const email = `fault-${Date.now()}@example.com`;
-  const res = await fetch(`http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'fault-pass-1', returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { idToken: string; localId: string };
-  return { token: body.idToken, uid: body.localId, email };
 }
 
 function functionWorkers(): number[] {
@@ -51,25 +43,28 @@ function killFunctionWorkers(): number {
 async function burstWithKill(): Promise<void> {
   const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
   try {
-    const me = await signUp();
+    const TOTAL = 100;
+    // One customer per worker (10 orders each, the open-order limit): one account's placements
+    // serialize on its open-order count, which would only measure that queue.
+    const shoppers = await Promise.all(Array.from({ length: 10 }, (_, w) => verifiedCustomer(`fault${w}`)));
     const books = ((await (await fetch(`${SHOP_URL}/api/books?limit=3`)).json()) as { _id: string; newPrice: number }[]).slice(0, 2);
     const cents = books.reduce((s, b) => s + Math.round(b.newPrice * 100), 0);
     // Each order takes a copy of each book: give this throwaway suite's two books enough.
     await Promise.all(books.map((b) => adminDb().collection('books').doc(b._id).update({ stock: 1000 })));
-    const body = JSON.stringify({
-      name: 'Fault', email: me.email, phone: '5550000000',
+    const bodyFor = (email: string) => JSON.stringify({
+      name: 'Fault', email, phone: '5550000000',
       address: { street: '1 Main', city: 'X', country: 'Y', state: 'Z', zipcode: '1' },
       productIDs: books.map((b) => b._id), totalPrice: (cents / 100).toFixed(2),
     });
-    const TOTAL = 100;
     const accepted = new Map<string, string>(); // key -> order id
     let serverErrors = 0;
     let killed = 0;
     let sent = 0;
-    const place = async (key: string) => {
+    const place = async (key: string, who: { token: string; email: string }) => {
+      const body = bodyFor(who.email);
       for (let attempt = 0; attempt < 8; attempt++) {
         try {
-          const res = await fetch(`${SHOP_URL}/api/orders`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${me.token}`, 'Idempotency-Key': key } });
+          const res = await fetch(`${SHOP_URL}/api/orders`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${who.token}`, 'Idempotency-Key': key } });
           if (res.status >= 500) serverErrors += 1;
           if (res.status === 200 || res.status === 201) {
             accepted.set(key, ((await res.json()) as { _id: string })._id);
@@ -81,15 +76,15 @@ async function burstWithKill(): Promise<void> {
         await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
       }
     };
-    const worker = async () => {
-      while (sent < TOTAL) {
+    const worker = async (who: { token: string; uid: string; email: string }) => {
+      for (let n = 0; n < TOTAL / shoppers.length; n++) {
         const i = sent++;
         if (i === 30) killed = killFunctionWorkers();
-        await place(`fault-${me.uid}-${i}`);
+        await place(`fault-${who.uid}-${n}`, who);
       }
     };
-    await Promise.all(Array.from({ length: 10 }, worker));
-    const stored = await adminDb().collection('orders').where('uid', '==', me.uid).get();
+    await Promise.all(shoppers.map(worker));
+    const stored = await adminDb().collection('orders').where('uid', 'in', shoppers.map((s) => s.uid)).get();
     const keys = stored.docs.map((d) => d.data().idempotencyKey as string);
     const duplicates = keys.length - new Set(keys).size;
     const lost = [...accepted.keys()].filter((k) => !keys.includes(k)).length;

@@ -137,7 +137,8 @@ export type Order = z.infer<typeof OrderSchema>;
 // ---------------------------------------------------------------------------------------------
 // Routes (errors are always { message, code?, ... }; 401 without/with a bad token):
 //   POST /api/orders                      customer   201 Order | 200 Order (same Idempotency-Key)
-//        400 UnknownBooksResponse, 409 OutOfStockResponse | PriceChangedResponse
+//        400 UnknownBooksResponse, 403 EmailNotVerifiedResponse, 409 OutOfStockResponse | PriceChangedResponse
+//        | TooManyOpenOrdersResponse, 422 IdempotencyKeyReusedResponse (same key, different body)
 //   GET  /api/orders?cursor=&limit=       customer   200 OrdersPage (own orders, newest first)
 //   GET  /api/orders/email/:email?cursor=&limit=   that customer or admin   200 Order[] (+ X-Next-Cursor)
 //   GET  /api/orders/:id                  owner or admin   200 Order; anyone else 404
@@ -256,4 +257,35 @@ export interface InvalidTransitionResponse {
   message: string;
   code: 'INVALID_TRANSITION';
   status: OrderStatus;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may order, and how much at once (issue 16)
+
+/**
+ * Open orders (pending or confirmed) one account may hold at once: cash on delivery costs the shop
+ * a trip per order, so one account cannot tie up stock without limit. An operator may raise it for
+ * one customer (`maxOpenOrders` on the server-only `customers/{uid}` document).
+ */
+export const MAX_OPEN_ORDERS = 10;
+
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Verify your email address first';
+
+/** 403: the ID token's `email_verified` is false; nothing was stored. Cancel and reading stay allowed. */
+export interface EmailNotVerifiedResponse {
+  message: typeof EMAIL_NOT_VERIFIED_MESSAGE;
+  code: 'EMAIL_NOT_VERIFIED';
+}
+
+/** 409: the account already has its limit of pending + confirmed orders; nothing was stored. */
+export interface TooManyOpenOrdersResponse {
+  message: string;
+  code: 'TOO_MANY_OPEN_ORDERS';
+  limit: number;
+}
+
+/** 422: this Idempotency-Key already placed an order with a different body; nothing was stored. */
+export interface IdempotencyKeyReusedResponse {
+  message: 'This Idempotency-Key was used for a different order';
+  code: 'IDEMPOTENCY_KEY_REUSED';
 }

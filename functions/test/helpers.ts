@@ -46,17 +46,39 @@ export async function adminToken(): Promise<string> {
   return cachedAdmin;
 }
 
-/** A fresh customer in the Auth emulator, signed in: returns its ID token, uid and email. */
-export async function newCustomer(prefix = 'shopper'): Promise<{ token: string; uid: string; email: string }> {
+/**
+ * A fresh email/password customer in the Auth emulator, signed in: returns its ID token, uid and
+ * email. Verified by default (orders need a verified address), through the emulator's admin
+ * endpoint, then signed in again so the token carries `email_verified: true`.
+ */
+export async function newCustomer(prefix = 'shopper', { verified = true } = {}): Promise<{ token: string; uid: string; email: string }> {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+  const signUp = await identity<{ idToken: string; localId: string }>('accounts:signUp?key=demo-api-key', { email, password: 'secret123', returnSecureToken: true });
+  if (!verified) return { token: signUp.idToken, uid: signUp.localId, email };
+  await verifyEmail(signUp.localId);
+  const signIn = await identity<{ idToken: string }>('accounts:signInWithPassword?key=demo-api-key', { email, password: 'secret123', returnSecureToken: true });
+  return { token: signIn.idToken, uid: signUp.localId, email };
+}
+
+/** Marks an account's email verified, as the emailed link would (the emulator's admin API). */
+export async function verifyEmail(uid: string): Promise<void> {
+  await identity('projects/demo-bookstore/accounts:update', { localId: uid, emailVerified: true }, { Authorization: 'Bearer owner' });
+}
+
+async function identity<T = unknown>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
   });
-  const body = (await res.json()) as { idToken: string; localId: string };
-  if (!res.ok) throw new Error(`signUp failed: ${JSON.stringify(body)}`);
-  return { token: body.idToken, uid: body.localId, email };
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path} failed: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Lets one test account hold more open orders than MAX_OPEN_ORDERS (tests that page through many). */
+export async function allowOpenOrders(uid: string, max: number): Promise<void> {
+  await db().collection('customers').doc(uid).set({ maxOpenOrders: max }, { merge: true });
 }
 
 export async function seededBooks(): Promise<any[]> {
@@ -67,7 +89,7 @@ export async function seededBooks(): Promise<any[]> {
 /** A digest of every document the shop writes (login attempt counters aside) and every stored object. */
 export async function stateDigest(): Promise<string> {
   const parts: string[] = [];
-  for (const name of ['books', 'orders', 'stats', 'admins', 'mail']) {
+  for (const name of ['books', 'orders', 'stats', 'admins', 'mail', 'customers']) {
     const snap = await db().collection(name).get();
     for (const doc of snap.docs.sort((a, b) => a.id.localeCompare(b.id))) parts.push(`${name}/${doc.id}=${JSON.stringify(doc.data())}`);
   }

@@ -6,7 +6,11 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { hashPassword } from '../src/lib/passwords';
-import { PNG_1x1, adminToken, bucket, coverForm, db, expectUnchanged, http, newCustomer, seededBooks, validOrder, type Reply } from './helpers';
+import { MAX_OPEN_ORDERS } from '@bookstore/contract';
+import {
+  PNG_1x1, adminToken, bucket, coverForm, db, expectUnchanged, http, makeBooks, newCustomer, officialBackend, removeBooks, seededBooks,
+  validOrder, verifyEmail, type Reply, type TestBook,
+} from './helpers';
 
 // The adversarial suite: each case sends something hostile and asserts the status, a JSON
 // `message`, and that nothing stored in Firestore or Storage changed.
@@ -361,5 +365,110 @@ describe('admin login under attack', () => {
     const expiring = snap.docs.filter((doc) => (doc.get('lastAt') as number) >= before);
     expect(expiring.length).toBe(5);
     for (const doc of expiring) expect((doc.get('expireAt') as Timestamp).toMillis()).toBeLessThanOrEqual(Date.now() + 25 * 3600 * 1000);
+  });
+});
+
+describe('orders an attacker cannot turn against the shop (issue 16)', () => {
+  let shelf: TestBook[] = [];
+  beforeAll(async () => {
+    shelf = await makeBooks(2, 200);
+  });
+  afterAll(async () => removeBooks(shelf));
+  const post = (who: { token: string; email: string }, cart: TestBook[], key?: string, over: Record<string, unknown> = {}) =>
+    http('/api/orders', { method: 'POST', token: who.token, headers: key ? { 'Idempotency-Key': key } : {}, json: { ...validOrder(who.email, cart), ...over } });
+  const signInAgain = async (email: string) => {
+    const res = await fetch('http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
+    });
+    return ((await res.json()) as { idToken: string }).idToken;
+  };
+
+  it('an account whose email is not verified cannot order (403 EMAIL_NOT_VERIFIED), and nothing is stored', async () => {
+    tried += 1;
+    const stranger = await newCustomer('unverified', { verified: false });
+    const res = await expectUnchanged(() => post(stranger, [shelf[0]!], `unverified-${stranger.uid}`));
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: 'Verify your email address first', code: 'EMAIL_NOT_VERIFIED' });
+    // Once verified (and signed in again for a fresh token), the same account orders.
+    await verifyEmail(stranger.uid);
+    const placed = await post({ ...stranger, token: await signInAgain(stranger.email) }, [shelf[0]!]);
+    expect(placed.status).toBe(201);
+  });
+
+  it('an unverified account may still read and cancel its own orders', async () => {
+    tried += 1;
+    const me = await newCustomer('unverified-later');
+    const placed = await post(me, [shelf[0]!]);
+    expect(placed.status).toBe(201);
+    // The address is no longer verified (e.g. changed): new orders stop, the old ones stay its own.
+    await fetch('http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/projects/demo-bookstore/accounts:update', {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' }, body: JSON.stringify({ localId: me.uid, emailVerified: false }),
+    });
+    const token = await signInAgain(me.email);
+    const refused = await expectUnchanged(() => post({ ...me, token }, [shelf[0]!]));
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('EMAIL_NOT_VERIFIED');
+    expect((await http('/api/orders', { token })).body.orders.map((o: any) => o._id)).toEqual([placed.body._id]);
+    const cancelled = await http(`/api/orders/${placed.body._id}/cancel`, { method: 'POST', token, json: {} });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.order.status).toBe('cancelled');
+  });
+
+  it('the same Idempotency-Key with a different body -> 422 IDEMPOTENCY_KEY_REUSED and nothing stored; the same body replays', async () => {
+    tried += 1;
+    const me = await newCustomer('key-reuse');
+    const key = `reuse-${me.uid}`;
+    const first = await post(me, [shelf[0]!], key);
+    expect(first.status).toBe(201);
+    expect(first.body).not.toHaveProperty('requestHash');
+    expect((await db().collection('orders').doc(first.body._id).get()).get('requestHash')).toMatch(/^[0-9a-f]{64}$/);
+    for (const other of [{ productIDs: [shelf[1]!._id], totalPrice: shelf[1]!.newPrice.toFixed(2) }, { address: { street: '9 Other Rd', city: 'Elsewhere', country: 'USA', state: 'IL', zipcode: '62702' } }, { name: 'Someone Else' }]) {
+      const reused = await expectUnchanged(() => post(me, [shelf[0]!], key, other));
+      expect(reused.status).toBe(422);
+      expect(reused.body).toEqual({ message: 'This Idempotency-Key was used for a different order', code: 'IDEMPOTENCY_KEY_REUSED' });
+    }
+    // The same order written differently (total as a number, phone as a number) is the same request.
+    const again = await expectUnchanged(() => post(me, [shelf[0]!], key, { totalPrice: shelf[0]!.newPrice, phone: 5551234567 }));
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+
+  it(`an account holds at most ${MAX_OPEN_ORDERS} open orders: the next -> 409 TOO_MANY_OPEN_ORDERS and nothing stored; cancelled and shipped ones free a slot`, async () => {
+    tried += 1;
+    const admin = await adminToken();
+    const me = await newCustomer('open-limit');
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_OPEN_ORDERS; i++) {
+      const res = await post(me, [shelf[i % 2]!], `limit-${me.uid}-${i}`);
+      expect(res.status).toBe(201);
+      ids.push(res.body._id);
+    }
+    const over = await expectUnchanged(() => post(me, [shelf[0]!], `limit-${me.uid}-over`));
+    expect(over.status).toBe(409);
+    expect(over.body).toEqual({ message: expect.stringContaining('open orders'), code: 'TOO_MANY_OPEN_ORDERS', limit: MAX_OPEN_ORDERS });
+    // A retry of an order already placed is not a new order: it still replays at the limit.
+    expect((await expectUnchanged(() => post(me, [shelf[0]!], `limit-${me.uid}-0`))).status).toBe(200);
+    // Confirming keeps it open; shipping and cancelling each free one slot.
+    for (const status of ['confirmed', 'shipped']) {
+      expect((await http(`/api/admin/orders/${ids[0]}/status`, { method: 'POST', token: admin, json: { status } })).status).toBe(200);
+    }
+    expect((await http(`/api/orders/${ids[1]}/cancel`, { method: 'POST', token: me.token, json: {} })).status).toBe(200);
+    expect((await db().collection('customers').doc(me.uid).get()).get('openOrders')).toBe(MAX_OPEN_ORDERS - 2);
+    for (let i = 0; i < 2; i++) expect((await post(me, [shelf[0]!])).status).toBe(201);
+    const full = await expectUnchanged(() => post(me, [shelf[1]!]));
+    expect(full.status).toBe(409);
+    expect(full.body.code).toBe('TOO_MANY_OPEN_ORDERS');
+  });
+
+  it.skipIf(!officialBackend)(`${MAX_OPEN_ORDERS + 2} concurrent orders from one account: exactly ${MAX_OPEN_ORDERS} stored, the rest 409`, async () => {
+    tried += 1;
+    const me = await newCustomer('open-race');
+    const replies = await Promise.all(Array.from({ length: MAX_OPEN_ORDERS + 2 }, (_, i) => post(me, [shelf[i % 2]!], `race-${me.uid}-${i}`)));
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(MAX_OPEN_ORDERS).fill(201), ...Array(2).fill(409)]);
+    const stored = await db().collection('orders').where('uid', '==', me.uid).get();
+    expect(stored.size).toBe(MAX_OPEN_ORDERS);
+    expect((await db().collection('customers').doc(me.uid).get()).get('openOrders')).toBe(MAX_OPEN_ORDERS);
   });
 });

@@ -22,6 +22,7 @@ describe.skipIf(!hasRules)(
       loginAttempt: 'loginAttempts/abc',
       counters: 'stats/totals',
       mail: 'mail/m1',
+      ownAccount: 'customers/alice', // her open-order count and limit
     };
     beforeAll(async () => {
       env = await initializeTestEnvironment({
@@ -38,6 +39,7 @@ describe.skipIf(!hasRules)(
         await db.doc(docs.loginAttempt).set({ failures: 1 });
         await db.doc(docs.counters).set({ totalOrders: 1 });
         await db.doc(docs.mail).set({ to: 'alice@example.com' });
+        await db.doc(docs.ownAccount).set({ openOrders: 10 });
       });
     });
     afterAll(async () => env?.cleanup());
@@ -47,7 +49,7 @@ describe.skipIf(!hasRules)(
 
     it('a signed-out visitor can read no document and list no collection', async () => {
       for (const path of Object.values(docs)) await assertFails(visitor().doc(path).get());
-      for (const name of ['books', 'orders', 'admins', 'loginAttempts', 'stats', 'mail']) await assertFails(visitor().collection(name).get());
+      for (const name of ['books', 'orders', 'admins', 'loginAttempts', 'stats', 'mail', 'customers']) await assertFails(visitor().collection(name).get());
     });
 
     it("a signed-in customer cannot read another customer's order, by get or by list", async () => {
@@ -56,8 +58,8 @@ describe.skipIf(!hasRules)(
       await assertFails(alice().collection('orders').get());
     });
 
-    it('a signed-in customer cannot read admins, login attempts, counters or mail', async () => {
-      for (const path of [docs.admin, docs.loginAttempt, docs.counters, docs.mail]) await assertFails(alice().doc(path).get());
+    it('a signed-in customer cannot read admins, login attempts, counters, mail or even her own account document', async () => {
+      for (const path of [docs.admin, docs.loginAttempt, docs.counters, docs.mail, docs.ownAccount]) await assertFails(alice().doc(path).get());
     });
 
     it('no client, signed in or not, can create, change or delete anything', async () => {
@@ -71,6 +73,9 @@ describe.skipIf(!hasRules)(
         await assertFails(db.doc(docs.loginAttempt).delete());
         await assertFails(db.doc(docs.counters).set({ totalOrders: 0 }));
         await assertFails(db.doc('mail/new').set({ to: 'x@example.com' }));
+        // Resetting her own open-order count would lift the limit.
+        await assertFails(db.doc(docs.ownAccount).set({ openOrders: 0 }));
+        await assertFails(db.doc(docs.ownAccount).delete());
       }
     });
   },

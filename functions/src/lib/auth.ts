@@ -57,6 +57,8 @@ export function requireAdmin(req: Request): AdminClaims {
 export interface Customer {
   uid: string;
   email: string;
+  /** The token's `email_verified`: Google accounts have it; email/password ones after the emailed link. */
+  emailVerified: boolean;
 }
 
 /** A signed-in customer from a Firebase ID token; revoked or disabled accounts are refused. */
@@ -66,7 +68,7 @@ export async function requireCustomer(req: Request): Promise<Customer> {
   try {
     const decoded = await auth().verifyIdToken(token, true);
     if (!decoded.email) throw new HttpError(403, 'Your account has no email address');
-    return { uid: decoded.uid, email: decoded.email };
+    return { uid: decoded.uid, email: decoded.email, emailVerified: decoded.email_verified === true };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw new HttpError(401, 'Your session is not valid. Please sign in again');

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import {
   CustomerOrdersQuerySchema,
+  EMAIL_NOT_VERIFIED_MESSAGE,
   NEXT_CURSOR_HEADER,
   OrderCancelSchema,
   OrderIdSchema,
@@ -43,6 +44,9 @@ export function optionalJsonBody(req: Request): Record<string, unknown> {
 // POST /api/orders
 export async function createOrder(req: Request, res: Response) {
   const customer = await requireCustomer(req);
+  // Anyone can open an email/password account with someone else's address: only a proven address
+  // may order (cash on delivery to it, in its name). Cancelling and reading stay open to every account.
+  if (!customer.emailVerified) throw new HttpError(403, EMAIL_NOT_VERIFIED_MESSAGE, { code: 'EMAIL_NOT_VERIFIED' });
   const key = idempotencyKey(req);
   const input = parseWith(OrderInputSchema, jsonBody(req));
   if (!sameEmail(input.email, customer.email)) {

@@ -10,7 +10,7 @@ import type {
   ParsedOrderInput,
 } from '@bookstore/contract';
 import { canTransition, fromCents, LATEST_ORDERS_SIZE, RESTOCKING_STATUSES, sumCents } from '@bookstore/contract';
-import { FieldPath, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import type { BookDoc } from '../books/books.repo';
 import { books, getBookDocs, stockFields } from '../books/books.repo';
 import type { Customer } from '../lib/auth';
@@ -22,6 +22,7 @@ import { orderCounts, placementDelta, transitionDelta } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
 import { decodeCursor, encodeCursor } from './cursor';
 import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
+import { CUSTOMERS_COLLECTION, type CustomerDoc, openOrderLimit, openOrdersDelta, openOrdersOf, requestHash } from './open-orders';
 
 /** A line as stored: the book as it was sold, price in cents. */
 export interface OrderLineDoc {
@@ -45,10 +46,13 @@ export interface OrderDoc {
   createdAt: string;
   updatedAt: string;
   idempotencyKey?: string;
+  /** sha256 of the uid and the parsed body the key placed (open-orders.ts); never sent by the API. */
+  requestHash?: string;
 }
 
 export const orders = () => db().collection('orders');
 const mail = () => db().collection(MAIL_COLLECTION);
+const customers = () => db().collection(CUSTOMERS_COLLECTION);
 
 // Contention retries: 20 shoppers racing for a last copy all read that book, and each loser's
 // transaction has to run again to see the new stock (and answer 409).
@@ -65,7 +69,7 @@ function busy(error: unknown): never {
   throw error;
 }
 
-/** The API's order: dollars instead of stored cents, without the idempotency key. */
+/** The API's order: dollars instead of stored cents, without the idempotency key or request hash. */
 export function orderFromDoc(id: string, doc: OrderDoc): Order {
   return {
     _id: id,
@@ -105,18 +109,44 @@ export interface PlacedOrder {
 }
 
 /**
+ * The order a key already placed, answered again; but a key sent with a different body is a client
+ * bug (or a reused key), and silently answering with the first order would let the client believe
+ * the new cart was ordered. Orders stored before the hash existed simply replay.
+ */
+function replay(existing: DocumentSnapshot, hash: string): PlacedOrder {
+  const stored = existing.data() as OrderDoc;
+  if (stored.requestHash !== undefined && stored.requestHash !== hash) {
+    throw new HttpError(422, 'This Idempotency-Key was used for a different order', { code: 'IDEMPOTENCY_KEY_REUSED' });
+  }
+  return { order: toOrder(existing), replayed: true };
+}
+
+/**
  * Prices the cart from the current books and, in one transaction, stores the order with its lines,
- * takes one copy of each book from stock, counts it and queues its mail: either all of it happened
- * or none. A book without a copy left refuses the whole order (409 OUT_OF_STOCK).
+ * takes one copy of each book from stock, counts it (in the shop's counters and the account's open
+ * orders) and queues its mail: either all of it happened or none. A book without a copy left
+ * refuses the whole order (409 OUT_OF_STOCK), and so does an account at its open-order limit (409
+ * TOO_MANY_OPEN_ORDERS).
  */
 export async function placeOrder(customer: Customer, input: ParsedOrderInput, idempotencyKey?: string): Promise<PlacedOrder> {
   const ref = idempotencyKey ? orders().doc(orderIdFor(customer.uid, idempotencyKey)) : orders().doc();
+  const accountRef = customers().doc(customer.uid);
+  const hash = requestHash(customer.uid, input);
   const attempt = () =>
     db().runTransaction(async (tx): Promise<PlacedOrder> => {
-      if (idempotencyKey) {
-        const existing = await tx.get(ref);
-        countReads(1);
-        if (existing.exists) return { order: toOrder(existing), replayed: true };
+      const [account, existing] = idempotencyKey ? await tx.getAll(accountRef, ref) : [await tx.get(accountRef)];
+      countReads(idempotencyKey ? 2 : 1);
+      // A retry of a placed order replays even at the limit: it is not a new order.
+      if (existing?.exists) return replay(existing, hash);
+      // Read in this transaction: two racing placements cannot both take the last open slot.
+      const accountDoc = account!.data() as CustomerDoc | undefined;
+      const open = openOrdersOf(accountDoc);
+      const limit = openOrderLimit(accountDoc);
+      if (open >= limit) {
+        throw new HttpError(409, `You already have ${open} open orders. Wait until one is shipped, or cancel one, to place another.`, {
+          code: 'TOO_MANY_OPEN_ORDERS',
+          limit,
+        });
       }
       const snaps = await getBookDocs(tx, input.productIDs);
       const unknown = input.productIDs.filter((_, i) => !snaps[i]!.exists);
@@ -158,7 +188,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         events: [],
         createdAt: now,
         updatedAt: now,
-        ...(idempotencyKey ? { idempotencyKey } : {}),
+        ...(idempotencyKey ? { idempotencyKey, requestHash: hash } : {}),
       };
       tx.create(ref, doc); // first: where a commit is applied write by write (the stand-in), a duplicate stops here
       // The stock read above is this transaction's: a concurrent order for the last copy makes one
@@ -166,6 +196,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       // Browse's 'in stock only' filter reads inStock, so it moves with stock (stockFields).
       snaps.forEach((snap, i) => tx.update(snap.ref, { ...stockFields(bookDocs[i]!.stock - 1) }));
       addToCounters(tx, placementDelta(doc));
+      tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
       tx.create(mail().doc(mailId(ref.id, 'placed')), orderMail(ref.id, mailOrder(doc), 'placed'));
       return { order: orderFromDoc(ref.id, doc), replayed: false };
     }, TX_OPTIONS);
@@ -176,7 +207,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
     if (idempotencyKey && (error as { code?: number }).code === 6 /* ALREADY_EXISTS */) {
       const existing = await ref.get();
       countReads(1);
-      if (existing.exists) return { order: toOrder(existing), replayed: true };
+      if (existing.exists) return replay(existing, hash);
     }
     return busy(error);
   }
@@ -227,6 +258,9 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
     // A book deleted since the order has no stock to return to.
     for (const book of bookSnaps) if (book.exists) tx.update(book.ref, { ...stockFields(((book.data() as BookDoc).stock ?? 0) + 1) });
     addToCounters(tx, transitionDelta(doc, from, to));
+    // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
+    const openDelta = openOrdersDelta(from, to);
+    if (openDelta !== 0) tx.set(customers().doc(doc.uid), { openOrders: FieldValue.increment(openDelta) }, { merge: true });
     tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(doc), to, note));
     return orderFromDoc(orderId, updated);
   }, TX_OPTIONS).catch(busy);

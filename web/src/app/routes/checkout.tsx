@@ -9,6 +9,7 @@ import { lineProblem, subtotal, unavailableIds } from '../../features/cart/cart-
 import { cart, useCartState } from '../../features/cart/cart-store';
 import { ProblemBadge, UnavailableNotice } from '../../features/cart/unavailable-notice';
 import { createOrder, newIdempotencyKey, unavailableFromError } from '../../features/checkout/create-order';
+import { VerifyEmailGate } from '../../features/checkout/verify-email-gate';
 import { ApiError } from '../../lib/api-client';
 import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
@@ -109,6 +110,7 @@ function Checkout() {
         <h1 className="mb-2 text-2xl font-semibold text-gray-700">Cash On Delevary</h1>
         <p className="text-gray-700">Total Price: ${total}</p>
         <p className="mb-6 text-gray-700">Items: {items.length}</p>
+        <VerifyEmailGate />
         {unavailable > 0 && (
           <div className="mb-6">
             <UnavailableNotice count={unavailable} onRemove={removeUnavailableItems} />

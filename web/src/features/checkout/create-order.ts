@@ -1,13 +1,14 @@
 import type { Order, OrderInput, OutOfStockResponse, UnknownBooksResponse } from '@bookstore/contract';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { authSdk } from '../../lib/auth/auth-context';
+import { announceEmailNotVerified, isEmailNotVerified } from './email-verification';
 
 /** A fresh key per checkout attempt: a double click or a retry returns the first order. */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-export async function createOrder(order: OrderInput, idempotencyKey: string): Promise<Order> {
+async function send(order: OrderInput, idempotencyKey: string): Promise<Order> {
   const token = await (await authSdk()).idToken();
   return apiFetch<Order>('/api/orders', {
     method: 'POST',
@@ -15,6 +16,18 @@ export async function createOrder(order: OrderInput, idempotencyKey: string): Pr
     token,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
+}
+
+export async function createOrder(order: OrderInput, idempotencyKey: string): Promise<Order> {
+  try {
+    return await send(order, idempotencyKey);
+  } catch (error) {
+    if (!isEmailNotVerified(error)) throw error;
+    // The ID token held may predate a verification done in another tab: one fresh token, one retry.
+    if (await (await authSdk()).refreshEmailVerification()) return send(order, idempotencyKey);
+    announceEmailNotVerified();
+    throw error;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   createUserWithEmailAndPassword,
   GoogleAuthProvider,
+  sendEmailVerification,
   signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -37,6 +38,31 @@ export async function idToken(): Promise<string | null> {
   const auth = getFirebaseAuth();
   await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken() : null;
+}
+
+/** Whether the signed-in account still has to verify its email before ordering (the API checks the token). */
+export async function needsEmailVerification(): Promise<boolean> {
+  const auth = getFirebaseAuth();
+  await auth.authStateReady();
+  return auth.currentUser !== null && !auth.currentUser.emailVerified;
+}
+
+/** Emails the signed-in account a verification link. */
+export async function sendVerificationEmail(): Promise<void> {
+  const user = getFirebaseAuth().currentUser;
+  if (user) await sendEmailVerification(user);
+}
+
+/**
+ * After the link was opened elsewhere: reloads the account and forces a new ID token, since the
+ * one held still says `email_verified: false` until it expires. Returns whether it is verified now.
+ */
+export async function refreshEmailVerification(): Promise<boolean> {
+  const user = getFirebaseAuth().currentUser;
+  if (!user) return false;
+  await user.reload();
+  await user.getIdToken(true);
+  return user.emailVerified;
 }
 
 // Emulator builds only (dead code in production): the Google popup needs Google's servers, so

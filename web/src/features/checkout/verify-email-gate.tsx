@@ -1,0 +1,74 @@
+import { EMAIL_NOT_VERIFIED_MESSAGE } from '@bookstore/contract';
+import { useEffect, useState } from 'react';
+import { authSdk } from '../../lib/auth/auth-context';
+import { onEmailNotVerified } from './email-verification';
+
+type Gate = 'checking' | 'verified' | 'unverified';
+
+/**
+ * Shown above the checkout form while the signed-in account's email is not verified (the API
+ * refuses its orders with 403 EMAIL_NOT_VERIFIED): sends the verification email, and once the link
+ * was opened, reloads the account and its token so the order goes through.
+ */
+export function VerifyEmailGate() {
+  const [gate, setGate] = useState<Gate>('checking');
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    authSdk()
+      .then((sdk) => sdk.needsEmailVerification())
+      .then((needed) => live && setGate((was) => (was === 'unverified' ? was : needed ? 'unverified' : 'verified')))
+      .catch(() => undefined); // no answer: the API still refuses, and then says so
+    const off = onEmailNotVerified(() => setGate('unverified'));
+    return () => {
+      live = false;
+      off();
+    };
+  }, []);
+
+  if (gate !== 'unverified') return null;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      console.error('Email verification failed', error);
+      setNote('That did not work. Please wait a minute and try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const send = () =>
+    run(async () => {
+      await (await authSdk()).sendVerificationEmail();
+      setNote('Verification email sent. Open the link in it, then choose “I have verified, continue”.');
+    });
+  const recheck = () =>
+    run(async () => {
+      if (await (await authSdk()).refreshEmailVerification()) {
+        setNote('');
+        setGate('verified');
+      } else {
+        setNote('Your email address is not verified yet. Open the link in the email we sent you, then try again.');
+      }
+    });
+
+  return (
+    <section aria-labelledby="verify-email-title" className="mb-6 rounded border border-amber-300 bg-amber-50 p-4 text-gray-800">
+      <h2 id="verify-email-title" className="text-lg font-semibold">{EMAIL_NOT_VERIFIED_MESSAGE}</h2>
+      <p className="mt-1">Orders are paid on delivery, so we take them only from verified email addresses. We will email you a link; open it, then come back here.</p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button type="button" onClick={send} disabled={busy} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
+          Send verification email
+        </button>
+        <button type="button" onClick={recheck} disabled={busy} className="rounded border border-blue-700 px-4 py-2 font-bold text-blue-800 hover:bg-blue-50 disabled:cursor-not-allowed disabled:text-gray-500">
+          I have verified, continue
+        </button>
+      </div>
+      <p role="status" className="mt-2 min-h-5 text-sm">{note}</p>
+    </section>
+  );
+}
