@@ -23,7 +23,7 @@ test('admin screens have no serious accessibility violations', async ({ page }) 
   await scan(page, '/admin');
   await adminLogin(page);
   await expect(page.getByText('Total Orders')).toBeVisible();
-  for (const path of ['/dashboard', '/dashboard/manage-books', '/dashboard/add-new-book']) {
+  for (const path of ['/dashboard', '/dashboard/manage-books', '/dashboard/add-new-book', '/dashboard/orders']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await scan(page, path);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { adminLogin, apiBooks, checkout, signIn } from './helpers';
+import { adminLogin, booksInStock, checkout, signIn } from './helpers';
 
 /** A small valid PNG of one colour (unique per test run, so its content hash is new). */
 function png(seed: number): Buffer {
@@ -15,7 +15,7 @@ function png(seed: number): Buffer {
 }
 
 test('every /dashboard route sends a signed-out visitor to /admin', async ({ page }) => {
-  for (const path of ['/dashboard', '/dashboard/add-new-book', '/dashboard/manage-books', '/dashboard/edit-book/abc']) {
+  for (const path of ['/dashboard', '/dashboard/add-new-book', '/dashboard/manage-books', '/dashboard/edit-book/abc', '/dashboard/orders', '/dashboard/orders/abc']) {
     await page.goto(path);
     await expect(page).toHaveURL('/admin');
   }
@@ -40,12 +40,16 @@ test('the stat cards show the shop’s figures and an order raises them by its t
   await expect(cards.getByText('Products')).toBeVisible();
   await expect(cards.getByText(String(stats.totalBooks), { exact: true })).toBeVisible();
   await expect(cards.getByText(`$${stats.totalSales.toFixed(2)}`)).toBeVisible();
-  await expect(cards.getByText('(13%)')).toBeVisible();
   await expect(page.getByText('The number of orders per month')).toBeVisible();
-  await expect(page.getByText('Orders left')).toBeVisible();
+  // Only real figures: the spec's invented ones are gone.
+  for (const invented of ['(13%)', 'Orders left', 'Website visits (last day)', 'Users by average order', 'Students by type of studying']) {
+    await expect(page.getByText(invented)).toHaveCount(0);
+  }
+  const toProcess = page.getByRole('link', { name: /Orders to process/ });
+  await expect(toProcess).toContainText(String(stats.ordersToProcess));
 
   const shopper = await browser.newPage();
-  const [book] = await apiBooks(shopper);
+  const [book] = await booksInStock(shopper);
   await signIn(shopper);
   await shopper.goto(`/books/${book!._id}`);
   await shopper.getByRole('button', { name: 'Add to Cart' }).click();
@@ -54,8 +58,13 @@ test('the stat cards show the shop’s figures and an order raises them by its t
 
   await page.reload();
   await expect(cards.getByText(String(stats.totalOrders + 1), { exact: true })).toBeVisible();
+  await expect(toProcess).toContainText(String(stats.ordersToProcess + 1));
+  await expect(page.getByRole('region', { name: 'Latest orders' }).getByRole('link', { name: /^#/ }).first()).toBeVisible();
   const sales = (Math.round(stats.totalSales * 100) + Math.round(book!.newPrice * 100)) / 100;
   await expect(cards.getByText(`$${sales.toFixed(2)}`)).toBeVisible();
+  await toProcess.click();
+  await expect(page).toHaveURL('/dashboard/orders?status=pending');
+  await expect(page.getByRole('link', { name: /^Pending/ })).toHaveAttribute('aria-current', 'page');
 });
 
 test('add a book with an uploaded cover, edit it, delete it; the storefront follows', async ({ page }) => {

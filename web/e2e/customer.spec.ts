@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiBooks, checkout, signIn } from './helpers';
+import { booksInStock, checkout, signIn } from './helpers';
 
 test('the login guard sends a signed-out visitor from /checkout and /orders to /login', async ({ page }) => {
   await page.goto('/checkout');
@@ -18,7 +18,7 @@ test('a wrong password shows the inline error', async ({ page }) => {
 });
 
 test('the demo customer signs in, checks out and sees the order', async ({ page }) => {
-  const books = (await apiBooks(page)).slice(3, 5);
+  const books = (await booksInStock(page)).slice(3, 5);
   await signIn(page);
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
   for (const book of books) {
@@ -70,7 +70,7 @@ test('the Google button’s offline failure is shown, and the page keeps working
 });
 
 test('a google.com user (emulator credential) checks out and sees their orders', async ({ page }) => {
-  const [book] = await apiBooks(page);
+  const [book] = await booksInStock(page);
   const email = `gina-${Date.now()}@example.com`;
   await page.goto('/login');
   await page.waitForFunction(() => typeof (window as any).__bookstoreTestGoogleSignIn === 'function');

@@ -21,7 +21,9 @@ export async function adminLogin(page: Page) {
   await expect(page).toHaveURL('/dashboard');
 }
 
-export async function apiBooks(page: Page): Promise<{ _id: string; title: string; newPrice: number; author?: string; category: string }[]> {
+export interface ApiBook { _id: string; title: string; newPrice: number; author?: string; category: string; stock: number; description: string }
+
+export async function apiBooks(page: Page): Promise<ApiBook[]> {
   const res = await page.request.get('/api/books');
   return res.json();
 }
@@ -46,3 +48,29 @@ export async function checkout(page: Page) {
   await page.getByRole('button', { name: 'Yes, OK!' }).click();
   await expect(page).toHaveURL('/orders');
 }
+
+/** Books with at least `min` copies left now (other tests buy books too). */
+export async function booksInStock(page: Page, min = 5): Promise<ApiBook[]> {
+  return (await apiBooks(page)).filter((b) => b.stock >= min);
+}
+
+export async function apiBook(page: Page, id: string): Promise<ApiBook> {
+  return (await page.request.get(`/api/books/${id}`)).json();
+}
+
+/** Adds the books from their pages, checks out, and returns the new order's id (newest first on /orders). */
+export async function placeOrder(page: Page, books: { _id: string }[]): Promise<string> {
+  for (const book of books) {
+    await page.goto(`/books/${book._id}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText('Item added to cart')).toBeVisible();
+  }
+  await checkout(page);
+  const href = await page.getByRole('link', { name: /^View order/ }).first().getAttribute('href');
+  return href!.split('/').pop()!;
+}
+
+export const shortId = (id: string) => id.slice(0, 8);
+
+/** The card of one order on /orders. */
+export const orderCard = (page: Page, id: string) => page.getByRole('article', { name: `Order #${shortId(id)}` });

@@ -1,10 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { adminLogin, apiBooks, signIn } from './helpers';
+import { adminLogin, apiBooks, booksInStock, checkout, signIn } from './helpers';
 
 // Screenshots for people to look at (artifacts/screenshots, not committed). Each page is also
 // checked for horizontal overflow, the most common way a layout breaks on a phone.
 
 const SHOTS = 'artifacts/screenshots';
+
+/** Full-page shots catch lazy images before they load: load them all first. */
+async function loadLazyImages(page: import('@playwright/test').Page) {
+  await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')));
+  await page.waitForLoadState('networkidle');
+}
 
 async function noHorizontalOverflow(page: import('@playwright/test').Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -14,7 +20,7 @@ async function noHorizontalOverflow(page: import('@playwright/test').Page) {
 for (const width of [375, 768, 1280]) {
   test(`storefront screens at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    const books = await apiBooks(page);
+    const books = await booksInStock(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Top Sellers' })).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -38,10 +44,18 @@ for (const width of [375, 768, 1280]) {
     await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/checkout-${width}.png`, fullPage: true });
 
-    await page.goto('/orders');
+    // Place the order, so the customer's list, an order page and the desk have something to show.
+    await checkout(page);
     await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
+    await expect(page.getByTestId('order-status').first()).toBeVisible();
     await noHorizontalOverflow(page);
+    await loadLazyImages(page);
     await page.screenshot({ path: `${SHOTS}/orders-${width}.png`, fullPage: true });
+
+    await page.getByRole('link', { name: /^View order/ }).first().click();
+    await expect(page.getByRole('list', { name: 'Order history' })).toBeVisible();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/order-detail-${width}.png`, fullPage: true });
 
     await page.goto('/login');
     await page.screenshot({ path: `${SHOTS}/login-${width}.png` });
@@ -57,6 +71,17 @@ for (const width of [375, 1280]) {
     await expect(page.getByText('Total Orders')).toBeVisible();
     await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/dashboard-${width}.png`, fullPage: true });
+    await page.goto('/dashboard/orders');
+    await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
+    const firstOrder = page.locator('a[href^="/dashboard/orders/"]:visible').first();
+    await expect(firstOrder).toBeVisible();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/desk-${width}.png`, fullPage: true });
+    await firstOrder.click();
+    await expect(page.getByRole('list', { name: 'Order history' })).toBeVisible();
+    await noHorizontalOverflow(page);
+    await page.screenshot({ path: `${SHOTS}/desk-order-${width}.png`, fullPage: true });
+
     await page.goto('/dashboard/manage-books');
     await expect(page.getByRole('heading', { name: 'All Books' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/manage-books-${width}.png`, fullPage: true });

@@ -14,6 +14,7 @@ export const router = createBrowserRouter([
       { path: 'cart', lazy: () => import('./routes/cart') },
       { path: 'checkout', lazy: () => import('./routes/checkout') },
       { path: 'orders', lazy: () => import('./routes/orders') },
+      { path: 'orders/:id', lazy: () => import('./routes/order-detail') },
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'register', lazy: () => import('./routes/register') },
       { path: 'about', lazy: () => import('./routes/about') },
@@ -31,6 +32,8 @@ export const router = createBrowserRouter([
       { path: 'add-new-book', lazy: () => import('../features/admin/add-book') },
       { path: 'edit-book/:id', lazy: () => import('../features/admin/edit-book') },
       { path: 'manage-books', lazy: () => import('../features/admin/manage-books') },
+      { path: 'orders', lazy: () => import('../features/admin/orders/order-desk') },
+      { path: 'orders/:id', lazy: () => import('../features/admin/orders/order-page') },
     ],
   },
 ]);

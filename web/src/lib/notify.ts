@@ -39,3 +39,41 @@ export async function confirmBox(title: string, text: string, confirmButtonText:
   });
   return result.isConfirmed;
 }
+
+/**
+ * A confirmation for an order action. With `askNote`, an optional note (why it was cancelled or
+ * refused) is asked for in the same dialog. Resolves null when the admin or shopper backs out.
+ */
+export async function confirmAction(options: {
+  title: string;
+  text: string;
+  confirmButtonText: string;
+  cancelButtonText?: string;
+  danger?: boolean;
+  askNote?: boolean;
+}): Promise<{ note?: string } | null> {
+  const Swal = await swal();
+  const result = await Swal.fire({
+    ...DIALOG_DEFAULTS,
+    title: options.title,
+    text: options.text,
+    icon: options.danger ? 'warning' : 'question',
+    showCancelButton: true,
+    confirmButtonText: options.confirmButtonText,
+    cancelButtonText: options.cancelButtonText ?? 'Cancel',
+    confirmButtonColor: options.danger ? '#b91c1c' : DIALOG_DEFAULTS.confirmButtonColor,
+    reverseButtons: true,
+    focusCancel: options.danger ?? false,
+    ...(options.askNote
+      ? {
+          input: 'textarea' as const,
+          inputLabel: 'Note (optional)',
+          inputPlaceholder: 'Why? Kept with the order.',
+          inputAttributes: { maxlength: '500' },
+        }
+      : {}),
+  });
+  if (!result.isConfirmed) return null;
+  const note = typeof result.value === 'string' ? result.value.trim() : '';
+  return note ? { note } : {};
+}

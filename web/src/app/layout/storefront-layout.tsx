@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
+import { CartStockSync } from '../cart-stock-sync';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -15,6 +16,7 @@ export function StorefrontLayout() {
         </Suspense>
       </main>
       <Footer />
+      <CartStockSync />
     </div>
   );
 }

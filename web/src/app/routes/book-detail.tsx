@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { CartIcon } from '../../components/ui/icons';
+import { StockBadge } from '../../components/ui/stock-badge';
 import { addBookToCart } from '../../features/cart/cart-actions';
 import { bookQuery } from '../../features/catalog/api/get-book';
 import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
+import { stockLevel } from '../../lib/stock';
 import { usePageTitle } from '../use-page-title';
 
 export function Component() {
@@ -26,10 +28,12 @@ export function Component() {
           <p className="text-xl font-semibold">
             {money(book.newPrice)} <span className="ml-2 text-base font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
           </p>
+          <StockBadge stock={book.stock} className="text-sm" />
           <button
             type="button"
             onClick={() => addBookToCart(book)}
-            className="inline-flex items-center gap-2 rounded-md bg-primary px-6 py-2 font-semibold text-secondary hover:bg-secondary hover:text-white"
+            disabled={stockLevel(book.stock).kind === 'out'}
+            className="inline-flex items-center gap-2 rounded-md bg-primary px-6 py-2 font-semibold text-secondary hover:bg-secondary hover:text-white disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-600"
           >
             <CartIcon className="size-5" /> Add to Cart
           </button>

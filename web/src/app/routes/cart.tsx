@@ -1,14 +1,22 @@
+import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { clearCart } from '../../features/cart/cart-actions';
-import { subtotal } from '../../features/cart/cart-rules';
-import { cart, useCartItems } from '../../features/cart/cart-store';
+import { StockBadge } from '../../components/ui/stock-badge';
+import { clearCart, removeUnavailableItems } from '../../features/cart/cart-actions';
+import { lineProblem, subtotal, unavailableIds } from '../../features/cart/cart-rules';
+import { cart, useCartState } from '../../features/cart/cart-store';
+import { ProblemBadge, UnavailableNotice } from '../../features/cart/unavailable-notice';
+import { bookQuery } from '../../features/catalog/api/get-book';
 import { coverUrl } from '../../lib/covers';
 import { money } from '../../lib/format';
 import { usePageTitle } from '../use-page-title';
 
 export function Component() {
   usePageTitle('Shopping cart');
-  const items = useCartItems();
+  const { items, flags } = useCartState();
+  // Each line's book, fresh (a cart can be days old): CartStockSync copies stock and 404s onto the lines.
+  // At most MAX_ORDER_ITEMS small requests, whatever the catalogue's size.
+  useQueries({ queries: items.map((book) => ({ ...bookQuery(book._id), retry: false })) });
+  const unavailable = unavailableIds(items, flags).length;
   return (
     <section className="mx-auto mt-10 max-w-3xl rounded-lg bg-white shadow-lg ring-1 ring-gray-100">
       <div className="px-4 py-6 sm:px-6">
@@ -18,29 +26,40 @@ export function Component() {
             Clear Cart
           </button>
         </div>
+        {unavailable > 0 && (
+          <div className="mt-6">
+            <UnavailableNotice count={unavailable} onRemove={removeUnavailableItems} />
+          </div>
+        )}
         <div className="mt-8">
           {items.length === 0 ? (
             <p className="py-8 text-center text-gray-700">No product found!</p>
           ) : (
             <ul className="-my-6 divide-y divide-gray-200">
-              {items.map((book) => (
-                <li key={book._id} className="flex py-6">
-                  <img src={coverUrl(book.coverImage)} alt={`Cover of ${book.title}`} width={64} height={96} className="h-24 w-16 shrink-0 rounded-md border border-gray-200 object-cover" />
-                  <div className="ml-4 flex flex-1 flex-col">
-                    <div className="flex flex-wrap justify-between gap-2 font-medium">
-                      <h2><Link to={`/books/${book._id}`} className="hover:underline">{book.title}</Link></h2>
-                      <p>{money(book.newPrice)}</p>
+              {items.map((book) => {
+                const problem = lineProblem(book, flags);
+                return (
+                  <li key={book._id} className="flex py-6" data-testid="cart-line" data-unavailable={problem ? 'true' : undefined}>
+                    <img src={coverUrl(book.coverImage)} alt={`Cover of ${book.title}`} width={64} height={96} className={`h-24 w-16 shrink-0 rounded-md border border-gray-200 object-cover ${problem ? 'opacity-50 grayscale' : ''}`} />
+                    <div className="ml-4 flex flex-1 flex-col">
+                      <div className="flex flex-wrap justify-between gap-2 font-medium">
+                        <h2>
+                          {problem === 'deleted' ? book.title : <Link to={`/books/${book._id}`} className="hover:underline">{book.title}</Link>}
+                        </h2>
+                        <p className={problem ? 'text-gray-500 line-through' : ''}>{money(book.newPrice)}</p>
+                      </div>
+                      <p className="mt-1 text-sm capitalize text-gray-600"><strong>Category:</strong> {book.category}</p>
+                      <div className="mt-1">{problem ? <ProblemBadge problem={problem} /> : <StockBadge stock={book.stock} />}</div>
+                      <div className="mt-auto flex items-end justify-between pt-2 text-sm">
+                        <p className="text-gray-600"><strong>Qty:</strong> 1</p>
+                        <button type="button" onClick={() => cart.remove(book._id)} className="font-medium text-indigo-700 hover:text-indigo-900">
+                          Remove<span className="sr-only"> {book.title}</span>
+                        </button>
+                      </div>
                     </div>
-                    <p className="mt-1 text-sm capitalize text-gray-600"><strong>Category:</strong> {book.category}</p>
-                    <div className="mt-auto flex items-end justify-between text-sm">
-                      <p className="text-gray-600"><strong>Qty:</strong> 1</p>
-                      <button type="button" onClick={() => cart.remove(book._id)} className="font-medium text-indigo-700 hover:text-indigo-900">
-                        Remove<span className="sr-only"> {book.title}</span>
-                      </button>
-                    </div>
-                  </div>
-                </li>
-              ))}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </div>

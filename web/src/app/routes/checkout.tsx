@@ -4,10 +4,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-context';
 import { RequireUser } from '../../features/auth/require-user';
-import { subtotal } from '../../features/cart/cart-rules';
-import { cart, useCartItems } from '../../features/cart/cart-store';
-import { createOrder, newIdempotencyKey } from '../../features/checkout/create-order';
+import { removeUnavailableItems } from '../../features/cart/cart-actions';
+import { lineProblem, subtotal, unavailableIds } from '../../features/cart/cart-rules';
+import { cart, useCartState } from '../../features/cart/cart-store';
+import { ProblemBadge, UnavailableNotice } from '../../features/cart/unavailable-notice';
+import { createOrder, newIdempotencyKey, unavailableFromError } from '../../features/checkout/create-order';
 import { ApiError } from '../../lib/api-client';
+import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
 import { usePageTitle } from '../use-page-title';
 
@@ -32,8 +35,9 @@ export function Component() {
 
 function Checkout() {
   const { user } = useAuth();
-  const items = useCartItems();
+  const { items, flags } = useCartState();
   const total = subtotal(items);
+  const unavailable = unavailableIds(items, flags).length;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [agreed, setAgreed] = useState(false);
@@ -67,11 +71,20 @@ function Checkout() {
       }
       key.current = newIdempotencyKey();
       cart.clear();
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      // New order in the list; fewer copies of its books on their pages.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['books'] })]);
       await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. You will pay $${placed.totalPrice.toFixed(2)} on delivery.`, 'success', 'Yes, OK!');
       navigate('/orders');
     } catch (error) {
       console.error('Order failed', error);
+      const gone = unavailableFromError(error);
+      if (gone) {
+        cart.markUnavailable(gone.productIDs, gone.reason);
+        void queryClient.invalidateQueries({ queryKey: ['books'] });
+        const what = gone.reason === 'deleted' ? 'are no longer sold' : 'are out of stock';
+        await alertBox('Failed to create order', `Some books in your cart ${what}. Remove them and place your order again.`, 'error');
+        return;
+      }
       const detail = error instanceof ApiError && error.status && error.status < 500 ? error.message : undefined;
       await alertBox('Failed to create order', detail, 'error');
     } finally {
@@ -79,8 +92,7 @@ function Checkout() {
     }
   };
 
-  if (loading) return <p role="status" className="py-16 text-center text-lg">Loading...</p>;
-  if (items.length === 0) {
+  if (items.length === 0 && !loading) {
     return (
       <section className="py-16 text-center">
         <h1 className="mb-4 text-2xl font-semibold">Cash On Delevary</h1>
@@ -90,45 +102,70 @@ function Checkout() {
     );
   }
   return (
-    <section className="mx-auto max-w-5xl py-10">
-      <h1 className="mb-2 text-2xl font-semibold text-gray-700">Cash On Delevary</h1>
-      <p className="text-gray-700">Total Price: ${total}</p>
-      <p className="mb-6 text-gray-700">Items: {items.length}</p>
-      <div className="rounded bg-white p-4 shadow-lg ring-1 ring-gray-100 md:p-8">
-        <form onSubmit={submit} className="grid grid-cols-1 gap-6 text-sm lg:grid-cols-3">
-          <div className="text-gray-700">
-            <p className="text-lg font-medium">Personal Details</p>
-            <p>Please fill out all the fields.</p>
+    <>
+      {loading && <p role="status" className="py-16 text-center text-lg">Loading...</p>}
+      {/* Hidden, not unmounted, while loading: a failed attempt keeps what the shopper typed. */}
+      <section className="mx-auto max-w-5xl py-10" hidden={loading}>
+        <h1 className="mb-2 text-2xl font-semibold text-gray-700">Cash On Delevary</h1>
+        <p className="text-gray-700">Total Price: ${total}</p>
+        <p className="mb-6 text-gray-700">Items: {items.length}</p>
+        {unavailable > 0 && (
+          <div className="mb-6">
+            <UnavailableNotice count={unavailable} onRemove={removeUnavailableItems} />
           </div>
-          <div className="lg:col-span-2">
-            <div className="grid grid-cols-1 gap-4 md:grid-cols-5">
-              <div className="md:col-span-5">
-                <label htmlFor="email">Email Address</label>
-                <input id="email" name="email" type="email" readOnly value={user?.email ?? ''} className="mt-1 h-10 w-full rounded border border-gray-300 bg-gray-100 px-4" />
-              </div>
-              {FIELDS.map((f) => (
-                <div key={f.name} className={f.span}>
-                  <label htmlFor={f.name}>{f.label}</label>
-                  <input id={f.name} name={f.name} type={f.type} required autoComplete={f.autoComplete} placeholder={'placeholder' in f ? f.placeholder : ''} className="mt-1 h-10 w-full rounded border border-gray-300 bg-gray-50 px-4 focus:bg-white focus:outline-2 focus:outline-indigo-600" />
+        )}
+        <div className="rounded bg-white p-4 shadow-lg ring-1 ring-gray-100 md:p-8">
+          <form onSubmit={submit} className="grid grid-cols-1 gap-6 text-sm lg:grid-cols-3">
+            <div className="text-gray-700">
+              <p className="text-lg font-medium">Personal Details</p>
+              <p>Please fill out all the fields.</p>
+              <h2 className="mt-6 font-semibold text-gray-900">Your items</h2>
+              <ul className="mt-2 divide-y divide-gray-100" aria-label="Your items">
+                {items.map((item) => {
+                  const problem = lineProblem(item, flags);
+                  return (
+                    <li key={item._id} className="flex items-start justify-between gap-3 py-2">
+                      <span className="min-w-0">
+                        <span className={`block ${problem ? 'text-gray-500' : 'text-gray-900'}`}>{item.title}</span>
+                        {problem && <ProblemBadge problem={problem} />}
+                      </span>
+                      <span className={problem ? 'text-gray-500 line-through' : 'font-medium text-gray-900'}>{money(item.newPrice)}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+            <div className="lg:col-span-2">
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-5">
+                <div className="md:col-span-5">
+                  <label htmlFor="email">Email Address</label>
+                  <input id="email" name="email" type="email" readOnly value={user?.email ?? ''} className="mt-1 h-10 w-full rounded border border-gray-300 bg-gray-100 px-4" />
                 </div>
-              ))}
-              <div className="mt-3 md:col-span-5">
-                <div className="inline-flex items-center gap-2">
-                  <input id="terms" type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="size-4" />
-                  <label htmlFor="terms">
-                    I agree to the <a href="#terms" className="text-blue-700 underline">Terms &amp; Conditions</a> and <a href="#privacy" className="text-blue-700 underline">Shopping Policy</a>.
-                  </label>
+                {FIELDS.map((f) => (
+                  <div key={f.name} className={f.span}>
+                    <label htmlFor={f.name}>{f.label}</label>
+                    <input id={f.name} name={f.name} type={f.type} required autoComplete={f.autoComplete} placeholder={'placeholder' in f ? f.placeholder : ''} className="mt-1 h-10 w-full rounded border border-gray-300 bg-gray-50 px-4 focus:bg-white focus:outline-2 focus:outline-indigo-600" />
+                  </div>
+                ))}
+                <div className="mt-3 md:col-span-5">
+                  <div className="inline-flex items-center gap-2">
+                    <input id="terms" type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="size-4" />
+                    <label htmlFor="terms">
+                      I agree to the <a href="#terms" className="text-blue-700 underline">Terms &amp; Conditions</a> and <a href="#privacy" className="text-blue-700 underline">Shopping Policy</a>.
+                    </label>
+                  </div>
                 </div>
-              </div>
-              <div className="text-right md:col-span-5">
-                <button disabled={!agreed} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
-                  Place an Order
-                </button>
+                <div className="text-right md:col-span-5">
+                  {unavailable > 0 && <p className="mb-2 text-red-800">Remove the unavailable items to place your order.</p>}
+                  <button disabled={!agreed || unavailable > 0} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
+                    Place an Order
+                  </button>
+                </div>
               </div>
             </div>
-          </div>
-        </form>
-      </div>
-    </section>
+          </form>
+        </div>
+      </section>
+    </>
   );
 }

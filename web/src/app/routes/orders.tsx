@@ -1,9 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import type { Order } from '@bookstore/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { OrderLines, formatAddress } from '../../components/orders/order-lines';
+import { StatusBadge, shortId } from '../../components/orders/order-status';
 import { useAuth } from '../../features/auth/auth-context';
 import { RequireUser } from '../../features/auth/require-user';
-import { booksQuery } from '../../features/catalog/api/get-books';
-import { ordersQuery } from '../../features/orders/get-orders';
+import { myOrdersQuery } from '../../features/orders/get-orders';
+import { customerCanCancel, useCancelWithConfirm } from '../../features/orders/use-cancel-with-confirm';
 import { formatDate, money } from '../../lib/format';
 import { usePageTitle } from '../use-page-title';
 
@@ -18,46 +21,84 @@ export function Component() {
 
 function Orders() {
   const { user } = useAuth();
-  const { data: orders, isPending, isError } = useQuery(ordersQuery(user?.email ?? ''));
-  // Titles for the ordered ids, from the cached catalogue (an id stays visible if a book was deleted).
-  const { data: books } = useQuery(booksQuery());
-  const titles = new Map(books?.map((b) => [b._id, b.title]));
-  if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
-  if (isError) return <p role="alert" className="py-16 text-center text-red-700">Error getting order data</p>;
+  // Each order carries its own lines (title, price, cover as sold): no catalogue download.
+  const query = useInfiniteQuery(myOrdersQuery(user?.uid ?? ''));
+  const { cancel, pendingId } = useCancelWithConfirm();
+  if (query.isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
+  if (query.isError) return <p role="alert" className="py-16 text-center text-red-700">Error getting order data</p>;
+  const orders = query.data.pages.flatMap((page) => page.orders);
   return (
     <section className="mx-auto max-w-3xl py-10">
       <h1 className="mb-6 text-2xl font-semibold">Your Orders</h1>
       {orders.length === 0 ? (
         <p>No orders found!</p>
       ) : (
-        <ol className="space-y-6">
-          {orders.map((order, index) => (
-            <li key={order._id} className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100">
-              <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-                <p className="rounded bg-secondary px-2 py-0.5 text-sm text-white"># {orders.length - index}</p>
-                <span className="rounded-full bg-amber-100 px-3 py-0.5 text-sm font-medium capitalize text-amber-900">{order.status}</span>
-              </div>
-              <h2 className="break-all font-semibold">Order ID: {order._id}</h2>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-gray-700">
-                <dt>Placed</dt><dd>{formatDate(order.createdAt)}</dd>
-                <dt>Name</dt><dd>{order.name}</dd>
-                <dt>Email</dt><dd>{order.email}</dd>
-                <dt>Phone</dt><dd>{order.phone}</dd>
-                <dt>Total</dt><dd className="font-semibold text-gray-900">{money(order.totalPrice)}</dd>
-                <dt>Address</dt><dd>{[order.address.street, order.address.city, order.address.state, order.address.country, order.address.zipcode].filter(Boolean).join(', ')}</dd>
-              </dl>
-              <h3 className="mt-3 text-sm font-semibold">Products ({order.productIDs.length})</h3>
-              <ul className="ml-4 list-disc text-sm text-gray-700">
-                {order.productIDs.map((id) => (
-                  <li key={id}>
-                    <Link to={`/books/${id}`} className="text-blue-700 hover:underline">{titles.get(id) ?? id}</Link>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
+        <>
+          <ol className="space-y-6">
+            {orders.map((order) => (
+              <li key={order._id}>
+                <OrderCard order={order} onCancel={() => cancel(order)} cancelling={pendingId === order._id} />
+              </li>
+            ))}
+          </ol>
+          {query.hasNextPage && (
+            <div className="mt-8 text-center">
+              <button
+                type="button"
+                onClick={() => query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+                className="rounded-md border border-secondary px-6 py-2 font-semibold text-secondary hover:bg-secondary hover:text-white disabled:cursor-wait disabled:opacity-60"
+              >
+                {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </button>
+            </div>
+          )}
+        </>
       )}
     </section>
+  );
+}
+
+function OrderCard({ order, onCancel, cancelling }: { order: Order; onCancel: () => void; cancelling: boolean }) {
+  const updated = order.updatedAt && order.updatedAt !== order.createdAt ? order.updatedAt : null;
+  return (
+    <article className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100" aria-labelledby={`order-${order._id}`}>
+      <header className="mb-3 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`order-${order._id}`} className="font-semibold">
+            <Link to={`/orders/${order._id}`} className="hover:text-blue-700 hover:underline">
+              Order #{shortId(order._id)}
+            </Link>
+          </h2>
+          <p className="text-sm text-gray-600">
+            Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+            {updated && <> · Updated <time dateTime={updated}>{formatDate(updated)}</time></>}
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+      </header>
+      <OrderLines order={order} bookHref={(id) => `/books/${id}`} compact />
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-gray-100 pt-3 text-sm text-gray-700">
+        <dt>Total</dt><dd className="font-semibold text-gray-900">{money(order.totalPrice)}</dd>
+        <dt>Email</dt><dd className="break-all">{order.email}</dd>
+        <dt>Deliver to</dt><dd>{order.name}, {formatAddress(order.address)}</dd>
+      </dl>
+      <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
+        {customerCanCancel(order) && (
+          <button
+            type="button"
+            onClick={onCancel}
+            disabled={cancelling}
+            className="rounded-md border border-red-700 px-4 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
+          >
+            {cancelling ? 'Cancelling...' : 'Cancel order'}
+            <span className="sr-only"> #{shortId(order._id)}</span>
+          </button>
+        )}
+        <Link to={`/orders/${order._id}`} className="rounded-md bg-secondary px-4 py-1.5 text-sm font-semibold text-white hover:bg-blue-900">
+          View order<span className="sr-only"> #{shortId(order._id)}</span>
+        </Link>
+      </div>
+    </article>
   );
 }

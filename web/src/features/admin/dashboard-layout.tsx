@@ -8,6 +8,7 @@ import { adminLogout } from './api/admin-api';
 
 const NAV = [
   { to: '/dashboard', label: 'Dashboard', end: true, icon: 'M3 12l9-9 9 9M5 10v10h5v-6h4v6h5V10' },
+  { to: '/dashboard/orders', label: 'Orders', end: false, icon: 'M9 5H7a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-2M9 5a2 2 0 0 0 2 2h2a2 2 0 0 0 2-2M9 5a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2M9 12h6M9 16h6' },
   { to: '/dashboard/add-new-book', label: 'Add Book', end: false, icon: 'M12 5v14M5 12h14' },
   { to: '/dashboard/manage-books', label: 'Documents', end: false, icon: 'M7 3h7l5 5v13H7zM14 3v5h5' },
 ];

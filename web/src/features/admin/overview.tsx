@@ -1,20 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { StatusBadge, shortId } from '../../components/orders/order-status';
 import { FullScreenSpinner } from '../../components/ui/spinner';
+import { coverUrl } from '../../lib/covers';
+import { formatDate, money } from '../../lib/format';
 import { statsQuery } from './api/admin-api';
 import { RevenueChart } from './components/revenue-chart';
 
-const PEOPLE = [
-  ['Annette Watson', 9.3], ['Calvin Steward', 8.9], ['Ralph Richards', 8.7], ['Bernard Murphy', 8.2], ['Arlene Robertson', 8.2],
-  ['Jane Lane', 8.1], ['Pat Mckinney', 7.9], ['Norman Walters', 7.7],
-] as const;
+function StatIcon({ tone, icon, small = false }: { tone: string; icon: ReactNode; small?: boolean }) {
+  return (
+    <div className={`inline-flex shrink-0 items-center justify-center rounded-full ${small ? 'mr-4 size-12' : 'mr-6 size-16'} ${tone}`} aria-hidden="true">
+      <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">{icon}</svg>
+    </div>
+  );
+}
 
 function StatCard({ label, value, tone, icon }: { label: ReactNode; value: ReactNode; tone: string; icon: string }) {
   return (
     <div className="flex items-center rounded-lg bg-white p-8 shadow">
-      <div className={`mr-6 inline-flex size-16 shrink-0 items-center justify-center rounded-full ${tone}`}>
-        <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d={icon} /></svg>
-      </div>
+      <StatIcon tone={tone} icon={<path d={icon} />} />
       <div>
         <span className="block text-2xl font-bold">{value}</span>
         <span className="block text-gray-600">{label}</span>
@@ -23,60 +28,101 @@ function StatCard({ label, value, tone, icon }: { label: ReactNode; value: React
   );
 }
 
+/** A figure that opens the desk on the matching tab. */
+function DeskCard({ to, value, label, detail, tone, icon, className = '' }: { to: string; value: number; label: string; detail: string; tone: string; icon: ReactNode; className?: string }) {
+  return (
+    <Link to={to} className={`group flex items-center rounded-lg bg-white p-6 shadow ring-purple-600 hover:ring-2 focus-visible:ring-2 ${className}`}>
+      <StatIcon tone={tone} icon={icon} small />
+      <div className="min-w-0">
+        <span className="block text-2xl font-bold">{value}</span>
+        <span className="block font-medium text-gray-700">{label}</span>
+        <span className="block text-sm text-purple-800 group-hover:underline">{detail}<span aria-hidden="true"> &rarr;</span></span>
+      </div>
+    </Link>
+  );
+}
+
 export function Component() {
   const { data, isPending } = useQuery(statsQuery());
   // Spec: a stats failure is only logged, and the overview stays in its loading state.
   if (isPending || !data) return <FullScreenSpinner />;
+  const counts = data.orderCounts;
+  const latest = data.latestOrders ?? [];
+  const lowStock = data.lowStockBooks ?? [];
   return (
     <>
       <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Shop statistics">
         <StatCard label="Products" value={data.totalBooks} tone="bg-purple-100 text-purple-700" icon="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z" />
         <StatCard label="Total Sales" value={`$${data.totalSales.toFixed(2)}`} tone="bg-green-100 text-green-700" icon="M12 1v22M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
-        <StatCard
-          label="Trending Books in This Month"
-          value={<>{data.trendingBooks} <span className="inline-block align-top text-xl font-semibold text-gray-500">(13%)</span></>}
-          tone="bg-red-100 text-red-700"
-          icon="M23 6l-9.5 9.5-5-5L1 18"
-        />
+        <StatCard label="Trending Books in This Month" value={data.trendingBooks} tone="bg-red-100 text-red-700" icon="M23 6l-9.5 9.5-5-5L1 18" />
         <StatCard label="Total Orders" value={data.totalOrders} tone="bg-blue-100 text-blue-700" icon="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0" />
       </section>
-      <section className="grid gap-6 md:grid-cols-2 xl:grid-flow-col xl:grid-cols-4 xl:grid-rows-3">
-        <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 md:row-span-2">
+      <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Orders and stock">
+        <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:row-span-2">
           <h3 className="border-b border-gray-100 px-6 py-5 font-semibold">Monthly Revenue</h3>
           <div className="flex-grow p-4"><RevenueChart monthly={data.monthlySales} /></div>
         </div>
-        <div className="flex items-center rounded-lg bg-white p-8 shadow">
-          <div className="mr-6 inline-flex size-16 items-center justify-center rounded-full bg-yellow-100 text-yellow-700" aria-hidden="true">
-            <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 3" /></svg>
-          </div>
-          <div><span className="block text-2xl font-bold">02</span><span className="block text-gray-600">Orders left</span></div>
-        </div>
-        <div className="flex items-center rounded-lg bg-white p-8 shadow">
-          <div className="mr-6 inline-flex size-16 items-center justify-center rounded-full bg-teal-100 text-teal-700" aria-hidden="true">
-            <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2"><path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /></svg>
-          </div>
-          <div><span className="block text-2xl font-bold">139</span><span className="block text-gray-600">Website visits (last day)</span></div>
-        </div>
-        <div className="row-span-3 rounded-lg bg-white shadow">
-          <h3 className="border-b border-gray-100 px-6 py-5 font-semibold">Users by average order</h3>
-          <div className="max-h-[24rem] overflow-y-auto" tabIndex={0} aria-label="Users by average order">
-            <ul className="space-y-6 p-6">
-              {PEOPLE.map(([name, score]) => (
-                <li key={name} className="flex items-center">
-                  <img src="/images/avatar.svg" alt="" width={40} height={40} loading="lazy" className="mr-3 size-10 rounded-full" />
-                  <span className="text-gray-700">{name}</span>
-                  <span className="ml-auto font-semibold">{score}</span>
+        <DeskCard
+          to="/dashboard/orders?status=pending"
+          value={data.ordersToProcess ?? 0}
+          label="Orders to process"
+          detail={counts ? `${counts.pending} pending · ${counts.confirmed} confirmed` : 'Open the order desk'}
+          tone="bg-yellow-100 text-yellow-700"
+          icon={<><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 3" /></>}
+          className="xl:col-start-3 xl:row-start-1"
+        />
+        <DeskCard
+          to="/dashboard/orders?status=shipped"
+          value={counts?.shipped ?? 0}
+          label="Out for delivery"
+          detail="Shipped, cash not yet in"
+          tone="bg-teal-100 text-teal-700"
+          icon={<><path d="M1 3h15v13H1zM16 8h4l3 3v5h-7z" /><circle cx="5.5" cy="18.5" r="2.5" /><circle cx="18.5" cy="18.5" r="2.5" /></>}
+          className="xl:col-start-3 xl:row-start-2"
+        />
+        <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:col-span-1 xl:col-start-4 xl:row-span-2 xl:row-start-1">
+          <h3 className="border-b border-gray-100 px-6 py-5 font-semibold">Low stock</h3>
+          {lowStock.length === 0 ? (
+            <p className="p-6 text-sm text-gray-600">Every book has more than 3 copies.</p>
+          ) : (
+            <ul className="divide-y divide-gray-100" aria-label="Books low on stock">
+              {lowStock.map((book) => (
+                <li key={book._id} className="flex items-center gap-3 px-6 py-3">
+                  <img src={coverUrl(book.coverImage)} alt="" width={32} height={48} loading="lazy" className="h-12 w-8 shrink-0 rounded object-cover" />
+                  <div className="min-w-0 flex-1">
+                    <Link to={`/dashboard/edit-book/${book._id}`} className="line-clamp-2 text-sm font-medium hover:underline">{book.title}</Link>
+                    <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${book.stock === 0 ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}>
+                      {book.stock === 0 ? 'Out of stock' : `${book.stock} left`}
+                    </span>
+                  </div>
                 </li>
               ))}
             </ul>
-          </div>
+          )}
         </div>
-        <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:col-span-1 xl:row-span-1">
-          <h3 className="border-b border-gray-100 px-6 py-5 font-semibold">Students by type of studying</h3>
-          <div className="flex flex-grow items-center justify-center p-4">
-            <div className="flex h-36 w-full items-center justify-center rounded-md border-2 border-dashed border-gray-200 px-4 text-center text-sm text-gray-500">Chart</div>
-          </div>
+      </section>
+      <section className="rounded-lg bg-white shadow" aria-labelledby="latest-orders">
+        <div className="flex items-center justify-between border-b border-gray-100 px-6 py-5">
+          <h3 id="latest-orders" className="font-semibold">Latest orders</h3>
+          <Link to="/dashboard/orders" className="text-sm font-medium text-purple-800 hover:underline">All orders<span aria-hidden="true"> &rarr;</span></Link>
         </div>
+        {latest.length === 0 ? (
+          <p className="p-6 text-sm text-gray-600">No orders yet.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100">
+            {latest.map((order) => (
+              <li key={order._id}>
+                <Link to={`/dashboard/orders/${order._id}`} className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-6 py-3 hover:bg-gray-50 md:grid-cols-[8rem_1fr_10rem_6rem_8rem]">
+                  <span className="font-mono text-sm font-semibold text-purple-800">#{shortId(order._id)}</span>
+                  <span className="justify-self-end md:order-last"><StatusBadge status={order.status} /></span>
+                  <span className="truncate text-sm text-gray-800">{order.name} <span className="text-gray-500">· {order.items.length === 1 ? '1 book' : `${order.items.length} books`}</span></span>
+                  <span className="justify-self-end text-sm font-semibold tabular-nums md:order-4">{money(order.totalPrice)}</span>
+                  <span className="text-xs text-gray-500 md:order-3 md:text-sm">{formatDate(order.createdAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </>
   );

@@ -1,8 +1,10 @@
 import type { Book } from '@bookstore/contract';
 import { describe, expect, it } from 'vitest';
-import { addToCart, parseStoredCart, removeFromCart, subtotal } from './cart-rules';
+import {
+  addToCart, applyFreshBooks, FLAG_OUTRANKS_CACHED_DATA_MS, lineProblem, parseStoredCart, parseStoredFlags, removeFromCart, subtotal, unavailableIds,
+} from './cart-rules';
 
-const book = (id: string, newPrice: number) => ({ _id: id, title: id, newPrice, oldPrice: newPrice + 1 }) as Book;
+const book = (id: string, newPrice: number, stock?: number) => ({ _id: id, title: id, newPrice, oldPrice: newPrice + 1, stock }) as Book;
 
 describe('cart rules', () => {
   it('adds a book once, matched by _id', () => {
@@ -23,5 +25,31 @@ describe('cart rules', () => {
     expect(parseStoredCart('not json')).toEqual([]);
     expect(parseStoredCart(JSON.stringify({ a: 1 }))).toEqual([]);
     expect(parseStoredCart(JSON.stringify([book('a', 1), book('a', 1), { _id: 3 }])).map((i) => i._id)).toEqual(['a']);
+  });
+});
+
+describe('unavailable lines', () => {
+  it('flags a line from the server, or from its own stock of 0; an old cart without stock is fine', () => {
+    const items = [book('a', 1, 5), book('b', 1, 0), book('c', 1), book('d', 1, 2)];
+    const flags = { d: { reason: 'deleted' as const, at: 0 } };
+    expect(items.map((i) => lineProblem(i, flags))).toEqual([undefined, 'out-of-stock', undefined, 'deleted']);
+    expect(unavailableIds(items, flags)).toEqual(['b', 'd']);
+  });
+
+  it('copies fresh stock onto lines, and lets only data newer than flag + CDN time clear a flag', () => {
+    const items = [book('a', 1, 5), book('b', 1, 1)];
+    const flags = { b: { reason: 'out-of-stock' as const, at: 1_000 } };
+    const soon = applyFreshBooks(items, flags, [{ _id: 'a', stock: 0 }, { _id: 'b', stock: 4 }], 2_000)!;
+    expect(soon.items.map((i) => i.stock)).toEqual([0, 4]);
+    expect(soon.flags).toEqual(flags); // cached data may predate the server's answer
+    expect(unavailableIds(soon.items, soon.flags)).toEqual(['a', 'b']);
+    const later = applyFreshBooks(soon.items, soon.flags, [{ _id: 'b', stock: 4 }], 1_000 + FLAG_OUTRANKS_CACHED_DATA_MS + 1)!;
+    expect(later.flags).toEqual({});
+    expect(applyFreshBooks(later.items, later.flags, [{ _id: 'b', stock: 4 }, { _id: 'zzz', stock: 0 }], 99_999)).toBeNull();
+  });
+
+  it('reads back only well-formed stored flags', () => {
+    expect(parseStoredFlags('{')).toEqual({});
+    expect(parseStoredFlags(JSON.stringify({ a: { reason: 'deleted', at: 1 }, b: { reason: 'gone', at: 1 }, c: null }))).toEqual({ a: { reason: 'deleted', at: 1 } });
   });
 });

@@ -1,13 +1,20 @@
-import type { Order } from '@bookstore/contract';
-import { queryOptions } from '@tanstack/react-query';
+import type { OrdersPage } from '@bookstore/contract';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { authSdk } from '../auth/auth-context';
 
-export const ordersQuery = (email: string) =>
-  queryOptions({
-    queryKey: ['orders', email],
-    queryFn: async () => {
+/** Every key under this is the signed-in customer's orders: a write invalidates it whole. */
+export const myOrdersKey = ['orders'] as const;
+
+/** GET /api/orders?cursor= : the signed-in customer's orders, newest first, a page at a time. */
+export const myOrdersQuery = (uid: string) =>
+  infiniteQueryOptions({
+    queryKey: [...myOrdersKey, 'mine', uid],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
       const token = await (await authSdk()).idToken();
-      return apiFetch<Order[]>(`/api/orders/email/${encodeURIComponent(email)}`, { token });
+      const search = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
+      return apiFetch<OrdersPage>(`/api/orders${search}`, { token });
     },
+    getNextPageParam: (last) => last.nextCursor,
   });

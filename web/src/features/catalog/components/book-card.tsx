@@ -1,11 +1,14 @@
 import type { Book } from '@bookstore/contract';
 import { Link } from 'react-router-dom';
 import { CartIcon } from '../../../components/ui/icons';
+import { StockBadge } from '../../../components/ui/stock-badge';
 import { coverUrl } from '../../../lib/covers';
 import { money, truncate } from '../../../lib/format';
+import { stockLevel } from '../../../lib/stock';
 
 export function BookCard({ book, onAdd, eager = false }: { book: Book; onAdd: (book: Book) => void; eager?: boolean }) {
   const href = `/books/${book._id}`;
+  const soldOut = stockLevel(book.stock).kind === 'out';
   return (
     <article className="flex h-full flex-col gap-4 rounded-lg p-1 sm:flex-row sm:items-center sm:gap-6">
       <Link to={href} className="shrink-0 self-center sm:self-auto">
@@ -27,10 +30,12 @@ export function BookCard({ book, onAdd, eager = false }: { book: Book; onAdd: (b
         <p className="mt-3 font-medium">
           {money(book.newPrice)} <span className="ml-2 font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
         </p>
+        <StockBadge stock={book.stock} className="mt-2" />
         <button
           type="button"
           onClick={() => onAdd(book)}
-          className="mt-4 inline-flex w-fit items-center gap-2 rounded-md bg-primary px-5 py-2 text-sm font-semibold text-secondary hover:bg-secondary hover:text-white"
+          disabled={soldOut}
+          className="mt-4 inline-flex w-fit items-center gap-2 rounded-md bg-primary px-5 py-2 text-sm font-semibold text-secondary hover:bg-secondary hover:text-white disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-600"
         >
           <CartIcon className="size-4" />
           Add to Cart

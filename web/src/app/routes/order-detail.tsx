@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { OrderLines, formatAddress } from '../../components/orders/order-lines';
+import { StatusBadge, shortId } from '../../components/orders/order-status';
+import { OrderTimeline } from '../../components/orders/order-timeline';
+import { RequireUser } from '../../features/auth/require-user';
+import { myOrderQuery } from '../../features/orders/get-order';
+import { customerCanCancel, useCancelWithConfirm } from '../../features/orders/use-cancel-with-confirm';
+import { ApiError } from '../../lib/api-client';
+import { formatDate, money } from '../../lib/format';
+import { usePageTitle } from '../use-page-title';
+
+export function Component() {
+  const { id = '' } = useParams();
+  usePageTitle(`Order #${shortId(id)}`);
+  return (
+    <RequireUser>
+      <OrderDetail id={id} />
+    </RequireUser>
+  );
+}
+
+function OrderDetail({ id }: { id: string }) {
+  const { data: order, isPending, error } = useQuery(myOrderQuery(id));
+  const { cancel, pendingId } = useCancelWithConfirm();
+  if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
+  if (error || !order) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <section className="mx-auto max-w-xl py-16 text-center">
+        <p role="alert" className={missing ? 'text-gray-800' : 'text-red-700'}>{missing ? 'Order not found.' : 'Error getting order data'}</p>
+        <Link to="/orders" className="mt-6 inline-block font-medium text-blue-700 hover:underline">Back to your orders</Link>
+      </section>
+    );
+  }
+  return (
+    <article className="mx-auto max-w-4xl py-10">
+      <Link to="/orders" className="text-sm font-medium text-blue-700 hover:underline"><span aria-hidden="true">&larr; </span>Your Orders</Link>
+      <header className="mt-3 mb-6 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Order #{shortId(order._id)}</h1>
+          <p className="text-sm text-gray-600">Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · <span className="break-all">{order._id}</span></p>
+        </div>
+        <div className="flex items-center gap-3">
+          <StatusBadge status={order.status} />
+          {customerCanCancel(order) && (
+            <button
+              type="button"
+              onClick={() => cancel(order)}
+              disabled={pendingId === order._id}
+              className="rounded-md border border-red-700 px-4 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
+            >
+              {pendingId === order._id ? 'Cancelling...' : 'Cancel order'}
+            </button>
+          )}
+        </div>
+      </header>
+      <div className="grid items-start gap-6 md:grid-cols-5">
+        <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100 md:col-span-3" aria-labelledby="items-heading">
+          <h2 id="items-heading" className="mb-2 font-semibold">Items ({order.items.length})</h2>
+          <OrderLines order={order} bookHref={(bookId) => `/books/${bookId}`} />
+          <p className="mt-3 flex justify-between border-t border-gray-100 pt-3 font-semibold">
+            <span>Total, cash on delivery</span>
+            <span>{money(order.totalPrice)}</span>
+          </p>
+        </section>
+        <div className="space-y-6 md:col-span-2">
+          <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100" aria-labelledby="delivery-heading">
+            <h2 id="delivery-heading" className="mb-2 font-semibold">Delivery</h2>
+            <address className="text-sm not-italic text-gray-700">
+              {order.name}<br />
+              {formatAddress(order.address)}<br />
+              {order.phone}<br />
+              <span className="break-all">{order.email}</span>
+            </address>
+          </section>
+          <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100" aria-labelledby="history-heading">
+            <h2 id="history-heading" className="mb-4 font-semibold">History</h2>
+            <OrderTimeline order={order} actorLabel={(by) => (by.kind === 'customer' ? 'you' : 'the shop')} />
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Order } from '@bookstore/contract';
+import { Link } from 'react-router-dom';
+import { coverUrl } from '../../lib/covers';
+import { money } from '../../lib/format';
+
+/** An order's lines as they were sold (title, price and cover from the order, not the catalogue). */
+export function OrderLines({ order, bookHref, compact = false }: { order: Order; bookHref?: (bookId: string) => string; compact?: boolean }) {
+  const img = compact ? 'h-12 w-8' : 'h-18 w-12';
+  return (
+    <ul className="divide-y divide-gray-100" aria-label="Items">
+      {order.items.map((line, i) => (
+        <li key={`${line.bookId}-${i}`} className="flex items-center gap-3 py-2">
+          <img src={coverUrl(line.coverImage)} alt="" width={compact ? 32 : 48} height={compact ? 48 : 72} loading="lazy" className={`${img} shrink-0 rounded border border-gray-200 bg-gray-100 object-cover`} />
+          <span className="min-w-0 flex-1 text-sm">
+            {bookHref ? (
+              <Link to={bookHref(line.bookId)} className="font-medium text-gray-900 hover:text-blue-700 hover:underline">{line.title}</Link>
+            ) : (
+              <span className="font-medium text-gray-900">{line.title}</span>
+            )}
+            <span className="block text-gray-600">Qty 1</span>
+          </span>
+          <span className="shrink-0 text-sm font-medium tabular-nums">{money(line.unitPrice)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function formatAddress(address: Order['address']): string {
+  return [address.street, address.city, address.state, address.country, address.zipcode].filter(Boolean).join(', ');
+}

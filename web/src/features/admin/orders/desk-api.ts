@@ -1,0 +1,64 @@
+import type { AdminOrdersPage, Order, OrderMutationResponse, OrderStatus, OrderTab } from '@bookstore/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminToken } from '../../../lib/admin-session';
+import { apiFetch } from '../../../lib/api-client';
+import { statsQuery } from '../api/admin-api';
+
+/** Every desk query (lists and single orders) sits under this key. */
+export const adminOrdersKey = ['admin-orders'] as const;
+
+export interface DeskParams {
+  status: OrderTab;
+  q: string;
+  cursor: string | null;
+}
+
+/** GET /api/admin/orders?status=&q=&cursor= : one page of 25, newest first, with the tabs' counts. */
+export const adminOrdersQuery = ({ status, q, cursor }: DeskParams) =>
+  queryOptions({
+    queryKey: [...adminOrdersKey, 'list', { status, q, cursor }],
+    queryFn: () => {
+      const params = new URLSearchParams();
+      if (status !== 'all') params.set('status', status);
+      if (q) params.set('q', q);
+      if (cursor) params.set('cursor', cursor);
+      const search = params.toString();
+      return apiFetch<AdminOrdersPage>(`/api/admin/orders${search ? `?${search}` : ''}`, { token: adminToken() });
+    },
+    placeholderData: keepPreviousData, // the table stays put while the next page loads
+  });
+
+/** GET /api/orders/:id with the admin's token. */
+export const adminOrderQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminOrdersKey, 'detail', id],
+    queryFn: () => apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}`, { token: adminToken() }),
+  });
+
+/** POST /api/admin/orders/:id/status */
+export function changeOrderStatus(id: string, status: OrderStatus, note?: string) {
+  return apiFetch<OrderMutationResponse>(`/api/admin/orders/${encodeURIComponent(id)}/status`, {
+    method: 'POST',
+    body: note ? { status, note } : { status },
+    token: adminToken(),
+  });
+}
+
+/** A status change: the order, the desk's lists and counts, and the overview's figures all move. */
+export function useChangeOrderStatus() {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminOrdersKey }),
+      queryClient.invalidateQueries({ queryKey: statsQuery().queryKey }),
+      queryClient.invalidateQueries({ queryKey: ['books'] }), // cancelled and refused put copies back
+    ]);
+  return useMutation({
+    mutationFn: ({ id, status, note }: { id: string; status: OrderStatus; note?: string }) => changeOrderStatus(id, status, note),
+    onSuccess: async ({ order }) => {
+      queryClient.setQueryData(adminOrderQuery(order._id).queryKey, order);
+      await refresh();
+    },
+    onError: refresh, // a 409 means someone else moved it: show where it is now
+  });
+}

@@ -1,0 +1,217 @@
+import { ORDER_TABS, type Order, type OrderTab } from '@bookstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { STATUS_LABEL, StatusBadge, shortId } from '../../../components/orders/order-status';
+import { SearchIcon } from '../../../components/ui/icons';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate, money } from '../../../lib/format';
+import { adminOrdersQuery } from './desk-api';
+
+const TAB_LABEL: Record<OrderTab, string> = { all: 'All', ...STATUS_LABEL, refused: 'Refused' };
+
+const isTab = (value: string | null): value is OrderTab => ORDER_TABS.includes(value as OrderTab);
+
+function itemsSummary(order: Order): string {
+  const [first] = order.items;
+  if (!first) return '—';
+  return order.items.length === 1 ? first.title : `${first.title} +${order.items.length - 1}`;
+}
+
+/** The order desk: newest first, 25 a page, a tab per status, search by customer email or order id. */
+export function Component() {
+  usePageTitle('Orders');
+  const [params, setParams] = useSearchParams();
+  const status: OrderTab = isTab(params.get('status')) ? (params.get('status') as OrderTab) : 'all';
+  const q = params.get('q')?.trim() ?? '';
+  // Cursors of the pages before this one (Previous pops), kept per filter.
+  const [trail, setTrail] = useState<{ filter: string; cursors: (string | null)[] }>({ filter: '', cursors: [null] });
+  const filter = `${status}|${q}`;
+  const cursors = trail.filter === filter ? trail.cursors : [null];
+  const cursor = cursors[cursors.length - 1] ?? null;
+  const { data, error, isPending, isError, isPlaceholderData, refetch } = useQuery(adminOrdersQuery({ status, q, cursor }));
+  const [draft, setDraft] = useState(q);
+
+  const setFilter = (next: { status?: OrderTab; q?: string }) => {
+    const p = new URLSearchParams();
+    const s = next.status ?? status;
+    const query = next.q ?? q;
+    if (s !== 'all') p.set('status', s);
+    if (query) p.set('q', query);
+    setParams(p);
+  };
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter({ q: draft.trim() });
+  };
+  const page = cursors.length;
+
+  return (
+    <section className="rounded-lg bg-white shadow" aria-labelledby="desk-heading">
+      <div className="flex flex-col gap-4 border-b border-gray-100 px-4 py-4 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
+        <h3 id="desk-heading" className="text-lg font-semibold">Orders</h3>
+        <form role="search" onSubmit={search} className="flex w-full gap-2 lg:max-w-md">
+          <div className="relative flex-1">
+            <label htmlFor="order-search" className="sr-only">Search orders by customer email or order id</label>
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
+            <input
+              id="order-search"
+              type="search"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              placeholder="Email or order id"
+              className="w-full rounded-md border border-gray-300 bg-gray-50 py-2 pr-3 pl-9 text-sm focus:bg-white focus:outline-2 focus:outline-purple-600"
+            />
+          </div>
+          <button type="submit" className="rounded-md bg-purple-700 px-4 py-2 text-sm font-semibold text-white hover:bg-purple-800">Search</button>
+          {q && (
+            <button type="button" onClick={() => { setDraft(''); setFilter({ q: '' }); }} className="rounded-md border border-gray-300 px-3 py-2 text-sm hover:bg-gray-50">
+              Clear
+            </button>
+          )}
+        </form>
+      </div>
+
+      {/* Phones: the tabs as one select (seven tabs do not fit 375 px); wider screens: tabs. */}
+      <div className="border-b border-gray-100 px-4 py-3 sm:hidden">
+        <label htmlFor="order-status-select" className="sr-only">Order status</label>
+        <select
+          id="order-status-select"
+          value={status}
+          onChange={(e) => setFilter({ status: e.target.value as OrderTab })}
+          className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-purple-600"
+        >
+          {ORDER_TABS.map((tab) => (
+            <option key={tab} value={tab}>{TAB_LABEL[tab]}{data ? ` (${data.counts[tab]})` : ''}</option>
+          ))}
+        </select>
+      </div>
+      <nav aria-label="Order status" className="hidden overflow-x-auto border-b border-gray-100 sm:block">
+        <ul className="flex min-w-max gap-1 px-2 sm:px-4">
+          {ORDER_TABS.map((tab) => {
+            const active = tab === status;
+            const count = data?.counts[tab];
+            return (
+              <li key={tab}>
+                <Link
+                  to={{ search: new URLSearchParams({ ...(tab !== 'all' ? { status: tab } : {}), ...(q ? { q } : {}) }).toString() }}
+                  aria-current={active ? 'page' : undefined}
+                  className={`flex items-center gap-2 border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap ${active ? 'border-purple-700 text-purple-800' : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900'}`}
+                >
+                  {TAB_LABEL[tab]}
+                  {count !== undefined && (
+                    <span className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${active ? 'bg-purple-100 text-purple-800' : 'bg-gray-100 text-gray-700'}`}>{count}</span>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {q && <p className="px-4 pt-4 text-sm text-gray-700 sm:px-6">Results for <strong className="break-all">“{q}”</strong></p>}
+
+      <div aria-busy={isPending || isPlaceholderData} className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+        {isPending ? (
+          <p role="status" className="px-6 py-12 text-center text-gray-600">Loading orders...</p>
+        ) : isError ? (
+          error instanceof ApiError && error.status === 400 ? (
+            <p role="alert" className="px-6 py-12 text-center text-red-700">{error.message}</p>
+          ) : (
+            <div role="alert" className="px-6 py-12 text-center text-red-700">
+              Could not load the orders.{' '}
+              <button type="button" onClick={() => refetch()} className="font-semibold underline">Try again</button>
+            </div>
+          )
+        ) : data.orders.length === 0 ? (
+          <div className="px-6 py-12 text-center text-gray-600">
+            <p>{q ? 'No orders match this search.' : 'No orders here yet.'}</p>
+            {q && !q.includes('@') && (
+              <p className="mt-1 text-sm">An order is found by its full id (shown on its page), or by the customer's email.</p>
+            )}
+          </div>
+        ) : (
+          <>
+            {/* Phones: one card per order. */}
+            <ul className="divide-y divide-gray-100 md:hidden" aria-label="Orders">
+              {data.orders.map((order) => (
+                <li key={order._id}>
+                  <Link to={`/dashboard/orders/${order._id}`} className="block px-4 py-4 hover:bg-gray-50">
+                    <span className="flex items-center justify-between gap-3">
+                      <span className="font-mono font-semibold text-purple-800">#{shortId(order._id)}</span>
+                      <StatusBadge status={order.status} />
+                    </span>
+                    <span className="mt-1 block truncate text-sm text-gray-900">{order.name} · {order.email}</span>
+                    <span className="mt-1 flex justify-between gap-3 text-sm text-gray-600">
+                      <span className="truncate">{itemsSummary(order)}</span>
+                      <span className="shrink-0 font-semibold text-gray-900 tabular-nums">{money(order.totalPrice)}</span>
+                    </span>
+                    <span className="mt-1 block text-xs text-gray-500">{formatDate(order.createdAt)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {/* Tablets and up: a table. */}
+            <div className="hidden overflow-x-auto md:block">
+              <table className="w-full border-collapse text-left text-sm">
+                <thead className="bg-gray-50 text-xs text-gray-600 uppercase">
+                  <tr>
+                    <th scope="col" className="px-6 py-3">Order</th>
+                    <th scope="col" className="px-4 py-3">Date</th>
+                    <th scope="col" className="px-4 py-3">Customer</th>
+                    <th scope="col" className="px-4 py-3">Items</th>
+                    <th scope="col" className="px-4 py-3 text-right">Total</th>
+                    <th scope="col" className="px-6 py-3">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.orders.map((order) => (
+                    <tr key={order._id} className="border-t border-gray-100 hover:bg-gray-50">
+                      <td className="px-6 py-3">
+                        <Link to={`/dashboard/orders/${order._id}`} className="font-mono font-semibold text-purple-800 hover:underline">
+                          #{shortId(order._id)}
+                        </Link>
+                      </td>
+                      <td className="px-4 py-3 whitespace-nowrap text-gray-700">{formatDate(order.createdAt)}</td>
+                      <td className="max-w-56 px-4 py-3">
+                        <span className="block truncate font-medium">{order.name}</span>
+                        <span className="block truncate text-gray-600">{order.email}</span>
+                      </td>
+                      <td className="max-w-64 px-4 py-3">
+                        <span className="block truncate" title={order.items.map((i) => i.title).join(', ')}>{itemsSummary(order)}</span>
+                        <span className="block text-gray-600">{order.items.length === 1 ? '1 book' : `${order.items.length} books`}</span>
+                      </td>
+                      <td className="px-4 py-3 text-right font-semibold tabular-nums">{money(order.totalPrice)}</td>
+                      <td className="px-6 py-3"><StatusBadge status={order.status} /></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </div>
+
+      <div className="flex items-center justify-between gap-3 border-t border-gray-100 px-4 py-3 sm:px-6">
+        <button
+          type="button"
+          onClick={() => setTrail({ filter, cursors: cursors.slice(0, -1) })}
+          disabled={page === 1 || isPlaceholderData}
+          className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          Previous
+        </button>
+        <span className="text-sm text-gray-600">Page {page}</span>
+        <button
+          type="button"
+          onClick={() => data?.nextCursor && setTrail({ filter, cursors: [...cursors, data.nextCursor] })}
+          disabled={!data?.nextCursor || isPlaceholderData}
+          className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          Next
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { nextStatuses, type Order, type OrderStatus } from '@bookstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { usePageTitle } from '../../../app/use-page-title';
+import { OrderLines, formatAddress } from '../../../components/orders/order-lines';
+import { StatusBadge, shortId } from '../../../components/orders/order-status';
+import { OrderTimeline } from '../../../components/orders/order-timeline';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime, money } from '../../../lib/format';
+import { alertBox, confirmAction, toast } from '../../../lib/notify';
+import { adminOrderQuery, useChangeOrderStatus } from './desk-api';
+import { STATUS_ACTIONS } from './order-actions';
+
+/** One order on the desk: lines, customer, address, history, and only the moves allowed from here. */
+export function Component() {
+  const { id = '' } = useParams();
+  usePageTitle(`Order #${shortId(id)}`);
+  const { data: order, isPending, error, refetch } = useQuery(adminOrderQuery(id));
+  const back = (
+    <Link to="/dashboard/orders" className="text-sm font-medium text-purple-800 hover:underline">
+      <span aria-hidden="true">&larr; </span>All orders
+    </Link>
+  );
+  if (isPending) return <p role="status" className="py-12 text-center text-gray-600">Loading order...</p>;
+  if (error || !order) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <section className="rounded-lg bg-white p-6 shadow">
+        {back}
+        <p role="alert" className="mt-4 text-gray-800">
+          {missing ? 'No order with this id.' : 'Could not load the order.'}{' '}
+          {!missing && <button type="button" onClick={() => refetch()} className="font-semibold underline">Try again</button>}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <article className="space-y-6" aria-labelledby="order-heading">
+      <div className="rounded-lg bg-white p-4 shadow sm:p-6">
+        {back}
+        <div className="mt-3 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+          <div>
+            <div className="flex flex-wrap items-center gap-3">
+              <h3 id="order-heading" className="font-mono text-2xl font-semibold">Order #{shortId(order._id)}</h3>
+              <StatusBadge status={order.status} />
+            </div>
+            <p className="mt-1 text-sm text-gray-600">
+              Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · <span className="break-all">{order._id}</span>
+            </p>
+          </div>
+          <StatusActions order={order} />
+        </div>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <section className="rounded-lg bg-white p-4 shadow sm:p-6 lg:col-span-2" aria-labelledby="lines-heading">
+          <h4 id="lines-heading" className="mb-2 font-semibold">Items ({order.items.length})</h4>
+          <OrderLines order={order} />
+          <p className="mt-3 flex justify-between border-t border-gray-100 pt-3 font-semibold">
+            <span>Cash due on delivery</span>
+            <span className="tabular-nums">{money(order.totalPrice)}</span>
+          </p>
+        </section>
+        <section className="rounded-lg bg-white p-4 shadow sm:p-6" aria-labelledby="customer-heading">
+          <h4 id="customer-heading" className="mb-3 font-semibold">Customer</h4>
+          <dl className="space-y-3 text-sm">
+            <div><dt className="text-gray-600">Name</dt><dd className="font-medium">{order.name}</dd></div>
+            <div><dt className="text-gray-600">Email</dt><dd className="break-all"><a href={`mailto:${order.email}`} className="text-purple-800 hover:underline">{order.email}</a></dd></div>
+            <div><dt className="text-gray-600">Phone</dt><dd><a href={`tel:${order.phone.replace(/[^+0-9]/g, '')}`} className="text-purple-800 hover:underline">{order.phone}</a></dd></div>
+            <div><dt className="text-gray-600">Address</dt><dd>{formatAddress(order.address)}</dd></div>
+          </dl>
+        </section>
+        <section className="rounded-lg bg-white p-4 shadow sm:p-6 lg:col-span-3" aria-labelledby="timeline-heading">
+          <h4 id="timeline-heading" className="mb-4 font-semibold">History</h4>
+          <OrderTimeline order={order} actorLabel={(by) => (by.kind === 'admin' ? by.id : 'the customer')} />
+        </section>
+      </div>
+    </article>
+  );
+}
+
+function StatusActions({ order }: { order: Order }) {
+  const change = useChangeOrderStatus();
+  const allowed = nextStatuses(order.status, 'admin');
+  if (allowed.length === 0) return <p className="text-sm text-gray-600">No further steps: this order is {order.status}.</p>;
+
+  const run = async (to: OrderStatus) => {
+    const action = STATUS_ACTIONS[to]!;
+    const answer = await confirmAction({
+      title: action.title,
+      text: `Order #${shortId(order._id)}, ${money(order.totalPrice)}. ${action.text}`,
+      confirmButtonText: action.label,
+      cancelButtonText: 'Back',
+      danger: action.danger,
+      askNote: action.askNote,
+    });
+    if (!answer) return;
+    try {
+      await change.mutateAsync({ id: order._id, status: to, note: answer.note });
+      void toast(action.done, { timer: 2000 });
+    } catch (error) {
+      console.error('Status change failed', error);
+      const moved = error instanceof ApiError && error.status === 409;
+      await alertBox(
+        'Could not change the status',
+        moved ? 'The order was changed meanwhile. The page now shows its current status.' : error instanceof Error ? error.message : 'Please try again.',
+        'error',
+      );
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Order actions">
+      {allowed.map((to) => {
+        const action = STATUS_ACTIONS[to];
+        if (!action) return null;
+        return (
+          <button
+            key={to}
+            type="button"
+            onClick={() => run(to)}
+            disabled={change.isPending}
+            className={
+              action.danger
+                ? 'rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50'
+                : 'rounded-md bg-purple-700 px-4 py-2 text-sm font-semibold text-white hover:bg-purple-800 disabled:opacity-50'
+            }
+          >
+            {action.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

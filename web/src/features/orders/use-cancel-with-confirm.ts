@@ -1,0 +1,32 @@
+import { canTransition, type Order } from '@bookstore/contract';
+import { ApiError } from '../../lib/api-client';
+import { alertBox, confirmAction, toast } from '../../lib/notify';
+import { useCancelOrder } from './cancel-order';
+
+/** Whether to offer 'Cancel order' (the contract's lifecycle; the server decides again). */
+export const customerCanCancel = (order: Order) => canTransition(order.status, 'cancelled', 'customer');
+
+/** 'Cancel order': asks first (with an optional note), then cancels and says what happened. */
+export function useCancelWithConfirm() {
+  const mutation = useCancelOrder();
+  const cancel = async (order: Order) => {
+    const answer = await confirmAction({
+      title: 'Cancel this order?',
+      text: `Order of ${order.items.length === 1 ? '1 book' : `${order.items.length} books`}. This cannot be undone.`,
+      confirmButtonText: 'Cancel order',
+      cancelButtonText: 'Keep order',
+      danger: true,
+      askNote: true,
+    });
+    if (!answer) return;
+    try {
+      await mutation.mutateAsync({ id: order._id, note: answer.note });
+      void toast('Order cancelled', { timer: 2000 });
+    } catch (error) {
+      console.error('Cancel failed', error);
+      const text = error instanceof ApiError && error.status === 409 ? 'It has already moved on (shipped or cancelled). The page now shows its current status.' : 'Please try again.';
+      await alertBox('Could not cancel the order', text, 'error');
+    }
+  };
+  return { cancel, pendingId: mutation.isPending ? mutation.variables?.id : undefined };
+}

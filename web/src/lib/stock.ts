@@ -1,0 +1,18 @@
+import { LOW_STOCK_THRESHOLD } from '@bookstore/contract';
+
+export type StockLevel = { kind: 'out' } | { kind: 'low'; left: number } | { kind: 'in' };
+
+/** What the storefront says about a book's stock: nothing, 'Only N left', or 'Out of stock'. */
+export function stockLevel(stock: number | undefined): StockLevel {
+  // Books stored before stock existed carry none: treat them as available, the server decides.
+  if (stock === undefined || !Number.isFinite(stock)) return { kind: 'in' };
+  if (stock <= 0) return { kind: 'out' };
+  if (stock <= LOW_STOCK_THRESHOLD) return { kind: 'low', left: stock };
+  return { kind: 'in' };
+}
+
+export function stockText(level: StockLevel): string | null {
+  if (level.kind === 'out') return 'Out of stock';
+  if (level.kind === 'low') return `Only ${level.left} left`;
+  return null;
+}
