@@ -158,7 +158,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         events: [],
         createdAt: now,
         updatedAt: now,
-        ...(idempotencyKey ? { idempotencyKey } : {}),
+        // No idempotencyKey: the id is derived from it, and the customer reads this document (rules).
       };
       tx.create(ref, doc); // first: where a commit is applied write by write (the stand-in), a duplicate stops here
       // The stock read above is this transaction's: a concurrent order for the last copy makes one
