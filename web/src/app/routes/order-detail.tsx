@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { OrderLines, formatAddress } from '../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../components/orders/order-status';
 import { OrderTimeline } from '../../components/orders/order-timeline';
 import { RequireUser } from '../../features/auth/require-user';
-import { myOrderQuery } from '../../features/orders/get-order';
+import { LiveFirestore } from '../../features/orders/live-firestore';
+import { LiveNotice } from '../../features/orders/live-notice';
+import { useLiveOrder, useStatusNotice } from '../../features/orders/live-orders';
 import { customerCanCancel, useCancelWithConfirm } from '../../features/orders/use-cancel-with-confirm';
-import { ApiError } from '../../lib/api-client';
 import { formatDate, money } from '../../lib/format';
 import { usePageTitle } from '../use-page-title';
 
@@ -15,17 +15,20 @@ export function Component() {
   usePageTitle(`Order #${shortId(id)}`);
   return (
     <RequireUser>
-      <OrderDetail id={id} />
+      <LiveFirestore>
+        <OrderDetail id={id} />
+      </LiveFirestore>
     </RequireUser>
   );
 }
 
 function OrderDetail({ id }: { id: string }) {
-  const { data: order, isPending, error } = useQuery(myOrderQuery(id));
+  // Followed live from Firestore: someone else's order is refused by the rules, and reads as not found.
+  const { status, order, missing } = useLiveOrder(id);
+  const notice = useStatusNotice(order ? [order] : []);
   const { cancel, pendingId } = useCancelWithConfirm();
-  if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
-  if (error || !order) {
-    const missing = error instanceof ApiError && error.status === 404;
+  if (status === 'loading') return <p role="status" className="py-16 text-center">Loading...</p>;
+  if (status === 'error' || !order) {
     return (
       <section className="mx-auto max-w-xl py-16 text-center">
         <p role="alert" className={missing ? 'text-gray-800' : 'text-red-700'}>{missing ? 'Order not found.' : 'Error getting order data'}</p>
@@ -55,6 +58,7 @@ function OrderDetail({ id }: { id: string }) {
           )}
         </div>
       </header>
+      <LiveNotice notice={notice} />
       <div className="grid items-start gap-6 md:grid-cols-5">
         <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100 md:col-span-3" aria-labelledby="items-heading">
           <h2 id="items-heading" className="mb-2 font-semibold">Items ({order.items.length})</h2>

@@ -1,6 +1,7 @@
 import {
   createUserWithEmailAndPassword,
   GoogleAuthProvider,
+  sendPasswordResetEmail,
   signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -34,6 +35,11 @@ export async function signInWithGoogle() {
   provider.setCustomParameters({ prompt: 'select_account' });
   await signInWithPopup(getFirebaseAuth(), provider);
   remember(true);
+}
+
+/** Firebase Auth's reset email; its link opens Firebase's own page to choose a new password. */
+export async function resetPassword(email: string) {
+  await sendPasswordResetEmail(getFirebaseAuth(), email);
 }
 
 export async function signOut() {

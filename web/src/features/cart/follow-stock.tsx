@@ -1,0 +1,36 @@
+import type { Book } from '@bookstore/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { doc } from 'firebase/firestore';
+import { useEffect, useMemo } from 'react';
+import { useFirestore, useFirestoreDocData } from 'reactfire';
+import { bookQuery } from '../catalog/api/get-book';
+import { LiveFirestore } from '../orders/live-firestore';
+
+/**
+ * Follows each book's stock straight from Firestore (books/{id} is public catalogue data under
+ * firestore.rules) and writes it into the book's cached API answer: the book page's badge and Add
+ * to Cart button, and the cart's lines (CartStockSync flags a line at 0), move within a second of
+ * another shopper's order, without polling. Loaded lazily, after the page has rendered.
+ */
+export default function FollowStock({ ids }: { ids: string[] }) {
+  return (
+    <LiveFirestore>
+      {ids.map((id) => (
+        <FollowOne key={id} id={id} />
+      ))}
+    </LiveFirestore>
+  );
+}
+
+function FollowOne({ id }: { id: string }) {
+  const firestore = useFirestore();
+  const ref = useMemo(() => doc(firestore, 'books', id), [firestore, id]);
+  const { data } = useFirestoreDocData(ref);
+  const stock = (data as { stock?: unknown } | undefined)?.stock;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof stock !== 'number') return;
+    queryClient.setQueryData<Book>(bookQuery(id).queryKey, (book) => (book && book.stock !== stock ? { ...book, stock } : book));
+  }, [queryClient, id, stock]);
+  return null;
+}
