@@ -149,3 +149,23 @@ test("'Forgot password?' sends Firebase's reset email; the reset completes throu
   await page.getByRole('button', { name: `Account menu for ${who.email}` }).click();
   await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as${who.email}`);
 });
+
+test("checkout pre-fills name, phone and address from the customer's latest order, and never overwrites what is typed", async ({ page, request }) => {
+  const admin = await adminToken(request);
+  const book = await createBook(request, admin, 5);
+  const token = await idToken(request, CUSTOMER.email, CUSTOMER.password);
+  const body = { ...orderBody(CUSTOMER.email, book), name: 'Pat Prefill', phone: '5559876543', address: { street: '9 Memory Road', city: 'Recall', country: 'USA', state: 'OR', zipcode: '97201' } };
+  expect((await request.post('/api/orders', { headers: { Authorization: `Bearer ${token}` }, data: body })).status()).toBe(201);
+
+  await signIn(page);
+  await page.goto(`/books/${book._id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/checkout');
+  await expect(page.getByLabel('Full Name')).toHaveValue('Pat Prefill');
+  await expect(page.getByLabel('Phone Number')).toHaveValue('5559876543');
+  await expect(page.getByLabel('Address / Street')).toHaveValue('9 Memory Road');
+  await expect(page.getByLabel('City')).toHaveValue('Recall');
+  await expect(page.getByLabel('Country / region')).toHaveValue('USA');
+  await expect(page.getByLabel('State / province')).toHaveValue('OR');
+  await expect(page.getByLabel('Zipcode')).toHaveValue('97201');
+});
