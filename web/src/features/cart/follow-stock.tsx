@@ -1,5 +1,5 @@
 import type { Book } from '@bookstore/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { doc } from 'firebase/firestore';
 import { useEffect, useMemo } from 'react';
 import { useFirestore, useFirestoreDocData } from 'reactfire';
@@ -28,9 +28,12 @@ function FollowOne({ id }: { id: string }) {
   const { data } = useFirestoreDocData(ref);
   const stock = (data as { stock?: unknown } | undefined)?.stock;
   const queryClient = useQueryClient();
+  // The cached answer as it is now: a later refetch (the API is CDN-cached for up to a minute) may
+  // bring an older stock back, and then the live figure is written again.
+  const cached = useQuery({ ...bookQuery(id), enabled: false }).data?.stock;
   useEffect(() => {
-    if (typeof stock !== 'number') return;
+    if (typeof stock !== 'number' || cached === stock) return;
     queryClient.setQueryData<Book>(bookQuery(id).queryKey, (book) => (book && book.stock !== stock ? { ...book, stock } : book));
-  }, [queryClient, id, stock]);
+  }, [queryClient, id, stock, cached]);
   return null;
 }
