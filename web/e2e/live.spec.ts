@@ -20,13 +20,24 @@ async function idToken(request: APIRequestContext, email: string, password: stri
   return (await res.json()).idToken;
 }
 
-/** A customer of its own, so other tests' orders and stock do not interfere. */
+/** A customer of its own (email verified, as checkout may require), so other tests' orders do not interfere. */
 async function newCustomer(request: APIRequestContext, prefix: string) {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = 'secret123';
   const res = await request.post(`${AUTH}/accounts:signUp?key=${KEY}`, { data: { email, password, returnSecureToken: true } });
   expect(res.status()).toBe(200);
-  return { email, password, token: (await res.json()).idToken as string };
+  const { localId } = await res.json();
+  // The Auth emulator lets its owner mark the address verified (no mail round trip needed here).
+  const verified = await request.post('http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/projects/demo-bookstore/accounts:update', {
+    headers: { Authorization: 'Bearer owner' },
+    data: { localId, emailVerified: true },
+  });
+  expect(verified.status()).toBe(200);
+  return { email, password, token: await idToken(request, email, password) };
+}
+
+async function deleteBook(request: APIRequestContext, token: string, id: string) {
+  await request.delete(`/api/books/${id}`, { headers: { Authorization: `Bearer ${token}` } });
 }
 
 const orderBody = (email: string, book: { _id: string; newPrice: number }) => ({
@@ -91,10 +102,12 @@ test("the admin ships an order: the customer's open /orders shows shipped within
   await expect(page.getByTestId('order-notice')).toContainText('Your order has been delivered');
   expect(await stillNoReload(page)).toBe(true);
   await customerContext.close();
+  await deleteBook(request, admin, book._id);
 });
 
 test("shopper A buys the last copy: shopper B's open book page says 'Out of stock' within 2 s and the cart flags the line", async ({ browser, request }) => {
-  const book = await createBook(request, await adminToken(request), 1);
+  const admin = await adminToken(request);
+  const book = await createBook(request, admin, 1);
   // Shopper B, signed out: the book page and, in a second tab, the cart with the book in it.
   const b = await browser.newContext();
   const bookPage = await b.newPage();
@@ -126,6 +139,7 @@ test("shopper A buys the last copy: shopper B's open book page says 'Out of stoc
   expect(await stillNoReload(bookPage)).toBe(true);
   expect(await stillNoReload(cartPage)).toBe(true);
   await b.close();
+  await deleteBook(request, admin, book._id);
 });
 
 test("'Forgot password?' sends Firebase's reset email; the reset completes through the Auth emulator and the new password signs in", async ({ page, request }) => {
@@ -155,7 +169,9 @@ test("checkout pre-fills name, phone and address from the customer's latest orde
   const book = await createBook(request, admin, 5);
   const token = await idToken(request, CUSTOMER.email, CUSTOMER.password);
   const body = { ...orderBody(CUSTOMER.email, book), name: 'Pat Prefill', phone: '5559876543', address: { street: '9 Memory Road', city: 'Recall', country: 'USA', state: 'OR', zipcode: '97201' } };
-  expect((await request.post('/api/orders', { headers: { Authorization: `Bearer ${token}` }, data: body })).status()).toBe(201);
+  const placed = await request.post('/api/orders', { headers: { Authorization: `Bearer ${token}` }, data: body });
+  expect(placed.status()).toBe(201);
+  const orderId = (await placed.json())._id as string;
 
   await signIn(page);
   await page.goto(`/books/${book._id}`);
@@ -168,4 +184,10 @@ test("checkout pre-fills name, phone and address from the customer's latest orde
   await expect(page.getByLabel('Country / region')).toHaveValue('USA');
   await expect(page.getByLabel('State / province')).toHaveValue('OR');
   await expect(page.getByLabel('Zipcode')).toHaveValue('97201');
+  // Typed text wins over the pre-fill.
+  await page.getByLabel('Full Name').fill('Someone Else');
+  await expect(page.getByLabel('Full Name')).toHaveValue('Someone Else');
+  // Leave no open order behind (other tests count on the customer's open orders), nor the book.
+  await request.post(`/api/orders/${orderId}/cancel`, { headers: { Authorization: `Bearer ${token}` }, data: {} });
+  await deleteBook(request, admin, book._id);
 });
