@@ -3,7 +3,7 @@ import { OrderLines, formatAddress } from '../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../components/orders/order-status';
 import { OrderTimeline } from '../../components/orders/order-timeline';
 import { RequireUser } from '../../features/auth/require-user';
-import { LiveFirestore } from '../../features/orders/live-firestore';
+import { isPermissionDenied, LiveErrorBoundary, LiveFirestore } from '../../features/orders/live-firestore';
 import { LiveNotice } from '../../features/orders/live-notice';
 import { useLiveOrder, useStatusNotice } from '../../features/orders/live-orders';
 import { customerCanCancel, useCancelWithConfirm } from '../../features/orders/use-cancel-with-confirm';
@@ -16,7 +16,9 @@ export function Component() {
   return (
     <RequireUser>
       <LiveFirestore>
-        <OrderDetail id={id} />
+        <LiveErrorBoundary key={id} fallback={(error) => <Unavailable missing={isPermissionDenied(error)} />}>
+          <OrderDetail id={id} />
+        </LiveErrorBoundary>
       </LiveFirestore>
     </RequireUser>
   );
@@ -28,14 +30,7 @@ function OrderDetail({ id }: { id: string }) {
   const notice = useStatusNotice(order ? [order] : []);
   const { cancel, pendingId } = useCancelWithConfirm();
   if (status === 'loading') return <p role="status" className="py-16 text-center">Loading...</p>;
-  if (status === 'error' || !order) {
-    return (
-      <section className="mx-auto max-w-xl py-16 text-center">
-        <p role="alert" className={missing ? 'text-gray-800' : 'text-red-700'}>{missing ? 'Order not found.' : 'Error getting order data'}</p>
-        <Link to="/orders" className="mt-6 inline-block font-medium text-blue-700 hover:underline">Back to your orders</Link>
-      </section>
-    );
-  }
+  if (status === 'error' || !order) return <Unavailable missing={missing} />;
   return (
     <article className="mx-auto max-w-4xl py-10">
       <Link to="/orders" className="text-sm font-medium text-blue-700 hover:underline"><span aria-hidden="true">&larr; </span>Your Orders</Link>
@@ -85,5 +80,15 @@ function OrderDetail({ id }: { id: string }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** Someone else's order (refused by the rules) or no such order: 'Order not found.'; else the spec's error. */
+function Unavailable({ missing }: { missing: boolean }) {
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <p role="alert" className={missing ? 'text-gray-800' : 'text-red-700'}>{missing ? 'Order not found.' : 'Error getting order data'}</p>
+      <Link to="/orders" className="mt-6 inline-block font-medium text-blue-700 hover:underline">Back to your orders</Link>
+    </section>
   );
 }

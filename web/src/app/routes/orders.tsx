@@ -5,7 +5,7 @@ import { OrderLines, formatAddress } from '../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../components/orders/order-status';
 import { useAuth } from '../../features/auth/auth-context';
 import { RequireUser } from '../../features/auth/require-user';
-import { LiveFirestore } from '../../features/orders/live-firestore';
+import { LiveErrorBoundary, LiveFirestore } from '../../features/orders/live-firestore';
 import { LiveNotice } from '../../features/orders/live-notice';
 import { useLiveOrders, useStatusNotice } from '../../features/orders/live-orders';
 import { customerCanCancel, useCancelWithConfirm } from '../../features/orders/use-cancel-with-confirm';
@@ -17,7 +17,9 @@ export function Component() {
   return (
     <RequireUser>
       <LiveFirestore>
-        <Orders />
+        <LiveErrorBoundary fallback={() => <p role="alert" className="py-16 text-center text-red-700">Error getting order data</p>}>
+          <Orders />
+        </LiveErrorBoundary>
       </LiveFirestore>
     </RequireUser>
   );

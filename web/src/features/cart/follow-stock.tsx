@@ -4,7 +4,7 @@ import { doc } from 'firebase/firestore';
 import { useEffect, useMemo } from 'react';
 import { useFirestore, useFirestoreDocData } from 'reactfire';
 import { bookQuery } from '../catalog/api/get-book';
-import { LiveFirestore } from '../orders/live-firestore';
+import { LiveErrorBoundary, LiveFirestore } from '../orders/live-firestore';
 
 /**
  * Follows each book's stock straight from Firestore (books/{id} is public catalogue data under
@@ -16,7 +16,10 @@ export default function FollowStock({ ids }: { ids: string[] }) {
   return (
     <LiveFirestore>
       {ids.map((id) => (
-        <FollowOne key={id} id={id} />
+        // A failed listener (offline, a deleted book) leaves the page as the API drew it.
+        <LiveErrorBoundary key={id} fallback={() => null}>
+          <FollowOne id={id} />
+        </LiveErrorBoundary>
       ))}
     </LiveFirestore>
   );

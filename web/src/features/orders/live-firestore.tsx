@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { FirebaseAppProvider, FirestoreProvider } from 'reactfire';
 import { getFirebaseApp } from '../../lib/firebase';
 import { getFirebaseFirestore } from '../../lib/firestore';
@@ -14,4 +14,24 @@ export function LiveFirestore({ children }: { children: ReactNode }) {
       <FirestoreProvider sdk={getFirebaseFirestore()}>{children}</FirestoreProvider>
     </FirebaseAppProvider>
   );
+}
+
+/** Whether a Firestore read was refused by the security rules (someone else's order, or none). */
+export const isPermissionDenied = (error: unknown) => (error as { code?: string } | null)?.code === 'permission-denied';
+
+/**
+ * reactfire's hooks throw a listener's error during render (its useObservable does), so every live
+ * part sits inside this boundary and shows `fallback(error)` instead of the route's error page.
+ */
+export class LiveErrorBoundary extends Component<{ fallback: (error: unknown) => ReactNode; children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override componentDidCatch(error: unknown) {
+    if (!isPermissionDenied(error)) console.error('Live data failed', error);
+  }
+  override render() {
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+  }
 }
