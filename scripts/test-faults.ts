@@ -85,9 +85,12 @@ async function burstWithKill(): Promise<void> {
     };
     await Promise.all(shoppers.map(worker));
     const stored = await adminDb().collection('orders').where('uid', 'in', shoppers.map((s) => s.uid)).get();
-    const keys = stored.docs.map((d) => d.data().idempotencyKey as string);
-    const duplicates = keys.length - new Set(keys).size;
-    const lost = [...accepted.keys()].filter((k) => !keys.includes(k)).length;
+    // An order's id is derived from its Idempotency-Key (the key itself is not stored): an order
+    // stored under no accepted key's id is a duplicate, an accepted id not stored is lost.
+    const storedIds = new Set(stored.docs.map((d) => d.id));
+    const acceptedIds = new Set(accepted.values());
+    const duplicates = stored.docs.filter((d) => !acceptedIds.has(d.id)).length;
+    const lost = [...acceptedIds].filter((id) => !storedIds.has(id)).length;
     const wrongTotal = stored.docs.filter((d) => d.data().totalCents !== cents).length;
     const all = await adminDb().collection('orders').get();
     const recount = { orders: all.size, cents: all.docs.reduce((s, d) => s + (d.data().totalCents as number), 0) };

@@ -2,8 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// reactfire imports firestore, database, storage, functions and remote-config at its top level;
-// we use only its Auth parts, so those packages are declared free of side effects and dropped.
+// reactfire imports firestore, database, storage, functions and remote-config at its top level.
+// The storefront uses only its Firestore hooks, and only on the live pages (orders, a book's stock,
+// loaded lazily); the auth chunk does not import reactfire at all (features/auth/auth-bridge.tsx).
+// The unused packages are declared free of side effects and dropped; Firestore is in the list too
+// (reactfire's import of it alone keeps nothing), and the live pages' own use of it keeps it whole,
+// its registration included. (firebase/database still rides along: reactfire's top level stores
+// listeners in a frozen table at its top level, which keeps that import alive.)
 const UNUSED_FIREBASE = /node_modules\/(?:@firebase\/(?:firestore|database|storage|functions|remote-config|performance|analytics|app-check|messaging|installations)|firebase\/(?:firestore|database|storage|functions|remote-config|performance|analytics|app-check|messaging|installations))/;
 
 export default defineConfig({

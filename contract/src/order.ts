@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CursorSchema } from './paging';
 import { BookIdSchema } from './book';
-import { parseMoneyInput } from './money';
+import { fromCents, parseMoneyInput } from './money';
 import { isCleanText, text } from './text';
 
 export const MAX_ORDER_ITEMS = 50;
@@ -133,6 +133,55 @@ export const OrderSchema = z.object({
   updatedAt: z.string(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// An order as stored in Firestore (money in cents). The function answers it as an Order through
+// orderFromStored, and the customer's order pages, which read their own orders straight from
+// Firestore under the security rules, map it with the same function: one shape on both sides.
+
+/** A line as stored: the book as it was sold, price in cents. */
+export interface StoredOrderLine {
+  bookId: string;
+  title: string;
+  unitPriceCents: number;
+  coverImage: string;
+}
+
+export interface StoredOrder {
+  uid: string;
+  name: string;
+  email: string; // lowercase
+  phone: string;
+  address: Address;
+  productIDs: string[];
+  items: StoredOrderLine[];
+  totalCents: number;
+  status: OrderStatus;
+  events: OrderEvent[];
+  createdAt: string;
+  updatedAt: string;
+  // No idempotency key: the order's id is derived from it, and the customer can read this document.
+}
+
+/** The API's order: dollars instead of stored cents. */
+export function orderFromStored(id: string, doc: StoredOrder): Order {
+  return {
+    _id: id,
+    uid: doc.uid,
+    name: doc.name,
+    email: doc.email,
+    phone: doc.phone,
+    address: doc.address,
+    productIDs: doc.productIDs,
+    // Orders from before issue 11 have no lines until scripts/lib/migrate-orders.ts has run.
+    items: (doc.items ?? []).map((l) => ({ bookId: l.bookId, title: l.title, unitPrice: fromCents(l.unitPriceCents), coverImage: l.coverImage })),
+    totalPrice: fromCents(doc.totalCents),
+    status: doc.status,
+    events: doc.events ?? [],
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt ?? doc.createdAt,
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Routes (errors are always { message, code?, ... }; 401 without/with a bad token):

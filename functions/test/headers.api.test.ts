@@ -13,6 +13,7 @@ const firebaseJson = JSON.parse(readFileSync(new URL('firebase.json', ROOT), 'ut
 type Rule = { source?: string; regex?: string; headers: { key: string; value: string }[] };
 const rules: Rule[] = firebaseJson.hosting.headers;
 const AUTH_EMULATOR = 'http://127.0.0.1:9099';
+const FIRESTORE_EMULATOR = 'http://127.0.0.1:8080';
 
 function deployedCsp(): string {
   const values = rules.flatMap((r) => r.headers).filter((h) => h.key === 'Content-Security-Policy').map((h) => h.value);
@@ -52,7 +53,8 @@ describe('the deployed headers (firebase.json)', () => {
     // ...which frames the helper page on the authDomain (<project>.firebaseapp.com, or our own domain)
     expect(csp['frame-src']).toEqual(["'self'", 'https://*.firebaseapp.com']);
     // and calls the Auth REST APIs
-    expect(csp['connect-src']).toEqual(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']);
+    // ...and the live pages (orders, stock) follow Firestore under the security rules
+    expect(csp['connect-src']).toEqual(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://firestore.googleapis.com']);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
@@ -107,7 +109,7 @@ describe('Hosting security headers (emulator)', () => {
       const res = await fetch(`${BASE}${path}`);
       expect(res.status, path).toBe(status);
       const served = directives(res.headers.get('content-security-policy') ?? '');
-      expect(served['connect-src']).toEqual([...deployed['connect-src']!, AUTH_EMULATOR]);
+      expect(served['connect-src']).toEqual([...deployed['connect-src']!, AUTH_EMULATOR, FIRESTORE_EMULATOR]);
       expect(served['frame-src']).toEqual([...deployed['frame-src']!, AUTH_EMULATOR]);
       for (const name of Object.keys(deployed).filter((n) => n !== 'connect-src' && n !== 'frame-src')) {
         expect(served[name], name).toEqual(deployed[name]);

@@ -35,6 +35,8 @@ describe('POST /api/orders', () => {
     expect(second.body._id).toBe(first.body._id);
     const mine = await db().collection('orders').where('uid', '==', me.uid).get();
     expect(mine.size).toBe(1);
+    // The customer may read this document under the rules: the key lives only in the derived id.
+    expect(mine.docs[0]!.data()).not.toHaveProperty('idempotencyKey');
   });
 
   it('answers 409 with the current total when the client total differs, storing nothing', async () => {

@@ -13,17 +13,20 @@ describe.skipIf(!hasRules)(
   hasRules ? 'Firestore security rules' : 'Firestore security rules [skipped: no official Firestore emulator (Java + jar) here; the npm stand-in has no rules engine]',
   () => {
     let env: RulesTestEnvironment;
-    // Everything the function stores. Only the function (firebase-admin, which bypasses rules) may touch it.
+    // Everything the function stores. Only books (public catalogue data, get only) and each
+    // customer's own orders are readable; nothing is writable by a client.
     const docs = {
       book: 'books/b1',
       ownOrder: 'orders/o-alice',
       othersOrder: 'orders/o-bob',
       admin: 'admins/admin',
       loginAttempt: 'loginAttempts/abc',
-      counters: 'stats/totals',
+      counters: 'stats/counters-0',
       mail: 'mail/m1',
       ownAccount: 'customers/alice', // her open-order count and limit
+      meta: 'meta/catalog',
     };
+    const serverOnly = [docs.admin, docs.loginAttempt, docs.counters, docs.mail, docs.meta, docs.ownAccount];
     beforeAll(async () => {
       env = await initializeTestEnvironment({
         projectId: PROJECT,
@@ -32,14 +35,15 @@ describe.skipIf(!hasRules)(
       await env.clearFirestore();
       await env.withSecurityRulesDisabled(async (ctx) => {
         const db = ctx.firestore();
-        await db.doc(docs.book).set({ title: 'x', newPriceCents: 100, stock: 2 });
-        await db.doc(docs.ownOrder).set({ uid: 'alice', email: 'alice@example.com', totalCents: 100 });
-        await db.doc(docs.othersOrder).set({ uid: 'bob', email: 'bob@example.com', totalCents: 100 });
+        await db.doc(docs.book).set({ title: 'x', newPriceCents: 100, stock: 2, inStock: true });
+        await db.doc(docs.ownOrder).set({ uid: 'alice', email: 'alice@example.com', totalCents: 100, status: 'pending', createdAt: '2026-11-22T01:00:00.000Z' });
+        await db.doc(docs.othersOrder).set({ uid: 'bob', email: 'bob@example.com', totalCents: 100, status: 'pending', createdAt: '2026-11-22T02:00:00.000Z' });
         await db.doc(docs.admin).set({ username: 'admin', passwordHash: 'h' });
         await db.doc(docs.loginAttempt).set({ failures: 1 });
-        await db.doc(docs.counters).set({ totalOrders: 1 });
+        await db.doc(docs.counters).set({ orders: 1 });
         await db.doc(docs.mail).set({ to: 'alice@example.com' });
         await db.doc(docs.ownAccount).set({ openOrders: 10 });
+        await db.doc(docs.meta).set({ version: 1 });
       });
     });
     afterAll(async () => env?.cleanup());
@@ -47,35 +51,62 @@ describe.skipIf(!hasRules)(
     const visitor = () => env.unauthenticatedContext().firestore();
     const alice = () => env.authenticatedContext('alice', { email: 'alice@example.com', email_verified: true }).firestore();
 
-    it('a signed-out visitor can read no document and list no collection', async () => {
-      for (const path of Object.values(docs)) await assertFails(visitor().doc(path).get());
-      for (const name of ['books', 'orders', 'admins', 'loginAttempts', 'stats', 'mail', 'customers']) await assertFails(visitor().collection(name).get());
+    it("anyone, signed out or in, can get a book's public stock (what a book page and the cart follow)", async () => {
+      for (const db of [visitor(), alice()]) {
+        const snap = await assertSucceeds(db.doc(docs.book).get());
+        if (snap.data()?.stock !== 2) throw new Error('the book was not read');
+      }
+    });
+
+    it('the catalogue cannot be listed straight from Firestore (the function pages it)', async () => {
+      await assertFails(visitor().collection('books').get());
+      await assertFails(alice().collection('books').limit(5).get());
+    });
+
+    it('a signed-out visitor reads no order, by get or by list, and nothing server-only', async () => {
+      await assertFails(visitor().doc(docs.ownOrder).get());
+      await assertFails(visitor().collection('orders').get());
+      await assertFails(visitor().collection('orders').where('uid', '==', 'alice').get());
+      for (const path of serverOnly) await assertFails(visitor().doc(path).get());
+      for (const name of ['admins', 'loginAttempts', 'stats', 'mail', 'meta', 'customers']) await assertFails(visitor().collection(name).get());
+    });
+
+    it('a signed-in customer gets and lists their own orders (the uid filter, newest first, limited)', async () => {
+      const own = await assertSucceeds(alice().doc(docs.ownOrder).get());
+      if (own.data()?.uid !== 'alice') throw new Error('own order not read');
+      const list = await assertSucceeds(alice().collection('orders').where('uid', '==', 'alice').orderBy('createdAt', 'desc').limit(10).get());
+      if (list.docs.map((d) => d.id).join() !== 'o-alice') throw new Error(`listed ${list.docs.map((d) => d.id).join()}`);
     });
 
     it("a signed-in customer cannot read another customer's order, by get or by list", async () => {
       await assertFails(alice().doc(docs.othersOrder).get());
       await assertFails(alice().collection('orders').where('uid', '==', 'bob').get());
+    });
+
+    it('a list of orders without the uid filter is refused, even though every order it would find might be theirs', async () => {
       await assertFails(alice().collection('orders').get());
+      await assertFails(alice().collection('orders').orderBy('createdAt', 'desc').limit(10).get());
+      await assertFails(alice().collection('orders').where('email', '==', 'alice@example.com').get());
+      await assertFails(alice().collection('orders').where('uid', 'in', ['alice', 'bob']).get());
     });
 
-    it('a signed-in customer cannot read admins, login attempts, counters, mail or even her own account document', async () => {
-      for (const path of [docs.admin, docs.loginAttempt, docs.counters, docs.mail, docs.ownAccount]) await assertFails(alice().doc(path).get());
+    it('a signed-in customer cannot read admins, login attempts, counters, mail or meta', async () => {
+      for (const path of serverOnly) await assertFails(alice().doc(path).get());
     });
 
-    it('no client, signed in or not, can create, change or delete anything', async () => {
+    it('no client, signed in or not, can create, change or delete anything (not even its own order)', async () => {
       for (const db of [visitor(), alice()]) {
         await assertFails(db.doc('books/new').set({ title: 'x' }));
         await assertFails(db.doc(docs.book).update({ stock: 99 }));
         await assertFails(db.doc(docs.book).delete());
         await assertFails(db.doc('orders/new').set({ uid: 'alice' }));
         await assertFails(db.doc(docs.ownOrder).update({ status: 'delivered' }));
+        await assertFails(db.doc(docs.ownOrder).delete());
         await assertFails(db.doc('admins/alice').set({ role: 'admin' }));
         await assertFails(db.doc(docs.loginAttempt).delete());
-        await assertFails(db.doc(docs.counters).set({ totalOrders: 0 }));
+        await assertFails(db.doc(docs.counters).set({ orders: 0 }));
         await assertFails(db.doc('mail/new').set({ to: 'x@example.com' }));
-        // Resetting her own open-order count would lift the limit.
-        await assertFails(db.doc(docs.ownAccount).set({ openOrders: 0 }));
-        await assertFails(db.doc(docs.ownAccount).delete());
+        await assertFails(db.doc(docs.meta).set({ version: 2 }));
       }
     });
   },

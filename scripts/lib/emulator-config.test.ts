@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AUTH_EMULATOR_ORIGIN, emulatorCsp } from './emulator-config';
+import { AUTH_EMULATOR_ORIGIN, emulatorCsp, FIRESTORE_EMULATOR_ORIGIN } from './emulator-config';
 
 describe('emulatorCsp', () => {
-  it('adds only the Auth emulator, only to connect-src and frame-src', () => {
+  it('adds only the Auth emulator (connect-src, frame-src) and the Firestore emulator (connect-src)', () => {
     const production = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting.headers
       .flatMap((rule: { headers: { key: string; value: string }[] }) => rule.headers)
       .find((h: { key: string }) => h.key === 'Content-Security-Policy').value as string;
     const local = emulatorCsp(production);
     expect(AUTH_EMULATOR_ORIGIN).toBe('http://127.0.0.1:9099');
-    expect(local.replaceAll(` ${AUTH_EMULATOR_ORIGIN}`, '')).toBe(production.split(';').map((d) => d.trim()).filter(Boolean).join('; '));
-    expect(local).toMatch(/connect-src [^;]* http:\/\/127\.0\.0\.1:9099;/);
+    expect(FIRESTORE_EMULATOR_ORIGIN).toBe('http://127.0.0.1:8080');
+    expect(local.replaceAll(` ${AUTH_EMULATOR_ORIGIN}`, '').replaceAll(` ${FIRESTORE_EMULATOR_ORIGIN}`, '')).toBe(production.split(';').map((d) => d.trim()).filter(Boolean).join('; '));
+    expect(local).toMatch(/connect-src [^;]* http:\/\/127\.0\.0\.1:9099 http:\/\/127\.0\.0\.1:8080;/);
     expect(local).toMatch(/frame-src [^;]* http:\/\/127\.0\.0\.1:9099;/);
-    expect(local.match(/127\.0\.0\.1/g)).toHaveLength(2);
+    expect(local.match(/127\.0\.0\.1/g)).toHaveLength(3);
   });
 });

@@ -8,15 +8,18 @@ import { HOST, PORTS, ROOT } from './env';
 // every start, never deployed) whose CSP adds exactly the Auth emulator's origin.
 
 export const AUTH_EMULATOR_ORIGIN = `http://${HOST}:${PORTS.auth}`;
+/** The live pages (orders, stock) follow Firestore straight from the browser under the rules. */
+export const FIRESTORE_EMULATOR_ORIGIN = `http://${HOST}:${PORTS.firestore}`;
 export const EMULATOR_CONFIG = join(ROOT, 'firebase.emulator.json');
 
-/** Production's CSP plus the Auth emulator in connect-src (its REST API) and frame-src (its helper iframe). */
+/** Production's CSP plus the Auth emulator in connect-src (its REST API) and frame-src (its helper iframe), and the Firestore emulator in connect-src. */
 export function emulatorCsp(csp: string): string {
   return csp
     .split(';')
     .map((directive) => directive.trim())
     .filter(Boolean)
     .map((directive) => (/^(connect-src|frame-src)\s/.test(directive) ? `${directive} ${AUTH_EMULATOR_ORIGIN}` : directive))
+    .map((directive) => (/^connect-src\s/.test(directive) ? `${directive} ${FIRESTORE_EMULATOR_ORIGIN}` : directive))
     .join('; ');
 }
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './env';
-import { AUTH_EMULATOR_ORIGIN } from './emulator-config';
+import { AUTH_EMULATOR_ORIGIN, FIRESTORE_EMULATOR_ORIGIN } from './emulator-config';
 import { runSmoke, type SmokeResult } from './smoke';
 
 // `npm test` runs the smoke check against the Hosting emulator serving a PRODUCTION build: the
@@ -34,9 +34,9 @@ export async function smokeProductionBuild(base: string): Promise<SmokeResult[]>
       env: { ...process.env, ...PLACEHOLDER_CONFIG },
     });
     if (built.status !== 0) return [{ name: 'production build for the smoke check', status: 'fail', detail: 'vite build failed' }];
-    // The emulator's generated config adds exactly the Auth emulator to the CSP; firebase.json's own
+    // The emulator's generated config adds exactly the Auth and Firestore emulators to the CSP; firebase.json's own
     // policy is checked to name no emulator by functions/test/headers.api.test.ts.
-    return await runSmoke(base, fetch, [AUTH_EMULATOR_ORIGIN]);
+    return await runSmoke(base, fetch, [AUTH_EMULATOR_ORIGIN, FIRESTORE_EMULATOR_ORIGIN]);
   } finally {
     if (existsSync(aside)) {
       rmSync(dist, { recursive: true, force: true });

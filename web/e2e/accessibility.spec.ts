@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { adminLogin, apiBooks } from './helpers';
+import { adminLogin, apiBooks, settled } from './helpers';
 
 // axe-core on every kind of screen: no serious or critical violations.
 async function scan(page: import('@playwright/test').Page, what: string) {
@@ -13,7 +13,7 @@ test('storefront screens have no serious accessibility violations', async ({ pag
   const [book] = await apiBooks(page);
   for (const path of ['/', `/books/${book!._id}`, '/cart', '/login', '/register', '/about', '/search?q=the', '/books', '/books?category=technology&minPrice=100', '/nowhere']) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await scan(page, path);
   }
 });
@@ -25,7 +25,7 @@ test('admin screens have no serious accessibility violations', async ({ page }) 
   await expect(page.getByText('Total Orders')).toBeVisible();
   for (const path of ['/dashboard', '/dashboard/manage-books', '/dashboard/add-new-book', '/dashboard/orders']) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await scan(page, path);
   }
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 export const CUSTOMER = { email: 'reader@example.com', password: 'reader123' };
 export const ADMIN = { username: 'admin', password: 'admin123' };
@@ -74,3 +74,33 @@ export const shortId = (id: string) => id.slice(0, 8);
 
 /** The card of one order on /orders. */
 export const orderCard = (page: Page, id: string) => page.getByRole('article', { name: `Order #${shortId(id)}` });
+
+/**
+ * Like waitForLoadState('networkidle'), except that a Firestore listener's long-lived request (the
+ * live pages: orders, a book's stock) does not count: it stays open as long as the page follows data,
+ * so a live page is never 'networkidle'. Waits until no other request has been in flight for `quietMs`.
+ */
+export async function settled(page: Page, quietMs = 500, timeout = 15_000) {
+  await page.waitForLoadState('load');
+  const inflight = new Set<Request>();
+  const add = (r: Request) => {
+    if (!r.url().includes('/google.firestore.v1.Firestore/')) inflight.add(r);
+  };
+  const remove = (r: Request) => inflight.delete(r);
+  page.on('request', add);
+  page.on('requestfinished', remove);
+  page.on('requestfailed', remove);
+  try {
+    const start = Date.now();
+    let quietSince = Date.now();
+    while (Date.now() - start < timeout) {
+      await page.waitForTimeout(100);
+      if (inflight.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) return;
+    }
+  } finally {
+    page.off('request', add);
+    page.off('requestfinished', remove);
+    page.off('requestfailed', remove);
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminLogin, apiBooks, booksInStock, checkout, signIn } from './helpers';
+import { adminLogin, apiBooks, booksInStock, checkout, settled, signIn } from './helpers';
 
 // Screenshots for people to look at (artifacts/screenshots, not committed). Each page is also
 // checked for horizontal overflow, the most common way a layout breaks on a phone.
@@ -9,7 +9,7 @@ const SHOTS = 'artifacts/screenshots';
 /** Full-page shots catch lazy images before they load: load them all first. */
 async function loadLazyImages(page: import('@playwright/test').Page) {
   await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')));
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 async function noHorizontalOverflow(page: import('@playwright/test').Page) {
@@ -23,7 +23,7 @@ for (const width of [375, 768, 1280]) {
     const books = await booksInStock(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Top Sellers' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/home-${width}.png`, fullPage: true });
 

@@ -30,6 +30,10 @@ const gzipBytes = (keys: Set<string>) =>
 
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
 const route = (name: string) => Object.keys(manifest).find((k) => k.endsWith(`app/routes/${name}.tsx`))!;
+const feature = (path: string) => Object.keys(manifest).find((k) => k.endsWith(path))!;
+const codeOf = (keys: Set<string>) => [...keys].map((k) => readFileSync(new URL(manifest[k]!.file, DIST), 'utf8')).join('');
+/** Strings only the Firestore SDK carries (its host and its protocol's package name). */
+const FIRESTORE_MARKERS = ['firestore.googleapis.com', 'google.firestore.v1'];
 const storefrontRoutes = ['home', 'books', 'book-detail', 'cart', 'checkout', 'orders', 'login', 'register', 'search', 'about'];
 
 describe.skipIf(!existsSync(manifestPath))('bundle budgets (web/dist)', () => {
@@ -56,5 +60,29 @@ describe.skipIf(!existsSync(manifestPath))('bundle budgets (web/dist)', () => {
     expect(code).not.toContain('ZodError');
     expect(code).not.toContain('swal2-container'); // sweetalert2
     expect(code).not.toContain('swiper-initialized'); // Swiper core
+  });
+
+  it('the Firestore SDK and reactfire load only on pages that follow data, never on the home page or with sign-in', () => {
+    const home = codeOf(closure([entry, route('home')]));
+    // The auth chunk loads on every page for a signed-in visitor: it must not bring Firestore along.
+    const auth = codeOf(closure([entry, feature('features/auth/auth-bridge.tsx')]));
+    for (const marker of FIRESTORE_MARKERS) {
+      expect(home, marker).not.toContain(marker);
+      expect(auth, marker).not.toContain(marker);
+    }
+    // ...and the live pages do carry it (so the check above is not vacuous).
+    expect(codeOf(closure([entry, route('orders')]))).toContain(FIRESTORE_MARKERS[0]);
+    expect(codeOf(closure([entry, feature('features/cart/follow-stock.tsx')]))).toContain(FIRESTORE_MARKERS[0]);
+    // The book page itself renders without it: the stock follower is a lazy chunk loaded after.
+    expect(codeOf(closure([entry, route('book-detail')]))).not.toContain(FIRESTORE_MARKERS[0]);
+  });
+
+  it('reports the JS of /orders and of a book page (with its live stock follower)', () => {
+    const kb = (keys: Set<string>) => `${(gzipBytes(keys) / 1024).toFixed(1)} KB gzip`;
+    const book = closure([entry, route('book-detail')]);
+    const follower = closure([feature('features/cart/follow-stock.tsx')]);
+    console.log(`/orders first-load JS: ${kb(closure([entry, route('orders')]))}`);
+    console.log(`book page first-load JS: ${kb(book)}; then its live stock follower: ${kb(new Set([...follower].filter((k) => !book.has(k))))}`);
+    expect(gzipBytes(closure([entry, route('orders')]))).toBeGreaterThan(gzipBytes(closure([entry, route('home')])));
   });
 });

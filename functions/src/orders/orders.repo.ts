@@ -188,7 +188,8 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         events: [],
         createdAt: now,
         updatedAt: now,
-        ...(idempotencyKey ? { idempotencyKey, requestHash: hash } : {}),
+        // No idempotencyKey: the id is derived from it, and the customer reads this document (rules).
+        ...(idempotencyKey ? { requestHash: hash } : {}),
       };
       tx.create(ref, doc); // first: where a commit is applied write by write (the stand-in), a duplicate stops here
       // The stock read above is this transaction's: a concurrent order for the last copy makes one

@@ -42,7 +42,10 @@ export function AccountMenu() {
       </button>
       {open && (
         <div role="menu" className="absolute right-0 z-40 mt-2 w-48 rounded-md border border-gray-200 bg-white py-1 shadow-lg">
-          <p className="truncate px-4 py-2 text-xs text-gray-600">{user.email}</p>
+          <p className="border-b border-gray-100 px-4 py-2 text-xs text-gray-600" data-testid="signed-in-as">
+            Signed in as
+            <span className="block truncate font-medium text-gray-900" title={user.email ?? undefined}>{user.email ?? user.displayName}</span>
+          </p>
           {LINKS.map((link) => (
             <Link key={link.to} role="menuitem" to={link.to} onClick={close} className="block px-4 py-2 text-sm hover:bg-gray-100 focus:bg-gray-100">
               {link.label}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { CartIcon } from '../../components/ui/icons';
 import { StockBadge } from '../../components/ui/stock-badge';
@@ -8,6 +9,9 @@ import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
 import { stockLevel } from '../../lib/stock';
 import { usePageTitle } from '../../lib/use-page-title';
+
+// The live stock follower (Firestore SDK, reactfire) loads after the page has rendered.
+const FollowStock = lazy(() => import('../../features/cart/follow-stock'));
 
 export function Component() {
   const { id = '' } = useParams();
@@ -29,6 +33,9 @@ export function Component() {
             {money(book.newPrice)} <span className="ml-2 text-base font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
           </p>
           <StockBadge stock={book.stock} className="text-sm" />
+          <Suspense fallback={null}>
+            <FollowStock ids={[book._id]} />
+          </Suspense>
           <button
             type="button"
             onClick={() => addBookToCart(book)}

@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { clearCart, removeUnavailableItems } from '../../features/cart/cart-actions';
@@ -9,6 +10,9 @@ import { bookQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
 import { money } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+
+// Each line's stock, followed live (Firestore SDK, reactfire), loads after the cart has rendered.
+const FollowStock = lazy(() => import('../../features/cart/follow-stock'));
 
 export function Component() {
   usePageTitle('Shopping cart');
@@ -26,6 +30,11 @@ export function Component() {
             Clear Cart
           </button>
         </div>
+        {items.length > 0 && (
+          <Suspense fallback={null}>
+            <FollowStock ids={items.map((book) => book._id)} />
+          </Suspense>
+        )}
         {unavailable > 0 && (
           <div className="mt-6">
             <UnavailableNotice count={unavailable} onRemove={removeUnavailableItems} />

@@ -10,6 +10,7 @@ import { cart, useCartState } from '../../features/cart/cart-store';
 import { ProblemBadge, UnavailableNotice } from '../../features/cart/unavailable-notice';
 import { createOrder, newIdempotencyKey, unavailableFromError } from '../../features/checkout/create-order';
 import { VerifyEmailGate } from '../../features/checkout/verify-email-gate';
+import { usePrefillFromLatestOrder } from '../../features/orders/prefill-delivery';
 import { ApiError } from '../../lib/api-client';
 import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
@@ -44,6 +45,8 @@ function Checkout() {
   const [agreed, setAgreed] = useState(false);
   const [loading, setLoading] = useState(false);
   const key = useRef(newIdempotencyKey());
+  const formRef = useRef<HTMLFormElement>(null);
+  usePrefillFromLatestOrder(formRef, user?.uid);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -117,7 +120,7 @@ function Checkout() {
           </div>
         )}
         <div className="rounded bg-white p-4 shadow-lg ring-1 ring-gray-100 md:p-8">
-          <form onSubmit={submit} className="grid grid-cols-1 gap-6 text-sm lg:grid-cols-3">
+          <form ref={formRef} onSubmit={submit} className="grid grid-cols-1 gap-6 text-sm lg:grid-cols-3">
             <div className="text-gray-700">
               <p className="text-lg font-medium">Personal Details</p>
               <p>Please fill out all the fields.</p>

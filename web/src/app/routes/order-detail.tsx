@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { OrderLines, formatAddress } from '../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../components/orders/order-status';
 import { OrderTimeline } from '../../components/orders/order-timeline';
 import { RequireUser } from '../../lib/auth/require-user';
-import { myOrderQuery } from '../../features/orders/get-order';
+import { isPermissionDenied, LiveErrorBoundary, LiveFirestore } from '../../lib/live-firestore';
+import { LiveNotice } from '../../features/orders/live-notice';
+import { useLiveOrder, useStatusNotice } from '../../features/orders/live-orders';
 import { customerCanCancel, useCancelWithConfirm } from '../../features/orders/use-cancel-with-confirm';
-import { ApiError } from '../../lib/api-client';
 import { formatDate, money } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -15,24 +15,22 @@ export function Component() {
   usePageTitle(`Order #${shortId(id)}`);
   return (
     <RequireUser>
-      <OrderDetail id={id} />
+      <LiveFirestore>
+        <LiveErrorBoundary key={id} fallback={(error) => <Unavailable missing={isPermissionDenied(error)} />}>
+          <OrderDetail id={id} />
+        </LiveErrorBoundary>
+      </LiveFirestore>
     </RequireUser>
   );
 }
 
 function OrderDetail({ id }: { id: string }) {
-  const { data: order, isPending, error } = useQuery(myOrderQuery(id));
+  // Followed live from Firestore: someone else's order is refused by the rules, and reads as not found.
+  const { status, order, missing } = useLiveOrder(id);
+  const notice = useStatusNotice(order ? [order] : []);
   const { cancel, pendingId } = useCancelWithConfirm();
-  if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
-  if (error || !order) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <section className="mx-auto max-w-xl py-16 text-center">
-        <p role="alert" className={missing ? 'text-gray-800' : 'text-red-700'}>{missing ? 'Order not found.' : 'Error getting order data'}</p>
-        <Link to="/orders" className="mt-6 inline-block font-medium text-blue-700 hover:underline">Back to your orders</Link>
-      </section>
-    );
-  }
+  if (status === 'loading') return <p role="status" className="py-16 text-center">Loading...</p>;
+  if (status === 'error' || !order) return <Unavailable missing={missing} />;
   return (
     <article className="mx-auto max-w-4xl py-10">
       <Link to="/orders" className="text-sm font-medium text-blue-700 hover:underline"><span aria-hidden="true">&larr; </span>Your Orders</Link>
@@ -55,6 +53,7 @@ function OrderDetail({ id }: { id: string }) {
           )}
         </div>
       </header>
+      <LiveNotice notice={notice} />
       <div className="grid items-start gap-6 md:grid-cols-5">
         <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100 md:col-span-3" aria-labelledby="items-heading">
           <h2 id="items-heading" className="mb-2 font-semibold">Items ({order.items.length})</h2>
@@ -81,5 +80,15 @@ function OrderDetail({ id }: { id: string }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** Someone else's order (refused by the rules) or no such order: 'Order not found.'; else the spec's error. */
+function Unavailable({ missing }: { missing: boolean }) {
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <p role="alert" className={missing ? 'text-gray-800' : 'text-red-700'}>{missing ? 'Order not found.' : 'Error getting order data'}</p>
+      <Link to="/orders" className="mt-6 inline-block font-medium text-blue-700 hover:underline">Back to your orders</Link>
+    </section>
   );
 }

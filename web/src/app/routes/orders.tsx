@@ -1,11 +1,13 @@
-import type { Order } from '@bookstore/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { CUSTOMER_ORDERS_PAGE_SIZE, type Order } from '@bookstore/contract';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OrderLines, formatAddress } from '../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../components/orders/order-status';
 import { useAuth } from '../../lib/auth/auth-context';
 import { RequireUser } from '../../lib/auth/require-user';
-import { myOrdersQuery } from '../../features/orders/get-orders';
+import { LiveErrorBoundary, LiveFirestore } from '../../lib/live-firestore';
+import { LiveNotice } from '../../features/orders/live-notice';
+import { useLiveOrders, useStatusNotice } from '../../features/orders/live-orders';
 import { customerCanCancel, useCancelWithConfirm } from '../../features/orders/use-cancel-with-confirm';
 import { formatDate, money } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -14,22 +16,35 @@ export function Component() {
   usePageTitle('Your Orders');
   return (
     <RequireUser>
-      <Orders />
+      <LiveFirestore>
+        <LiveErrorBoundary fallback={() => <p role="alert" className="py-16 text-center text-red-700">Error getting order data</p>}>
+          <Orders />
+        </LiveErrorBoundary>
+      </LiveFirestore>
     </RequireUser>
   );
 }
 
 function Orders() {
   const { user } = useAuth();
+  // Followed live from Firestore: a status change on the admin's desk shows here without a reload.
   // Each order carries its own lines (title, price, cover as sold): no catalogue download.
-  const query = useInfiniteQuery(myOrdersQuery(user?.uid ?? ''));
+  const [count, setCount] = useState(CUSTOMER_ORDERS_PAGE_SIZE);
+  const live = useLiveOrders(user?.uid ?? '', count);
+  const notice = useStatusNotice(live.orders);
   const { cancel, pendingId } = useCancelWithConfirm();
-  if (query.isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
-  if (query.isError) return <p role="alert" className="py-16 text-center text-red-700">Error getting order data</p>;
-  const orders = query.data.pages.flatMap((page) => page.orders);
+  // While 'Load more' waits for the longer query, the orders already shown stay on screen: the ref
+  // holds the last page the live query delivered and is read only to render that snapshot.
+  /* eslint-disable react-hooks/refs -- a render-time snapshot of the previous query's result, by design */
+  const shown = useRef<Order[] | null>(null);
+  if (live.status === 'success') shown.current = live.orders;
+  const orders = shown.current;
+  if (live.status === 'error') return <p role="alert" className="py-16 text-center text-red-700">Error getting order data</p>;
+  if (!orders) return <p role="status" className="py-16 text-center">Loading...</p>;
   return (
     <section className="mx-auto max-w-3xl py-10">
       <h1 className="mb-6 text-2xl font-semibold">Your Orders</h1>
+      <LiveNotice notice={notice} />
       {orders.length === 0 ? (
         <p>No orders found!</p>
       ) : (
@@ -41,15 +56,15 @@ function Orders() {
               </li>
             ))}
           </ol>
-          {query.hasNextPage && (
+          {(live.hasMore || live.status === 'loading') && (
             <div className="mt-8 text-center">
               <button
                 type="button"
-                onClick={() => query.fetchNextPage()}
-                disabled={query.isFetchingNextPage}
+                onClick={() => setCount((n) => n + CUSTOMER_ORDERS_PAGE_SIZE)}
+                disabled={live.status === 'loading'}
                 className="rounded-md border border-secondary px-6 py-2 font-semibold text-secondary hover:bg-secondary hover:text-white disabled:cursor-wait disabled:opacity-60"
               >
-                {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                {live.status === 'loading' ? 'Loading...' : 'Load more'}
               </button>
             </div>
           )}
@@ -58,6 +73,7 @@ function Orders() {
     </section>
   );
 }
+/* eslint-enable react-hooks/refs */
 
 function OrderCard({ order, onCancel, cancelling }: { order: Order; onCancel: () => void; cancelling: boolean }) {
   const updated = order.updatedAt && order.updatedAt !== order.createdAt ? order.updatedAt : null;

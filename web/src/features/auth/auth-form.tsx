@@ -22,6 +22,7 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ detail: string; google?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [reset, setReset] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => auth.require(), [auth]); // warm the auth SDK while the visitor types
 
   const submit = async (e: FormEvent) => {
@@ -37,6 +38,28 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
       setError({ detail: authErrorMessage(err) });
     } finally {
       setBusy(false);
+    }
+  };
+
+  // 'Forgot password?': Firebase Auth sends the reset link to the address typed above. The answer is
+  // the same whether or not an account exists, so the form does not tell who has one.
+  const forgot = async () => {
+    setError(null);
+    if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
+      setReset({ ok: false, text: 'Enter your email address above, then choose ‘Forgot password?’ again.' });
+      return;
+    }
+    try {
+      await (await authSdk()).resetPassword(email.trim());
+      setReset({ ok: true, text: `If an account exists for ${email.trim()}, we have sent it a link to reset the password.` });
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'auth/user-not-found') {
+        setReset({ ok: true, text: `If an account exists for ${email.trim()}, we have sent it a link to reset the password.` });
+      } else {
+        console.error('Password reset failed', err);
+        setReset({ ok: false, text: authErrorMessage(err) });
+      }
     }
   };
 
@@ -64,6 +87,18 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
             <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="password">Password</label>
             <input id="password" type="password" name="password" required autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} placeholder="Password" className="w-full rounded border border-gray-300 px-3 py-2 leading-tight shadow-sm focus:outline-2 focus:outline-indigo-600" />
           </div>
+          {mode === 'login' && (
+            <div className="-mt-2 mb-4 text-right">
+              <button type="button" onClick={forgot} className="text-sm font-medium text-blue-700 underline hover:text-blue-900">
+                Forgot password?
+              </button>
+              {reset && (
+                <p role={reset.ok ? 'status' : 'alert'} className={`mt-2 text-left text-sm ${reset.ok ? 'text-green-800' : 'text-red-700'}`}>
+                  {reset.text}
+                </p>
+              )}
+            </div>
+          )}
           {error && !error.google && (
             <div role="alert" className="mb-3 text-sm">
               <p className="italic text-red-700">Please enter valid Email and Password.</p>

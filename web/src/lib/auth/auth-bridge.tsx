@@ -1,30 +1,27 @@
+import { onIdTokenChanged } from 'firebase/auth';
 import { useEffect } from 'react';
-import { AuthProvider, FirebaseAppProvider, useSigninCheck } from 'reactfire';
-import { getFirebaseApp, getFirebaseAuth } from '../firebase';
+import { getFirebaseAuth } from '../firebase';
 import type { AuthSnapshot } from './auth-context';
 import './auth-sdk'; // registers the emulator-only test hook in emulator builds
 
-/** reactfire owns the auth state; this reports it to the light context the rest of the app reads. */
+/**
+ * Firebase Auth owns the sign-in state; this reports it to the light context the rest of the app
+ * reads. It listens with firebase/auth itself (what reactfire's useSigninCheck does underneath),
+ * not through reactfire: reactfire is one module that also holds its Firestore hooks, so importing
+ * it here would pull the Firestore SDK into every signed-in page. reactfire is loaded only by the
+ * pages that follow Firestore data (lib/live-firestore.tsx).
+ */
 export default function AuthBridge({ onChange }: { onChange: (snapshot: AuthSnapshot) => void }) {
-  return (
-    <FirebaseAppProvider firebaseApp={getFirebaseApp()}>
-      <AuthProvider sdk={getFirebaseAuth()}>
-        <Reporter onChange={onChange} />
-      </AuthProvider>
-    </FirebaseAppProvider>
+  useEffect(
+    () =>
+      onIdTokenChanged(getFirebaseAuth(), (user) =>
+        onChange(
+          user
+            ? { status: 'signedIn', user: { uid: user.uid, email: user.email, displayName: user.displayName, photoURL: user.photoURL } }
+            : { status: 'signedOut', user: null },
+        ),
+      ),
+    [onChange],
   );
-}
-
-function Reporter({ onChange }: { onChange: (snapshot: AuthSnapshot) => void }) {
-  const { status, data } = useSigninCheck();
-  const user = data?.signedIn ? data.user : null;
-  useEffect(() => {
-    if (status !== 'success') return;
-    onChange(
-      user
-        ? { status: 'signedIn', user: { uid: user.uid, email: user.email, displayName: user.displayName, photoURL: user.photoURL } }
-        : { status: 'signedOut', user: null },
-    );
-  }, [status, user?.uid, user?.email, user?.displayName, user?.photoURL, onChange]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
 }

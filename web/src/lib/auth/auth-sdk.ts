@@ -2,6 +2,7 @@ import {
   createUserWithEmailAndPassword,
   GoogleAuthProvider,
   sendEmailVerification,
+  sendPasswordResetEmail,
   signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -26,6 +27,11 @@ export async function signInWithGoogle() {
   provider.setCustomParameters({ prompt: 'select_account' });
   await signInWithPopup(getFirebaseAuth(), provider);
   remember(true);
+}
+
+/** Firebase Auth's reset email; its link opens Firebase's own page to choose a new password. */
+export async function resetPassword(email: string) {
+  await sendPasswordResetEmail(getFirebaseAuth(), email);
 }
 
 export async function signOut() {

@@ -1,0 +1,193 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, CUSTOMER, orderCard, signIn } from './helpers';
+
+// Pages that follow Firestore (reactfire) under the security rules: a status change or another
+// shopper's purchase shows in an open page within 2 s, without a reload. Changes are made through
+// the API (an admin token, a customer's ID token), as another person's browser would.
+
+const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
+const KEY = 'demo-api-key';
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/admin', { data: ADMIN });
+  expect(res.status()).toBe(200);
+  return (await res.json()).token;
+}
+
+async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post(`${AUTH}/accounts:signInWithPassword?key=${KEY}`, { data: { email, password, returnSecureToken: true } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).idToken;
+}
+
+/** A customer of its own (email verified, as checkout may require), so other tests' orders do not interfere. */
+async function newCustomer(request: APIRequestContext, prefix: string) {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = 'secret123';
+  const res = await request.post(`${AUTH}/accounts:signUp?key=${KEY}`, { data: { email, password, returnSecureToken: true } });
+  expect(res.status()).toBe(200);
+  const { localId } = await res.json();
+  // The Auth emulator lets its owner mark the address verified (no mail round trip needed here).
+  const verified = await request.post('http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/projects/demo-bookstore/accounts:update', {
+    headers: { Authorization: 'Bearer owner' },
+    data: { localId, emailVerified: true },
+  });
+  expect(verified.status()).toBe(200);
+  return { email, password, token: await idToken(request, email, password) };
+}
+
+async function deleteBook(request: APIRequestContext, token: string, id: string) {
+  await request.delete(`/api/books/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+}
+
+const orderBody = (email: string, book: { _id: string; newPrice: number }) => ({
+  name: 'Shopper A',
+  email,
+  phone: '5551234567',
+  address: { street: '1 Fast Lane', city: 'Springfield', country: 'USA', state: 'IL', zipcode: '62701' },
+  productIDs: [book._id],
+  totalPrice: book.newPrice.toFixed(2),
+});
+
+/** Marks the document, so a later check can prove the page was never reloaded. */
+const markNoReload = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+const stillNoReload = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+
+async function createBook(request: APIRequestContext, token: string, stock: number) {
+  const res = await request.post('/api/books/create-book', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title: `Last Copy ${Date.now()}`, description: 'One left', category: 'fiction', trending: false, oldPrice: 20, newPrice: '12.50', coverImage: 'book-3', stock },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).book as { _id: string; title: string; newPrice: number };
+}
+
+test("the admin ships an order: the customer's open /orders shows shipped within 2 s, without a reload", async ({ browser, request }) => {
+  const admin = await adminToken(request);
+  const book = await createBook(request, admin, 5);
+  const customerContext = await browser.newContext();
+  const page = await customerContext.newPage();
+  await signIn(page);
+  const placed = await request.post('/api/orders', {
+    headers: { Authorization: `Bearer ${await idToken(request, CUSTOMER.email, CUSTOMER.password)}` },
+    data: orderBody(CUSTOMER.email, book),
+  });
+  expect(placed.status()).toBe(201);
+  const id = (await placed.json())._id as string;
+
+  await page.goto('/orders');
+  const card = orderCard(page, id);
+  await expect(card.getByTestId('order-status')).toHaveText('pending');
+  await markNoReload(page);
+
+  // The admin's desk, in another context (another person): confirm, then ship.
+  const move = async (status: string) => {
+    const res = await request.post(`/api/admin/orders/${id}/status`, { headers: { Authorization: `Bearer ${admin}` }, data: { status } });
+    expect(res.status()).toBe(200);
+  };
+  await move('confirmed');
+  await expect(card.getByTestId('order-status')).toHaveText('confirmed', { timeout: 2000 });
+  await move('shipped');
+  await expect(card.getByTestId('order-status')).toHaveText('shipped', { timeout: 2000 });
+  await expect(page.getByTestId('order-notice')).toContainText('Your order is on its way');
+  expect(await stillNoReload(page)).toBe(true);
+
+  // The order's own page follows it too.
+  await page.getByRole('link', { name: /^View order/ }).first().click();
+  await expect(page).toHaveURL(`/orders/${id}`);
+  await expect(page.getByTestId('order-status').first()).toHaveText('shipped');
+  await markNoReload(page);
+  await move('delivered');
+  await expect(page.getByTestId('order-status').first()).toHaveText('delivered', { timeout: 2000 });
+  await expect(page.getByTestId('order-notice')).toContainText('Your order has been delivered');
+  expect(await stillNoReload(page)).toBe(true);
+  await customerContext.close();
+  await deleteBook(request, admin, book._id);
+});
+
+test("shopper A buys the last copy: shopper B's open book page says 'Out of stock' within 2 s and the cart flags the line", async ({ browser, request }) => {
+  const admin = await adminToken(request);
+  const book = await createBook(request, admin, 1);
+  // Shopper B, signed out: the book page and, in a second tab, the cart with the book in it.
+  const b = await browser.newContext();
+  const bookPage = await b.newPage();
+  await bookPage.goto(`/books/${book._id}`);
+  const add = bookPage.getByRole('button', { name: 'Add to Cart' });
+  await expect(bookPage.getByText('Only 1 left')).toBeVisible();
+  await expect(add).toBeEnabled();
+  await add.click();
+  await expect(bookPage.getByText('Item added to cart')).toBeVisible();
+  const cartPage = await b.newPage();
+  await cartPage.goto('/cart');
+  const line = cartPage.getByTestId('cart-line').filter({ hasText: book.title });
+  await expect(line).toBeVisible();
+  await expect(line).not.toHaveAttribute('data-unavailable', 'true');
+  await markNoReload(bookPage);
+  await markNoReload(cartPage);
+  // Give both pages' listeners time to attach (they load after the page renders).
+  await bookPage.waitForTimeout(1000);
+
+  // Shopper A, elsewhere, buys it through the API.
+  const a = await newCustomer(request, 'shopper-a');
+  const bought = await request.post('/api/orders', { headers: { Authorization: `Bearer ${a.token}` }, data: orderBody(a.email, book) });
+  expect(bought.status()).toBe(201);
+
+  await expect(bookPage.getByText('Out of stock')).toBeVisible({ timeout: 2000 });
+  await expect(add).toBeDisabled({ timeout: 2000 });
+  await expect(line).toHaveAttribute('data-unavailable', 'true', { timeout: 2000 });
+  await expect(line.getByText('Out of stock')).toBeVisible();
+  expect(await stillNoReload(bookPage)).toBe(true);
+  expect(await stillNoReload(cartPage)).toBe(true);
+  await b.close();
+  await deleteBook(request, admin, book._id);
+});
+
+test("'Forgot password?' sends Firebase's reset email; the reset completes through the Auth emulator and the new password signs in", async ({ page, request }) => {
+  const who = await newCustomer(request, 'forgetful');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter your email address above');
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'we have sent it a link' })).toContainText(who.email);
+
+  // The emulator keeps the email's out-of-band code instead of sending it.
+  const codes = await (await request.get('http://127.0.0.1:9099/emulator/v1/projects/demo-bookstore/oobCodes')).json();
+  const reset = (codes.oobCodes as { email: string; requestType: string; oobCode: string }[]).filter((c) => c.email === who.email && c.requestType === 'PASSWORD_RESET').pop();
+  expect(reset, 'a reset code for this address').toBeTruthy();
+  const done = await request.post(`${AUTH}/accounts:resetPassword?key=${KEY}`, { data: { oobCode: reset!.oobCode, newPassword: 'brand-new-1' } });
+  expect(done.status()).toBe(200);
+
+  await signIn(page, who.email, 'brand-new-1');
+  // The account menu says who is signed in.
+  await page.getByRole('button', { name: `Account menu for ${who.email}` }).click();
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as${who.email}`);
+});
+
+test("checkout pre-fills name, phone and address from the customer's latest order, and never overwrites what is typed", async ({ page, request }) => {
+  const admin = await adminToken(request);
+  const book = await createBook(request, admin, 5);
+  const token = await idToken(request, CUSTOMER.email, CUSTOMER.password);
+  const body = { ...orderBody(CUSTOMER.email, book), name: 'Pat Prefill', phone: '5559876543', address: { street: '9 Memory Road', city: 'Recall', country: 'USA', state: 'OR', zipcode: '97201' } };
+  const placed = await request.post('/api/orders', { headers: { Authorization: `Bearer ${token}` }, data: body });
+  expect(placed.status()).toBe(201);
+  const orderId = (await placed.json())._id as string;
+
+  await signIn(page);
+  await page.goto(`/books/${book._id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/checkout');
+  await expect(page.getByLabel('Full Name')).toHaveValue('Pat Prefill');
+  await expect(page.getByLabel('Phone Number')).toHaveValue('5559876543');
+  await expect(page.getByLabel('Address / Street')).toHaveValue('9 Memory Road');
+  await expect(page.getByLabel('City')).toHaveValue('Recall');
+  await expect(page.getByLabel('Country / region')).toHaveValue('USA');
+  await expect(page.getByLabel('State / province')).toHaveValue('OR');
+  await expect(page.getByLabel('Zipcode')).toHaveValue('97201');
+  // Typed text wins over the pre-fill.
+  await page.getByLabel('Full Name').fill('Someone Else');
+  await expect(page.getByLabel('Full Name')).toHaveValue('Someone Else');
+  // Leave no open order behind (other tests count on the customer's open orders), nor the book.
+  await request.post(`/api/orders/${orderId}/cancel`, { headers: { Authorization: `Bearer ${token}` }, data: {} });
+  await deleteBook(request, admin, book._id);
+});
