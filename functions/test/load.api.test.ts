@@ -4,16 +4,17 @@ import { adminToken, db, http, makeBooks, newCustomer, removeBooks, type TestBoo
 let shelf: TestBook[] = [];
 afterAll(async () => removeBooks(shelf));
 
-describe('load: 200 concurrent orders from 100 customers, each for two books of its own', () => {
+describe('load: 200 concurrent orders from 200 customers, each for two books of its own', () => {
   it('stores every accepted order exactly once with the server total; stock and stats equal a full recount; no 5xx', async () => {
-    // Two orders per customer: one account's placements serialize on its open-order count.
-    const customers = await Promise.all(Array.from({ length: 100 }, (_, i) => newCustomer(`load${i}`)));
+    // One order per customer: one account's placements serialize on its open-order count
+    // (customers/{uid}), and the emulator resolves that contention slowly.
+    const customers = await Promise.all(Array.from({ length: 200 }, (_, i) => newCustomer(`load${i}`)));
     shelf = await makeBooks(400, 3);
     const started = performance.now();
     const times: number[] = [];
     const replies = await Promise.all(
       Array.from({ length: 200 }, async (_, i) => {
-        const who = customers[i % 100]!;
+        const who = customers[i]!;
         const cart = [shelf[2 * i]!, shelf[2 * i + 1]!];
         const t = performance.now();
         const res = await http('/api/orders', { method: 'POST', token: who.token, headers: { 'Idempotency-Key': `load-${who.uid}-${i}` }, json: validOrder(who.email, cart) });
