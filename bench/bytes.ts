@@ -16,6 +16,8 @@ export interface RouteBytes {
   document: number;
   total: number;
   requests: number;
+  /** Path and query of each API request the visit made (absent in older results). */
+  api?: string[];
 }
 
 export interface Credentials {
@@ -59,7 +61,7 @@ export async function measureRouteBytes(base: string, routes: string[], adminTok
         }, adminToken);
       }
       const page = await context.newPage();
-      const row: RouteBytes = { route, js: 0, css: 0, images: 0, apiJson: 0, fonts: 0, document: 0, total: 0, requests: 0 };
+      const row: RouteBytes = { route, js: 0, css: 0, images: 0, apiJson: 0, fonts: 0, document: 0, total: 0, requests: 0, api: [] };
       const pending: Promise<void>[] = [];
       page.on('requestfinished', (request) => {
         pending.push(
@@ -73,6 +75,10 @@ export async function measureRouteBytes(base: string, routes: string[], adminTok
             else if (type === 'font') row.fonts += bytes;
             else if (type === 'document') row.document += bytes;
             else if (url.includes('/api/')) row.apiJson += bytes;
+            if (url.includes('/api/')) {
+              const { pathname, search } = new URL(url);
+              row.api!.push(`${request.method()} ${pathname}${search}`);
+            }
             row.total += bytes;
             row.requests += 1;
           }),

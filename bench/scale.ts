@@ -45,6 +45,8 @@ export interface ScaleRow {
   adminP99: number;
   adminReads: number;
   fullListReads: number;
+  /** How many of the orders are the measured customer's (absent in older results). */
+  customerOrders?: number;
   /** Browse pages 1 and 10, a search, a book page, Manage Books, the customer's orders (absent in older results). */
   endpoints?: EndpointCost[];
 }
@@ -329,6 +331,7 @@ export async function measureScale(at: ScaleTargets, adminToken: string, sizes: 
     const row: ScaleRow = {
       books: n, orders, homeApiBytes: list.bytes, homeListP50: listLoad.p50, homeListP99: listLoad.p99, homeListEmulatorP50: emulatorLoad.p50, homeQueryDirectP50,
       homeListReads: list.reads, adminP50: adminLoad.p50, adminP99: adminLoad.p99, adminReads: admin.reads, fullListReads: full.reads, endpoints,
+      customerOrders: all.filter((o) => o.uid === customer.uid).length,
     };
     log(`  scale: ${n} books: ${endpoints.map((e) => `${e.name} ${e.reads} reads ${e.bytes} B p50 ${e.p50} ms`).join('; ')}`);
     rows.push(row);
