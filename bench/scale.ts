@@ -298,16 +298,17 @@ export async function measureScale(at: ScaleTargets, adminToken: string, sizes: 
     const browseFirst = await reads(`${at.emulator}${BROWSE_FIRST}`);
     let page = JSON.parse(browseFirst.text) as { books: { _id: string }[]; nextCursor: string | null };
     const bookId = page.books[0]!._id;
-    let tenth = BROWSE_FIRST;
-    for (let i = 0; i < 9; i++) {
-      if (!page.nextCursor) throw new Error(`scale at ${n} books: browse has no page ${i + 2}`);
-      tenth = `${BROWSE_FIRST}&cursor=${encodeURIComponent(page.nextCursor)}`;
-      page = JSON.parse((await fetchCounted(`${at.emulator}${tenth}`)).text) as typeof page;
+    // A catalogue of fewer than 10 pages (100 books: 5) has no page 10: the row is left out there,
+    // and its growth is taken from the smallest catalogue that has one.
+    let tenth: string | undefined = BROWSE_FIRST;
+    for (let i = 0; i < 9 && tenth; i++) {
+      tenth = page.nextCursor ? `${BROWSE_FIRST}&cursor=${encodeURIComponent(page.nextCursor)}` : undefined;
+      if (tenth) page = JSON.parse((await fetchCounted(`${at.emulator}${tenth}`)).text) as typeof page;
     }
     const specs: { name: string; path: string; headers?: Record<string, string>; hosting?: boolean }[] = [
       { name: 'Home list', path: HOME_LIST },
       { name: '/books page 1', path: BROWSE_FIRST },
-      { name: '/books page 10', path: tenth },
+      ...(tenth ? [{ name: '/books page 10', path: tenth }] : []),
       { name: `Search "${SCALE_SEARCH}"`, path: search },
       { name: 'Book page (HTML)', path: `/books/${bookId}`, hosting: true },
       { name: "Admin's Manage Books", path: '/api/admin/books', headers: auth },
