@@ -1,8 +1,10 @@
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../playwright.config';
 
 // Bytes per route from a real first visit in Chromium (empty cache), as transferred (gzip/br as
-// served by Hosting), until the network is idle, with no interaction.
+// served by Hosting), until the network is idle, with no interaction. Customer routes (/orders) are
+// visited signed in: the sign-in happens in another context, whose storage (Firebase Auth keeps its
+// session in IndexedDB) the measured context starts with, so its HTTP cache is still empty.
 
 export interface RouteBytes {
   route: string;
@@ -14,21 +16,59 @@ export interface RouteBytes {
   document: number;
   total: number;
   requests: number;
+  /** Path and query of each API request the visit made (absent in older results). */
+  api?: string[];
 }
 
-export async function measureRouteBytes(base: string, routes: string[], adminToken: string): Promise<RouteBytes[]> {
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Signs in through the login page, as a customer does, and keeps the session's storage. */
+async function customerSession(browser: Browser, base: string, customer: Credentials): Promise<StorageState> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('heading', { name: 'Login Successful' }).waitFor({ timeout: 15_000 });
+    return await context.storageState({ indexedDB: true });
+  } finally {
+    await context.close();
+  }
+}
+
+const CUSTOMER_ROUTES = ['/orders'];
+
+export async function measureRouteBytes(base: string, routes: string[], adminToken: string, customer?: Credentials): Promise<RouteBytes[]> {
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const results: RouteBytes[] = [];
   try {
+    let session: StorageState | undefined;
     for (const route of routes) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+      const signedIn = CUSTOMER_ROUTES.some((r) => route === r || route.startsWith(`${r}/`));
+      if (signedIn && !customer) throw new Error(`${route} needs a customer to sign in`);
+      if (signedIn && !session) {
+        // A failed sign-in leaves the route out (the report then has no /orders row) rather than losing the run.
+        session = await customerSession(browser, base, customer!).catch((error: unknown) => {
+          console.warn(`  ${route}: customer sign-in failed, route not measured: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+          return undefined;
+        });
+        if (!session) continue;
+      }
+      const context = await browser.newContext({ viewport: { width: 412, height: 915 }, ...(signedIn ? { storageState: session } : {}) });
       if (route.startsWith('/dashboard')) {
         await context.addInitScript((token) => {
           localStorage.setItem('bookstore.admin', JSON.stringify({ token, expiresAt: Date.now() + 3_600_000 }));
         }, adminToken);
       }
       const page = await context.newPage();
-      const row: RouteBytes = { route, js: 0, css: 0, images: 0, apiJson: 0, fonts: 0, document: 0, total: 0, requests: 0 };
+      const row: RouteBytes = { route, js: 0, css: 0, images: 0, apiJson: 0, fonts: 0, document: 0, total: 0, requests: 0, api: [] };
       const pending: Promise<void>[] = [];
       page.on('requestfinished', (request) => {
         pending.push(
@@ -42,6 +82,10 @@ export async function measureRouteBytes(base: string, routes: string[], adminTok
             else if (type === 'font') row.fonts += bytes;
             else if (type === 'document') row.document += bytes;
             else if (url.includes('/api/')) row.apiJson += bytes;
+            if (url.includes('/api/')) {
+              const { pathname, search } = new URL(url);
+              row.api!.push(`${request.method()} ${pathname}${search}`);
+            }
             row.total += bytes;
             row.requests += 1;
           }),

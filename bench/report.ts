@@ -1,8 +1,9 @@
 import { failures, HOME_LIST } from './api';
 import type { RouteBytes } from './bytes';
+import type { ImportTiming } from './import';
 import type { LighthouseResult } from './lighthouse';
 import type { LoadResult } from './load';
-import type { ScaleRow } from './scale';
+import type { DeskRow, EndpointCost, ScaleRow } from './scale';
 
 // Turns bench/results.json into BENCHMARKS.md. Every figure and every verdict here is computed from
 // the results: nothing measured is typed into this file.
@@ -21,6 +22,10 @@ export interface BenchResults {
   /** Through the Hosting emulator and the Functions emulator. */
   hostingApi: LoadResult[];
   scale: ScaleRow[];
+  /** The admin's order desk, first page, at 100 and 10,000 orders (absent in older results). */
+  desk?: DeskRow[];
+  /** The 10,000-row import (`npm run bench -- --import`). */
+  importTiming?: ImportTiming;
 }
 
 export const BUDGETS = {
@@ -33,7 +38,44 @@ export const BUDGETS = {
   cls: 0.02,
   scaleGrowth: 1.5,
   adminReads: 30,
+  deskReads: 30,
 };
+
+/** The customer's orders page must not download the catalogue: no request for the book list. */
+export const ORDERS_ROUTE = '/orders';
+const asksForCatalogue = (api: string) => /^GET \/api\/books(\?|$)/.test(api);
+
+/** Each page's bytes, reads and p50 at the smallest and the largest catalogue, and their ratios. */
+export interface Flatness {
+  name: string;
+  request: string;
+  /** The catalogue size the growth is measured from. */
+  fromBooks: number;
+  first: EndpointCost;
+  last: EndpointCost;
+  bytes: number;
+  reads: number;
+  p50: number;
+  met: boolean;
+}
+
+/**
+ * Each page of the largest catalogue against the same page of the smallest catalogue that has it
+ * (a catalogue of 100 books has no 10th page of 24).
+ */
+export function flatness(scale: ScaleRow[]): Flatness[] {
+  const last = scale[scale.length - 1];
+  if (!last?.endpoints) return [];
+  return last.endpoints.flatMap((b) => {
+    const from = scale.find((s) => s !== last && s.endpoints?.some((e) => e.name === b.name));
+    const a = from?.endpoints!.find((e) => e.name === b.name);
+    if (!from || !a) return [];
+    const bytes = ratio(b.bytes, a.bytes);
+    const reads = ratio(b.reads, a.reads);
+    const p50 = ratio(b.p50, a.p50);
+    return [{ name: a.name, request: b.request, fromBooks: from.books, first: a, last: b, bytes, reads, p50, met: Math.max(bytes, reads, p50) <= BUDGETS.scaleGrowth }];
+  });
+}
 
 export interface Budget {
   what: string;
@@ -79,6 +121,24 @@ export function budgets(r: BenchResults): Budget[] {
     out.push({ what: `Home API bytes growth ${n(first.books)} -> ${n(last.books)} books`, budget: `<= ${BUDGETS.scaleGrowth}x`, measured: x(growth('homeApiBytes')), met: growth('homeApiBytes') <= BUDGETS.scaleGrowth });
     out.push({ what: `Home list p50 growth ${n(first.books)} -> ${n(last.books)} books (functions-framework)`, budget: `<= ${BUDGETS.scaleGrowth}x`, measured: x(growth('homeListP50')), met: growth('homeListP50') <= BUDGETS.scaleGrowth });
     out.push({ what: 'GET /api/admin document reads (max)', budget: `<= ${BUDGETS.adminReads}`, measured: adminReads, met: adminReads <= BUDGETS.adminReads });
+    for (const f of flatness(r.scale)) {
+      out.push({ what: `${f.name}: bytes, reads and p50 growth ${n(f.fromBooks)} -> ${n(last.books)} books (largest)`, budget: `<= ${BUDGETS.scaleGrowth}x`, measured: x(Math.max(f.bytes, f.reads, f.p50)), met: f.met });
+    }
+  }
+  const deskFirst = r.desk?.[0];
+  const deskLast = r.desk?.[r.desk.length - 1];
+  if (deskFirst && deskLast && deskFirst !== deskLast) {
+    const growth = ratio(deskLast.p50, deskFirst.p50);
+    out.push({ what: `Order desk first page: document reads at ${n(deskLast.orders)} orders`, budget: `<= ${BUDGETS.deskReads}`, measured: deskLast.reads, met: deskLast.reads <= BUDGETS.deskReads });
+    out.push({ what: `Order desk first page: p50 growth ${n(deskFirst.orders)} -> ${n(deskLast.orders)} orders`, budget: `<= ${BUDGETS.scaleGrowth}x`, measured: x(growth), met: growth <= BUDGETS.scaleGrowth });
+  }
+  const orders = r.bytes.find((b) => b.route === ORDERS_ROUTE);
+  const ordersWhat = `${ORDERS_ROUTE} (signed in): requests for the book list (\`GET /api/books\`)`;
+  if (orders?.api) {
+    const catalogue = orders.api.filter(asksForCatalogue).length;
+    out.push({ what: ordersWhat, budget: '= 0', measured: catalogue, met: catalogue === 0 });
+  } else if (r.bytes.length) {
+    out.push({ what: ordersWhat, budget: '= 0', measured: 'not measured', met: false });
   }
   return out;
 }
@@ -134,14 +194,90 @@ function scaleNotes(s: ScaleRow[]): string {
   const first = s[0]!;
   const last = s[s.length - 1]!;
   const same = <T>(values: T[]) => values.every((v) => v === values[0]);
-  const list = (k: keyof ScaleRow) => s.map((row) => n(row[k])).join(' / ');
+  const list = (k: Exclude<keyof ScaleRow, 'endpoints' | 'customerOrders'>) => s.map((row) => n(row[k])).join(' / ');
   const sizes = s.map((row) => n(row.books)).join(' / ');
   const growth = ratio(last.homeListP50, first.homeListP50);
   return [
     `- **Home list** (\`GET ${HOME_LIST}\`): ${same(s.map((row) => row.homeListReads)) ? `${n(first.homeListReads)} document reads at every size` : `${list('homeListReads')} document reads`} and ${same(s.map((row) => row.homeApiBytes)) ? `${n(first.homeApiBytes)} bytes at every size` : `${list('homeApiBytes')} bytes`} (${sizes} books). Its p50 on functions-framework at ${n(last.books)} books is ${x(growth)} the p50 at ${n(first.books)} books: budget ${BUDGETS.scaleGrowth}x ${yes(growth <= BUDGETS.scaleGrowth)}. Through the Functions emulator: ${x(ratio(last.homeListEmulatorP50, first.homeListEmulatorP50))}.${directNote(first, last)}`,
-    `- **Stats** (\`GET /api/admin\`, ${n(first.orders)} orders): ${list('adminReads')} document reads at ${sizes} books; p50 ${list('adminP50')} ms.`,
+    `- **Stats** (\`GET /api/admin\`, ${n(first.orders)} orders, sharded counters): ${list('adminReads')} document reads at ${sizes} books; p50 ${list('adminP50')} ms.`,
     `- **Full list** (\`GET /api/books\`, the spec's "every book"): ${list('fullListReads')} reads; it grows with the catalogue by design, and the home page never asks for it.`,
   ].join('\n');
+}
+
+/** Bytes, reads and p50 of every page at every catalogue size, with the growth from the smallest to the largest. */
+function pagesTable(scale: ScaleRow[]): string {
+  const withEndpoints = scale.filter((s) => s.endpoints?.length);
+  if (!withEndpoints.length) return '';
+  const sizes = withEndpoints.map((s) => n(s.books));
+  const flat = new Map(flatness(withEndpoints).map((f) => [f.name, f]));
+  const names = withEndpoints[withEndpoints.length - 1]!.endpoints!.map((e) => e.name);
+  const cell = (name: string, pick: (e: EndpointCost) => number | string) => withEndpoints.map((s) => {
+    const e = s.endpoints!.find((x) => x.name === name);
+    return e ? pick(e) : '-';
+  }).join(' / ');
+  const rows = names.map((name) => {
+    const e = withEndpoints[withEndpoints.length - 1]!.endpoints!.find((x) => x.name === name)!;
+    const f = flat.get(name);
+    return [
+      name,
+      `\`${e.request.replace(/\|/g, '%7C')}\``,
+      cell(name, (x) => n(x.bytes)),
+      cell(name, (x) => x.reads),
+      cell(name, (x) => x.p50),
+      e.servedBy,
+      f ? `${x(f.bytes)} / ${x(f.reads)} / ${x(f.p50)}${f.fromBooks !== withEndpoints[0]!.books ? ` (from ${n(f.fromBooks)})` : ''}` : '-',
+      f ? yes(f.met) : '-',
+    ];
+  });
+  return `### Pages at ${sizes.join(' / ')} books
+
+Each figure is given at ${sizes.join(' / ')} books. Bytes and document reads: the median of three
+answers through Hosting and the Functions emulator, after warm-up requests (the search's first
+request after a reseed builds the index and is not counted). Growth is the figure at
+${sizes[sizes.length - 1]} books over the figure at ${sizes[0]} (or, for a page a small catalogue does not have, at the
+smallest that has it: "-" where a page does not exist); "met" when bytes, reads and p50 all grow at most
+${BUDGETS.scaleGrowth}x. The orders page is a signed-up customer's (email verified through the Auth emulator), who
+owns ${n(withEndpoints[0]!.customerOrders ?? 0)} of the ${n(withEndpoints[0]!.orders)} seeded orders (the page shows the newest).
+
+${table(['Page', 'Request', 'Bytes', 'Reads', 'p50 ms', 'p50 served by', 'Growth: bytes / reads / p50', 'Flat'], rows)}
+`;
+}
+
+function deskSection(desk: DeskRow[] | undefined): string {
+  if (!desk?.length) return '';
+  const first = desk[0]!;
+  const last = desk[desk.length - 1]!;
+  const growth = ratio(last.p50, first.p50);
+  return `### The admin's order desk (\`GET /api/admin/orders\`, first page)
+
+Orders in today's shape (lines, events, mixed statuses) with the counters in the shards
+\`stats/counters-*\`; ${n(first.orders)} orders seeded first and measured, then filled to ${n(last.orders)} and measured again.
+p50 on functions-framework; reads through the Functions emulator.
+
+${table(['Orders', 'Bytes', 'Reads', 'p50 ms', 'p99 ms'], desk.map((d) => [n(d.orders), n(d.bytes), d.reads, d.p50, d.p99]))}
+
+At ${n(last.orders)} orders the first page reads ${last.reads} documents (budget <= ${BUDGETS.deskReads}: ${yes(last.reads <= BUDGETS.deskReads)}) and its p50 is ${x(growth)} the p50 at ${n(first.orders)} (budget <= ${BUDGETS.scaleGrowth}x: ${yes(growth <= BUDGETS.scaleGrowth)}).
+`;
+}
+
+function importSection(t: ImportTiming | undefined): string {
+  if (!t) return '(not run: `npm run bench -- --import` adds it; it takes several minutes on the emulator)';
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return `${n(t.rows)} rows as the admin's import page sends them: through Hosting to the function, 500 rows per
+request, one request after another (\`bench/import.ts\`).
+
+${table(['Pass', 'Time', 'Rows per second', 'Created'], [
+  ['Dry run (nothing written)', s(t.dryRunMs), Math.round(t.rows / (t.dryRunMs / 1000)), '-'],
+  ['Import', s(t.importMs), Math.round(t.rows / (t.importMs / 1000)), n(t.created)],
+  ['The same file again (upsert by ISBN)', s(t.reimportMs), Math.round(t.rows / (t.reimportMs / 1000)), n(t.reimportCreated)],
+])}`;
+}
+
+function ordersRouteNote(bytes: RouteBytes[]): string {
+  const orders = bytes.find((b) => b.route === ORDERS_ROUTE);
+  if (!orders?.api) return '';
+  const catalogue = orders.api.filter(asksForCatalogue);
+  return `\n\n\`${ORDERS_ROUTE}\` is visited signed in as the demo customer. Its API requests: ${orders.api.length ? orders.api.map((a) => `\`${a}\``).join(', ') : 'none'}; ${catalogue.length ? `**${catalogue.length} ask for the book list**` : 'none asks for the book list (the catalogue)'}.`;
 }
 
 export function renderMarkdown(r: BenchResults): string {
@@ -166,7 +302,7 @@ Firebase SDK, sweetalert2 or Swiper on storefront first loads) are also checked 
 
 ## 1. Bytes per route (first visit, transferred)
 
-${table(['Route', 'JS KB', 'CSS KB', 'Images KB', 'API KB', 'Fonts KB', 'Total KB', 'Requests'], r.bytes.map((x) => [x.route, kb(x.js), kb(x.css), kb(x.images), kb(x.apiJson), kb(x.fonts), kb(x.total), x.requests]))}
+${table(['Route', 'JS KB', 'CSS KB', 'Images KB', 'API KB', 'Fonts KB', 'Total KB', 'Requests'], r.bytes.map((x) => [x.route, kb(x.js), kb(x.css), kb(x.images), kb(x.apiJson), kb(x.fonts), kb(x.total), x.requests]))}${ordersRouteNote(r.bytes)}
 
 ## 2. Lighthouse (median of runs; CLS is the worst run)
 
@@ -205,8 +341,15 @@ ${r.scale.length ? table(['Books', 'Orders', 'Home API bytes', 'Home list reads'
 
 ${scaleNotes(r.scale)}
 
+${pagesTable(r.scale)}
+${deskSection(r.desk)}
+
 Latency at one connection on functions-framework against the ${r.environment.firestore}; document
 reads are counted by the function in the Functions emulator (\`X-Firestore-Reads\`, as billed: one per
 document returned, one for an empty query, one per 1,000 index entries for \`count()\`).
+
+## 6. Catalogue import
+
+${importSection(r.importTiming)}
 `;
 }
