@@ -11,7 +11,8 @@ const tsx = `${root}node_modules/.bin/tsx`;
 
 if (!existsSync(tsx) || !existsSync(`${root}node_modules/firebase-tools`)) {
   console.log('Installing dependencies (first run, about 3 minutes)...');
-  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm install` honours package-lock.json; `npm ci` refuses it here (see .ci/run).
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
