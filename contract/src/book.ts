@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_BOOKS_LIST } from './limits';
 import { MAX_PRICE_CENTS, parseMoneyInput, toCents } from './money';
 import { isAllowedCover } from './covers';
 import { isCleanText, text } from './text';
@@ -111,9 +112,6 @@ export interface Book {
   createdAt: string;
   updatedAt: string;
 }
-
-/** The home list's page: every list is paged on the server, so no request reads the whole catalogue. */
-export const MAX_BOOKS_LIST = 100;
 
 export const BooksQuerySchema = z
   .object({

@@ -9,3 +9,4 @@ export * from './text';
 export * from './paging';
 export * from './csv';
 export * from './import';
+export * from './limits';
