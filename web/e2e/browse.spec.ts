@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, adminLogin, signIn } from './helpers';
+import { ADMIN, adminLogin, settled, signIn } from './helpers';
 
 // /books, the header's search and the no-full-catalogue rule, in Chromium against the real API.
 // The demo seed has 26 books; paging to page 3 of a filtered view needs more, so this file adds
@@ -184,7 +184,7 @@ test('no page downloads the whole catalogue (GET /api/books without a limit)', a
   });
   const visit = async (path: string) => {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await settled(page); // not 'networkidle': /orders keeps a Firestore listener open
   };
   await visit('/');
   await page.getByRole('combobox', { name: 'Search books' }).fill('ledger');
