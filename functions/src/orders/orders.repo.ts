@@ -9,7 +9,7 @@ import type {
   OrderTab,
   ParsedOrderInput,
 } from '@bookstore/contract';
-import { canTransition, fromCents, LATEST_ORDERS_SIZE, RESTOCKING_STATUSES, sumCents } from '@bookstore/contract';
+import { canTransition, fromCents, LATEST_ORDERS_SIZE, orderFromStored, RESTOCKING_STATUSES, sumCents, type StoredOrder, type StoredOrderLine } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import type { BookDoc } from '../books/books.repo';
 import { books, getBookDocs, stockFields } from '../books/books.repo';
@@ -25,26 +25,11 @@ import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
 import { CUSTOMERS_COLLECTION, type CustomerDoc, openOrderLimit, openOrdersDelta, openOrdersOf, requestHash } from './open-orders';
 
 /** A line as stored: the book as it was sold, price in cents. */
-export interface OrderLineDoc {
-  bookId: string;
-  title: string;
-  unitPriceCents: number;
-  coverImage: string;
-}
+/** A line as stored: the book as it was sold, price in cents (the contract's shape, shared with the live pages). */
+export type OrderLineDoc = StoredOrderLine;
 
-export interface OrderDoc {
-  uid: string;
-  name: string;
-  email: string; // lowercase
-  phone: string;
-  address: Order['address'];
-  productIDs: string[];
-  items: OrderLineDoc[];
-  totalCents: number;
-  status: OrderStatus;
-  events: OrderEvent[];
-  createdAt: string;
-  updatedAt: string;
+export interface OrderDoc extends StoredOrder {
+  /** Orders stored before the key stopped being written may still carry it; never sent by the API. */
   idempotencyKey?: string;
   /** sha256 of the uid and the parsed body the key placed (open-orders.ts); never sent by the API. */
   requestHash?: string;
@@ -69,25 +54,8 @@ function busy(error: unknown): never {
   throw error;
 }
 
-/** The API's order: dollars instead of stored cents, without the idempotency key or request hash. */
-export function orderFromDoc(id: string, doc: OrderDoc): Order {
-  return {
-    _id: id,
-    uid: doc.uid,
-    name: doc.name,
-    email: doc.email,
-    phone: doc.phone,
-    address: doc.address,
-    productIDs: doc.productIDs,
-    // Orders from before issue 11 have no lines until scripts/lib/migrate-orders.ts has run.
-    items: (doc.items ?? []).map((l) => ({ bookId: l.bookId, title: l.title, unitPrice: fromCents(l.unitPriceCents), coverImage: l.coverImage })),
-    totalPrice: fromCents(doc.totalCents),
-    status: doc.status,
-    events: doc.events ?? [],
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt ?? doc.createdAt,
-  };
-}
+/** The API's order: the contract's mapping, which leaves out the idempotency key and request hash. */
+export const orderFromDoc = (id: string, doc: OrderDoc): Order => orderFromStored(id, doc);
 
 const toOrder = (snap: DocumentSnapshot): Order => orderFromDoc(snap.id, snap.data() as OrderDoc);
 
