@@ -28,17 +28,22 @@ export async function apiBooks(page: Page): Promise<ApiBook[]> {
   return res.json();
 }
 
-/** Fills the checkout form and places the order; returns when /orders shows. */
-export async function checkout(page: Page) {
-  await page.goto('/checkout');
-  await expect(page.getByRole('heading', { name: 'Cash On Delevary' })).toBeVisible();
-  await page.getByLabel('Full Name').fill('Riley Reader');
+/** The checkout form's personal details and address (not the terms box). */
+export async function fillDelivery(page: Page, who = { name: 'Riley Reader', street: '12 Paper Lane' }) {
+  await page.getByLabel('Full Name').fill(who.name);
   await page.getByLabel('Phone Number').fill('5551234567');
-  await page.getByLabel('Address / Street').fill('12 Paper Lane');
+  await page.getByLabel('Address / Street').fill(who.street);
   await page.getByLabel('City').fill('Springfield');
   await page.getByLabel('Country / region').fill('USA');
   await page.getByLabel('State / province').fill('IL');
   await page.getByLabel('Zipcode').fill('62701');
+}
+
+/** Fills the checkout form and places the order; returns when /orders shows. */
+export async function checkout(page: Page) {
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Cash On Delevary' })).toBeVisible();
+  await fillDelivery(page);
   const place = page.getByRole('button', { name: 'Place an Order' });
   await expect(place).toBeDisabled();
   await page.getByLabel(/I agree to the/).check();

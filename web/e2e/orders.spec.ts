@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminLogin, apiBook, apiBooks, booksInStock, checkout, CUSTOMER, orderCard, placeOrder, shortId, signIn } from './helpers';
+import { adminLogin, apiBook, apiBooks, booksInStock, checkout, CUSTOMER, fillDelivery, orderCard, placeOrder, shortId, signIn } from './helpers';
 
 // The order lifecycle across the two sides: the customer orders and follows it on /orders, the
 // admin works it through the desk, the customer cancels another one and its copy goes back.
@@ -149,13 +149,7 @@ test('checkout flags lines the server says are gone; one click removes them and 
   await page.goto('/checkout');
   await expect(page.getByText('Items: 3')).toBeVisible();
   // The server refuses with 400 UNKNOWN_BOOKS or 409 OUT_OF_STOCK: the lines it names are flagged.
-  await page.getByLabel('Full Name').fill('Riley Reader');
-  await page.getByLabel('Phone Number').fill('5551234567');
-  await page.getByLabel('Address / Street').fill('12 Paper Lane');
-  await page.getByLabel('City').fill('Springfield');
-  await page.getByLabel('Country / region').fill('USA');
-  await page.getByLabel('State / province').fill('IL');
-  await page.getByLabel('Zipcode').fill('62701');
+  await fillDelivery(page);
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole('button', { name: 'Place an Order' }).click();
   await expect(page.getByRole('heading', { name: 'Failed to create order' })).toBeVisible();
