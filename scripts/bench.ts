@@ -16,7 +16,7 @@ import { chooseFirestore, startSuite, type Suite } from './lib/suite';
 
 // `npm run bench`: boots a throwaway suite (or measures the running shop, skipping the parts that
 // write), prints every figure, and writes bench/results.json and BENCHMARKS.md. `--quick` skips
-// Lighthouse and shortens the load runs; `--import` adds the 10,000-row catalogue import (several
+// Lighthouse and shortens the load runs; `--no-lighthouse` skips only Lighthouse; `--import` adds the 10,000-row catalogue import (several
 // minutes on the emulator); `--report-only` re-renders BENCHMARKS.md from results.json.
 
 const RESULTS = `${ROOT}bench/results.json`;
@@ -37,6 +37,7 @@ async function main() {
   }
   const quick = process.argv.includes('--quick');
   const withImport = process.argv.includes('--import');
+  const withLighthouse = !quick && !process.argv.includes('--no-lighthouse');
   const seconds = quick ? 2 : 5;
   let suite: Suite | undefined;
   let running = false;
@@ -64,8 +65,8 @@ async function main() {
     const bytes = await measureRouteBytes(SHOP_URL, ['/', bookPage, '/cart', '/checkout', '/orders', '/dashboard'], admin, DEMO_CUSTOMER);
     console.table(bytes.map((r) => ({ route: r.route, 'JS KB': kb(r.js), 'CSS KB': kb(r.css), 'images KB': kb(r.images), 'API KB': kb(r.apiJson), 'total KB': kb(r.total), requests: r.requests })));
 
-    phase(quick ? '2. Lighthouse: skipped (--quick)' : '2. Lighthouse (median of 3 runs)');
-    const lighthouse = quick ? [] : await runLighthouse(SHOP_URL, ['/', bookPage, '/cart'], 3);
+    phase(withLighthouse ? '2. Lighthouse (median of 3 runs)' : '2. Lighthouse: skipped (--quick or --no-lighthouse)');
+    const lighthouse = !withLighthouse ? [] : await runLighthouse(SHOP_URL, ['/', bookPage, '/cart'], 3);
     if (lighthouse.length) console.table(lighthouse.map((r) => ({ page: r.page, preset: r.preset, perf: r.performance, a11y: r.accessibility, bp: r.bestPractices, seo: r.seo, 'LCP ms': r.lcpMs, 'TBT ms': r.tbtMs, CLS: r.cls })));
 
     const fixtures: ApiFixtures = { admin, bookId: books[0]!._id };
