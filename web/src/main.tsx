@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { AdminSessionWatcher } from './app/admin-session-watcher';
+import { QueryClient } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
 import { router } from './app/router';
-import { AuthStateProvider } from './lib/auth/auth-context';
 import { ApiError } from './lib/api-client';
 import './index.css';
 
@@ -39,13 +36,19 @@ const queryClient = new QueryClient({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthStateProvider>
-        <RouterProvider router={router} />
-        <AdminSessionWatcher />
-      </AuthStateProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The first HTML already shows the page (web/prerender/): the build's prerendered pages carry
+// data-prerendered="<their path>" and hydrate; a book page's server-filled HTML and the plain shell
+// are replaced by the first render. Either way React renders once the router has loaded the route's
+// code, so what the HTML shows stays up until then instead of blanking.
+const container = document.getElementById('root')!;
+const app = <App router={router} queryClient={queryClient} />;
+const hydrate = container.dataset.prerendered === window.location.pathname && !window.location.search;
+const render = () => (hydrate ? hydrateRoot(container, app) : createRoot(container).render(app));
+if (router.state.initialized) render();
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    render();
+  });
+}

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { clearAdminSession, readAdminSession } from '../lib/admin-session';
 import { alertBox } from '../lib/notify';
-import { router } from './router';
+import type { AppRouter } from './routes';
 
 /**
  * Removes the admin token when it expires, 3600 s after login, with the spec's alert and a return
  * to /admin. It keeps the expiry time, not only a timer, so a tab reopened later notices at once.
  */
-export function AdminSessionWatcher() {
+export function AdminSessionWatcher({ router }: { router: AppRouter }) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arm = () => {
@@ -31,6 +31,6 @@ export function AdminSessionWatcher() {
       window.removeEventListener('bookstore:admin-session', arm);
       window.removeEventListener('storage', arm);
     };
-  }, []);
+  }, [router]);
   return null;
 }

@@ -9,6 +9,7 @@ import { ProblemBadge, UnavailableNotice } from '../../features/cart/unavailable
 import { bookQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
 import { money } from '../../lib/format';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 
 // Each line's stock, followed live (Firestore SDK, reactfire), loads after the cart has rendered.
@@ -17,6 +18,7 @@ const FollowStock = lazy(() => import('../../features/cart/follow-stock'));
 export function Component() {
   usePageTitle('Shopping cart');
   const { items, flags } = useCartState();
+  const hydrated = useHydrated();
   // Each line's book, fresh (a cart can be days old): CartStockSync copies stock and 404s onto the lines.
   // At most MAX_ORDER_ITEMS small requests, whatever the catalogue's size.
   useQueries({ queries: items.map((book) => ({ ...bookQuery(book._id), retry: false })) });
@@ -41,7 +43,10 @@ export function Component() {
           </div>
         )}
         <div className="mt-8">
-          {items.length === 0 ? (
+          {items.length === 0 && !hydrated ? (
+            // The prerendered page cannot know this browser's cart: the empty message's room, blank.
+            <div className="h-22" aria-hidden="true" />
+          ) : items.length === 0 ? (
             <p className="py-8 text-center text-gray-700">No product found!</p>
           ) : (
             <ul className="-my-6 divide-y divide-gray-200">

@@ -99,10 +99,14 @@ export const cart = {
   },
 };
 
+// Prerendered pages (the build's prerender, web/prerender/) show an empty cart; hydration starts from
+// the same and React renders again with this browser's cart straight after.
+const EMPTY: CartState = { items: [], flags: {} };
+
 export function useCartItems(): CartItem[] {
-  return useSyncExternalStore(subscribe, () => state.items, () => state.items);
+  return useSyncExternalStore(subscribe, () => state.items, () => EMPTY.items);
 }
 
 export function useCartState(): CartState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(subscribe, () => state, () => EMPTY);
 }

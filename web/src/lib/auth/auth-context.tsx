@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useHydrated } from '../use-hydrated';
 import { rememberedSignIn } from './remembered-sign-in';
 
 export interface SessionUser {
@@ -34,10 +35,12 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
     });
   }, []);
   const value = useMemo(() => ({ ...snapshot, require }), [snapshot, require]);
+  // Not while hydrating: the prerendered HTML has no boundary here.
+  const hydrated = useHydrated();
   return (
     <AuthContext.Provider value={value}>
       {children}
-      {loaded && (
+      {loaded && hydrated && (
         <Suspense fallback={null}>
           <AuthBridge onChange={setSnapshot} />
         </Suspense>

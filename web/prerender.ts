@@ -1,0 +1,69 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+
+// After the client build: render the storefront's static pages with react-dom/server (src/prerender.tsx,
+// built for Node into node_modules/.prerender so its imports resolve) and write them into the output:
+//   index.html  the home page as first rendered (banner, skeletons, header, footer): hydrated
+//   books.html  /books (cleanUrls serves it), cart.html  /cart: hydrated
+//   shell.html  the plain SPA shell: Hosting's fallback for every other route, and the service worker's
+//   _book.html  header and footer around a slot the pages function fills with a book (then replaced)
+// so the first HTML paints what the shopper sees first, before any JavaScript has run.
+
+const ROOT_TAG = '<div id="root"></div>';
+const PAGES = [
+  { url: '/', file: 'index.html', title: null },
+  { url: '/books', file: 'books.html', title: 'Browse books' },
+  { url: '/cart', file: 'cart.html', title: 'Shopping cart' },
+];
+
+interface PrerenderModule {
+  render(url: string): Promise<string>;
+  renderBookFrame(): Promise<string>;
+}
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'bookstore-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return; // the server build below runs this config too
+      const outDir = resolve(config.root, config.build.outDir);
+      const serverDir = join(config.root, 'node_modules', '.prerender');
+      await build({
+        root: config.root,
+        mode: config.mode,
+        configFile: config.configFile,
+        logLevel: 'warn',
+        build: { ssr: 'src/prerender.tsx', outDir: serverDir, emptyOutDir: true, manifest: false, ssrManifest: false },
+      });
+      const mod = (await import(`${pathToFileURL(join(serverDir, 'prerender.js')).href}?t=${Date.now()}`)) as PrerenderModule;
+      const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+      if (!shell.includes(ROOT_TAG)) throw new Error(`prerender: ${ROOT_TAG} not found in the built index.html`);
+      writeFileSync(join(outDir, 'shell.html'), shell);
+      // React puts the page's resource hints (the LCP image's preload) first in its output: they go to
+      // the head, where they are found first and stay out of the tree that hydrates.
+      const fill = (root: string, title: string | null) => {
+        const hints: string[] = [];
+        const body = root.replace(/<link rel="preload"[^>]*\/>/g, (tag) => {
+          hints.push(tag);
+          return '';
+        });
+        const html = shell.replace('</head>', `${hints.map((tag) => `  ${tag}\n`).join('')}  </head>`).replace(ROOT_TAG, body);
+        return title ? html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`) : html;
+      };
+      for (const page of PAGES) {
+        const body = await mod.render(page.url);
+        writeFileSync(join(outDir, page.file), fill(`<div id="root" data-prerendered="${page.url}">${body}</div>`, page.title));
+      }
+      writeFileSync(join(outDir, '_book.html'), fill(`<div id="root">${await mod.renderBookFrame()}</div>`, null));
+      rmSync(serverDir, { recursive: true, force: true });
+      mkdirSync(outDir, { recursive: true });
+    },
+  };
+}

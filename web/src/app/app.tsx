@@ -1,0 +1,23 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { AuthStateProvider } from '../lib/auth/auth-context';
+import { AdminSessionWatcher } from './admin-session-watcher';
+import type { AppRouter } from './routes';
+
+/**
+ * The whole app. The browser (main.tsx) and the build-time prerender (prerender.tsx) render this same
+ * tree, so a prerendered page hydrates without a mismatch (useId's ids depend on the tree's shape).
+ */
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthStateProvider>
+          <RouterProvider router={router} />
+          <AdminSessionWatcher router={router} />
+        </AuthStateProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}
