@@ -17,8 +17,10 @@ await build({
   logLevel: 'warning',
 });
 
-// Book pages fill in the web app's built index.html (functions/src/pages/shell.ts): ship a copy
-// with the function, since `firebase deploy` uploads functions/ alone. Build the web app first.
-const shell = new URL('../web/dist/index.html', import.meta.url).pathname;
-if (existsSync(shell)) copyFileSync(shell, new URL('./lib/web-index.html', import.meta.url).pathname);
-else console.warn('functions/build.mjs: web/dist/index.html not found; build the web app first, or book pages will fail');
+// Book pages fill in the web app's built shell and book frame (functions/src/pages/shell.ts): ship
+// copies with the function, since `firebase deploy` uploads functions/ alone. Build the web app first.
+for (const [file, copy] of [['shell.html', 'web-shell.html'], ['_book.html', 'web-book.html']]) {
+  const from = new URL(`../web/dist/${file}`, import.meta.url).pathname;
+  if (existsSync(from)) copyFileSync(from, new URL(`./lib/${copy}`, import.meta.url).pathname);
+  else console.warn(`functions/build.mjs: web/dist/${file} not found; build the web app first, or book pages will fail`);
+}

@@ -64,6 +64,12 @@ describe('GET /books/:id without JavaScript', () => {
     expect(html).toContain('<meta property="og:title" content="The Lantern Keeper Returns" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/); // still the app
+    // What the shopper sees first, before any JavaScript: the storefront's header and the book.
+    expect(html).toContain('aria-label="Bookstore home"');
+    expect(html).toContain('<h1 class="mb-8 text-3xl font-bold">The Lantern Keeper Returns</h1>');
+    expect(html).toMatch(/<img src="\/covers\/book-7\.svg" alt="Cover of The Lantern Keeper Returns" width="240" height="360" fetchpriority="high"/);
+    expect(html).toContain('<strong>Author:</strong> Aoife Lennon</p>');
+    expect(html).toContain('$18.50');
 
     const ld = JSON.parse(scriptContent(html, '<script type="application/ld+json">'));
     expect(ld).toMatchObject({
@@ -100,11 +106,12 @@ describe('GET /books/:id without JavaScript', () => {
     }
   });
 
-  it('leaves /books (the browse page) to the app', async () => {
+  it('leaves /books (the browse page) to the app: its prerendered first render, not a book page', async () => {
     for (const path of ['/books', '/books?category=fiction&sort=price-asc']) {
       const res = await page(path);
       expect(res.status, path).toBe(200);
-      expect(res.html).toContain('<div id="root"></div>');
+      expect(res.html).toContain('<div id="root" data-prerendered="/books">');
+      expect(res.html).toContain('All books</h1>');
       expect(res.html).not.toContain('id="book-data"');
       expect(res.html).not.toContain('noindex');
     }

@@ -91,12 +91,13 @@ describe('the deployed headers (firebase.json)', () => {
     expect(site.regex).not.toMatch(/\(\?[=!<]/); // production matches with RE2: no lookaround
   });
 
-  it('send a missing /assets/** file to the function (JSON 404), never to index.html', () => {
+  it('send a missing /assets/** file to the function (JSON 404), never to the SPA shell', () => {
     const rewrites: { source?: string; function?: unknown; destination?: string }[] = firebaseJson.hosting.rewrites;
     const assets = rewrites.findIndex((r) => r.source === '/assets/**');
-    const spa = rewrites.findIndex((r) => r.destination === '/index.html');
+    const spa = rewrites.findIndex((r) => r.source === '**' && r.destination === '/shell.html');
     expect(assets).toBeGreaterThanOrEqual(0);
     expect(rewrites[assets]!.function).toBeDefined();
+    expect(spa).toBe(rewrites.length - 1);
     expect(assets).toBeLessThan(spa); // first match wins
   });
 });

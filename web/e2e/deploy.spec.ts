@@ -29,11 +29,13 @@ function redeploy(options: { drop?: RegExp } = {}) {
     if (options.drop?.test(from)) continue; // a chunk the "new build" lacks as well
     writeFileSync(join(assets, to), rewrite(text));
   }
-  for (const file of ['index.html', '.vite/manifest.json']) {
+  // Every page the build wrote (the prerendered ones, the shell, the book frame) and the manifest.
+  const pages = readdirSync(DIST).filter((n) => n.endsWith('.html'));
+  for (const file of [...pages, '.vite/manifest.json']) {
     const path = join(DIST, file);
     try {
       let text = rewrite(readFileSync(path, 'utf8'));
-      if (file === 'index.html') text = text.replace('<head>', '<head><meta name="bookstore-build" content="second">');
+      if (file.endsWith('.html')) text = text.replace('<head>', '<head><meta name="bookstore-build" content="second">');
       writeFileSync(path, text);
     } catch {
       /* no manifest: nothing to rewrite */

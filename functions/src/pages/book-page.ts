@@ -1,10 +1,16 @@
 import type { Book } from '@bookstore/contract';
 import { BOOK_DATA_ELEMENT_ID, BUNDLED_COVER, UPLOADED_COVER } from '@bookstore/contract';
+import { bookArticle } from './book-article';
 import { escapeHtml, scriptJson } from './html';
 
-// A book's page as served to robots, link previews and first visits: the SPA's index.html with
-// the book's title, description, canonical URL, Open Graph and Twitter tags, JSON-LD (Book with
-// an Offer) and the book itself as JSON, so the app renders it without another request.
+// A book's page as served to robots, link previews and first visits: the web build's book frame
+// (header and footer, shell.ts) with the book's article in it (book-article.ts), the book's title,
+// description, canonical URL, Open Graph and Twitter tags, JSON-LD (Book with an Offer) and the
+// book itself as JSON, so the app renders it without another request.
+
+/** Where the web build's book frame (web/prerender.ts, _book.html) leaves room for the article. */
+const BOOK_SLOT = '<div data-slot="book"></div>';
+const EMPTY_ROOT = '<div id="root"></div>';
 
 const SHOP_NAME = 'Bookstore';
 const DESCRIPTION_LENGTH = 160;
@@ -31,7 +37,7 @@ export function summary(text: string, max = DESCRIPTION_LENGTH): string {
 }
 
 function setTitle(html: string, title: string): string {
-  return html.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  return html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
 }
 
 function withoutDescription(html: string): string {
@@ -39,7 +45,7 @@ function withoutDescription(html: string): string {
 }
 
 function intoHead(html: string, tags: string[]): string {
-  return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+  return html.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
 }
 
 export function renderBookPage(shell: string, book: Book, origin: string): string {
@@ -86,7 +92,21 @@ export function renderBookPage(shell: string, book: Book, origin: string): strin
     `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
     `<script type="application/json" id="${BOOK_DATA_ELEMENT_ID}">${scriptJson(book)}</script>`,
   ];
-  return intoHead(setTitle(withoutDescription(shell), title), tags);
+  // The preload scanner finds the cover in the article; the head's hint makes it the first image asked for.
+  const cover = `<link rel="preload" as="image" href="${escapeHtml(coverPath(image, origin))}" fetchpriority="high" />`;
+  return intoHead(setTitle(withoutDescription(withArticle(shell, book)), title), [cover, ...tags]);
+}
+
+/** The cover's address on this site, as the article's <img> asks for it. */
+function coverPath(absolute: string, origin: string): string {
+  return absolute.startsWith(`${origin}/`) ? absolute.slice(origin.length) : '/covers/book-1.svg';
+}
+
+/** The article into the frame's slot; into an empty root when the shell is the plain one. */
+function withArticle(shell: string, book: Book): string {
+  const article = bookArticle(book);
+  if (shell.includes(BOOK_SLOT)) return shell.replace(BOOK_SLOT, () => article);
+  return shell.replace(EMPTY_ROOT, () => `<div id="root">${article}</div>`);
 }
 
 /** The shell for an unknown book: the app shows its not-found page; robots are asked not to index it. */

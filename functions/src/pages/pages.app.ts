@@ -5,7 +5,7 @@ import { countBooksForSitemap, sitemapEntries, sitemapFileCount } from '../books
 import { errorHandler } from '../lib/errors';
 import { readCounter } from '../lib/read-counter';
 import { renderBookPage, renderNotFoundPage } from './book-page';
-import { webShell } from './shell';
+import { bookFrame, webShell } from './shell';
 import { sitemapIndex, urlset } from './sitemap';
 
 // The `pages` function: what Hosting rewrites /books/* and the sitemaps to. HTML for robots and
@@ -35,7 +35,7 @@ async function bookPage(req: Request, res: Response) {
   const id = BookIdSchema.safeParse(req.params.id);
   const book = id.success ? await getBook(id.data) : null;
   if (!book) return html(res, 404, renderNotFoundPage(webShell()));
-  html(res, 200, renderBookPage(webShell(), book, originOf(req)));
+  html(res, 200, renderBookPage(bookFrame(), book, originOf(req)));
 }
 
 function xml(res: Response, body: string): void {

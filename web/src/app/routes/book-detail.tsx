@@ -23,7 +23,7 @@ export function Component() {
     <article className="mx-auto max-w-4xl py-10">
       <h1 className="mb-8 text-3xl font-bold">{book.title}</h1>
       <div className="flex flex-col gap-8 sm:flex-row">
-        <img src={coverUrl(book.coverImage)} alt={`Cover of ${book.title}`} width={240} height={360} className="h-90 w-60 shrink-0 self-center rounded-lg object-cover shadow-lg sm:self-start" />
+        <img src={coverUrl(book.coverImage)} alt={`Cover of ${book.title}`} width={240} height={360} fetchPriority="high" className="h-90 w-60 shrink-0 self-center rounded-lg object-cover shadow-lg sm:self-start" />
         <div className="space-y-3">
           <p><strong>Author:</strong> {book.author || 'admin'}</p>
           <p><strong>Published:</strong> {formatDate(book.createdAt)}</p>
