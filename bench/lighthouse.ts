@@ -10,19 +10,35 @@ export interface LighthouseRun {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  fcpMs?: number;
+  /** The LCP element as Lighthouse names it (its HTML, cut short). */
+  lcpElement?: string;
+  /** Why the run gave no figures (a page that paints nothing without JavaScript: NO_FCP). */
+  error?: string;
 }
 
 export interface LighthouseResult extends LighthouseRun {
   page: string;
   preset: 'mobile' | 'desktop';
+  /** false: the floor, the same page with JavaScript disabled (its HTML and CSS alone). */
+  javascript?: boolean;
   runs: LighthouseRun[];
 }
 
-function once(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseRun> {
+export const MOBILE_RUNS = 5;
+
+/**
+ * JavaScript off for the floor runs. Blink's setting, passed as a Chromium flag: the page's scripts
+ * never run, while Lighthouse's own protocol calls (Runtime.evaluate) still do.
+ */
+const NO_JAVASCRIPT = '--blink-settings=scriptEnabled=false';
+
+function once(url: string, preset: 'mobile' | 'desktop', javascript: boolean): Promise<LighthouseRun> {
+  const flags = ['--headless=new', ...CHROMIUM_ARGS, ...(javascript ? [] : [NO_JAVASCRIPT])];
   const args = [
     `${ROOT}node_modules/lighthouse/cli/index.js`, url, '--output=json', '--output-path=stdout', '--quiet',
     '--only-categories=performance,accessibility,best-practices,seo',
-    `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
+    `--chrome-flags=${flags.join(' ')}`,
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
   return new Promise((resolve, reject) => {
@@ -32,41 +48,86 @@ function once(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseRun>
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (err += c));
     child.on('exit', (code) => {
+      let lhr;
       try {
-        const lhr = JSON.parse(out);
-        const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
-        resolve({
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
-          lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-          tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
-          cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
-        });
+        lhr = JSON.parse(out);
       } catch {
         reject(new Error(`Lighthouse failed (${code}) on ${url}: ${err.slice(-500)}`));
+        return;
       }
+      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+      const value = (audit: string) => lhr.audits[audit]?.numericValue as number | undefined;
+      const lcp = value('largest-contentful-paint');
+      const snippet: string | undefined = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+      resolve({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: lcp === undefined ? Number.NaN : Math.round(lcp),
+        tbtMs: Math.round(value('total-blocking-time') ?? Number.NaN),
+        cls: Number((value('cumulative-layout-shift') ?? Number.NaN).toFixed(3)),
+        fcpMs: Math.round(value('first-contentful-paint') ?? Number.NaN),
+        ...(snippet ? { lcpElement: snippet.slice(0, 120) } : {}),
+        ...(lcp === undefined ? { error: String(lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? 'no LCP') } : {}),
+      });
     });
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The middle value of the runs that gave one (NaN when none did). */
+export const median = (values: number[]) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
+};
 
-/** Median of `times` runs per page and preset (these shared cores make single runs noisy). */
-export async function runLighthouse(base: string, pages: string[], times = 3): Promise<LighthouseResult[]> {
+export interface LighthouseOptions {
+  times: number;
+  presets?: ('mobile' | 'desktop')[];
+  /** false: the floor runs (JavaScript disabled). */
+  javascript?: boolean;
+  log?: (line: string) => void;
+}
+
+/** Median of `times` runs per page and preset (these shared cores make single runs noisy); CLS is the worst run. */
+export async function runLighthouse(base: string, pages: string[], options: LighthouseOptions): Promise<LighthouseResult[]> {
+  const { times, presets = ['mobile'], javascript = true, log } = options;
   const results: LighthouseResult[] = [];
-  for (const preset of ['mobile', 'desktop'] as const) {
+  for (const preset of presets) {
     for (const page of pages) {
       const runs: LighthouseRun[] = [];
-      for (let i = 0; i < times; i++) runs.push(await once(`${base}${page}`, preset));
-      const pick = (k: keyof LighthouseRun) => median(runs.map((r) => r[k]));
+      for (let i = 0; i < times; i++) {
+        const run = await once(`${base}${page}`, preset, javascript);
+        log?.(`  ${preset}${javascript ? '' : ' (no JS)'} ${page} run ${i + 1}: perf ${run.performance}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}${run.error ? ` (${run.error})` : ''}`);
+        runs.push(run);
+      }
+      const pick = (k: 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'tbtMs' | 'fcpMs') => median(runs.map((r) => r[k] ?? Number.NaN));
+      const errors = runs.filter((r) => r.error);
       results.push({
-        page, preset, runs,
+        page, preset, javascript, runs,
         performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'),
-        seo: pick('seo'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: Math.max(...runs.map((r) => r.cls)),
+        seo: pick('seo'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), fcpMs: pick('fcpMs'),
+        cls: Math.max(...runs.map((r) => (Number.isFinite(r.cls) ? r.cls : 0))),
+        ...(errors.length === runs.length ? { error: errors[0]!.error } : {}),
       });
     }
   }
   return results;
 }
+
+/** LCP over the floor's LCP (the same page, same throttling, JavaScript disabled). */
+export function floorRatio(withJs: LighthouseResult, floor: LighthouseResult | undefined): number {
+  if (!floor || !Number.isFinite(floor.lcpMs) || floor.lcpMs <= 0 || !Number.isFinite(withJs.lcpMs)) return Number.NaN;
+  return withJs.lcpMs / floor.lcpMs;
+}
+
+export interface OriginalApp {
+  /** The original app's dist/ folder (BOOKSTORE_ORIGINAL_DIST). */
+  dist?: string;
+  lighthouse?: LighthouseResult[];
+  floors?: LighthouseResult[];
+  /** Why it was not measured. */
+  skipped?: string;
+}
+
+export const ORIGINAL_SKIPPED = 'original app: skipped (BOOKSTORE_ORIGINAL_DIST not set)';

@@ -1,11 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { apiSpecs, failures, measureApi, type ApiFixtures } from '../bench/api';
 import { measureRouteBytes } from '../bench/bytes';
 import { describeFirestore } from '../bench/environment';
 import { adminToken, stockedBooks, verifiedShopper } from '../bench/fixtures';
 import { startFunctionServer, type FunctionServer } from '../bench/function-server';
-import { runLighthouse } from '../bench/lighthouse';
+import { floorRatio, MOBILE_RUNS, ORIGINAL_SKIPPED, runLighthouse, type LighthouseResult, type OriginalApp } from '../bench/lighthouse';
+import { serveStatic } from '../bench/static-server';
 import { measureImport, type ImportTiming } from '../bench/import';
 import { budgets, kb, renderMarkdown, type BenchResults } from '../bench/report';
 import { measureScale, type DeskRow } from '../bench/scale';
@@ -17,7 +18,9 @@ import { chooseFirestore, startSuite, type Suite } from './lib/suite';
 // `npm run bench`: boots a throwaway suite (or measures the running shop, skipping the parts that
 // write), prints every figure, and writes bench/results.json and BENCHMARKS.md. `--quick` skips
 // Lighthouse and shortens the load runs; `--no-lighthouse` skips only Lighthouse; `--import` adds the 10,000-row catalogue import (several
-// minutes on the emulator); `--report-only` re-renders BENCHMARKS.md from results.json.
+// minutes on the emulator); `--report-only` re-renders BENCHMARKS.md from results.json;
+// `--lighthouse-only` runs just Lighthouse (pages, floors, the original app) and merges it into
+// the existing results.json, every other section kept.
 
 const RESULTS = `${ROOT}bench/results.json`;
 
@@ -28,6 +31,85 @@ function write(results: BenchResults): void {
 }
 
 const started = Date.now();
+const LIGHTHOUSE_PAGES = (bookPage: string) => ['/', bookPage, '/books', '/cart'];
+
+interface LighthouseSection {
+  lighthouse: LighthouseResult[];
+  lighthouseFloors: LighthouseResult[];
+  original: OriginalApp;
+}
+
+/**
+ * Lighthouse mobile (default throttling), MOBILE_RUNS runs a page; the floors: the same pages with
+ * JavaScript disabled, as many runs; the original app's `/` the same way when BOOKSTORE_ORIGINAL_DIST
+ * names its built dist/ folder. Nothing else should run meanwhile (the score moves with the CPU).
+ */
+async function measureLighthouse(bookPage: string): Promise<LighthouseSection> {
+  const log = (line: string) => console.log(line);
+  const pages = LIGHTHOUSE_PAGES(bookPage);
+  const lighthouse = await runLighthouse(SHOP_URL, pages, { times: MOBILE_RUNS, log });
+  const lighthouseFloors = await runLighthouse(SHOP_URL, pages, { times: MOBILE_RUNS, javascript: false, log });
+  let original: OriginalApp = { skipped: ORIGINAL_SKIPPED };
+  const dist = process.env.BOOKSTORE_ORIGINAL_DIST;
+  if (dist) {
+    const server = await serveStatic(dist);
+    try {
+      original = {
+        dist,
+        lighthouse: await runLighthouse(server.url, ['/'], { times: MOBILE_RUNS, log }),
+        floors: await runLighthouse(server.url, ['/'], { times: MOBILE_RUNS, javascript: false, log }),
+      };
+    } finally {
+      await server.stop();
+    }
+  }
+  const show = (n: number) => (Number.isFinite(n) ? n : '-');
+  const rows = lighthouse.map((l) => {
+    const floor = lighthouseFloors.find((f) => f.page === l.page);
+    return { page: l.page, perf: show(l.performance), 'LCP ms': show(l.lcpMs), 'floor LCP ms': show(floor?.lcpMs ?? NaN), 'LCP/floor': show(Number(floorRatio(l, floor).toFixed(2))), 'TBT ms': show(l.tbtMs), CLS: l.cls, a11y: l.accessibility, bp: l.bestPractices, seo: l.seo };
+  });
+  for (const l of original.lighthouse ?? []) {
+    const floor = original.floors?.find((f) => f.page === l.page);
+    rows.push({ page: `original ${l.page}`, perf: show(l.performance), 'LCP ms': show(l.lcpMs), 'floor LCP ms': show(floor?.lcpMs ?? NaN), 'LCP/floor': show(Number(floorRatio(l, floor).toFixed(2))), 'TBT ms': show(l.tbtMs), CLS: l.cls, a11y: l.accessibility, bp: l.bestPractices, seo: l.seo });
+  }
+  console.table(rows);
+  const home = lighthouse.find((l) => l.page === '/');
+  const theirs = original.lighthouse?.[0];
+  if (home && theirs) {
+    console.log(`  / against the original's /: Performance ${home.performance} vs ${theirs.performance}, LCP ${home.lcpMs} vs ${theirs.lcpMs} ms (${(theirs.lcpMs / home.lcpMs).toFixed(2)}x faster), TBT ${home.tbtMs} vs ${theirs.tbtMs} ms, CLS ${home.cls} vs ${theirs.cls}`);
+  } else {
+    console.log(`  ${original.skipped ?? 'original app: no figures'}`);
+  }
+  return { lighthouse, lighthouseFloors, original };
+}
+
+/** `--lighthouse-only`: Lighthouse alone, merged into results.json (every other section kept). */
+async function lighthouseOnly(running: boolean): Promise<void> {
+  let suite: Suite | undefined;
+  if (!running) {
+    await build();
+    phase('Starting a throwaway emulator suite for Lighthouse...');
+    suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
+  }
+  try {
+    const books = (await (await fetch(`${SHOP_URL}/api/books?limit=16`)).json()) as { _id: string }[];
+    phase(`Lighthouse mobile, ${MOBILE_RUNS} runs a page, then the floors (JavaScript disabled)`);
+    const section = await measureLighthouse(`/books/${books[0]!._id}`);
+    const before: Partial<BenchResults> = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as BenchResults) : {};
+    const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+    const results: BenchResults = {
+      date: new Date().toISOString(), machine, quick: false, bytes: [], productionApi: [], hostingApi: [], scale: [],
+      environment: { firestore: describeFirestore(suite?.firestore ?? chooseFirestore()), functionsFramework: '-', node: process.version },
+      ...before,
+      ...section,
+    };
+    phase('Budgets');
+    console.table(budgets(results).map((b) => ({ what: b.what, budget: b.budget, measured: b.measured, met: b.met ? 'yes' : 'NO' })));
+    write(results);
+  } finally {
+    await suite?.stop();
+  }
+}
 const phase = (title: string) => console.log(`\n[${Math.round((Date.now() - started) / 1000)} s] ${title}`);
 
 async function main() {
@@ -46,6 +128,7 @@ async function main() {
   } catch {
     running = true;
   }
+  if (process.argv.includes('--lighthouse-only')) return lighthouseOnly(running);
   if (!running) {
     await build();
     phase('Starting a throwaway emulator suite for the benchmark...');
@@ -65,9 +148,8 @@ async function main() {
     const bytes = await measureRouteBytes(SHOP_URL, ['/', bookPage, '/cart', '/checkout', '/orders', '/dashboard'], admin, DEMO_CUSTOMER);
     console.table(bytes.map((r) => ({ route: r.route, 'JS KB': kb(r.js), 'CSS KB': kb(r.css), 'images KB': kb(r.images), 'API KB': kb(r.apiJson), 'total KB': kb(r.total), requests: r.requests })));
 
-    phase(withLighthouse ? '2. Lighthouse (median of 3 runs)' : '2. Lighthouse: skipped (--quick or --no-lighthouse)');
-    const lighthouse = !withLighthouse ? [] : await runLighthouse(SHOP_URL, ['/', bookPage, '/cart'], 3);
-    if (lighthouse.length) console.table(lighthouse.map((r) => ({ page: r.page, preset: r.preset, perf: r.performance, a11y: r.accessibility, bp: r.bestPractices, seo: r.seo, 'LCP ms': r.lcpMs, 'TBT ms': r.tbtMs, CLS: r.cls })));
+    phase(withLighthouse ? `2. Lighthouse mobile (median of ${MOBILE_RUNS} runs), the floors (JavaScript disabled) and the original app` : '2. Lighthouse: skipped (--quick or --no-lighthouse)');
+    const lighthouseSection: LighthouseSection = withLighthouse ? await measureLighthouse(bookPage) : { lighthouse: [], lighthouseFloors: [], original: { skipped: 'not run (--quick or --no-lighthouse)' } };
 
     const fixtures: ApiFixtures = { admin, bookId: books[0]!._id };
     if (!running) {
@@ -104,7 +186,7 @@ async function main() {
 
     const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const results: BenchResults = {
-      date: new Date().toISOString(), machine, quick, bytes, lighthouse, productionApi, hostingApi, scale, desk, importTiming,
+      date: new Date().toISOString(), machine, quick, bytes, ...lighthouseSection, productionApi, hostingApi, scale, desk, importTiming,
       environment: { firestore, functionsFramework: fn.version, node: process.version },
     };
     phase('Budgets');
