@@ -33,7 +33,7 @@ export interface BenchResults {
 }
 
 export const BUDGETS = {
-  homeJsGzipKB: 150,
+  homeJsGzipKB: 120,
   homeTotalKB: 400,
   mobilePerformance: 98,
   /** Mobile LCP, median of the runs, each page. */

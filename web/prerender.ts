@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -13,10 +13,29 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 const ROOT_TAG = '<div id="root"></div>';
 const PAGES = [
-  { url: '/', file: 'index.html', title: null },
-  { url: '/books', file: 'books.html', title: 'Browse books' },
-  { url: '/cart', file: 'cart.html', title: 'Shopping cart' },
+  { url: '/', file: 'index.html', title: null, route: 'home' },
+  { url: '/books', file: 'books.html', title: 'Browse books', route: 'books' },
+  { url: '/cart', file: 'cart.html', title: 'Shopping cart', route: 'cart' },
 ];
+
+interface ManifestChunk { file: string; imports?: string[] }
+
+/**
+ * modulepreload links for a route's chunk and its static imports: the router would only ask for
+ * them once the entry has run (a second round trip before the page is the app's).
+ */
+function routePreloads(manifest: Record<string, ManifestChunk>, route: string, html: string): string[] {
+  const key = Object.keys(manifest).find((k) => k.endsWith(`src/app/routes/${route}.tsx`));
+  const files = new Set<string>();
+  const visit = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    (chunk.imports ?? []).forEach(visit);
+  };
+  if (key) visit(key);
+  return [...files].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+}
 
 interface PrerenderModule {
   render(url: string): Promise<string>;
@@ -48,8 +67,9 @@ export function prerender(): Plugin {
       writeFileSync(join(outDir, 'shell.html'), shell);
       // React puts the page's resource hints (the LCP image's preload) first in its output: they go to
       // the head, where they are found first and stay out of the tree that hydrates.
-      const fill = (root: string, title: string | null) => {
-        const hints: string[] = [];
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      const fill = (root: string, title: string | null, route: string) => {
+        const hints: string[] = routePreloads(manifest, route, shell);
         const body = root.replace(/<link rel="preload"[^>]*\/>/g, (tag) => {
           hints.push(tag);
           return '';
@@ -59,11 +79,10 @@ export function prerender(): Plugin {
       };
       for (const page of PAGES) {
         const body = await mod.render(page.url);
-        writeFileSync(join(outDir, page.file), fill(`<div id="root" data-prerendered="${page.url}">${body}</div>`, page.title));
+        writeFileSync(join(outDir, page.file), fill(`<div id="root" data-prerendered="${page.url}">${body}</div>`, page.title, page.route));
       }
-      writeFileSync(join(outDir, '_book.html'), fill(`<div id="root">${await mod.renderBookFrame()}</div>`, null));
+      writeFileSync(join(outDir, '_book.html'), fill(`<div id="root">${await mod.renderBookFrame()}</div>`, null, 'book-detail'));
       rmSync(serverDir, { recursive: true, force: true });
-      mkdirSync(outDir, { recursive: true });
     },
   };
 }

@@ -11,7 +11,7 @@ const manifestPath = new URL('.vite/manifest.json', DIST);
 interface Chunk { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string; css?: string[] }
 const manifest: Record<string, Chunk> = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
 
-export const BUDGET_HOME_JS_GZIP = 150 * 1024;
+export const BUDGET_HOME_JS_GZIP = 120 * 1024; // issue 14: after the PWA work too
 
 /** A chunk and everything it imports statically, as manifest keys. */
 function closure(keys: string[]): Set<string> {

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiBooks } from './helpers';
+
+// The first HTML already carries what the shopper sees first (web/prerender.ts; the pages function
+// for book pages), and the app takes it over without an error, a hydration mismatch or a shift.
+
+/** Console errors, React's hydration warnings and uncaught errors, from the page's first byte. */
+function problems(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' || /hydrat|did not match|server rendered/i.test(text)) seen.push(`${message.type()}: ${text}`);
+  });
+  page.on('pageerror', (error) => seen.push(`uncaught: ${error.message}`));
+  return seen;
+}
+
+/** Sums layout shifts not caused by input, from the start of the page's life. */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The app owns the page: the storefront's controls are enabled (they wait for React). */
+async function owned(page: Page) {
+  await expect(page.getByLabel('Search books')).toBeEnabled();
+}
+
+test('the raw HTML of / and of a book page carries the visible content, before any JavaScript', async ({ request }) => {
+  const home = await (await request.get('/')).text();
+  expect(home).toMatch(/<h1[^>]*>New Releases This Week<\/h1>/);
+  expect(home).toMatch(/<img src="\/images\/banner\.svg" alt="A stack of new books" width="480" height="360"/);
+  expect(home).toContain('aria-label="Loading books"'); // the carousels' room is kept by skeletons
+
+  const [book] = await (await request.get('/api/books?limit=1')).json();
+  const page = await (await request.get(`/books/${book._id}`)).text();
+  expect(page).toContain(`<h1 class="mb-8 text-3xl font-bold">${book.title}</h1>`);
+  expect(page).toMatch(new RegExp(`<img src="[^"]+" alt="Cover of ${book.title}" width="240" height="360"`));
+  expect(page).toContain(`$${book.newPrice.toFixed(2)}`);
+  expect(page).toContain('aria-label="Bookstore home"'); // the storefront's header around it
+});
+
+test('with JavaScript disabled, / and a book page still show their heading, banner and cover', async ({ browser, request }) => {
+  const [book] = await (await request.get('/api/books?limit=1')).json();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'New Releases This Week' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'A stack of new books' })).toBeVisible();
+  await page.goto(`/books/${book._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: book.title })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Cover of ${book.title}` })).toBeVisible();
+  await context.close();
+});
+
+test('/ hydrates without a console error or a layout shift, and then works', async ({ page }) => {
+  const seen = problems(page);
+  await watchLayoutShifts(page);
+  const books = await apiBooks(page);
+  await page.goto('/');
+  await owned(page);
+  await expect(page.getByRole('region', { name: 'Top Sellers', exact: true }).getByRole('heading', { name: books[0]!.title })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  await page.getByLabel('Filter by genre').selectOption('horror'); // a hydrated control answers
+  await expect(page.getByRole('region', { name: 'Top Sellers', exact: true }).getByRole('heading', { level: 3 }).first()).toBeVisible();
+  expect(seen).toEqual([]);
+});
+
+test('/books and /cart hydrate without a console error, with a cart in storage too', async ({ page }) => {
+  const seen = problems(page);
+  const [book] = await apiBooks(page);
+  await page.goto('/books');
+  await owned(page);
+  await expect(page.getByRole('list', { name: 'Books' })).toBeVisible();
+  await page.goto('/cart');
+  await owned(page);
+  await expect(page.getByText('No product found!')).toBeVisible();
+  // A cart kept from an earlier visit: the prerendered page shows none, then the app shows it.
+  await page.goto(`/books/${book!._id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  expect(seen.filter((s) => !/status of 409|Failed to load resource/.test(s))).toEqual([]);
+});
+
+test('a book page: the served article is replaced by the app with the same layout, no console error', async ({ page }) => {
+  const seen = problems(page);
+  await watchLayoutShifts(page);
+  const [book] = await apiBooks(page);
+  await page.goto(`/books/${book!._id}`);
+  const heading = page.getByRole('heading', { level: 1, name: book!.title });
+  await expect(heading).toBeVisible();
+  const served = await heading.boundingBox();
+  await owned(page);
+  expect(await heading.boundingBox()).toEqual(served);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  expect(seen).toEqual([]);
+});
