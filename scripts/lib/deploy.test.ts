@@ -137,8 +137,8 @@ describe('npm run deploy -- --dry-run', () => {
       '  ok   Firestore (default) database: exists',
       '  ok   Cloud Storage default bucket: set up',
       'Plan:',
-      '  1. Build the function bundle (functions/lib)',
-      '  2. Build the web app in production mode (web/dist-prod)',
+      '  1. Build the web app in production mode (web/dist-prod)',
+      "  2. Build the function bundle (functions/lib, with web/dist-prod's book-page shell)",
       '  3. Refuse the web build if it carries an emulator setting (127.0.0.1:9099, localhost:9099, demo-api-key, demo-bookstore)',
       '  4. Write firebase.deploy.json: firebase.json with Hosting\'s public folder web/dist-prod',
       `  5. Deploy hosting,functions,firestore,storage to ${PROJECT}: firebase deploy --only hosting,functions,firestore,storage --project ${PROJECT} --config firebase.deploy.json`,
@@ -152,7 +152,8 @@ describe('npm run deploy -- --dry-run', () => {
     mkdirSync(join(root, 'web/dist-prod/assets'), { recursive: true });
     writeFileSync(join(root, 'web/dist-prod/assets/index.js'), 'console.log("AIzaSyA-real-looking-key")');
     expect(await deploy({ projectId: PROJECT, dryRun: false }, deps(cliFor().cli))).toBe(true);
-    expect(ran.map((s) => s.args.slice(0, 2).join(' '))).toEqual(['functions/build.mjs', 'node_modules/vite/bin/vite.js build', 'node_modules/firebase-tools/lib/bin/firebase.js deploy']);
+    expect(ran.map((s) => s.args.slice(0, 2).join(' '))).toEqual(['node_modules/vite/bin/vite.js build', 'functions/build.mjs --web-dist', 'node_modules/firebase-tools/lib/bin/firebase.js deploy']);
+    expect(ran[1]!.args).toEqual(['functions/build.mjs', '--web-dist', 'web/dist-prod']);
     expect(ran[2]!.args).toEqual(expect.arrayContaining(['--only', 'hosting,functions,firestore,storage', '--project', PROJECT, '--config', 'firebase.deploy.json']));
     const written = JSON.parse(readFileSync(join(root, 'firebase.deploy.json'), 'utf8'));
     expect(written).toEqual({ hosting: { public: 'web/dist-prod' }, functions: [{ source: 'functions' }] });

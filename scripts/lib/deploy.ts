@@ -58,13 +58,14 @@ export function parseDeployArgs(argv: string[], root: string): DeployArgs {
 
 export function deploySteps(projectId: string): Step[] {
   const node = process.execPath;
+  // Web first: the function ships this build's shell and book frame (its asset names), not web/dist's.
   return [
-    { label: 'Build the function bundle (functions/lib)', cmd: node, args: ['functions/build.mjs'] },
     {
       label: `Build the web app in production mode (web/${PROD_OUT_DIR})`,
       cmd: node,
       args: ['node_modules/vite/bin/vite.js', 'build', 'web', '--mode', 'production', '--outDir', PROD_OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'],
     },
+    { label: `Build the function bundle (functions/lib, with web/${PROD_OUT_DIR}'s book-page shell)`, cmd: node, args: ['functions/build.mjs', '--web-dist', `web/${PROD_OUT_DIR}`] },
     {
       label: `Deploy ${DEPLOY_ONLY} to ${projectId}`,
       cmd: node,
