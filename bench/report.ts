@@ -1,7 +1,7 @@
 import { failures, HOME_LIST } from './api';
 import type { RouteBytes } from './bytes';
 import type { ImportTiming } from './import';
-import { floorRatio, MOBILE_RUNS, ORIGINAL_SKIPPED, type LighthouseResult, type LighthouseRun, type OriginalApp } from './lighthouse';
+import { floorRatio, MOBILE_RUNS, NO_JAVASCRIPT, ORIGINAL_SKIPPED, type LighthouseResult, type LighthouseRun, type OriginalApp } from './lighthouse';
 import type { LoadResult } from './load';
 import type { DeskRow, EndpointCost, ScaleRow } from './scale';
 
@@ -343,8 +343,9 @@ ${table(['', 'Performance', 'LCP ms', 'TBT ms', 'CLS (worst)', 'LCP / floor'], [
   return `## 2. Lighthouse (mobile, default throttling; median of runs, CLS the worst run)
 
 Lighthouse ${MOBILE_RUNS} runs a page on this machine (\`bench/lighthouse.ts\`). The **floor** is the same page
-loaded with JavaScript disabled (Chromium's \`--blink-settings=scriptEnabled=false\`), same throttling,
-as many runs: the page's HTML and CSS alone, the fastest that page can paint. "LCP / floor" is the
+loaded with JavaScript disabled (Lighthouse's \`${NO_JAVASCRIPT}\`: every script request fails; Chromium's
+\`--blink-settings=scriptEnabled=false\` stops Lighthouse itself), same throttling, as many runs: the
+page's HTML and CSS alone, the fastest that page can paint. "LCP / floor" is the
 median LCP over the floor's median LCP.
 
 ${summary}

@@ -37,9 +37,25 @@ function routePreloads(manifest: Record<string, ManifestChunk>, route: string, h
   return [...files].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
 }
 
-interface PrerenderModule {
-  render(url: string): Promise<string>;
-  renderBookFrame(): Promise<string>;
+/**
+ * The page paints from its HTML and CSS; its scripts only take it over. public/boot.js asks for them
+ * once the first screen has painted, so they do not share the connection with the stylesheet and the
+ * first screen's images (in Chromium a module script and a modulepreload are fetched at High priority).
+ */
+function scriptsAfterFirstPaint(html: string): string {
+  let entry = '';
+  const preload: string[] = [];
+  const rest = html
+    .replace(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/, (_tag, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g, (_tag, href: string) => {
+      preload.push(href);
+      return '';
+    });
+  if (!entry) throw new Error('prerender: the entry <script type="module"> was not found in the built index.html');
+  return rest.replace('</head>', `  <script defer src="/boot.js" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>\n  </head>`);
 }
 
 export function prerender(): Plugin {
@@ -75,7 +91,7 @@ export function prerender(): Plugin {
           return '';
         });
         const html = shell.replace('</head>', `${hints.map((tag) => `  ${tag}\n`).join('')}  </head>`).replace(ROOT_TAG, body);
-        return title ? html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`) : html;
+        return scriptsAfterFirstPaint(title ? html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`) : html);
       };
       for (const page of PAGES) {
         const body = await mod.render(page.url);
