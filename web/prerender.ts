@@ -9,7 +9,8 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 //   books.html  /books (cleanUrls serves it), cart.html  /cart: hydrated
 //   shell.html  the plain SPA shell: Hosting's fallback for every other route, and the service worker's
 //   _book.html  header and footer around a slot the pages function fills with a book (then replaced)
-// so the first HTML paints what the shopper sees first, before any JavaScript has run.
+// so the first HTML paints what the shopper sees first, before any JavaScript has run; the app's
+// modules are asked for after that first paint (public/boot.js).
 
 const ROOT_TAG = '<div id="root"></div>';
 const PAGES = [
@@ -56,6 +57,11 @@ function scriptsAfterFirstPaint(html: string): string {
     });
   if (!entry) throw new Error('prerender: the entry <script type="module"> was not found in the built index.html');
   return rest.replace('</head>', `  <script defer src="/boot.js" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>\n  </head>`);
+}
+
+interface PrerenderModule {
+  render(url: string): Promise<string>;
+  renderBookFrame(): Promise<string>;
 }
 
 export function prerender(): Plugin {
