@@ -72,39 +72,45 @@ export function prerender(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    async closeBundle() {
-      if (config.build.ssr) return; // the server build below runs this config too
-      const outDir = resolve(config.root, config.build.outDir);
-      const serverDir = join(config.root, 'node_modules', '.prerender');
-      await build({
-        root: config.root,
-        mode: config.mode,
-        configFile: config.configFile,
-        logLevel: 'warn',
-        build: { ssr: 'src/prerender.tsx', outDir: serverDir, emptyOutDir: true, manifest: false, ssrManifest: false },
-      });
-      const mod = (await import(`${pathToFileURL(join(serverDir, 'prerender.js')).href}?t=${Date.now()}`)) as PrerenderModule;
-      const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
-      if (!shell.includes(ROOT_TAG)) throw new Error(`prerender: ${ROOT_TAG} not found in the built index.html`);
-      writeFileSync(join(outDir, 'shell.html'), shell);
-      // React puts the page's resource hints (the LCP image's preload) first in its output: they go to
-      // the head, where they are found first and stay out of the tree that hydrates.
-      const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-      const fill = (root: string, title: string | null, route: string) => {
-        const hints: string[] = routePreloads(manifest, route, shell);
-        const body = root.replace(/<link rel="preload"[^>]*\/>/g, (tag) => {
-          hints.push(tag);
-          return '';
+    // First, and finished before any other plugin's closeBundle (a service worker's precache list
+    // must see the pages written here).
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        if (config.build.ssr) return; // the server build below runs this config too
+        const outDir = resolve(config.root, config.build.outDir);
+        const serverDir = join(config.root, 'node_modules', '.prerender');
+        await build({
+          root: config.root,
+          mode: config.mode,
+          configFile: config.configFile,
+          logLevel: 'warn',
+          build: { ssr: 'src/prerender.tsx', outDir: serverDir, emptyOutDir: true, manifest: false, ssrManifest: false },
         });
-        const html = shell.replace('</head>', `${hints.map((tag) => `  ${tag}\n`).join('')}  </head>`).replace(ROOT_TAG, body);
-        return scriptsAfterFirstPaint(title ? html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`) : html);
-      };
-      for (const page of PAGES) {
-        const body = await mod.render(page.url);
-        writeFileSync(join(outDir, page.file), fill(`<div id="root" data-prerendered="${page.url}">${body}</div>`, page.title, page.route));
-      }
-      writeFileSync(join(outDir, '_book.html'), fill(`<div id="root">${await mod.renderBookFrame()}</div>`, null, 'book-detail'));
-      rmSync(serverDir, { recursive: true, force: true });
+        const mod = (await import(`${pathToFileURL(join(serverDir, 'prerender.js')).href}?t=${Date.now()}`)) as PrerenderModule;
+        const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+        if (!shell.includes(ROOT_TAG)) throw new Error(`prerender: ${ROOT_TAG} not found in the built index.html`);
+        writeFileSync(join(outDir, 'shell.html'), shell);
+        // React puts the page's resource hints (the LCP image's preload) first in its output: they go to
+        // the head, where they are found first and stay out of the tree that hydrates.
+        const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+        const fill = (root: string, title: string | null, route: string) => {
+          const hints: string[] = routePreloads(manifest, route, shell);
+          const body = root.replace(/<link rel="preload"[^>]*\/>/g, (tag) => {
+            hints.push(tag);
+            return '';
+          });
+          const html = shell.replace('</head>', `${hints.map((tag) => `  ${tag}\n`).join('')}  </head>`).replace(ROOT_TAG, body);
+          return scriptsAfterFirstPaint(title ? html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`) : html);
+        };
+        for (const page of PAGES) {
+          const body = await mod.render(page.url);
+          writeFileSync(join(outDir, page.file), fill(`<div id="root" data-prerendered="${page.url}">${body}</div>`, page.title, page.route));
+        }
+        writeFileSync(join(outDir, '_book.html'), fill(`<div id="root">${await mod.renderBookFrame()}</div>`, null, 'book-detail'));
+        rmSync(serverDir, { recursive: true, force: true });
+      },
     },
   };
 }
