@@ -63,7 +63,7 @@ describe('GET /books/:id without JavaScript', () => {
     expect(html).toContain(`<meta property="og:image" content="${BASE}/covers/book-7.svg" />`);
     expect(html).toContain('<meta property="og:title" content="The Lantern Keeper Returns" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/); // still the app
+    expect(html).toMatch(/<script defer src="\/boot\.js" data-entry="\/assets\/[^"]+\.js"/); // still the app (started after the first paint)
     // What the shopper sees first, before any JavaScript: the storefront's header and the book.
     expect(html).toContain('aria-label="Bookstore home"');
     expect(html).toContain('<h1 class="mb-8 text-3xl font-bold">The Lantern Keeper Returns</h1>');
