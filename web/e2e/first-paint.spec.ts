@@ -36,7 +36,7 @@ async function owned(page: Page) {
 test('the raw HTML of / and of a book page carries the visible content, before any JavaScript', async ({ request }) => {
   const home = await (await request.get('/')).text();
   expect(home).toMatch(/<h1[^>]*>New Releases This Week<\/h1>/);
-  expect(home).toMatch(/<img src="\/images\/banner\.svg" alt="A stack of new books" width="480" height="360"/);
+  expect(home).toMatch(/<img src="data:image\/svg\+xml,[^"]+" alt="A stack of new books" width="480" height="360"/); // inlined
   expect(home).toContain('aria-label="Loading books"'); // the carousels' room is kept by skeletons
 
   const [book] = await (await request.get('/api/books?limit=1')).json();
@@ -92,16 +92,26 @@ test('/books and /cart hydrate without a console error, with a cart in storage t
   expect(seen.filter((s) => !/status of 409|Failed to load resource/.test(s))).toEqual([]);
 });
 
-test('a book page: the served article is replaced by the app with the same layout, no console error', async ({ page }) => {
+test('a book page: the app draws the same layout as the served article, with no console error or shift', async ({ browser, page }) => {
   const seen = problems(page);
   await watchLayoutShifts(page);
   const [book] = await apiBooks(page);
+  const where = async (p: Page) => ({
+    heading: await p.getByRole('heading', { level: 1, name: book!.title }).boundingBox(),
+    cover: await p.getByRole('img', { name: `Cover of ${book!.title}` }).boundingBox(),
+    price: await p.getByText(`$${book!.newPrice.toFixed(2)}`, { exact: false }).first().boundingBox(),
+  });
+  // As served (JavaScript disabled: the article the pages function wrote).
+  const served = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await served.newPage();
+  await plain.goto(`/books/${book!._id}`);
+  const before = await where(plain);
+  await served.close();
+  expect(before.heading).not.toBeNull();
+  // As the app draws it.
   await page.goto(`/books/${book!._id}`);
-  const heading = page.getByRole('heading', { level: 1, name: book!.title });
-  await expect(heading).toBeVisible();
-  const served = await heading.boundingBox();
   await owned(page);
-  expect(await heading.boundingBox()).toEqual(served);
+  expect(await where(page)).toEqual(before);
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
   expect(seen).toEqual([]);
 });
