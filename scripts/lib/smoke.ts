@@ -60,7 +60,8 @@ export async function runSmoke(base: string, fetchImpl: Fetch = fetch, emulatorC
   check('a deep link gets the app, not cached', deep.status === 200 && /no-cache|no-store|max-age=0/.test(cacheControl(deep)), `GET /cart -> ${deep.status}, Cache-Control: ${cacheControl(deep)}`);
 
   // 2. Hashed assets: cached for a year, immutable; the entry script is a production build.
-  const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  // The entry is a module script, or (prerendered pages) boot.js's data-entry, loaded after the first paint.
+  const entry = /(?:<script[^>]+src|data-entry)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   if (!entry) {
     check('assets are immutable', false, 'no /assets/*.js script in index.html');
   } else {
