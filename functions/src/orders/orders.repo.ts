@@ -283,9 +283,14 @@ export async function deskPage(request: DeskRequest): Promise<AdminOrdersPage> {
 
 async function deskList(request: DeskRequest): Promise<OrdersPage> {
   if (request.orderId) {
+    const inTab = (order: Order) => request.status === 'all' || order.status === request.status;
     const order = await getOrder(request.orderId);
-    const matches = order && (request.status === 'all' || order.status === request.status);
-    return { orders: matches ? [order] : [], nextCursor: null };
+    if (order) return { orders: inTab(order) ? [order] : [], nextCursor: null };
+    // The desk shows ids by their first 8 characters: a shorter id is a prefix, one page of matches.
+    const prefix = await runQuery(
+      orders().where(FieldPath.documentId(), '>=', request.orderId).where(FieldPath.documentId(), '<', `${request.orderId}\uf8ff`).limit(request.limit),
+    );
+    return { orders: prefix.docs.map(toOrder).filter(inTab), nextCursor: null };
   }
   let base: Query = orders();
   if (request.email) base = base.where('email', '==', request.email.trim().toLowerCase());
