@@ -13,8 +13,8 @@ import { startSuite, type Suite } from './lib/suite';
 
 interface Tally { passed: number; failed: number; skipped: number }
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
-// `npm test -- api orders hostile`: layers (unit, api, e2e, smoke) and, after them, file name filters.
-const LAYERS = ['unit', 'api', 'e2e', 'smoke'];
+// `npm test -- api orders hostile`: layers (unit, inproc, api, e2e, smoke) and, after them, file name filters.
+const LAYERS = ['unit', 'inproc', 'api', 'e2e', 'smoke'];
 const args = process.argv.slice(2);
 const only = args.filter((a) => LAYERS.includes(a));
 // BOOKSTORE_TEST_FILTER=hostile,admin does the same through the environment.
@@ -97,7 +97,7 @@ async function main() {
   await assertPortsFree();
   await build();
   if (wants('unit')) await vitest('unit');
-  if (!wants('api') && !wants('e2e') && !wants('smoke')) return;
+  if (!['inproc', 'api', 'e2e', 'smoke'].some(wants)) return;
   let suite: Suite | undefined;
   const stop = async () => {
     await suite?.stop();
@@ -115,6 +115,12 @@ async function main() {
     if (suite.firestore === 'stand-in' && findCloudSdkJar()) {
       // Where the official emulator exists, tests on the stand-in would prove nothing about rules or production.
       throw new Error(`The official Firestore emulator is installed (${findCloudSdkJar()}) but the npm stand-in ran: unset BOOKSTORE_FIRESTORE.`);
+    }
+    if (wants('inproc')) {
+      // The handlers in this process (functions/test/inproc-setup.ts), on the emulators just started.
+      const started = Date.now();
+      await vitest('inproc');
+      console.log(`  inproc: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     if (wants('api')) await vitest('api');
     if (wants('e2e')) await playwright();

@@ -3,10 +3,15 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 
-// Helpers for API tests: HTTP through Hosting to the real function, and firebase-admin straight to
-// the emulators to check what was (or was not) written.
+// Helpers for API tests: HTTP through Hosting to the real function (or, in the `inproc` project,
+// straight to the function's handler served in the test process: inproc-setup.ts), and
+// firebase-admin straight to the emulators to check what was (or was not) written.
 
-export const BASE = 'http://127.0.0.1:5000';
+/** Where `http()` sends requests: Hosting, unless inproc-setup.ts points it at the in-process function. */
+export let BASE = 'http://127.0.0.1:5000';
+export function setBase(url: string): void {
+  BASE = url;
+}
 const AUTH = 'http://127.0.0.1:9099';
 const app = () => getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' });
 export const db = () => getFirestore(app());
