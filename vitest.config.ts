@@ -11,11 +11,26 @@ export default defineConfig({
         },
       },
       {
-        // HTTP against the running emulator suite (scripts/test.ts boots it); one file at a time,
-        // since they share one database.
+        // The function's handler in-process (functions/test/inproc-setup.ts) over the same emulators
+        // as `api`: the handlers' logic without Hosting; one file at a time, one database.
+        test: {
+          name: 'inproc',
+          include: ['functions/test/**/*.inproc.test.ts'],
+          setupFiles: ['functions/test/inproc-setup.ts'],
+          // As under the Functions emulator: X-Firestore-Reads, and client addresses as it sees them.
+          env: { FUNCTIONS_EMULATOR: 'true' },
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        // HTTP through Hosting to the running emulator suite (scripts/test.ts boots it); one file at
+        // a time, since they share one database.
         test: {
           name: 'api',
-          include: ['functions/test/**/*.test.ts'],
+          include: ['functions/test/**/*.api.test.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 60_000,
