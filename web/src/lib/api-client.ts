@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@bookstore/contract';
+import { readErrorBody, type ErrorBody } from '@bookstore/contract';
 
 export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
 
@@ -7,7 +7,7 @@ export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
-    readonly body?: ApiErrorBody & Record<string, unknown>,
+    readonly body?: ErrorBody,
   ) {
     super(message);
   }
@@ -35,7 +35,7 @@ export function classifyResponse<T>(status: number, text: string): T {
     throw new ApiError(status, `Request failed (${status})`);
   }
   if (status >= 200 && status < 300) return body as T;
-  const errorBody = (body && typeof body === 'object' ? body : { message: '' }) as ApiErrorBody & Record<string, unknown>;
+  const errorBody = readErrorBody(body);
   throw new ApiError(status, errorBody.message || `Request failed (${status})`, errorBody);
 }
 

@@ -1,9 +1,8 @@
-import { BookInputSchema, CATEGORIES, MAX_STOCK, type Book } from '@bookstore/contract';
+import { BookInputSchema, CATEGORIES, COVER_TYPES, coverFileProblem, MAX_PRICE_DOLLARS, MAX_STOCK, type Book, type BookInput } from '@bookstore/contract';
 import { useRef, useState, type FormEvent } from 'react';
-import type { BookPayload } from '../api/admin-api';
 
 export interface BookFormValues {
-  payload: BookPayload;
+  payload: BookInput;
   file: File | null;
 }
 
@@ -49,6 +48,8 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
     // The wire allows leaving stock out (a new book starts at 0); the form asks for it explicitly.
     if (String(raw.stock ?? '').trim() === '') next.stock = 'Stock is required';
     if (!editing && !file) next.coverImage = 'Choose a cover image';
+    const fileProblem = file && coverFileProblem(file); // the upload's own limits, before sending
+    if (fileProblem) next.coverImage = fileProblem.message;
     setErrors(next);
     if (!parsed.success || Object.keys(next).length) return;
     const reset = await onSubmit({ payload: parsed.data, file });
@@ -94,12 +95,12 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="oldPrice" className="mb-1 block text-sm font-semibold text-gray-700">Old Price</label>
-          <input id="oldPrice" name="oldPrice" type="number" step="0.01" min="0" max="10000" required defaultValue={initial?.oldPrice} placeholder="Old Price" className={input} {...described('oldPrice')} />
+          <input id="oldPrice" name="oldPrice" type="number" step="0.01" min="0" max={MAX_PRICE_DOLLARS} required defaultValue={initial?.oldPrice} placeholder="Old Price" className={input} {...described('oldPrice')} />
           {err('oldPrice')}
         </div>
         <div>
           <label htmlFor="newPrice" className="mb-1 block text-sm font-semibold text-gray-700">New Price</label>
-          <input id="newPrice" name="newPrice" type="number" step="0.01" min="0" max="10000" required defaultValue={initial?.newPrice} placeholder="New Price" className={input} {...described('newPrice')} />
+          <input id="newPrice" name="newPrice" type="number" step="0.01" min="0" max={MAX_PRICE_DOLLARS} required defaultValue={initial?.newPrice} placeholder="New Price" className={input} {...described('newPrice')} />
           {err('newPrice')}
         </div>
       </div>
@@ -128,7 +129,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
           id="cover"
           ref={fileInput}
           type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
+          accept={COVER_TYPES.join(',')}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           className="block w-full text-sm file:mr-4 file:rounded-md file:border-0 file:bg-gray-100 file:px-4 file:py-2 file:font-semibold"
           {...described('coverImage')}
