@@ -1,6 +1,8 @@
 import type { ImportReport } from '@bookstore/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { classifyResponse, classifyThrown } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { ImportChunk } from './split-file';
 
 // POST /api/books/import for one chunk (JSON lines), with the admin token.
@@ -28,4 +30,18 @@ export async function importChunk(chunk: ImportChunk, dryRun: boolean): Promise<
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** One chunk of an import; a real one (not a dry run) changes the books and the overview's figures. */
+export function useImportChunk() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ chunk, dryRun }: { chunk: ImportChunk; dryRun: boolean }) => importChunk(chunk, dryRun),
+    onSuccess: (report) =>
+      report.dryRun ||
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.books }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminStats }),
+      ]),
+  });
 }
