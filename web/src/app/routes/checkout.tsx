@@ -1,7 +1,7 @@
 import { moneyLabel } from '@bookstore/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../lib/auth/auth-context';
+import { useAuth, type SessionUser } from '../../lib/auth/auth-context';
 import { RequireUser } from '../../lib/auth/require-user';
 import { removeUnavailableItems } from '../../features/cart/cart-actions';
 import { lineProblem, subtotal, unavailableIds } from '../../features/cart/cart-rules';
@@ -29,13 +29,17 @@ export function Component() {
   usePageTitle('Checkout');
   return (
     <RequireUser>
-      <Checkout />
+      <SignedInCheckout />
     </RequireUser>
   );
 }
 
-export function Checkout() {
-  const { user } = useAuth();
+function SignedInCheckout() {
+  return <CheckoutForm user={useAuth().user} />;
+}
+
+/** The cart's books, the delivery form and the order's placement, for the signed-in `user`. */
+export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'> | null }) {
   const { items, flags } = useCartState();
   const total = subtotal(items);
   const unavailable = unavailableIds(items, flags).length;
