@@ -108,6 +108,7 @@ export interface Book {
   oldPrice: number;
   newPrice: number;
   isbn?: string;
+  /** Copies that can still be sold; orders decrement it in their transaction, never below 0. */
   stock: number;
   createdAt: string;
   updatedAt: string;

@@ -41,7 +41,10 @@ export function classifyResponse<T>(status: number, text: string): T {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is, with its own type (the catalogue import's CSV or JSON lines), instead of `body`. */
+  text?: { body: string; type: string };
   token?: string | null;
   headers?: Record<string, string>;
   timeoutMs?: number;
@@ -59,13 +62,14 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.text) headers['Content-Type'] = options.text.type;
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   try {
     const res = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.text ? options.text.body : options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: controller.signal,
     });
