@@ -7,6 +7,11 @@ import { stringList, type ErrorBody } from './errors';
 
 export const MAX_ORDER_ITEMS = 50;
 
+/** The ids that appear more than once in an order's list, each once (an order holds one copy per book). */
+export function repeatedIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+}
+
 export const AddressSchema = z
   .object({
     street: text('Street', 200),
@@ -31,7 +36,12 @@ export const OrderInputSchema = z
     productIDs: z
       .array(BookIdSchema, { error: 'productIDs must be a list of book ids' })
       .min(1, 'Choose at least one book')
-      .max(MAX_ORDER_ITEMS, `An order holds at most ${MAX_ORDER_ITEMS} books`),
+      .max(MAX_ORDER_ITEMS, `An order holds at most ${MAX_ORDER_ITEMS} books`)
+      .superRefine((ids, ctx) => {
+        // One copy per book: the cart holds each book once, so a repeat is a broken client.
+        const repeated = repeatedIds(ids);
+        if (repeated.length > 0) ctx.addIssue({ code: 'custom', message: `Repeated book ids: ${repeated.join(', ')}` });
+      }),
     totalPrice: z.unknown().transform((value, ctx) => {
       const dollars = parseMoneyInput(value);
       if (dollars === null || dollars < 0) {
@@ -358,11 +368,6 @@ export function unorderableBooks(status: number | undefined, body: ErrorBody | u
   if (status === 409 && body?.code === 'OUT_OF_STOCK') return { reason: 'out-of-stock', productIDs };
   if (status === 400 && body?.code === 'UNKNOWN_BOOKS') return { reason: 'deleted', productIDs };
   return null;
-}
-
-/** The ids that appear more than once in an order's list, each once (an order holds one copy per book). */
-export function repeatedIds(ids: readonly string[]): string[] {
-  return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
 }
 
 /** The one spelling of an email for comparing and storing: trimmed, lower case. */
