@@ -1,4 +1,5 @@
-// Build-time configuration (Vite inlines import.meta.env). Missing values fail loudly at start.
+// Build-time configuration (Vite inlines import.meta.env). Only the auth chunk imports it, lazily:
+// a missing value fails there, when a page first needs Firebase Auth, not when the site starts.
 function required(name: string, value: string | undefined): string {
   if (!value) throw new Error(`Missing ${name}: copy web/.env.production.example to web/.env.production.local`);
   return value;
