@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { GoogleIcon } from '../../components/ui/icons';
@@ -21,24 +22,24 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ detail: string; google?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const emailSignIn = useMutation({
+    mutationFn: async () => {
+      const sdk = await authSdk();
+      await (mode === 'login' ? sdk.signIn(email, password) : sdk.register(email, password));
+    },
+    onSuccess,
+    onError: (err) => {
+      console.error('Email sign-in failed', err);
+      setError({ detail: authErrorMessage(err) });
+    },
+  });
   const [reset, setReset] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => auth.require(), [auth]); // warm the auth SDK while the visitor types
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setError(null);
-    try {
-      const sdk = await authSdk();
-      await (mode === 'login' ? sdk.signIn(email, password) : sdk.register(email, password));
-      onSuccess();
-    } catch (err) {
-      console.error('Email sign-in failed', err);
-      setError({ detail: authErrorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
+    emailSignIn.mutate();
   };
 
   // 'Forgot password?': Firebase Auth sends the reset link to the address typed above. The answer is
@@ -105,8 +106,8 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
               <p className="text-gray-700">{error.detail}</p>
             </div>
           )}
-          <button disabled={busy} className="rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
-            {busy ? 'Please wait...' : text.submit}
+          <button disabled={emailSignIn.isPending} className="rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
+            {emailSignIn.isPending ? 'Please wait...' : text.submit}
           </button>
         </form>
         <p className="mt-4 text-sm font-medium">
