@@ -1,5 +1,4 @@
-// Build-time configuration (Vite inlines import.meta.env). Only the auth chunk imports it, lazily:
-// a missing value fails there, when a page first needs Firebase Auth, not when the site starts.
+// Build-time configuration (Vite inlines import.meta.env). Missing values fail loudly at start.
 function required(name: string, value: string | undefined): string {
   if (!value) throw new Error(`Missing ${name}: copy web/.env.production.example to web/.env.production.local`);
   return value;
