@@ -10,6 +10,7 @@ export function Component() {
   usePageTitle('Admin Dashboard Login');
   const navigate = useNavigate();
   const login = useAdminLogin();
+  const busy = login.isPending;
   if (adminToken() && !login.isSuccess) return <Navigate to="/dashboard" replace />;
   // Any failure reads as the spec's line; a throttled sign-in (429) also says when to try again.
   const error = login.isError ? (login.error instanceof ApiError && login.error.status === 429 ? login.error.message : '') : null;
@@ -43,8 +44,8 @@ export function Component() {
               {error && <p className="text-gray-700">{error}</p>}
             </div>
           )}
-          <button disabled={login.isPending} className="w-full rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
-            {login.isPending ? 'Signing in...' : 'Login'}
+          <button disabled={busy} className="w-full rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
+            {busy ? 'Signing in...' : 'Login'}
           </button>
         </form>
         <p className="mt-5 text-center text-xs text-gray-600">&copy;{new Date().getFullYear()} Book Store. All rights reserved.</p>

@@ -33,6 +33,7 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
       setError({ detail: authErrorMessage(err) });
     },
   });
+  const busy = emailSignIn.isPending;
   const [reset, setReset] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => auth.require(), [auth]); // warm the auth SDK while the visitor types
 
@@ -106,8 +107,8 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
               <p className="text-gray-700">{error.detail}</p>
             </div>
           )}
-          <button disabled={emailSignIn.isPending} className="rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
-            {emailSignIn.isPending ? 'Please wait...' : text.submit}
+          <button disabled={busy} className="rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
+            {busy ? 'Please wait...' : text.submit}
           </button>
         </form>
         <p className="mt-4 text-sm font-medium">
