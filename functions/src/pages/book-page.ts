@@ -1,5 +1,5 @@
-import type { Book } from '@bookstore/contract';
-import { BOOK_DATA_ELEMENT_ID, BUNDLED_COVER, formatDollars, UPLOADED_COVER } from '@bookstore/contract';
+import { formatDollars, type Book } from '@bookstore/contract';
+import { BOOK_DATA_ELEMENT_ID, BUNDLED_COVER, UPLOADED_COVER } from '@bookstore/contract';
 import { escapeHtml, scriptJson } from './html';
 
 // A book's page as served to robots, link previews and first visits: the SPA's index.html with
