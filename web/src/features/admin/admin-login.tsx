@@ -1,32 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Logo } from '../../components/ui/icons';
 import { ApiError } from '../../lib/api-client';
-import { adminToken, saveAdminSession } from '../../lib/admin-session';
-import { adminLogin } from './api/admin-api';
+import { adminToken } from '../../lib/admin-session';
+import { useAdminLogin } from './api/admin-api';
 
 export function Component() {
   usePageTitle('Admin Dashboard Login');
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (adminToken()) return <Navigate to="/dashboard" replace />;
+  const login = useAdminLogin();
+  const busy = login.isPending;
+  if (adminToken() && !login.isSuccess) return <Navigate to="/dashboard" replace />;
+  // Any failure reads as the spec's line; a throttled sign-in (429) also says when to try again.
+  const error = login.isError ? (login.error instanceof ApiError && login.error.status === 429 ? login.error.message : '') : null;
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      const { token } = await adminLogin(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
-      saveAdminSession(token);
-      navigate('/dashboard');
-    } catch (err) {
-      setError(err instanceof ApiError && err.status === 429 ? err.message : '');
-    } finally {
-      setBusy(false);
-    }
+    login.mutate(
+      { username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') },
+      { onSuccess: () => navigate('/dashboard') },
+    );
   };
 
   return (

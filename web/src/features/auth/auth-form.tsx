@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { GoogleIcon } from '../../components/ui/icons';
@@ -21,24 +22,25 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ detail: string; google?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const emailSignIn = useMutation({
+    mutationFn: async () => {
+      const sdk = await authSdk();
+      await (mode === 'login' ? sdk.signIn(email, password) : sdk.register(email, password));
+    },
+    onSuccess,
+    onError: (err) => {
+      console.error('Email sign-in failed', err);
+      setError({ detail: authErrorMessage(err) });
+    },
+  });
+  const busy = emailSignIn.isPending;
   const [reset, setReset] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => auth.require(), [auth]); // warm the auth SDK while the visitor types
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setError(null);
-    try {
-      const sdk = await authSdk();
-      await (mode === 'login' ? sdk.signIn(email, password) : sdk.register(email, password));
-      onSuccess();
-    } catch (err) {
-      console.error('Email sign-in failed', err);
-      setError({ detail: authErrorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
+    emailSignIn.mutate();
   };
 
   // 'Forgot password?': Firebase Auth sends the reset link to the address typed above. The answer is

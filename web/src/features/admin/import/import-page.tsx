@@ -1,9 +1,7 @@
 import { IMPORT_COLUMNS, type ImportReport, type ImportRowError } from '@bookstore/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { booksQueryKey } from '../../../lib/books/get-books';
-import { importChunk } from './import-books';
+import { useImportChunk } from './import-books';
 import { splitImportFile, type ImportChunk } from './split-file';
 
 // /dashboard/import: choose a CSV or JSON-lines file; it is checked first (a dry run that writes
@@ -23,7 +21,7 @@ const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n ==
 
 export function Component() {
   usePageTitle('Import books');
-  const queryClient = useQueryClient();
+  const importChunk = useImportChunk();
   const [fileName, setFileName] = useState('');
   const [chunks, setChunks] = useState<ImportChunk[]>([]);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -41,7 +39,7 @@ export function Component() {
     let sum = EMPTY;
     for (const chunk of parts) {
       try {
-        sum = add(sum, await importChunk(chunk, dryRun));
+        sum = add(sum, await importChunk.mutateAsync({ chunk, dryRun }));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         setTotals(sum);
@@ -53,10 +51,6 @@ export function Component() {
       setTotals(sum);
     }
     setPhase(dryRun ? 'checked' : 'done');
-    if (!dryRun) {
-      await queryClient.invalidateQueries({ queryKey: booksQueryKey });
-      await queryClient.invalidateQueries({ queryKey: ['admin-stats'] });
-    }
   };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
