@@ -2,6 +2,7 @@ import type { PriceChangedResponse } from '@bookstore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { OfflineNotice } from '../../components/ui/offline-notice';
 import { useAuth } from '../../lib/auth/auth-context';
 import { RequireUser } from '../../lib/auth/require-user';
 import { removeUnavailableItems } from '../../features/cart/cart-actions';
@@ -14,6 +15,7 @@ import { usePrefillFromLatestOrder } from '../../features/orders/prefill-deliver
 import { ApiError } from '../../lib/api-client';
 import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
+import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const FIELDS = [
@@ -43,6 +45,7 @@ function Checkout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [agreed, setAgreed] = useState(false);
+  const online = useOnline();
   const [loading, setLoading] = useState(false);
   const key = useRef(newIdempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
@@ -162,7 +165,8 @@ function Checkout() {
                 </div>
                 <div className="text-right md:col-span-5">
                   {unavailable > 0 && <p className="mb-2 text-red-800">Remove the unavailable items to place your order.</p>}
-                  <button disabled={!agreed || unavailable > 0} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
+                  <OfflineNotice className="mb-2 text-left" />
+                  <button disabled={!agreed || unavailable > 0 || !online} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
                     Place an Order
                   </button>
                 </div>

@@ -1,5 +1,7 @@
 import { BookInputSchema, CATEGORIES, MAX_STOCK, type Book } from '@bookstore/contract';
 import { useRef, useState, type FormEvent } from 'react';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
+import { useOnline } from '../../../lib/use-online';
 import type { BookPayload } from '../api/admin-api';
 
 export interface BookFormValues {
@@ -26,6 +28,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const editing = Boolean(initial);
+  const online = useOnline();
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -142,7 +145,8 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
           </div>
         )}
       </div>
-      <button type="submit" disabled={busy} className="w-full rounded-md bg-green-700 py-2 font-bold text-white hover:bg-green-800 disabled:opacity-60">
+      <OfflineNotice />
+      <button type="submit" disabled={busy || !online} className="w-full rounded-md bg-green-700 py-2 font-bold text-white hover:bg-green-800 disabled:opacity-60">
         {busy ? busyLabel : submitLabel}
       </button>
     </form>
