@@ -75,6 +75,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
           cacheName: 'catalogue',
           cacheableResponse: { statuses: [200] },
           expiration: { maxEntries: 300, maxAgeSeconds: 24 * 60 * 60, purgeOnQuotaError: true },
+          // When the background refresh brings a different answer (its ETag changed), the open pages are
+          // told, and refetch (web/src/lib/pwa/catalogue-updates.ts): a stale price shows one round trip.
+          broadcastUpdate: { channelName: 'catalogue-updates', options: { headersToCheck: ['etag'] } },
           plugins: [
             {
               // Belt and braces: whatever the server marks private or no-store is never written.

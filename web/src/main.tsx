@@ -7,6 +7,7 @@ import { UpdatePrompt } from './components/ui/update-prompt';
 import { router } from './app/router';
 import { AuthStateProvider } from './lib/auth/auth-context';
 import { ApiError } from './lib/api-client';
+import { followCatalogueUpdates } from './lib/pwa/catalogue-updates';
 import './index.css';
 
 // After a redeploy, an open tab asks for chunks whose hashes no longer exist. Vite reports the
@@ -43,6 +44,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+followCatalogueUpdates(queryClient);
 
 // The service worker (offline, installable): registered once the page has loaded, from its own chunk.
 const registerWorker = () => void import('./lib/pwa/register-sw').then((m) => m.registerServiceWorker());
