@@ -7,7 +7,7 @@ import { catalogueCached, workerControls } from './pwa-helpers';
 // its button disabled; back online, the order goes through without a reload.
 
 test('offline: visited pages render, the cart works, checkout waits for the network, then the order goes through', async ({ page, context }) => {
-  const [first, second] = await booksInStock(page, 3);
+  const [first, second, unopened] = await booksInStock(page, 3);
   await signIn(page); // online: signing in is one of the things that needs the network
   await workerControls(page);
 
@@ -28,6 +28,9 @@ test('offline: visited pages render, the cart works, checkout waits for the netw
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Top Sellers' })).toBeVisible();
   await expect(page.getByRole('heading', { name: homeBook }).first()).toBeVisible();
+  // A book never opened here has nothing cached: the page says so rather than loading forever.
+  await page.goto(`/books/${unopened!._id}`);
+  await expect(page.getByText('This book has not been opened on this device yet')).toBeVisible();
 
   // The cart: add, remove, clear, add again, all without the network.
   await page.goto(`/books/${first!._id}`);

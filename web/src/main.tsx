@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -46,6 +46,8 @@ const queryClient = new QueryClient({
 });
 
 followCatalogueUpdates(queryClient);
+// TanStack Query assumes 'online' until an event says otherwise; a page opened offline starts offline.
+onlineManager.setOnline(navigator.onLine);
 
 // The service worker (offline, installable): registered once the page has loaded, from its own chunk.
 const registerWorker = () => void import('./lib/pwa/register-sw').then((m) => m.registerServiceWorker());

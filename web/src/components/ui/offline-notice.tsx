@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useOnline } from '../../lib/use-online';
 
 /**
@@ -5,12 +6,12 @@ import { useOnline } from '../../lib/use-online';
  * disables its submit button with the same `useOnline()`; both come back by themselves when the
  * network does.
  */
-export function OfflineNotice({ className = '' }: { className?: string }) {
+export function OfflineNotice({ className = '', children }: { className?: string; children?: ReactNode }) {
   const online = useOnline();
   if (online) return null;
   return (
     <p role="status" className={`rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 ${className}`}>
-      <strong>You are offline</strong>. This can be sent once your connection is back; nothing you typed is lost.
+      <strong>You are offline</strong>. {children ?? 'This can be sent once your connection is back; nothing you typed is lost.'}
     </p>
   );
 }
