@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../playwright.config';
-import { adminLogin, booksInStock, signIn } from './helpers';
-import { cachedRequests, workerControls } from './pwa-helpers';
+import { ADMIN, adminLogin, booksInStock, signIn } from './helpers';
+import { cachedRequests, catalogueCached, workerControls } from './pwa-helpers';
 
 // Issue 14 parts 1, 2 and 5: installable by Chromium's own check; the service worker keeps nothing
 // private; a new deploy is offered with 'A new version is available' and never mixed into a tab.
@@ -87,6 +87,34 @@ test('orders, admin and signed-in answers never reach the cache storage', async 
   expect(cached.filter((r) => r.cache === 'covers').length).toBeGreaterThan(0);
   expect(cached.filter((r) => r.cache === 'catalogue').length).toBeGreaterThan(0);
   expect(cached.some((r) => r.cache.startsWith('workbox-precache'))).toBe(true);
+});
+
+test('a book shown from the cache is redrawn when the background refresh brings a change', async ({ page, request }) => {
+  const { token } = await (await request.post('/api/auth/admin', { data: ADMIN })).json();
+  const auth = { Authorization: `Bearer ${token}` };
+  const fields = { title: `Cached Price ${Date.now()}`, description: 'Priced twice', category: 'fiction', trending: false, oldPrice: 30, newPrice: '21.00', coverImage: 'book-5', stock: 5 };
+  const created = await request.post('/api/books/create-book', { headers: auth, data: fields });
+  expect(created.status()).toBe(201);
+  const id: string = (await created.json()).book._id;
+  const price = page.getByRole('article').getByText('$21.00');
+  try {
+    await page.goto(`/books/${id}`);
+    await workerControls(page);
+    await page.reload(); // under the worker now: the book's answer goes into its cache
+    await catalogueCached(page, [`/api/books/${id}`]);
+    await expect(price).toBeVisible();
+
+    const edited = await request.put(`/api/books/edit/${id}`, { headers: auth, data: { ...fields, newPrice: '17.00' } });
+    expect(edited.status()).toBe(200);
+    // The worker answers at once with the cached $21.00 and asks the network behind it; the changed
+    // answer is announced and the page refetches it, without another reload.
+    await page.reload();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await expect(page.getByRole('article').getByText('$17.00')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  } finally {
+    await request.delete(`/api/books/${id}`, { headers: auth });
+  }
 });
 
 test.describe('a new deploy under an open tab (with the worker)', () => {
