@@ -1,6 +1,6 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 
-// The service worker and web app manifest (issue 14 parts 1-3, docs/decisions/010-service-worker.md).
+// The service worker and web app manifest (issue 14 parts 1-3, docs/decisions/014-service-worker.md).
 // Built by vite-plugin-pwa with Workbox (generateSW): nothing in the worker is hand-written.
 
 /**

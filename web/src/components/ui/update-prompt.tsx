@@ -14,24 +14,20 @@ export function UpdatePrompt() {
     <div role="status" className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center justify-between gap-4 rounded-lg bg-secondary px-4 py-3 text-sm text-white shadow-lg">
       <span>A new version is available</span>
       <span className="flex shrink-0 gap-2">
-      <button
-        type="button"
-        onClick={() => setLater(update)}
-        className="rounded-md px-3 py-1.5 font-semibold text-white underline-offset-2 hover:underline"
-      >
-        Later
-      </button>
-      <button
-        type="button"
-        disabled={reloading}
-        onClick={() => {
-          setReloading(true);
-          void update();
-        }}
-        className="rounded-md bg-primary px-4 py-1.5 font-semibold text-secondary hover:brightness-95 disabled:opacity-60"
-      >
-        Reload
-      </button>
+        <button type="button" onClick={() => setLater(update)} className="rounded-md px-3 py-1.5 font-semibold text-white underline-offset-2 hover:underline">
+          Later
+        </button>
+        <button
+          type="button"
+          disabled={reloading}
+          onClick={() => {
+            setReloading(true);
+            void update();
+          }}
+          className="rounded-md bg-primary px-4 py-1.5 font-semibold text-secondary hover:brightness-95 disabled:opacity-60"
+        >
+          Reload
+        </button>
       </span>
     </div>
   );
