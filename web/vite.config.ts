@@ -2,6 +2,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.config.ts';
 
 // reactfire imports firestore, database, storage, functions and remote-config at its top level.
 // The storefront uses only its Firestore hooks, and only on the live pages (orders, a book's stock,
@@ -13,7 +15,7 @@ import { defineConfig } from 'vite';
 const UNUSED_FIREBASE = /node_modules\/(?:@firebase\/(?:firestore|database|storage|functions|remote-config|performance|analytics|app-check|messaging|installations)|firebase\/(?:firestore|database|storage|functions|remote-config|performance|analytics|app-check|messaging|installations))/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
   resolve: {
     // What firebase/database still brought along (see above) is replaced by a stub of the names reactfire imports.
     alias: { 'firebase/database': fileURLToPath(new URL('./src/lib/vendor/no-realtime-database.ts', import.meta.url)) },

@@ -1,11 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AdminSessionWatcher } from './app/admin-session-watcher';
+import { UpdatePrompt } from './components/ui/update-prompt';
 import { router } from './app/router';
 import { AuthStateProvider } from './lib/auth/auth-context';
 import { ApiError } from './lib/api-client';
+import { followCatalogueUpdates } from './lib/pwa/catalogue-updates';
 import './index.css';
 
 // After a redeploy, an open tab asks for chunks whose hashes no longer exist. Vite reports the
@@ -32,6 +34,10 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      // Always try the request: offline, the service worker may answer it from its cache (the
+      // catalogue, web/pwa.config.ts). Only when that fails too do retries wait for the network,
+      // and every active query refetches when it returns ('online' event, TanStack's onlineManager).
+      networkMode: 'offlineFirst',
       refetchOnWindowFocus: false,
       // A 4xx will not change on retry; network trouble might.
       retry: (count, error) => count < 2 && !(error instanceof ApiError && typeof error.kind === 'number' && error.kind < 500),
@@ -39,12 +45,22 @@ const queryClient = new QueryClient({
   },
 });
 
+followCatalogueUpdates(queryClient);
+// TanStack Query assumes 'online' until an event says otherwise; a page opened offline starts offline.
+onlineManager.setOnline(navigator.onLine);
+
+// The service worker (offline, installable): registered once the page has loaded, from its own chunk.
+const registerWorker = () => void import('./lib/pwa/register-sw').then((m) => m.registerServiceWorker());
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker, { once: true });
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AuthStateProvider>
         <RouterProvider router={router} />
         <AdminSessionWatcher />
+        <UpdatePrompt />
       </AuthStateProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,6 +1,7 @@
 import { moneyLabel } from '@bookstore/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { OfflineNotice } from '../../components/ui/offline-notice';
 import { useAuth, type SessionUser } from '../../lib/auth/auth-context';
 import { RequireUser } from '../../lib/auth/require-user';
 import { removeUnavailableItems } from '../../features/cart/cart-actions';
@@ -13,6 +14,7 @@ import { usePrefillFromLatestOrder } from '../../features/orders/prefill-deliver
 import { ApiError } from '../../lib/api-client';
 import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
+import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const FIELDS = [
@@ -48,6 +50,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
   const place = usePlaceOrder();
   // From the click until the page moves on: the request, a price-change question, the receipt.
   const loading = place.isPending || (place.isSuccess && place.data !== null);
+  const online = useOnline();
   const key = useRef(newIdempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
   usePrefillFromLatestOrder(formRef, user?.uid);
@@ -156,7 +159,8 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                 </div>
                 <div className="text-right md:col-span-5">
                   {unavailable > 0 && <p className="mb-2 text-red-800">Remove the unavailable items to place your order.</p>}
-                  <button disabled={!agreed || unavailable > 0} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
+                  <OfflineNotice className="mb-2 text-left" />
+                  <button disabled={!agreed || unavailable > 0 || !online} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
                     Place an Order
                   </button>
                 </div>

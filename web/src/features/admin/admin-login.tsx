@@ -2,6 +2,8 @@ import type { FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Logo } from '../../components/ui/icons';
+import { OfflineNotice } from '../../components/ui/offline-notice';
+import { useOnline } from '../../lib/use-online';
 import { ApiError } from '../../lib/api-client';
 import { adminToken } from '../../lib/admin-session';
 import { useAdminLogin } from './api/admin-api';
@@ -11,6 +13,7 @@ export function Component() {
   const navigate = useNavigate();
   const login = useAdminLogin();
   const busy = login.isPending;
+  const online = useOnline();
   if (adminToken() && !login.isSuccess) return <Navigate to="/dashboard" replace />;
   // Any failure reads as the spec's line; a throttled sign-in (429) also says when to try again.
   const error = login.isError ? (login.error instanceof ApiError && login.error.status === 429 ? login.error.message : '') : null;
@@ -44,7 +47,8 @@ export function Component() {
               {error && <p className="text-gray-700">{error}</p>}
             </div>
           )}
-          <button disabled={busy} className="w-full rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
+          <OfflineNotice className="mb-3" />
+          <button disabled={busy || !online} className="w-full rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
             {busy ? 'Signing in...' : 'Login'}
           </button>
         </form>

@@ -1,5 +1,7 @@
 import { BookInputSchema, CATEGORIES, COVER_TYPES, coverFileProblem, MAX_PRICE_DOLLARS, MAX_STOCK, type Book, type BookInput } from '@bookstore/contract';
 import { useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
+import { useOnline } from '../../../lib/use-online';
 
 export interface BookFormValues {
   payload: BookInput;
@@ -27,6 +29,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const editing = Boolean(initial);
+  const online = useOnline();
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -120,7 +123,8 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
           </div>
         )}
       </div>
-      <button type="submit" disabled={busy} className="w-full rounded-md bg-green-700 py-2 font-bold text-white hover:bg-green-800 disabled:opacity-60">
+      <OfflineNotice />
+      <button type="submit" disabled={busy || !online} className="w-full rounded-md bg-green-700 py-2 font-bold text-white hover:bg-green-800 disabled:opacity-60">
         {busy ? busyLabel : submitLabel}
       </button>
     </form>

@@ -1,5 +1,7 @@
 import { IMPORT_COLUMNS, type ImportReport, type ImportRowError } from '@bookstore/contract';
 import { useState, type ChangeEvent } from 'react';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
+import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useImportChunk } from './import-books';
 import { splitImportFile, type ImportChunk } from './split-file';
@@ -30,6 +32,7 @@ export function Component() {
   const [message, setMessage] = useState('');
   const rows = chunks.reduce((n, c) => n + c.rows, 0);
   const busy = phase === 'checking' || phase === 'importing';
+  const online = useOnline();
 
   const run = async (parts: ImportChunk[], dryRun: boolean) => {
     setPhase(dryRun ? 'checking' : 'importing');
@@ -90,7 +93,7 @@ export function Component() {
       </div>
       <div>
         <label htmlFor="import-file" className="mb-1 block font-semibold text-gray-700">Catalogue file</label>
-        <input id="import-file" type="file" accept=".csv,text/csv,.ndjson,.jsonl" disabled={busy} onChange={(e) => void choose(e)} className="block w-full text-sm" />
+        <input id="import-file" type="file" accept=".csv,text/csv,.ndjson,.jsonl" disabled={busy || !online} onChange={(e) => void choose(e)} className="block w-full text-sm" />
       </div>
       {rows > 0 && (
         <div className="space-y-1">
@@ -103,11 +106,12 @@ export function Component() {
           </p>
         </div>
       )}
+      <OfflineNotice />
       {message && <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">{message}</p>}
       {phase === 'checked' && (
         <button
           type="button"
-          disabled={toWrite === 0}
+          disabled={toWrite === 0 || !online}
           onClick={() => void run(chunks, false)}
           className="rounded-md bg-purple-700 px-5 py-3 font-semibold text-white hover:bg-purple-800 disabled:opacity-50"
         >
