@@ -6,16 +6,32 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Component tests (*.test.tsx) run in happy-dom, chosen per file with `// @vitest-environment happy-dom`.
+          include: ['contract/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },
       {
-        // HTTP against the running emulator suite (scripts/test.ts boots it); one file at a time,
-        // since they share one database.
+        // The function's handler in-process (functions/test/inproc-setup.ts) over the same emulators
+        // as `api`: the handlers' logic without Hosting; one file at a time, one database.
+        test: {
+          name: 'inproc',
+          include: ['functions/test/**/*.inproc.test.ts'],
+          setupFiles: ['functions/test/inproc-setup.ts'],
+          // As under the Functions emulator: X-Firestore-Reads, and client addresses as it sees them.
+          env: { FUNCTIONS_EMULATOR: 'true' },
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        // HTTP through Hosting to the running emulator suite (scripts/test.ts boots it); one file at
+        // a time, since they share one database.
         test: {
           name: 'api',
-          include: ['functions/test/**/*.test.ts'],
+          include: ['functions/test/**/*.api.test.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 60_000,

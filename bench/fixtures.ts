@@ -1,33 +1,21 @@
 import { toDoc } from '../functions/src/books/books.repo';
 import { adminDb } from '../scripts/lib/admin-sdk';
-import { DEMO_ADMIN } from '../scripts/lib/env';
-import { verifiedCustomer } from '../scripts/lib/test-customer';
+import { adminLogin, signUpCustomer, type Customer } from '../scripts/lib/fixtures';
 
 // What the API benchmarks need: an admin token, signed-in customers with verified emails, and books
 // with enough stock that no order of the run can be refused for want of copies.
 
-export interface Shopper {
-  email: string;
-  token: string;
-}
+export type Shopper = Pick<Customer, 'email' | 'token'>;
 
 export interface StockedBook {
   _id: string;
   newPrice: number;
 }
 
-export async function adminToken(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
-  const body = (await res.json()) as { token?: string; message?: string };
-  if (!res.ok || !body.token) throw new Error(`Admin sign-in failed at ${base}: ${res.status} ${body.message ?? ''}`);
-  return body.token;
-}
+export const adminToken = adminLogin;
 
 /** A verified customer with room for every order the run places (the shop's limit is 10 open orders). */
-export async function verifiedShopper(label: string): Promise<Shopper> {
-  const { email, token } = await verifiedCustomer(`bench-${label}-${Math.random().toString(36).slice(2, 8)}`, 1_000_000);
-  return { email, token };
-}
+export const verifiedShopper = (label: string): Promise<Shopper> => signUpCustomer(`bench-${label}`, { maxOpenOrders: 1_000_000 });
 
 /**
  * `count` books for orders, each with a million copies, dated in 2000 so they sort after every

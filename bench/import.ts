@@ -13,6 +13,8 @@ export interface ImportTiming {
   reimportMs: number;
   created: number;
   reimportCreated: number;
+  /** When it was measured: a run without --import keeps the previous run's figures (absent in older results). */
+  measuredAt?: string;
 }
 
 const CHUNK = 500;

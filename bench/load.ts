@@ -34,6 +34,8 @@ export interface LoadSpec {
   body?: string;
   /** Changes each request (its n-th call makes the n-th request): a fresh key, another book. */
   vary?: (n: number) => { headers?: Record<string, string>; body?: string };
+  /** Not measured above this many connections. */
+  maxConnections?: number;
 }
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);

@@ -66,7 +66,9 @@ export interface Flatness {
   bytes: number;
   reads: number;
   p50: number;
+  /** Bytes and reads within the budget. */
   met: boolean;
+  p50Met: boolean;
 }
 
 /**
@@ -83,7 +85,9 @@ export function flatness(scale: ScaleRow[]): Flatness[] {
     const bytes = ratio(b.bytes, a.bytes);
     const reads = ratio(b.reads, a.reads);
     const p50 = ratio(b.p50, a.p50);
-    return [{ name: a.name, request: b.request, fromBooks: from.books, first: a, last: b, bytes, reads, p50, met: Math.max(bytes, reads, p50) <= BUDGETS.scaleGrowth }];
+    // The cost a request carries (bytes, reads) is the budget; p50 is reported beside it, because the
+    // official emulator answers queries without indexes (its own time grows with the collection).
+    return [{ name: a.name, request: b.request, fromBooks: from.books, first: a, last: b, bytes, reads, p50, met: Math.max(bytes, reads) <= BUDGETS.scaleGrowth, p50Met: p50 <= BUDGETS.scaleGrowth }];
   });
 }
 
@@ -145,7 +149,8 @@ export function budgets(r: BenchResults): Budget[] {
     out.push({ what: `Home list p50 growth ${n(first.books)} -> ${n(last.books)} books (functions-framework)`, budget: `<= ${BUDGETS.scaleGrowth}x`, measured: x(growth('homeListP50')), met: growth('homeListP50') <= BUDGETS.scaleGrowth });
     out.push({ what: 'GET /api/admin document reads (max)', budget: `<= ${BUDGETS.adminReads}`, measured: adminReads, met: adminReads <= BUDGETS.adminReads });
     for (const f of flatness(r.scale)) {
-      out.push({ what: `${f.name}: bytes, reads and p50 growth ${n(f.fromBooks)} -> ${n(last.books)} books (largest)`, budget: `<= ${BUDGETS.scaleGrowth}x`, measured: x(Math.max(f.bytes, f.reads, f.p50)), met: f.met });
+      out.push({ what: `${f.name}: bytes and reads growth ${n(f.fromBooks)} -> ${n(last.books)} books (largest)`, budget: `<= ${BUDGETS.scaleGrowth}x`, measured: x(Math.max(f.bytes, f.reads)), met: f.met });
+      out.push({ what: `${f.name}: p50 growth ${n(f.fromBooks)} -> ${n(last.books)} books (emulator without indexes)`, budget: `<= ${BUDGETS.scaleGrowth}x`, measured: x(f.p50), met: f.p50Met });
     }
   }
   const deskFirst = r.desk?.[0];
@@ -153,7 +158,7 @@ export function budgets(r: BenchResults): Budget[] {
   if (deskFirst && deskLast && deskFirst !== deskLast) {
     const growth = ratio(deskLast.p50, deskFirst.p50);
     out.push({ what: `Order desk first page: document reads at ${n(deskLast.orders)} orders`, budget: `<= ${BUDGETS.deskReads}`, measured: deskLast.reads, met: deskLast.reads <= BUDGETS.deskReads });
-    out.push({ what: `Order desk first page: p50 growth ${n(deskFirst.orders)} -> ${n(deskLast.orders)} orders`, budget: `<= ${BUDGETS.scaleGrowth}x`, measured: x(growth), met: growth <= BUDGETS.scaleGrowth });
+    out.push({ what: `Order desk first page: p50 growth ${n(deskFirst.orders)} -> ${n(deskLast.orders)} orders (emulator without indexes)`, budget: `<= ${BUDGETS.scaleGrowth}x`, measured: x(growth), met: growth <= BUDGETS.scaleGrowth });
   }
   const orders = r.bytes.find((b) => b.route === ORDERS_ROUTE);
   const ordersWhat = `${ORDERS_ROUTE} (signed in): requests for the book list (\`GET /api/books\`)`;
@@ -249,7 +254,7 @@ function pagesTable(scale: ScaleRow[]): string {
       cell(name, (x) => x.p50),
       e.servedBy,
       f ? `${x(f.bytes)} / ${x(f.reads)} / ${x(f.p50)}${f.fromBooks !== withEndpoints[0]!.books ? ` (from ${n(f.fromBooks)})` : ''}` : '-',
-      f ? yes(f.met) : '-',
+      f ? `${yes(f.met)}${f.p50Met ? '' : ' (p50 not)'}` : '-',
     ];
   });
   return `### Pages at ${sizes.join(' / ')} books
@@ -258,8 +263,10 @@ Each figure is given at ${sizes.join(' / ')} books. Bytes and document reads: th
 answers through Hosting and the Functions emulator, after warm-up requests (the search's first
 request after a reseed builds the index and is not counted). Growth is the figure at
 ${sizes[sizes.length - 1]} books over the figure at ${sizes[0]} (or, for a page a small catalogue does not have, at the
-smallest that has it: "-" where a page does not exist); "met" when bytes, reads and p50 all grow at most
-${BUDGETS.scaleGrowth}x. The orders page is a signed-up customer's (email verified through the Auth emulator), who
+smallest that has it: "-" where a page does not exist); "Flat" is met when bytes and reads grow at most
+${BUDGETS.scaleGrowth}x (what a request costs in production, where every query runs on an index). The p50 is
+shown beside it: the official emulator answers a query by scanning the collection, so its own time grows with
+the catalogue (see the home list's direct-query control above). The orders page is a signed-up customer's (email verified through the Auth emulator), who
 owns ${n(withEndpoints[0]!.customerOrders ?? 0)} of the ${n(withEndpoints[0]!.orders)} seeded orders (the page shows the newest).
 
 ${table(['Page', 'Request', 'Bytes', 'Reads', 'p50 ms', 'p50 served by', 'Growth: bytes / reads / p50', 'Flat'], rows)}
@@ -277,7 +284,11 @@ Orders in today's shape (lines, events, mixed statuses) with the counters in the
 \`stats/counters-*\`; ${n(first.orders)} orders seeded first and measured, then filled to ${n(last.orders)} and measured again.
 p50 on functions-framework; reads through the Functions emulator.
 
-${table(['Orders', 'Bytes', 'Reads', 'p50 ms', 'p99 ms'], desk.map((d) => [n(d.orders), n(d.bytes), d.reads, d.p50, d.p99]))}
+${table(['Orders', 'Bytes', 'Reads', 'p50 ms', 'p99 ms', 'The query alone on the emulator, p50 ms'], desk.map((d) => [n(d.orders), n(d.bytes), d.reads, d.p50, d.p99, d.directQueryP50 ?? '-']))}
+
+The last column sends the desk's query (the newest orders) straight to the emulator with firebase-admin:
+the official emulator has no indexes and scans the collection, so its own time grows with the orders
+while the reads and bytes stay flat.
 
 At ${n(last.orders)} orders the first page reads ${last.reads} documents (budget <= ${BUDGETS.deskReads}: ${yes(last.reads <= BUDGETS.deskReads)}) and its p50 is ${x(growth)} the p50 at ${n(first.orders)} (budget <= ${BUDGETS.scaleGrowth}x: ${yes(growth <= BUDGETS.scaleGrowth)}).
 `;
@@ -287,7 +298,8 @@ function importSection(t: ImportTiming | undefined): string {
   if (!t) return '(not run: `npm run bench -- --import` adds it; it takes several minutes on the emulator)';
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   return `${n(t.rows)} rows as the admin's import page sends them: through Hosting to the function, 500 rows per
-request, one request after another (\`bench/import.ts\`).
+request, one request after another (\`bench/import.ts\`)${t.measuredAt ? `, measured ${t.measuredAt.slice(0, 16).replace('T', ' ')} UTC` : ''}. The official emulator
+finds existing books by ISBN by scanning the collection, so each chunk is slower than the one before.
 
 ${table(['Pass', 'Time', 'Rows per second', 'Created'], [
   ['Dry run (nothing written)', s(t.dryRunMs), Math.round(t.rows / (t.dryRunMs / 1000)), '-'],

@@ -1,14 +1,15 @@
 import { execSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COUNTER_SHARDS, counterShardId, sumShards } from '../functions/src/orders/counters';
 import { adminDb } from './lib/admin-sdk';
-import { DEMO_ADMIN, PORTS, ROOT, SHOP_URL } from './lib/env';
+import { PORTS, ROOT, SHOP_URL } from './lib/env';
 import { assertPortsFree, waitFor } from './lib/ports';
+import { startFunctionServer } from '../bench/function-server';
 import { build } from './lib/build';
 import { startSuite } from './lib/suite';
-import { verifiedCustomer } from './lib/test-customer';
+import { adminLogin, orderBody, signUpCustomer } from './lib/fixtures';
 
 // `npm run test:faults`: (1) kill the function's worker processes in the middle of a burst of
 // orders; clients retry with the same Idempotency-Key; every accepted order must exist exactly
@@ -23,10 +24,12 @@ function check(what: string, ok: boolean, detail = ''): void {
   if (!ok) failures += 1;
 }
 
-function functionWorkers(): number[] {
+/** Processes whose command line contains `text`: the emulator's function workers, or functions-framework on its port. */
+function processes(text: string): number[] {
   const out = execSync('ps -eo pid,args').toString();
-  return out.split('\n').filter((l) => l.includes('functionsEmulatorRuntime')).map((l) => Number(l.trim().split(/\s+/)[0]));
+  return out.split('\n').filter((l) => l.includes(text)).map((l) => Number(l.trim().split(/\s+/)[0]));
 }
+const functionWorkers = () => processes('functionsEmulatorRuntime');
 
 function killFunctionWorkers(): number {
   const pids = functionWorkers();
@@ -34,78 +37,68 @@ function killFunctionWorkers(): number {
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
-      /* gone */
+      /* exited since ps listed it */
     }
   }
   return pids.length;
 }
 
 async function burstWithKill(): Promise<void> {
-  const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
-  try {
-    const TOTAL = 100;
-    // One customer per worker (10 orders each, the open-order limit): one account's placements
-    // serialize on its open-order count, which would only measure that queue.
-    const shoppers = await Promise.all(Array.from({ length: 10 }, (_, w) => verifiedCustomer(`fault${w}`)));
-    const books = ((await (await fetch(`${SHOP_URL}/api/books?limit=3`)).json()) as { _id: string; newPrice: number }[]).slice(0, 2);
-    const cents = books.reduce((s, b) => s + Math.round(b.newPrice * 100), 0);
-    // Each order takes a copy of each book: give this throwaway suite's two books enough.
-    await Promise.all(books.map((b) => adminDb().collection('books').doc(b._id).update({ stock: 1000 })));
-    const bodyFor = (email: string) => JSON.stringify({
-      name: 'Fault', email, phone: '5550000000',
-      address: { street: '1 Main', city: 'X', country: 'Y', state: 'Z', zipcode: '1' },
-      productIDs: books.map((b) => b._id), totalPrice: (cents / 100).toFixed(2),
-    });
-    const accepted = new Map<string, string>(); // key -> order id
-    let serverErrors = 0;
-    let killed = 0;
-    let sent = 0;
-    const place = async (key: string, who: { token: string; email: string }) => {
-      const body = bodyFor(who.email);
-      for (let attempt = 0; attempt < 8; attempt++) {
-        try {
-          const res = await fetch(`${SHOP_URL}/api/orders`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${who.token}`, 'Idempotency-Key': key } });
-          if (res.status >= 500) serverErrors += 1;
-          if (res.status === 200 || res.status === 201) {
-            accepted.set(key, ((await res.json()) as { _id: string })._id);
-            return;
-          }
-        } catch {
-          /* connection dropped while the worker died: retry with the same key */
+  const TOTAL = 100;
+  // One customer per worker (10 orders each, the open-order limit): one account's placements
+  // serialize on its open-order count, which would only measure that queue.
+  const shoppers = await Promise.all(Array.from({ length: 10 }, (_, w) => signUpCustomer(`fault${w}`)));
+  const books = ((await (await fetch(`${SHOP_URL}/api/books?limit=3`)).json()) as { _id: string; newPrice: number }[]).slice(0, 2);
+  const cents = books.reduce((s, b) => s + Math.round(b.newPrice * 100), 0);
+  // Each order takes a copy of each book: give this throwaway suite's two books enough.
+  await Promise.all(books.map((b) => adminDb().collection('books').doc(b._id).update({ stock: 1000 })));
+  const accepted = new Map<string, string>(); // key -> order id
+  let serverErrors = 0;
+  let killed = 0;
+  let sent = 0;
+  const place = async (key: string, who: { token: string; email: string }) => {
+    const body = JSON.stringify(orderBody(who.email, books));
+    for (let attempt = 0; attempt < 8; attempt++) {
+      try {
+        const res = await fetch(`${SHOP_URL}/api/orders`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${who.token}`, 'Idempotency-Key': key } });
+        if (res.status >= 500) serverErrors += 1;
+        if (res.status === 200 || res.status === 201) {
+          accepted.set(key, ((await res.json()) as { _id: string })._id);
+          return;
         }
-        await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
+      } catch {
+        /* connection dropped while the worker died: retry with the same key */
       }
-    };
-    const worker = async (who: { token: string; uid: string; email: string }) => {
-      for (let n = 0; n < TOTAL / shoppers.length; n++) {
-        const i = sent++;
-        if (i === 30) killed = killFunctionWorkers();
-        await place(`fault-${who.uid}-${n}`, who);
-      }
-    };
-    await Promise.all(shoppers.map(worker));
-    const stored = await adminDb().collection('orders').where('uid', 'in', shoppers.map((s) => s.uid)).get();
-    // An order's id is derived from its Idempotency-Key (the key itself is not stored): an order
-    // stored under no accepted key's id is a duplicate, an accepted id not stored is lost.
-    const storedIds = new Set(stored.docs.map((d) => d.id));
-    const acceptedIds = new Set(accepted.values());
-    const duplicates = stored.docs.filter((d) => !acceptedIds.has(d.id)).length;
-    const lost = [...acceptedIds].filter((id) => !storedIds.has(id)).length;
-    const wrongTotal = stored.docs.filter((d) => d.data().totalCents !== cents).length;
-    const all = await adminDb().collection('orders').get();
-    const recount = { orders: all.size, cents: all.docs.reduce((s, d) => s + (d.data().totalCents as number), 0) };
-    const shards = await adminDb().getAll(...Array.from({ length: COUNTER_SHARDS }, (_, k) => adminDb().collection('stats').doc(counterShardId(k))));
-    const summed = sumShards(shards.map((d) => d.data()));
-    const totals = { totalOrders: summed.orders ?? 0, totalSalesCents: summed.salesCents ?? 0 };
-    console.log(`faults: worker processes killed ${killed}, orders placed ${TOTAL}, accepted ${accepted.size}, stored ${stored.size}, duplicates ${duplicates}, lost ${lost}, 5xx seen ${serverErrors}`);
-    check('function workers were killed mid-burst', killed > 0, `${killed}`);
-    check('every order was accepted after retries', accepted.size === TOTAL, `${accepted.size}/${TOTAL}`);
-    check('every accepted order stored exactly once', stored.size === accepted.size && duplicates === 0 && lost === 0);
-    check('every stored order carries the server total', wrongTotal === 0);
-    check('counters equal a full recount (nothing half-written)', totals.totalOrders === recount.orders && totals.totalSalesCents === recount.cents, `${totals.totalOrders}/${recount.orders} orders, ${totals.totalSalesCents}/${recount.cents} cents`);
-  } finally {
-    await suite.stop();
-  }
+      await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
+    }
+  };
+  const worker = async (who: { token: string; uid: string; email: string }) => {
+    for (let n = 0; n < TOTAL / shoppers.length; n++) {
+      const i = sent++;
+      if (i === 30) killed = killFunctionWorkers();
+      await place(`fault-${who.uid}-${n}`, who);
+    }
+  };
+  await Promise.all(shoppers.map(worker));
+  const stored = await adminDb().collection('orders').where('uid', 'in', shoppers.map((s) => s.uid)).get();
+  // An order's id is derived from its Idempotency-Key (the key itself is not stored): an order
+  // stored under no accepted key's id is a duplicate, an accepted id not stored is lost.
+  const storedIds = new Set(stored.docs.map((d) => d.id));
+  const acceptedIds = new Set(accepted.values());
+  const duplicates = stored.docs.filter((d) => !acceptedIds.has(d.id)).length;
+  const lost = [...acceptedIds].filter((id) => !storedIds.has(id)).length;
+  const wrongTotal = stored.docs.filter((d) => d.data().totalCents !== cents).length;
+  const all = await adminDb().collection('orders').get();
+  const recount = { orders: all.size, cents: all.docs.reduce((s, d) => s + (d.data().totalCents as number), 0) };
+  const shards = await adminDb().getAll(...Array.from({ length: COUNTER_SHARDS }, (_, k) => adminDb().collection('stats').doc(counterShardId(k))));
+  const summed = sumShards(shards.map((d) => d.data()));
+  const totals = { totalOrders: summed.orders ?? 0, totalSalesCents: summed.salesCents ?? 0 };
+  console.log(`faults: worker processes killed ${killed}, orders placed ${TOTAL}, accepted ${accepted.size}, stored ${stored.size}, duplicates ${duplicates}, lost ${lost}, 5xx seen ${serverErrors}`);
+  check('function workers were killed mid-burst', killed > 0, `${killed}`);
+  check('every order was accepted after retries', accepted.size === TOTAL, `${accepted.size}/${TOTAL}`);
+  check('every accepted order stored exactly once', stored.size === accepted.size && duplicates === 0 && lost === 0);
+  check('every stored order carries the server total', wrongTotal === 0);
+  check('counters equal a full recount (nothing half-written)', totals.totalOrders === recount.orders && totals.totalSalesCents === recount.cents, `${totals.totalOrders}/${recount.orders} orders, ${totals.totalSalesCents}/${recount.cents} cents`);
 }
 
 function startShop(state: string) {
@@ -124,23 +117,16 @@ async function sigkillStart(): Promise<void> {
   try {
     const first = startShop(state);
     await first.ready();
-    const login = (await (await fetch(`${SHOP_URL}/api/auth/admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) })).json()) as { token: string };
+    const token = await adminLogin(SHOP_URL);
     const title = `Survives kill -9 ${Date.now()}`;
     const created = await fetch(`${SHOP_URL}/api/books/create-book`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${login.token}` },
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: JSON.stringify({ title, description: 'fault test', category: 'fiction', trending: false, oldPrice: 2, newPrice: 1, coverImage: 'book-2' }),
     });
     check('book created before the crash', created.status === 201);
     await new Promise((r) => setTimeout(r, 5000)); // > 2 periodic saves
     process.kill(-first.child.pid!, 'SIGKILL');
-    await waitFor(async () => {
-      try {
-        await assertPortsFree();
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'the emulators to stop after kill -9', 60_000).then(() => check('no process or port left after kill -9', true), () => check('no process or port left after kill -9', false));
+    await waitFor(async () => (await assertPortsFree(), true), 'the emulators to stop after kill -9', 60_000).then(() => check('no process or port left after kill -9', true), () => check('no process or port left after kill -9', false));
     const second = startShop(state);
     await second.ready();
     const books = (await (await fetch(`${SHOP_URL}/api/books`)).json()) as { title: string }[];
@@ -181,15 +167,17 @@ interface Target {
 }
 
 /** Sends 12 bodies of ~29 MB at once (half with Content-Length, half chunked) and samples RSS. */
-async function oversizeBurst(target: Target): Promise<{ idle: number; peak: number }> {
+async function oversizeBurst(target: Target): Promise<void> {
   await fetch(`${target.url}/api/health`); // a warm worker to measure
   await new Promise((r) => setTimeout(r, 1000));
-  const idle = Math.max(...target.pids().map(rssMb));
+  const idleByPid = new Map(target.pids().map((pid) => [pid, rssMb(pid)]));
+  const idle = Math.max(...idleByPid.values());
   const body = hugeJson();
   const payload = new Uint8Array(body); // one copy typed as a fetch body
-  let peak = idle;
+  // The largest rise of one process over its own idle RSS (a worker started meanwhile: over the largest idle).
+  let rise = 0;
   const sampler = setInterval(() => {
-    for (const pid of target.pids()) peak = Math.max(peak, rssMb(pid));
+    for (const pid of target.pids()) rise = Math.max(rise, rssMb(pid) - (idleByPid.get(pid) ?? idle));
   }, 25);
   const statuses: Record<string, number> = {};
   const started = Date.now();
@@ -222,33 +210,27 @@ async function oversizeBurst(target: Target): Promise<{ idle: number; peak: numb
   await new Promise((r) => setTimeout(r, 500));
   clearInterval(sampler);
   const alive = (await fetch(`${target.url}/api/health`)).status;
-  console.log(`memory (${target.label}): ${BURST} bodies of ${(body.length / 1024 / 1024).toFixed(1)} MB (half chunked) in ${ms} ms; answers ${JSON.stringify(statuses)}; function worker RSS idle ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`);
+  console.log(`memory (${target.label}): ${BURST} bodies of ${(body.length / 1024 / 1024).toFixed(1)} MB (half chunked) in ${ms} ms; answers ${JSON.stringify(statuses)}; function worker RSS idle ${idle.toFixed(0)} MB, largest rise +${rise.toFixed(0)} MB`);
   check(`${target.label}: every oversize body refused with a 413 JSON answer`, statuses['413 json'] === BURST, JSON.stringify(statuses));
-  check(`${target.label}: function worker memory stays flat (peak within 48 MB of idle)`, peak - idle < 48, `+${(peak - idle).toFixed(0)} MB`);
+  check(`${target.label}: function worker memory stays flat (within 48 MB of idle)`, rise < 48, `+${rise.toFixed(0)} MB`);
   check(`${target.label}: the function still answers after the burst`, alive === 200);
-  return { idle, peak };
 }
 
-/** The production runtime: functions-framework serving a function bundle on a spare port. */
-async function underFunctionsFramework(source: string): Promise<void> {
-  const port = 18_000 + Math.floor(Math.random() * 1000);
-  const child = spawn(process.execPath, [`${ROOT}node_modules/@google-cloud/functions-framework/build/src/main.js`, '--target=api', `--source=${source}`, `--port=${port}`], {
-    cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', ADMIN_JWT_SECRET: 'x'.repeat(48), GCLOUD_PROJECT: 'demo-bookstore' },
-  });
+/** The production runtime: functions-framework serving the built function (bench/function-server.ts). */
+async function underFunctionsFramework(): Promise<void> {
+  const server = await startFunctionServer(join(tmpdir(), 'bookstore-faults-functions-framework.log'));
   try {
-    const url = `http://127.0.0.1:${port}`;
-    await waitFor(async () => (await fetch(`${url}/api/health`)).ok, 'functions-framework', 30_000);
-    await oversizeBurst({ label: `functions-framework, ${source}`, url, pids: () => [child.pid!] });
+    await oversizeBurst({ label: 'functions-framework', url: server.url, pids: () => processes(`--port=${new URL(server.url).port}`) });
   } finally {
-    child.kill('SIGTERM');
+    await server.stop();
   }
 }
 
-/** The emulators: Hosting -> Functions emulator -> its worker processes. */
+/** (1) and (3) on one throwaway suite: Hosting -> Functions emulator -> its worker processes. */
 async function underEmulators(): Promise<void> {
   const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
   try {
+    if (!process.argv.includes('memory')) await burstWithKill();
     const functionsUrl = `http://127.0.0.1:${PORTS.functions}/demo-bookstore/us-central1/api`;
     await oversizeBurst({ label: 'emulator worker', url: SHOP_URL, chunkedUrl: functionsUrl, pids: functionWorkers });
   } finally {
@@ -257,29 +239,11 @@ async function underEmulators(): Promise<void> {
 }
 
 async function main() {
-  // `-- memory --source <dir>`: only functions-framework over a given bundle (e.g. an older build, for a before/after figure).
-  const source = process.argv.indexOf('--source');
-  if (source > 0) return underFunctionsFramework(process.argv[source + 1]!);
   await assertPortsFree();
   await build();
-  // `-- memory --emulator-bundle <index.js>`: the emulator running an older function bundle (a before figure).
-  const bundle = process.argv.indexOf('--emulator-bundle');
-  if (bundle > 0) {
-    copyFileSync(process.argv[bundle + 1]!, `${ROOT}functions/lib/index.js`);
-    try {
-      return await underEmulators();
-    } finally {
-      await build(); // put this tree's function back
-    }
-  }
-  if (process.argv.includes('memory')) {
-    await underFunctionsFramework('functions');
-    return underEmulators();
-  }
-  await burstWithKill();
-  await underFunctionsFramework('functions');
   await underEmulators();
-  await sigkillStart();
+  await underFunctionsFramework(); // after a suite wrote functions/.secret.local
+  if (!process.argv.includes('memory')) await sigkillStart();
 }
 
 main()

@@ -8,62 +8,53 @@ import { assertPortsFree } from './lib/ports';
 import { smokeProductionBuild } from './lib/smoke-ci';
 import { startSuite, type Suite } from './lib/suite';
 
-// `npm test`: lint, unit tests, then a fresh, seeded, throwaway emulator suite, API tests
-// over HTTP and Playwright in Chromium; the suite is torn down whatever happens.
+// `npm test`: lint, unit tests, then a fresh, seeded, throwaway emulator suite for the in-process
+// handler tests, the API tests over HTTP and Playwright in Chromium; torn down whatever happens.
 
-interface Tally { passed: number; failed: number; skipped: number }
-const total: Tally = { passed: 0, failed: 0, skipped: 0 };
-// `npm test -- api orders hostile`: layers (unit, api, e2e, smoke) and, after them, file name filters.
-const LAYERS = ['unit', 'api', 'e2e', 'smoke'];
+const total = { passed: 0, failed: 0, skipped: 0 };
+// `npm test -- api orders hostile`: layers and, after them, file name filters (or BOOKSTORE_TEST_FILTER=a,b).
+const LAYERS = ['unit', 'inproc', 'api', 'e2e', 'smoke'];
 const args = process.argv.slice(2);
 const only = args.filter((a) => LAYERS.includes(a));
-// BOOKSTORE_TEST_FILTER=hostile,admin does the same through the environment.
 const filters = [...args.filter((a) => !LAYERS.includes(a)), ...(process.env.BOOKSTORE_TEST_FILTER?.split(',').filter(Boolean) ?? [])];
 const wants = (name: string) => only.length === 0 || only.includes(name);
 
 // Every query the function runs is logged here (functions/src/lib/queries.ts) for the index check.
 const QUERY_LOG = join(ROOT, 'artifacts', 'firestore-queries.jsonl');
-
-/** Runs a command without blocking this process: it hosts the Storage emulator (and the stand-in, if any). */
 let firestoreKind = '';
-function run(args: string[]): Promise<number> {
-  return new Promise((resolve) => {
-    const env = { ...process.env, ...EMULATOR_ENV, BOOKSTORE_FIRESTORE_KIND: firestoreKind, BOOKSTORE_QUERY_LOG: QUERY_LOG };
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env });
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
+
+/** Runs a node script without blocking this process (it hosts the Storage emulator, and the stand-in if any). */
+function run(script: string[]): Promise<number> {
+  const env = { ...process.env, ...EMULATOR_ENV, BOOKSTORE_FIRESTORE_KIND: firestoreKind, BOOKSTORE_QUERY_LOG: QUERY_LOG };
+  return new Promise((resolve) => spawn(process.execPath, script, { cwd: ROOT, stdio: 'inherit', env }).on('exit', (code) => resolve(code ?? 1)));
 }
 
-async function vitest(project: string): Promise<void> {
+/** Runs a test runner that writes a JSON report to `out`, and adds its counts to the total. */
+async function counted<Report>(what: string, out: string, script: string[], counts: (report: Report) => typeof total): Promise<void> {
+  rmSync(out, { force: true });
+  await run(script);
+  if (!existsSync(out)) {
+    total.failed += 1;
+    console.error(`${what} produced no report`);
+    return;
+  }
+  const c = counts(JSON.parse(readFileSync(out, 'utf8')) as Report);
+  for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
+}
+
+const vitest = (project: string) => {
   const out = join(ROOT, 'artifacts', `vitest-${project}.json`);
-  rmSync(out, { force: true });
   const files = project === 'indexes' ? [] : filters;
-  await run(['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files]);
-  if (!existsSync(out)) {
-    total.failed += 1;
-    console.error(`vitest ${project} produced no report`);
-    return;
-  }
-  const r = JSON.parse(readFileSync(out, 'utf8'));
-  total.passed += r.numPassedTests;
-  total.failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
-  total.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-}
+  type Report = Record<'numPassedTests' | 'numFailedTests' | 'numFailedTestSuites' | 'numPendingTests' | 'numTodoTests', number>;
+  return counted(`vitest ${project}`, out, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], (r: Report) => ({
+    passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0), skipped: r.numPendingTests + (r.numTodoTests ?? 0),
+  }));
+};
 
-async function playwright(): Promise<void> {
-  const out = join(ROOT, 'artifacts', 'playwright-results.json');
-  rmSync(out, { force: true });
-  await run(['node_modules/@playwright/test/cli.js', 'test', ...filters]);
-  if (!existsSync(out)) {
-    total.failed += 1;
-    console.error('Playwright produced no report');
-    return;
-  }
-  const s = JSON.parse(readFileSync(out, 'utf8')).stats;
-  total.passed += s.expected + s.flaky;
-  total.failed += s.unexpected;
-  total.skipped += s.skipped;
-}
+const playwright = () =>
+  counted('Playwright', join(ROOT, 'artifacts', 'playwright-results.json'), ['node_modules/@playwright/test/cli.js', 'test', ...filters], ({ stats: s }: { stats: Record<'expected' | 'flaky' | 'unexpected' | 'skipped', number> }) => ({
+    passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped,
+  }));
 
 /** `npm run smoke` against the Hosting emulator serving a production build (scripts/lib/smoke-ci.ts). */
 async function smoke(): Promise<void> {
@@ -76,15 +67,9 @@ async function smoke(): Promise<void> {
 /** ESLint over the whole tree (types, hooks, module boundaries): one check, counted like a test. */
 async function lint(): Promise<void> {
   console.log('Linting (npm run lint)...');
-  const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/eslint/bin/eslint.js', '.'], { cwd: ROOT, stdio: 'inherit' });
-    child.on('exit', (exitCode) => resolve(exitCode ?? 1));
-  });
-  if (code === 0) total.passed += 1;
-  else {
-    total.failed += 1;
-    console.error('lint failed: the findings are above (npm run lint)');
-  }
+  const ok = (await run(['node_modules/eslint/bin/eslint.js', '.'])) === 0;
+  total[ok ? 'passed' : 'failed'] += 1;
+  if (!ok) console.error('lint failed: the findings are above (npm run lint)');
 }
 
 async function main() {
@@ -97,7 +82,7 @@ async function main() {
   await assertPortsFree();
   await build();
   if (wants('unit')) await vitest('unit');
-  if (!wants('api') && !wants('e2e') && !wants('smoke')) return;
+  if (!['inproc', 'api', 'e2e', 'smoke'].some(wants)) return;
   let suite: Suite | undefined;
   const stop = async () => {
     await suite?.stop();
@@ -115,6 +100,11 @@ async function main() {
     if (suite.firestore === 'stand-in' && findCloudSdkJar()) {
       // Where the official emulator exists, tests on the stand-in would prove nothing about rules or production.
       throw new Error(`The official Firestore emulator is installed (${findCloudSdkJar()}) but the npm stand-in ran: unset BOOKSTORE_FIRESTORE.`);
+    }
+    if (wants('inproc')) {
+      const started = Date.now(); // the handlers in this process (functions/test/inproc-setup.ts): no Hosting
+      await vitest('inproc');
+      console.log(`  inproc: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     if (wants('api')) await vitest('api');
     if (wants('e2e')) await playwright();

@@ -1,19 +1,27 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { prerender } from './prerender.ts';
+import { pwaOptions } from './pwa.config.ts';
 
 // reactfire imports firestore, database, storage, functions and remote-config at its top level.
 // The storefront uses only its Firestore hooks, and only on the live pages (orders, a book's stock,
 // loaded lazily); the auth chunk does not import reactfire at all (features/auth/auth-bridge.tsx).
 // The unused packages are declared free of side effects and dropped; Firestore is in the list too
 // (reactfire's import of it alone keeps nothing), and the live pages' own use of it keeps it whole,
-// its registration included. (firebase/database still rides along: reactfire's top level stores
-// listeners in a frozen table at its top level, which keeps that import alive.)
+// its registration included. (firebase/database would still ride along: reactfire's top level keeps
+// its functions in a frozen table; the alias below replaces it.)
 const UNUSED_FIREBASE = /node_modules\/(?:@firebase\/(?:firestore|database|storage|functions|remote-config|performance|analytics|app-check|messaging|installations)|firebase\/(?:firestore|database|storage|functions|remote-config|performance|analytics|app-check|messaging|installations))/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerender()],
+  // prerender before VitePWA: its closeBundle writes the pages the worker's precache lists (it runs first either way).
+  plugins: [react(), tailwindcss(), prerender(), VitePWA(pwaOptions)],
+  resolve: {
+    // What firebase/database still brought along (see above) is replaced by a stub of the names reactfire imports.
+    alias: { 'firebase/database': fileURLToPath(new URL('./src/lib/vendor/no-realtime-database.ts', import.meta.url)) },
+  },
   build: {
     target: 'es2022',
     manifest: true, // read by the bundle budget test

@@ -42,7 +42,14 @@ function utf8Length(value: string): number {
 export interface AdminLoginResponse {
   message: string;
   token: string;
+  /** Seconds the token is valid from now: the server owns the lifetime, the client only keeps it. */
+  expiresIn: number;
   user: { username: string; role: 'admin' };
+}
+
+/** POST /api/auth/admin/logout */
+export interface AdminLogoutResponse {
+  message: string;
 }
 
 export interface MonthlySales {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_BOOKS_LIST } from './limits';
-import { MAX_PRICE_CENTS, parseMoneyInput, toCents } from './money';
+import { MAX_PRICE_CENTS, MAX_PRICE_DOLLARS, parseMoneyInput, toCents } from './money';
 import { isAllowedCover } from './covers';
 import { isCleanText, text } from './text';
 
@@ -29,7 +29,7 @@ function price(label: string) {
     }
     const cents = toCents(dollars)!;
     if (cents < 0 || cents > MAX_PRICE_CENTS) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be between 0 and 10000` });
+      ctx.addIssue({ code: 'custom', message: `${label} must be between 0 and ${MAX_PRICE_DOLLARS}` });
       return z.NEVER;
     }
     return dollars;
@@ -108,6 +108,7 @@ export interface Book {
   oldPrice: number;
   newPrice: number;
   isbn?: string;
+  /** Copies that can still be sold; orders decrement it in their transaction, never below 0. */
   stock: number;
   createdAt: string;
   updatedAt: string;
@@ -130,4 +131,9 @@ export interface BooksQuery {
 export interface BookMutationResponse {
   message: string;
   book: Book;
+}
+
+/** 201 answer of POST /api/books/cover: the stored cover's name, for the book's coverImage. */
+export interface CoverUploadResponse {
+  coverImage: string;
 }

@@ -14,3 +14,17 @@ export const UPLOADED_COVER = /^covers\/[a-f0-9]{32}\.(?:png|jpg|webp|gif)$/;
 export function isAllowedCover(value: string): boolean {
   return BUNDLED_COVER.test(value) || UPLOADED_COVER.test(value);
 }
+
+/** What POST /api/books/cover stores: these types (read from the file's bytes), at most MAX_COVER_BYTES. */
+export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const MAX_COVER_BYTES = 2 * 1024 * 1024;
+export const COVER_TOO_LARGE_MESSAGE = 'Cover image must be at most 2 MB';
+export const COVER_WRONG_TYPE_MESSAGE = 'Cover image must be a PNG, JPEG, WebP or GIF file';
+
+/** The status and message the server would answer for this file, checked before uploading it; null when it may be sent. */
+export function coverFileProblem(file: { size: number; type: string }): { status: 413 | 415; message: string } | null {
+  if (file.size > MAX_COVER_BYTES) return { status: 413, message: COVER_TOO_LARGE_MESSAGE };
+  // The server reads the type from the bytes; an empty browser type (unknown) is left to it.
+  if (file.type && !(COVER_TYPES as readonly string[]).includes(file.type)) return { status: 415, message: COVER_WRONG_TYPE_MESSAGE };
+  return null;
+}

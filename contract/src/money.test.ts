@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, parseMoneyInput, sumCents, toCents } from './money';
+import { formatCents, formatDollars, moneyLabel, parseMoneyInput, sumCents, toCents } from './money';
 
 describe('money', () => {
   it('converts dollars to cents without float drift', () => {
@@ -24,5 +24,13 @@ describe('money', () => {
     expect(parseMoneyInput(null)).toBeNull();
     expect(parseMoneyInput([1])).toBeNull();
     expect(parseMoneyInput(JSON.parse('1e309'))).toBeNull();
+  });
+});
+
+describe('money labels', () => {
+  it('writes dollars to the cent, rounding binary noise', () => {
+    expect(formatDollars(25.5)).toBe('25.50');
+    expect(formatDollars(0.1 + 0.2)).toBe('0.30');
+    expect(moneyLabel(12)).toBe('$12.00');
   });
 });

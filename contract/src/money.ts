@@ -2,6 +2,8 @@
 // so 0.1 + 0.2 never becomes 0.30000000000000004 on a receipt.
 
 export const MAX_PRICE_CENTS = 1_000_000; // $10,000 per book
+/** The same limit in dollars, as forms and messages show it. */
+export const MAX_PRICE_DOLLARS = MAX_PRICE_CENTS / 100;
 
 /** Cents of a dollar amount, or null when it is not finite or has more than 2 decimals. */
 export function toCents(dollars: number): number | null {
@@ -19,6 +21,16 @@ export function fromCents(cents: number): number {
 /** "12.50" style, for display and for the spec's string totalPrice. */
 export function formatCents(cents: number): string {
   return (cents / 100).toFixed(2);
+}
+
+/** A dollar amount as the wire and the receipts write it: "12.50" (rounded to the cent). */
+export function formatDollars(dollars: number): string {
+  return formatCents(Math.round(dollars * 100));
+}
+
+/** "$12.50": every price, total and revenue figure the shop shows. */
+export function moneyLabel(dollars: number): string {
+  return `$${formatDollars(dollars)}`;
 }
 
 export function sumCents(values: number[]): number {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AdminOrdersQuerySchema,
+  OrderInputSchema,
   canTransition,
   countsInRevenue,
   CustomerOrdersQuerySchema,
@@ -61,5 +62,18 @@ describe('order request schemas', () => {
     expect(CustomerOrdersQuerySchema.parse({})).toEqual({ limit: 10 });
     expect(CustomerOrdersQuerySchema.safeParse({ limit: 21 }).success).toBe(false);
     expect(CustomerOrdersQuerySchema.safeParse({ cursor: 'a/b' }).success).toBe(false);
+  });
+});
+
+describe('order input', () => {
+  it('refuses a book listed twice, naming it', () => {
+    const order = {
+      name: 'Ann', email: 'ann@example.com', phone: '5550100', totalPrice: '10.00',
+      address: { street: '1 Main St', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' },
+    };
+    expect(OrderInputSchema.safeParse({ ...order, productIDs: ['a', 'b'] }).success).toBe(true);
+    const repeated = OrderInputSchema.safeParse({ ...order, productIDs: ['a', 'b', 'a'] });
+    expect(repeated.success).toBe(false);
+    expect(repeated.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['productIDs', 'Repeated book ids: a']]);
   });
 });

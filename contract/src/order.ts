@@ -3,8 +3,14 @@ import { CursorSchema } from './paging';
 import { BookIdSchema } from './book';
 import { fromCents, parseMoneyInput } from './money';
 import { isCleanText, text } from './text';
+import { stringList, type ErrorBody } from './errors';
 
 export const MAX_ORDER_ITEMS = 50;
+
+/** The ids that appear more than once in an order's list, each once (an order holds one copy per book). */
+export function repeatedIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+}
 
 export const AddressSchema = z
   .object({
@@ -30,7 +36,12 @@ export const OrderInputSchema = z
     productIDs: z
       .array(BookIdSchema, { error: 'productIDs must be a list of book ids' })
       .min(1, 'Choose at least one book')
-      .max(MAX_ORDER_ITEMS, `An order holds at most ${MAX_ORDER_ITEMS} books`),
+      .max(MAX_ORDER_ITEMS, `An order holds at most ${MAX_ORDER_ITEMS} books`)
+      .superRefine((ids, ctx) => {
+        // One copy per book: the cart holds each book once, so a repeat is a broken client.
+        const repeated = repeatedIds(ids);
+        if (repeated.length > 0) ctx.addIssue({ code: 'custom', message: `Repeated book ids: ${repeated.join(', ')}` });
+      }),
     totalPrice: z.unknown().transform((value, ctx) => {
       const dollars = parseMoneyInput(value);
       if (dollars === null || dollars < 0) {
@@ -337,4 +348,29 @@ export interface TooManyOpenOrdersResponse {
 export interface IdempotencyKeyReusedResponse {
   message: 'This Idempotency-Key was used for a different order';
   code: 'IDEMPOTENCY_KEY_REUSED';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the order answers' error bodies (zod-free, like errors.ts: the client reads them)
+
+/** The server's current total of a 409 PRICE_CHANGED, or null for any other answer. */
+export function priceChangedTotal(status: number | undefined, body: ErrorBody | undefined): number | null {
+  return status === 409 && body?.code === 'PRICE_CHANGED' && typeof body.totalPrice === 'number' ? body.totalPrice : null;
+}
+
+/**
+ * The books a failed order named as unorderable: 409 OUT_OF_STOCK, or 400 UNKNOWN_BOOKS (deleted
+ * since they were put in the cart). Anything else is not about particular lines.
+ */
+export function unorderableBooks(status: number | undefined, body: ErrorBody | undefined): { reason: 'out-of-stock' | 'deleted'; productIDs: string[] } | null {
+  const productIDs = stringList(body?.productIDs);
+  if (productIDs.length === 0) return null;
+  if (status === 409 && body?.code === 'OUT_OF_STOCK') return { reason: 'out-of-stock', productIDs };
+  if (status === 400 && body?.code === 'UNKNOWN_BOOKS') return { reason: 'deleted', productIDs };
+  return null;
+}
+
+/** The one spelling of an email for comparing and storing: trimmed, lower case. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
 }

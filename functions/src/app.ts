@@ -3,6 +3,8 @@ import { adminLogin, adminLogout, adminStats } from './admin/admin.handlers';
 import { adminSession } from './admin/admin-session';
 import { booksRouter, coversRouter } from './books/books.router';
 import { adminBooks } from './books/catalog.handlers';
+import { withBodyLimitCheck } from './lib/body-parse-errors';
+import { withCacheDefaults } from './lib/cache';
 import { errorHandler, notFound } from './lib/errors';
 import { readCounter } from './lib/read-counter';
 import { adminOrdersRouter, ordersRouter } from './orders/orders.router';
@@ -34,4 +36,9 @@ export function createApp() {
   app.use(notFound);
   app.use(errorHandler);
   return app;
+}
+
+/** What the `api` function serves (index.ts), and what the in-process tests run under functions-framework. */
+export function createApiHandler() {
+  return withCacheDefaults(withBodyLimitCheck(createApp()));
 }

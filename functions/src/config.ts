@@ -1,4 +1,4 @@
-import { MAX_IMPORT_BYTES } from '@bookstore/contract';
+import { COVER_TOO_LARGE_MESSAGE, MAX_COVER_BYTES, MAX_IMPORT_BYTES } from '@bookstore/contract';
 import { defineSecret } from 'firebase-functions/params';
 import { MIN_SECRET_BYTES as MIN_ADMIN_SECRET_BYTES } from './lib/jwt';
 
@@ -24,7 +24,6 @@ export const HASH_QUEUE = 8;
  */
 export const PRODUCTION_PROXY_HOPS = 1;
 export const MAX_JSON_BYTES = 100 * 1024;
-export const MAX_COVER_BYTES = 2 * 1024 * 1024;
 /** Multipart boundaries and part headers around the cover's bytes. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -39,7 +38,7 @@ export interface BodyLimit {
   message: string;
 }
 export const BODY_LIMITS: readonly (BodyLimit & { method: string; path: string; types: readonly string[] })[] = [
-  { method: 'POST', path: '/api/books/cover', types: ['multipart/form-data'], bytes: MAX_COVER_BYTES + MULTIPART_OVERHEAD_BYTES, message: 'Cover image must be at most 2 MB' },
+  { method: 'POST', path: '/api/books/cover', types: ['multipart/form-data'], bytes: MAX_COVER_BYTES + MULTIPART_OVERHEAD_BYTES, message: COVER_TOO_LARGE_MESSAGE },
   { method: 'POST', path: '/api/books/import', types: ['text/csv', 'application/x-ndjson'], bytes: MAX_IMPORT_BYTES, message: 'Import file must be at most 5 MB' },
 ];
 const DEFAULT_BODY_LIMIT: BodyLimit = { bytes: MAX_JSON_BYTES, message: 'Request body is too large' };

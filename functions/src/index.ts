@@ -1,6 +1,6 @@
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
-import { createApp } from './app';
+import { createApiHandler } from './app';
 import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret } from './config';
 import { deferBodyParseErrors, withBodyLimitCheck } from './lib/body-parse-errors';
 import { withCacheDefaults } from './lib/cache';
@@ -11,7 +11,7 @@ assertStrongAdminSecret();
 deferBodyParseErrors();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
-export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, withCacheDefaults(withBodyLimitCheck(createApp())));
+export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, createApiHandler());
 
 // Book pages (/books/:id) and sitemaps for robots and link previews; Hosting rewrites them here.
 export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, withCacheDefaults(withBodyLimitCheck(createPagesApp())));

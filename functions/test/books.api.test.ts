@@ -61,37 +61,6 @@ describe('GET /api/books/:id', () => {
 });
 
 describe('admin book management', () => {
-  it('creates, edits and deletes a book, storing cents and ignoring unknown fields', async () => {
-    const token = await adminToken();
-    const created = await http('/api/books/create-book', { method: 'POST', token, json: newBook({ isAdmin: true, _id: 'mine' }) });
-    expect(created.status).toBe(201);
-    const book = created.body.book;
-    expect(book).toMatchObject({ title: 'A Test of Patience', category: 'fiction', newPrice: 12.5, oldPrice: 20 });
-    expect(book._id).not.toBe('mine');
-    expect(book).not.toHaveProperty('isAdmin');
-
-    const edited = await http(`/api/books/edit/${book._id}`, { method: 'PUT', token, json: newBook({ title: 'Edited', newPrice: 9.99, coverImage: '' }) });
-    expect(edited.status).toBe(200);
-    expect(edited.body.book).toMatchObject({ title: 'Edited', newPrice: 9.99, coverImage: 'book-3', createdAt: book.createdAt });
-
-    const fetched = await http(`/api/books/${book._id}`, { token });
-    expect(fetched.body.title).toBe('Edited');
-    expect(fetched.headers.get('cache-control')).toContain('no-store');
-
-    const deleted = await http(`/api/books/${book._id}`, { method: 'DELETE', token });
-    expect(deleted.status).toBe(200);
-    expect(deleted.body.book._id).toBe(book._id);
-    expect((await http(`/api/books/${book._id}`)).status).toBe(404);
-  });
-
-  it('answers 404 when editing or deleting an unknown book, changing nothing', async () => {
-    const token = await adminToken();
-    await expectUnchanged(async () => {
-      expect((await http('/api/books/edit/nope', { method: 'PUT', token, json: newBook() })).status).toBe(404);
-      expect((await http('/api/books/nope', { method: 'DELETE', token })).status).toBe(404);
-    });
-  });
-
   it('refuses writes without a valid admin token', async () => {
     await expectUnchanged(async () => {
       const none = await http('/api/books/create-book', { method: 'POST', json: newBook() });
@@ -105,16 +74,6 @@ describe('admin book management', () => {
     });
   });
 
-  it('validates every field with 400 and details', async () => {
-    const token = await adminToken();
-    await expectUnchanged(async () => {
-      const res = await http('/api/books/create-book', { method: 'POST', token, json: newBook({ title: '', newPrice: -1, category: 'poetry', coverImage: 'javascript:alert(1)' }) });
-      expect(res.status).toBe(400);
-      expect(Object.keys(res.body.details).sort()).toEqual(['category', 'coverImage', 'newPrice', 'title']);
-      const wrongType = await http('/api/books/create-book', { method: 'POST', token, headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(newBook()) });
-      expect(wrongType.status).toBe(415);
-    });
-  });
 });
 
 describe('covers', () => {

@@ -2,12 +2,17 @@ import { createHash } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
+import { adminLogin, orderBody, signUpCustomer, verifyEmail } from '../../scripts/lib/fixtures';
 
-// Helpers for API tests: HTTP through Hosting to the real function, and firebase-admin straight to
-// the emulators to check what was (or was not) written.
+// Helpers for API tests: HTTP through Hosting to the real function (or, in the `inproc` project,
+// straight to the function's handler served in the test process: inproc-setup.ts), and
+// firebase-admin straight to the emulators to check what was (or was not) written.
 
-export const BASE = 'http://127.0.0.1:5000';
-const AUTH = 'http://127.0.0.1:9099';
+/** Where `http()` sends requests: Hosting, unless inproc-setup.ts points it at the in-process function. */
+export let BASE = 'http://127.0.0.1:5000';
+export function setBase(url: string): void {
+  BASE = url;
+}
 const app = () => getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' });
 export const db = () => getFirestore(app());
 export const bucket = () => getStorage(app()).bucket('demo-bookstore.appspot.com');
@@ -39,42 +44,13 @@ export async function http<T = any>(path: string, init: RequestInit & { json?: u
 
 let cachedAdmin: string | undefined;
 export async function adminToken(): Promise<string> {
-  if (cachedAdmin) return cachedAdmin;
-  const res = await http('/api/auth/admin', { method: 'POST', json: { username: 'admin', password: 'admin123' } });
-  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
-  cachedAdmin = res.body.token as string;
+  cachedAdmin ??= await adminLogin(BASE);
   return cachedAdmin;
 }
 
-/**
- * A fresh email/password customer in the Auth emulator, signed in: returns its ID token, uid and
- * email. Verified by default (orders need a verified address), through the emulator's admin
- * endpoint, then signed in again so the token carries `email_verified: true`.
- */
-export async function newCustomer(prefix = 'shopper', { verified = true } = {}): Promise<{ token: string; uid: string; email: string }> {
-  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const signUp = await identity<{ idToken: string; localId: string }>('accounts:signUp?key=demo-api-key', { email, password: 'secret123', returnSecureToken: true });
-  if (!verified) return { token: signUp.idToken, uid: signUp.localId, email };
-  await verifyEmail(signUp.localId);
-  const signIn = await identity<{ idToken: string }>('accounts:signInWithPassword?key=demo-api-key', { email, password: 'secret123', returnSecureToken: true });
-  return { token: signIn.idToken, uid: signUp.localId, email };
-}
-
-/** Marks an account's email verified, as the emailed link would (the emulator's admin API). */
-export async function verifyEmail(uid: string): Promise<void> {
-  await identity('projects/demo-bookstore/accounts:update', { localId: uid, emailVerified: true }, { Authorization: 'Bearer owner' });
-}
-
-async function identity<T = unknown>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path} failed: ${JSON.stringify(json)}`);
-  return json;
-}
+/** A fresh, signed-in customer (scripts/lib/fixtures.ts): verified unless `verified: false`. */
+export const newCustomer = (prefix = 'shopper', options: { verified?: boolean } = {}) => signUpCustomer(prefix, options);
+export { verifyEmail };
 
 /** Lets one test account hold more open orders than MAX_OPEN_ORDERS (tests that page through many). */
 export async function allowOpenOrders(uid: string, max: number): Promise<void> {
@@ -88,13 +64,14 @@ export async function seededBooks(): Promise<any[]> {
 
 /** A digest of every document the shop writes (login attempt counters aside) and every stored object. */
 export async function stateDigest(): Promise<string> {
-  const parts: string[] = [];
-  for (const name of ['books', 'orders', 'stats', 'admins', 'mail', 'customers']) {
-    const snap = await db().collection(name).get();
-    for (const doc of snap.docs.sort((a, b) => a.id.localeCompare(b.id))) parts.push(`${name}/${doc.id}=${JSON.stringify(doc.data())}`);
-  }
-  const [files] = await bucket().getFiles({ prefix: '' }).catch(() => [[]] as any);
-  for (const f of files as { name: string }[]) parts.push(`gs/${f.name}`);
+  // Read at once, digested in a fixed order: expectUnchanged runs it twice per rejected request.
+  const names = ['books', 'orders', 'stats', 'admins', 'mail', 'customers'];
+  const [files, ...snaps] = await Promise.all([
+    bucket().getFiles({ prefix: '' }).then(([f]) => f as { name: string }[], () => []),
+    ...names.map((name) => db().collection(name).get()),
+  ]);
+  const parts = snaps.flatMap((snap, i) => snap.docs.sort((a, b) => a.id.localeCompare(b.id)).map((doc) => `${names[i]}/${doc.id}=${JSON.stringify(doc.data())}`));
+  for (const f of files) parts.push(`gs/${f.name}`);
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
 
@@ -157,17 +134,7 @@ export async function stockOf(id: string): Promise<number | undefined> {
   return (await db().collection('books').doc(id).get()).data()?.stock;
 }
 
-export function validOrder(email: string, books: { _id: string; newPrice: number }[]) {
-  const cents = books.reduce((sum, b) => sum + Math.round(b.newPrice * 100), 0);
-  return {
-    name: 'Test Shopper',
-    email,
-    phone: '5551234567',
-    address: { street: '1 Main St', city: 'Springfield', country: 'USA', state: 'IL', zipcode: '62701' },
-    productIDs: books.map((b) => b._id),
-    totalPrice: (cents / 100).toFixed(2),
-  };
-}
+export { orderBody as validOrder };
 
 export const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

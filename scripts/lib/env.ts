@@ -28,7 +28,3 @@ export const EMULATOR_ENV = {
   STORAGE_BUCKET: `${PROJECT_ID}.appspot.com`,
   METADATA_SERVER_DETECTION: 'none',
 };
-
-export function useEmulatorEnv(): void {
-  Object.assign(process.env, EMULATOR_ENV);
-}

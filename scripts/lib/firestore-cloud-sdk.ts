@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { EmulatorBackend } from './backend';
+import { replaceDir, savedCopy, type BackendContext, type EmulatorBackend } from './backend';
 import { HOST, PORTS, PROJECT_ID, ROOT } from './env';
 import { waitFor } from './ports';
 import { startWatched } from './watched-process';
@@ -29,10 +29,12 @@ function exportMetadata(dir: string): string | null {
   return null;
 }
 
-export async function startCloudSdkFirestore(jar: string, stateDir: string | null, logFile: string | null): Promise<EmulatorBackend> {
+export async function startCloudSdkFirestore({ stateDir, logFile }: BackendContext): Promise<EmulatorBackend> {
+  const jar = findCloudSdkJar();
+  if (!jar) throw new Error('No Cloud SDK Firestore emulator jar (google-cloud-cli-firestore-emulator, or FIRESTORE_EMULATOR_JAR)');
   const saved = stateDir && join(stateDir, 'firestore');
-  // A kill between the two renames of a save leaves the previous export in `.old`.
-  const seed = saved && (exportMetadata(saved) ?? exportMetadata(`${saved}.old`));
+  const copy = saved && savedCopy(saved); // the last whole export (backend.ts replaceDir)
+  const seed = copy && exportMetadata(copy);
   const java = startWatched(
     'java',
     [
@@ -55,23 +57,17 @@ export async function startCloudSdkFirestore(jar: string, stateDir: string | nul
     throw new Error(`The Firestore emulator (${jar}) did not start: ${java.exited() ? java.tail() : error}`, { cause: error });
   }
   return {
-    label: `official Cloud Firestore emulator, ${jar} on Java (rules: firestore.rules${seed ? '; data restored from its export' : ''})`,
+    label: `Firestore: official Cloud Firestore emulator, ${jar} on Java, on ${HOST}:${PORTS.firestore} (rules: firestore.rules${seed ? '; data restored from its export' : ''})`,
     async save() {
       if (!saved || java.exited()) return;
-      const tmp = `${saved}.tmp`;
-      rmSync(tmp, { recursive: true, force: true });
-      mkdirSync(tmp, { recursive: true });
-      const res = await fetch(`http://${HOST}:${PORTS.firestore}/emulator/v1/projects/${PROJECT_ID}:export`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ database: `projects/${PROJECT_ID}/databases/(default)`, export_directory: tmp }),
+      await replaceDir(saved, async (tmp) => {
+        const res = await fetch(`http://${HOST}:${PORTS.firestore}/emulator/v1/projects/${PROJECT_ID}:export`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ database: `projects/${PROJECT_ID}/databases/(default)`, export_directory: tmp }),
+        });
+        if (!res.ok) throw new Error(`Firestore export failed: ${res.status} ${await res.text()}`);
       });
-      if (!res.ok) throw new Error(`Firestore export failed: ${res.status} ${await res.text()}`);
-      // Swap in the new export so that a kill at any moment leaves one whole export on disk.
-      rmSync(`${saved}.old`, { recursive: true, force: true });
-      if (existsSync(saved)) renameSync(saved, `${saved}.old`);
-      renameSync(tmp, saved);
-      rmSync(`${saved}.old`, { recursive: true, force: true });
     },
     stop: () => java.stop(),
   };

@@ -3,7 +3,7 @@ import { FirestoreServer } from '@firestore-emulator/server';
 import { GeoPoint, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { adminDb } from './admin-sdk';
 import { join } from 'node:path';
-import type { EmulatorBackend } from './backend';
+import type { BackendContext, EmulatorBackend } from './backend';
 import { HOST, PORTS } from './env';
 
 // The last resort where no Java or emulator jar exists: @firestore-emulator/server, an npm gRPC
@@ -23,7 +23,9 @@ interface JsonCollection {
 async function startServer(): Promise<FirestoreServer> {
   const server = new FirestoreServer();
   // Its start() binds 0.0.0.0; keep the database on loopback.
-  const grpc = (server as unknown as { server: { bindAsync: (addr: string, ...rest: unknown[]) => void } }).server;
+  const grpc = (server as unknown as { server?: { bindAsync?: (addr: string, ...rest: unknown[]) => void } }).server;
+  // A patch of the package's internals (decision 013): refuse to start if they moved.
+  if (typeof grpc?.bindAsync !== 'function') throw new Error('@firestore-emulator/server changed: no server.bindAsync to keep it on loopback');
   const bindAsync = grpc.bindAsync.bind(grpc);
   grpc.bindAsync = (_addr: string, ...rest: unknown[]) => bindAsync(`${HOST}:${PORTS.firestore}`, ...rest);
   await server.start(PORTS.firestore);
@@ -74,11 +76,6 @@ function* documentsIn(node: unknown): Generator<[string, Record<string, JsonFiel
   }
 }
 
-function saveSnapshot(file: string, json: string): void {
-  writeFileSync(`${file}.tmp`, json);
-  renameSync(`${file}.tmp`, file); // a kill mid-save leaves the previous snapshot whole
-}
-
 async function restoreFirestore(file: string): Promise<number> {
   if (!existsSync(file)) return 0;
   const db = adminDb();
@@ -96,21 +93,20 @@ async function restoreFirestore(file: string): Promise<number> {
   return count;
 }
 
-export async function startFirestoreStandIn(stateDir: string | null): Promise<EmulatorBackend> {
+export async function startFirestoreStandIn({ stateDir }: BackendContext): Promise<EmulatorBackend> {
   const server = await startServer();
   const file = stateDir && join(stateDir, 'firestore.json');
   const restored = file ? await restoreFirestore(file) : 0;
   let saved = '';
   return {
-    label: `stand-in, @firestore-emulator/server from npm (no security rules; ${restored} documents restored)`,
+    label: `Firestore: stand-in, @firestore-emulator/server from npm, on ${HOST}:${PORTS.firestore} (no security rules; ${restored} documents restored)`,
     async save() {
       const json = JSON.stringify(server.state.toJSON());
       if (!file || json === saved) return;
-      saveSnapshot(file, json);
+      writeFileSync(`${file}.tmp`, json);
+      renameSync(`${file}.tmp`, file); // a kill mid-save leaves the previous snapshot whole
       saved = json;
     },
-    async stop() {
-      server.stop();
-    },
+    stop: async () => server.stop(),
   };
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EmulatorBackend } from './backend';
+import { replaceDir, savedCopy, type BackendContext, type EmulatorBackend } from './backend';
 import { HOST, PORTS, PROJECT_ID } from './env';
 
 // The Storage emulator code inside firebase-tools, started without its Java rules runtime
@@ -10,13 +10,17 @@ const require = createRequire(import.meta.url);
 const { StorageEmulator } = require('firebase-tools/lib/emulator/storage');
 const { createApp } = require('firebase-tools/lib/emulator/storage/server');
 const { EmulatorRegistry } = require('firebase-tools/lib/emulator/registry');
+// We override internals (decision 013): refuse to start if they moved in another firebase-tools.
+if (typeof StorageEmulator !== 'function' || typeof createApp !== 'function' || typeof EmulatorRegistry?.start !== 'function') {
+  throw new Error('firebase-tools changed: its Storage emulator internals (storage, storage/server, registry) are not where scripts/lib/storage-replacement.ts expects');
+}
 
 interface StorageLayer {
   export(dir: string, options: { initiatedBy: string }): Promise<void>;
   import(dir: string, options: { initiatedBy: string }): void;
 }
 
-export async function startStorageReplacement(stateDir: string | null): Promise<EmulatorBackend> {
+export async function startStorageReplacement({ stateDir }: BackendContext): Promise<EmulatorBackend> {
   const dir = stateDir && join(stateDir, 'storage');
   const emulator = new StorageEmulator({
     projectId: PROJECT_ID,
@@ -39,17 +43,13 @@ export async function startStorageReplacement(stateDir: string | null): Promise<
   // Without the registry, object writes fail with "Cannot determine host and port of storage".
   await EmulatorRegistry.start(emulator);
   const layer: StorageLayer = emulator.storageLayer;
-  if (dir && existsSync(`${dir}/buckets.json`)) layer.import(dir, { initiatedBy: 'launcher' });
+  const saved = dir && savedCopy(dir);
+  if (saved && existsSync(`${saved}/buckets.json`)) layer.import(saved, { initiatedBy: 'launcher' });
   return {
-    label: `firebase-tools' Storage emulator code, without its Java rules runtime, on ${HOST}:${PORTS.storage}`,
+    label: `Storage:   firebase-tools' Storage emulator code, without its Java rules runtime, on ${HOST}:${PORTS.storage}`,
     async save() {
       if (!dir) return;
-      const tmp = `${dir}.tmp`;
-      rmSync(tmp, { recursive: true, force: true });
-      mkdirSync(tmp, { recursive: true });
-      await layer.export(tmp, { initiatedBy: 'launcher' });
-      rmSync(dir, { recursive: true, force: true });
-      renameSync(tmp, dir);
+      await replaceDir(dir, (tmp) => layer.export(tmp, { initiatedBy: 'launcher' }));
     },
     async stop() {
       await EmulatorRegistry.stop('storage').catch(() => emulator.stop());

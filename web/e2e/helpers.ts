@@ -21,7 +21,11 @@ export async function adminLogin(page: Page) {
   await expect(page).toHaveURL('/dashboard');
 }
 
-export interface ApiBook { _id: string; title: string; newPrice: number; author?: string; category: string; stock: number; description: string }
+export interface ApiBook { _id: string; title: string; newPrice: number; author?: string; category: string; stock: number; description: string; createdAt: string }
+
+/** The book page's 'Published:' line for a book (the spec: the published date, from createdAt). */
+export const publishedLine = (createdAt: string) =>
+  `Published: ${new Date(createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}`;
 
 export async function apiBooks(page: Page): Promise<ApiBook[]> {
   const res = await page.request.get('/api/books');

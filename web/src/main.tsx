@@ -1,8 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
 import { ApiError } from './lib/api-client';
+import { followCatalogueUpdates } from './lib/pwa/catalogue-updates';
 import './index.css';
 
 // After a redeploy, an open tab asks for chunks whose hashes no longer exist. Vite reports the
@@ -29,12 +30,25 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      // Always try the request: offline, the service worker may answer it from its cache (the
+      // catalogue, web/pwa.config.ts). Only when that fails too do retries wait for the network,
+      // and every active query refetches when it returns ('online' event, TanStack's onlineManager).
+      networkMode: 'offlineFirst',
       refetchOnWindowFocus: false,
       // A 4xx will not change on retry; network trouble might.
       retry: (count, error) => count < 2 && !(error instanceof ApiError && typeof error.kind === 'number' && error.kind < 500),
     },
   },
 });
+
+followCatalogueUpdates(queryClient);
+// TanStack Query assumes 'online' until an event says otherwise; a page opened offline starts offline.
+onlineManager.setOnline(navigator.onLine);
+
+// The service worker (offline, installable): registered once the page has loaded, from its own chunk.
+const registerWorker = () => void import('./lib/pwa/register-sw').then((m) => m.registerServiceWorker());
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker, { once: true });
 
 // The first HTML already shows the page (web/prerender/): the build's prerendered pages carry
 // data-prerendered="<their path>" and hydrate; a book page's server-filled HTML and the plain shell

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { AdminLoginSchema, canonicalAdminUsername } from '@bookstore/contract';
+import { AdminLoginSchema, canonicalAdminUsername, type AdminLoginResponse, type AdminLogoutResponse, type AdminStats } from '@bookstore/contract';
 import { ADMIN_TOKEN_TTL_SECONDS, HASH_CONCURRENCY, HASH_QUEUE } from '../config';
 import { jwtSecret, requireAdmin } from '../lib/auth';
 import { noStore } from '../lib/cache';
@@ -31,7 +31,12 @@ export async function adminLogin(req: Request, res: Response) {
   if (!admin || !valid) throw new HttpError(401, 'Invalid credentials');
   await clearLoginAttempts(username, address);
   const token = signAdminToken(admin.username, admin.tokenVersion ?? 0, secret, ADMIN_TOKEN_TTL_SECONDS);
-  res.json({ message: 'Admin Authenticated successfully', token, user: { username: admin.username, role: 'admin' } });
+  res.json({
+    message: 'Admin Authenticated successfully',
+    token,
+    expiresIn: ADMIN_TOKEN_TTL_SECONDS,
+    user: { username: admin.username, role: 'admin' },
+  } satisfies AdminLoginResponse);
 }
 
 // POST /api/auth/admin/logout
@@ -39,7 +44,7 @@ export async function adminLogout(req: Request, res: Response) {
   const admin = requireAdmin(req);
   await revokeAdminTokens(admin.sub);
   noStore(res);
-  res.json({ message: 'Logged out' });
+  res.json({ message: 'Logged out' } satisfies AdminLogoutResponse);
 }
 
 // GET /api/admin
@@ -47,5 +52,5 @@ export async function adminStats(req: Request, res: Response) {
   requireAdmin(req);
   const stats = await readStats();
   noStore(res);
-  res.json(stats);
+  res.json(stats satisfies AdminStats);
 }

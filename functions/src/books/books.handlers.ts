@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { BookIdSchema, BooksQuerySchema, BookInputSchema, CreateBookSchema } from '@bookstore/contract';
+import { BookIdSchema, BooksQuerySchema, BookInputSchema, CreateBookSchema, type Book, type BookMutationResponse, type CoverUploadResponse } from '@bookstore/contract';
 import { requireAdmin } from '../lib/auth';
 import { catalogueCache, COVER_CACHE, noStore, rejectUnknownQuery } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
@@ -30,7 +30,7 @@ export async function listBooks(req: Request, res: Response) {
   catalogueCache(req, res);
   const query = parseWith(BooksQuerySchema, req.query);
   const books = await repo.listBooks(query);
-  res.json(books);
+  res.json(books satisfies Book[]);
 }
 
 // GET /api/books/:id
@@ -39,7 +39,7 @@ export async function getBook(req: Request, res: Response) {
   catalogueCache(req, res);
   const book = await repo.getBook(bookId(req));
   if (!book) throw new HttpError(404, 'Book not found');
-  res.json(book);
+  res.json(book satisfies Book);
 }
 
 // POST /api/books/create-book
@@ -48,7 +48,7 @@ export async function createBook(req: Request, res: Response) {
   const input = parseWith(CreateBookSchema, jsonBody(req));
   const book = await repo.createBook(input);
   noStore(res);
-  res.status(201).json({ message: 'Book created successfully', book });
+  res.status(201).json({ message: 'Book created successfully', book } satisfies BookMutationResponse);
 }
 
 // PUT /api/books/edit/:id
@@ -60,7 +60,7 @@ export async function editBook(req: Request, res: Response) {
   if (!result) throw new HttpError(404, 'Book not found');
   if (result.before.coverImage !== result.after.coverImage) await releaseCover(result.before.coverImage);
   noStore(res);
-  res.json({ message: 'Book updated successfully', book: result.after });
+  res.json({ message: 'Book updated successfully', book: result.after } satisfies BookMutationResponse);
 }
 
 // DELETE /api/books/:id
@@ -70,7 +70,7 @@ export async function deleteBook(req: Request, res: Response) {
   if (!book) throw new HttpError(404, 'Book not found');
   await releaseCover(book.coverImage);
   noStore(res);
-  res.json({ message: 'Book deleted successfully', book });
+  res.json({ message: 'Book deleted successfully', book } satisfies BookMutationResponse);
 }
 
 // POST /api/books/cover (multipart/form-data, field `cover`)
@@ -79,7 +79,7 @@ export async function uploadCover(req: Request, res: Response) {
   const bytes = await readCoverFile(req);
   const coverImage = await saveCover(bytes);
   noStore(res);
-  res.status(201).json({ coverImage });
+  res.status(201).json({ coverImage } satisfies CoverUploadResponse);
 }
 
 // GET /api/covers/:name

@@ -1,4 +1,4 @@
-import type { Book, BookInput, BooksQuery, Category, LowStockBook } from '@bookstore/contract';
+import type { Book, BookInput, BooksQuery, LowStockBook } from '@bookstore/contract';
 import { fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, MAX_BOOKS_LIST, priceBandOf, toCents } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
@@ -7,21 +7,10 @@ import { runCount, runQuery } from '../lib/queries';
 import { bumpCatalogVersion } from './catalog-version';
 import { sortKeys } from './sort-key';
 
-/** How a book is stored: prices in integer cents, dates as ISO strings (they sort as text). */
-export interface BookDoc {
-  title: string;
-  author?: string;
-  description: string;
-  category: Category;
-  trending: boolean;
-  coverImage: string;
+/** How a book is stored: the API's Book without its id, prices in integer cents, dates as ISO strings (they sort as text). */
+export interface BookDoc extends Omit<Book, '_id' | 'oldPrice' | 'newPrice'> {
   oldPriceCents: number;
   newPriceCents: number;
-  isbn?: string;
-  /** Copies that can still be sold; orders decrement it in their transaction, never below 0. */
-  stock: number;
-  createdAt: string;
-  updatedAt: string;
   // Derived fields, for Firestore queries only (never sent): see sort-key.ts and stockFields().
   /** stock > 0. Kept in step with `stock` by every write that changes it (stockFields). */
   inStock: boolean;

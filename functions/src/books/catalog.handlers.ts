@@ -24,8 +24,8 @@ export async function browse(req: Request, res: Response) {
   rejectUnknownQuery(req, ['sort', 'category', 'minPrice', 'maxPrice', 'inStock', 'cursor', 'limit']);
   catalogueCache(req, res);
   const query = parseWith(BrowseQuerySchema, req.query);
-  const page: BooksPage = await browseBooks(query);
-  res.json(page);
+  const page = await browseBooks(query);
+  res.json(page satisfies BooksPage);
 }
 
 // GET /api/books/search?q=&page=&limit=
@@ -35,13 +35,13 @@ export async function search(req: Request, res: Response) {
   const { q, page, limit } = parseWith(SearchQuerySchema, req.query);
   const hits = searchBooks(await catalogIndex(), q);
   const ids = hits.slice((page - 1) * limit, page * limit).map((hit) => String(hit.id));
-  const body: SearchResponse = {
+  const body = {
     books: await getBooksByIds(ids), // fresh price and stock for the page shown
     total: hits.length,
     page,
     pageCount: Math.max(1, Math.ceil(hits.length / limit)),
   };
-  res.json(body);
+  res.json(body satisfies SearchResponse);
 }
 
 // GET /api/books/suggest?q=&limit=
@@ -50,7 +50,7 @@ export async function suggest(req: Request, res: Response) {
   catalogueCache(req, res);
   const { q, limit } = parseWith(SuggestQuerySchema, req.query);
   const hits = searchBooks(await catalogIndex(), q).slice(0, limit);
-  const body: SuggestResponse = {
+  const body = {
     suggestions: hits.map((hit) => ({
       _id: String(hit.id),
       title: hit.title,
@@ -59,7 +59,7 @@ export async function suggest(req: Request, res: Response) {
       coverImage: hit.coverImage,
     })),
   };
-  res.json(body);
+  res.json(body satisfies SuggestResponse);
 }
 
 const ADMIN_SORT_VALUE: Record<'title' | 'price' | 'date', (hit: Hit) => string | number> = {
@@ -74,7 +74,7 @@ export async function adminBooks(req: Request, res: Response) {
   const query = parseWith(AdminBooksQuerySchema, req.query);
   noStore(res);
   if (!query.q) {
-    res.json(await adminListBooks(query.sort, query.dir, query.cursor, query.limit));
+    res.json((await adminListBooks(query.sort, query.dir, query.cursor, query.limit)) satisfies AdminBooksPage);
     return;
   }
   // With words to match: the index finds title or author matches, which are sorted here from
@@ -90,11 +90,11 @@ export async function adminBooks(req: Request, res: Response) {
     return sign * (x < y ? -1 : x > y ? 1 : String(a.id) < String(b.id) ? -1 : 1);
   });
   const ids = hits.slice(offset, offset + query.limit).map((hit) => String(hit.id));
-  const body: AdminBooksPage = {
+  const body = {
     books: await getBooksByIds(ids),
     nextCursor: offset + query.limit < hits.length ? encodeOffset({ order, offset: offset + query.limit }) : null,
     prevCursor: offset > 0 ? encodeOffset({ order, offset: Math.max(0, offset - query.limit) }) : null,
     total: hits.length,
   };
-  res.json(body);
+  res.json(body satisfies AdminBooksPage);
 }

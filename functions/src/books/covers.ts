@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import Busboy from 'busboy';
 import type { Request } from 'express';
-import { UPLOADED_COVER } from '@bookstore/contract';
-import { MAX_COVER_BYTES } from '../config';
+import { COVER_TOO_LARGE_MESSAGE, COVER_WRONG_TYPE_MESSAGE, MAX_COVER_BYTES, UPLOADED_COVER } from '@bookstore/contract';
+import { MULTIPART_OVERHEAD_BYTES } from '../config';
 import { bucket } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 
@@ -29,7 +29,7 @@ export function readCoverFile(req: Request): Promise<Buffer> {
   if (!req.is('multipart/form-data')) throw new HttpError(415, 'Content-Type must be multipart/form-data');
   const raw = (req as Request & { rawBody?: Buffer }).rawBody;
   if (!raw) throw new HttpError(400, 'Upload body is missing');
-  if (raw.length > MAX_COVER_BYTES + 64 * 1024) throw new HttpError(413, 'Cover image must be at most 2 MB');
+  if (raw.length > MAX_COVER_BYTES + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, COVER_TOO_LARGE_MESSAGE);
   return new Promise((resolve, reject) => {
     let parser: Busboy.Busboy;
     try {
@@ -42,7 +42,7 @@ export function readCoverFile(req: Request): Promise<Buffer> {
     parser.on('file', (field, stream) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => (failure ??= new HttpError(413, 'Cover image must be at most 2 MB')));
+      stream.on('limit', () => (failure ??= new HttpError(413, COVER_TOO_LARGE_MESSAGE)));
       stream.on('end', () => {
         if (field !== 'cover') failure ??= new HttpError(400, 'Send the image in a field named cover');
         else if (file) failure ??= new HttpError(400, 'Send a single cover image');
@@ -63,7 +63,7 @@ export function readCoverFile(req: Request): Promise<Buffer> {
 /** Stores a cover under a name derived from its bytes, so the same image is stored once. */
 export async function saveCover(bytes: Buffer): Promise<string> {
   const type = sniffImage(bytes);
-  if (!type) throw new HttpError(415, 'Cover image must be a PNG, JPEG, WebP or GIF file');
+  if (!type) throw new HttpError(415, COVER_WRONG_TYPE_MESSAGE);
   const name = `covers/${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${type.ext}`;
   await bucket().file(name).save(bytes, {
     resumable: false,

@@ -58,7 +58,7 @@ export async function importBooks(req: Request, res: Response) {
   if (records.length > MAX_IMPORT_ROWS) throw new HttpError(413, `At most ${MAX_IMPORT_ROWS} rows per request: split the file (the import page and npm run import-books do)`);
   const { rows, errors } = validateRecords(records, firstRow);
   const plan = await repo.importBooks(rows, { dryRun });
-  const report: ImportReport = {
+  const report = {
     created: plan.created,
     updated: plan.updated,
     unchanged: plan.unchanged,
@@ -66,5 +66,5 @@ export async function importBooks(req: Request, res: Response) {
     dryRun,
   };
   noStore(res);
-  res.json(report);
+  res.json(report satisfies ImportReport);
 }

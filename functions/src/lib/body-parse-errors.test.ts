@@ -1,9 +1,13 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import bodyParser from 'body-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_JSON_BYTES } from '../config';
-import { wrapFactory } from './body-parse-errors';
+import { deferBodyParseErrors, wrapFactory } from './body-parse-errors';
 
 // The real body-parser behind a plain HTTP server, wrapped the way the Functions runtime's is:
 // oversize bodies must be answered 413 by the wrapper, before any parser sees them.
@@ -90,5 +94,39 @@ describe('body limits before parsing', () => {
     const res = await send('/api/books/create-book', Buffer.from('{"title":'), { 'Content-Type': 'application/json' });
     expect(res.status).toBe(200);
     expect(res.body.bodyError).toEqual({ status: 400, type: 'entity.parse.failed' });
+  });
+});
+
+describe('the start-up assertion (deferBodyParseErrors)', () => {
+  // A fake runtime folder with its own body-parser: the patch must apply to it, or say why.
+  function runtime(name: string, bodyParserSource: string): string {
+    const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+    mkdirSync(join(dir, 'node_modules', 'body-parser'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', 'body-parser', 'index.js'), bodyParserSource);
+    writeFileSync(join(dir, 'main.js'), '');
+    return join(dir, 'main.js');
+  }
+  const factories = (names: string[], middleware = '(req, res, next) => next()') =>
+    `module.exports = { ${names.map((n) => `${n}: () => ${middleware}`).join(', ')} };`;
+  const ALL = ['json', 'text', 'urlencoded', 'raw'];
+
+  it('wraps every factory of the runtime’s body-parser', () => {
+    const main = runtime('functions-framework', factories(ALL));
+    deferBodyParseErrors(main);
+    const bodyParser = createRequire(main)('body-parser') as Record<string, Record<symbol, unknown>>;
+    for (const name of ALL) expect(bodyParser[name]![Symbol.for('bookstore.bodyParserWrapped')], name).toBe(true);
+  });
+
+  it('refuses to start under a pre-parsing runtime when a factory is missing or no longer builds a middleware', () => {
+    expect(() => deferBodyParseErrors(runtime('functions-framework', factories(['json', 'text', 'urlencoded'])))).toThrow(/body-parser\.raw is not a function/);
+    expect(() => deferBodyParseErrors(runtime('functions-framework', factories(ALL, '({ parse: true })')))).toThrow(/no longer returns a \(req, res, next\) middleware/);
+    expect(() => deferBodyParseErrors(join(tmpdir(), 'functions-framework-nowhere', 'main.js'))).toThrow(/body-parser not found/);
+  });
+
+  it('logs the failure as an error elsewhere', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    deferBodyParseErrors(runtime('plain-node', factories(['json'])));
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('Body limits could not be installed'));
+    error.mockRestore();
   });
 });

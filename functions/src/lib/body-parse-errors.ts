@@ -117,8 +117,27 @@ export function preParsingRuntime(env: NodeJS.ProcessEnv = process.env, main = r
 }
 
 /**
- * Wraps the runtime's body-parser factories. Under a runtime that pre-parses bodies it must apply,
- * or the function refuses to start: without it one anonymous request can exhaust its memory.
+ * Why body-parser cannot be wrapped from `main`, or null when it can: each factory must exist and
+ * still build an Express middleware `(req, res, next)`. A runtime that moved to another parser, or
+ * a body-parser whose shape changed, must stop the start, not silently skip the limits.
+ */
+function unwrappable(bodyParser: Record<string, unknown> | undefined, main: string | undefined): string | null {
+  if (!bodyParser) return `body-parser not found from ${main ?? 'an unknown main module'}`;
+  for (const name of FACTORIES) {
+    const factory = bodyParser[name] as Factory | undefined;
+    if (typeof factory !== 'function') return `body-parser.${name} is not a function`;
+    if (factory[WRAPPED]) continue;
+    const middleware: unknown = factory({ limit: 1 });
+    if (typeof middleware !== 'function' || middleware.length !== 3) return `body-parser.${name}() no longer returns a (req, res, next) middleware`;
+  }
+  return null;
+}
+
+/**
+ * Wraps the runtime's body-parser factories, and asserts that it did. Under a runtime that
+ * pre-parses bodies it must apply, or the function refuses to start: without it one anonymous
+ * request can exhaust its memory. Elsewhere a failure is logged as an error.
+ * Why and how: docs/decisions/011-body-parser-patch.md.
  */
 export function deferBodyParseErrors(main = require.main?.filename): void {
   const required = preParsingRuntime(process.env, main ?? '');
@@ -128,18 +147,22 @@ export function deferBodyParseErrors(main = require.main?.filename): void {
   } catch {
     bodyParser = undefined;
   }
-  if (bodyParser) {
+  const problem = unwrappable(bodyParser, main);
+  if (!problem) {
     for (const name of FACTORIES) {
-      const original = bodyParser[name] as Factory | undefined;
-      if (typeof original !== 'function' || original[WRAPPED]) continue;
+      const original = bodyParser![name] as Factory;
+      if (original[WRAPPED]) continue;
       Object.defineProperty(bodyParser, name, { value: wrapFactory(original), configurable: true, enumerable: true, writable: true });
     }
   }
-  const applied = FACTORIES.every((name) => (bodyParser?.[name] as Factory | undefined)?.[WRAPPED]);
-  if (required && !applied) {
-    throw new Error(`Body limits could not be installed: body-parser not found or not wrappable from ${main ?? 'an unknown main module'}`);
+  const applied = !problem && FACTORIES.every((name) => (bodyParser?.[name] as Factory | undefined)?.[WRAPPED]);
+  if (!applied) {
+    const message = `Body limits could not be installed: ${problem ?? 'body-parser refused the wrapper'}`;
+    if (required) throw new Error(message);
+    console.error(message);
+    return;
   }
-  if (applied) console.log(`Body limits installed before parsing (body-parser from ${main})`);
+  console.log(`Body limits installed before parsing (body-parser from ${main})`);
 }
 
 /**

@@ -10,7 +10,7 @@ import { HttpError } from './http-error';
 /** Catalogue answers sit in the CDN for a minute; browsers revalidate. */
 export const CATALOGUE_PUBLIC = 'public, max-age=0, s-maxage=60';
 /**
- * Uploaded covers are content-addressed (covers/<sha256>.<ext>): a name never changes bytes, so
+ * Uploaded covers are content-addressed (covers/<first 32 hex digits of the sha256>.<ext>): a name never changes bytes, so
  * browsers keep them a year; the CDN only an hour, so a deleted cover stops being served soon.
  */
 export const COVER_CACHE = 'public, max-age=31536000, s-maxage=3600, immutable';

@@ -25,8 +25,10 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 }
 
 /**
- * The JSON body of a request. The Functions runtime has already parsed it (and answered malformed
- * JSON itself); here we insist on the content type, a size bound and an object at the top.
+ * The JSON body of a request. The Functions runtime has already parsed it; malformed JSON reaches us
+ * as `bodyError` (lib/body-parse-errors.ts records it instead of letting the runtime answer HTML),
+ * and is answered here as a 400 `{ message }`. We also insist on the content type, a size bound
+ * and an object at the top.
  */
 export function jsonBody(req: Request): Record<string, unknown> {
   if (!req.is('application/json')) throw new HttpError(415, 'Content-Type must be application/json');

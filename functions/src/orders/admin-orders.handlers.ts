@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { AdminOrdersQuerySchema, OrderIdSchema, OrderStatusChangeSchema, type OrderMutationResponse, type OrderStatus } from '@bookstore/contract';
+import { AdminOrdersQuerySchema, normaliseEmail, OrderIdSchema, OrderStatusChangeSchema, type AdminOrdersPage, type OrderMutationResponse, type OrderStatus } from '@bookstore/contract';
 import { z } from 'zod';
 import { requireAdmin } from '../lib/auth';
 import { noStore } from '../lib/cache';
@@ -22,7 +22,7 @@ function search(q: string | undefined): { email?: string; orderId?: string } {
   if (!q) return {};
   if (q.includes('@')) {
     if (!z.email().max(254).safeParse(q).success) throw new HttpError(400, 'Search by a customer email or an order id');
-    return { email: q.toLowerCase() };
+    return { email: normaliseEmail(q) };
   }
   if (!OrderIdSchema.safeParse(q).success) throw new HttpError(400, 'Search by a customer email or an order id');
   return { orderId: q };
@@ -34,7 +34,7 @@ export async function listOrders(req: Request, res: Response) {
   const query = parseWith(AdminOrdersQuerySchema, req.query);
   const page = await repo.deskPage({ status: query.status, limit: query.limit, cursor: query.cursor, ...search(query.q) });
   noStore(res);
-  res.json(page);
+  res.json(page satisfies AdminOrdersPage);
 }
 
 // POST /api/admin/orders/:id/status

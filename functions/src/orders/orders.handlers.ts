@@ -6,7 +6,10 @@ import {
   OrderCancelSchema,
   OrderIdSchema,
   OrderInputSchema,
+  normaliseEmail,
+  type Order,
   type OrderMutationResponse,
+  type OrdersPage,
 } from '@bookstore/contract';
 import { z } from 'zod';
 import { requireCustomer, requireCustomerOrAdmin } from '../lib/auth';
@@ -25,7 +28,7 @@ function idempotencyKey(req: Request): string | undefined {
   return parsed.data;
 }
 
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameEmail = (a: string, b: string) => normaliseEmail(a) === normaliseEmail(b);
 
 /** An order id from the path; a malformed one cannot name an order, so it is simply not found. */
 export function orderIdParam(req: Request): string {
@@ -52,16 +55,10 @@ export async function createOrder(req: Request, res: Response) {
   if (!sameEmail(input.email, customer.email)) {
     throw new HttpError(403, 'The order email must be the email you signed in with');
   }
-  const repeated = input.productIDs.filter((id, i) => input.productIDs.indexOf(id) !== i);
-  if (repeated.length > 0) {
-    throw new HttpError(400, `Repeated book ids: ${[...new Set(repeated)].join(', ')}`, {
-      details: { productIDs: [...new Set(repeated)] },
-    });
-  }
   const { order, replayed } = await repo.placeOrder(customer, input, key);
   noStore(res);
   if (replayed) res.set('Idempotent-Replayed', 'true');
-  res.status(replayed ? 200 : 201).json(order);
+  res.status(replayed ? 200 : 201).json(order satisfies Order);
 }
 
 // GET /api/orders?cursor=&limit=
@@ -70,7 +67,7 @@ export async function myOrders(req: Request, res: Response) {
   const page = parseWith(CustomerOrdersQuerySchema, req.query);
   const result = await repo.ordersOfUser(customer.uid, page);
   noStore(res);
-  res.json(result);
+  res.json(result satisfies OrdersPage);
 }
 
 // GET /api/orders/email/:email?cursor=&limit=
@@ -90,7 +87,7 @@ export async function ordersByEmail(req: Request, res: Response) {
   noStore(res);
   // The spec's answer is a plain list; the next page's cursor travels in a header.
   if (result.nextCursor) res.set(NEXT_CURSOR_HEADER, result.nextCursor);
-  res.json(result.orders);
+  res.json(result.orders satisfies Order[]);
 }
 
 // GET /api/orders/:id
@@ -101,7 +98,7 @@ export async function getOrder(req: Request, res: Response) {
   // Someone else's order answers exactly like a missing one: ids are not confirmed to strangers.
   if (!order || ('customer' in caller && order.uid !== caller.customer.uid)) throw new HttpError(404, 'Order not found');
   noStore(res);
-  res.json(order);
+  res.json(order satisfies Order);
 }
 
 // POST /api/orders/:id/cancel

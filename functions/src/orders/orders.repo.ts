@@ -9,7 +9,7 @@ import type {
   OrderTab,
   ParsedOrderInput,
 } from '@bookstore/contract';
-import { canTransition, fromCents, LATEST_ORDERS_SIZE, orderFromStored, RESTOCKING_STATUSES, sumCents, type StoredOrder, type StoredOrderLine } from '@bookstore/contract';
+import { canTransition, fromCents, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, RESTOCKING_STATUSES, sumCents, type StoredOrder, type StoredOrderLine } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import type { BookDoc } from '../books/books.repo';
 import { books, getBookDocs, stockFields } from '../books/books.repo';
@@ -141,7 +141,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       const doc: OrderDoc = {
         uid: customer.uid,
         name: input.name,
-        email: customer.email.toLowerCase(), // the verified address, not the typed one
+        email: normaliseEmail(customer.email), // the verified address, not the typed one
         phone: input.phone,
         address: input.address,
         productIDs: input.productIDs,
@@ -263,7 +263,7 @@ export interface PageRequest {
 export const ordersOfUser = (uid: string, page: PageRequest) => pageOf(orders().where('uid', '==', uid), page.limit, page.cursor);
 
 export const ordersByEmail = (email: string, page: PageRequest) =>
-  pageOf(orders().where('email', '==', email.trim().toLowerCase()), page.limit, page.cursor);
+  pageOf(orders().where('email', '==', normaliseEmail(email)), page.limit, page.cursor);
 
 export async function latestOrders(limit = LATEST_ORDERS_SIZE): Promise<Order[]> {
   return (await runQuery(orders().orderBy('createdAt', 'desc').limit(limit))).docs.map(toOrder);
@@ -283,12 +283,17 @@ export async function deskPage(request: DeskRequest): Promise<AdminOrdersPage> {
 
 async function deskList(request: DeskRequest): Promise<OrdersPage> {
   if (request.orderId) {
+    const inTab = (order: Order) => request.status === 'all' || order.status === request.status;
     const order = await getOrder(request.orderId);
-    const matches = order && (request.status === 'all' || order.status === request.status);
-    return { orders: matches ? [order] : [], nextCursor: null };
+    if (order) return { orders: inTab(order) ? [order] : [], nextCursor: null };
+    // The desk shows ids by their first 8 characters: a shorter id is a prefix, one page of matches.
+    const prefix = await runQuery(
+      orders().where(FieldPath.documentId(), '>=', request.orderId).where(FieldPath.documentId(), '<', `${request.orderId}\uf8ff`).limit(request.limit),
+    );
+    return { orders: prefix.docs.map(toOrder).filter(inTab), nextCursor: null };
   }
   let base: Query = orders();
-  if (request.email) base = base.where('email', '==', request.email.trim().toLowerCase());
+  if (request.email) base = base.where('email', '==', normaliseEmail(request.email));
   if (request.status !== 'all') base = base.where('status', '==', request.status);
   return pageOf(base, request.limit, request.cursor);
 }

@@ -1,4 +1,4 @@
-import type { Book } from '@bookstore/contract';
+import { formatDollars, type Book } from '@bookstore/contract';
 import { BOOK_DATA_ELEMENT_ID, BUNDLED_COVER, UPLOADED_COVER } from '@bookstore/contract';
 import { bookArticle } from './book-article';
 import { escapeHtml, scriptJson } from './html';
@@ -66,7 +66,7 @@ export function renderBookPage(shell: string, book: Book, origin: string): strin
     url,
     offers: {
       '@type': 'Offer',
-      price: book.newPrice.toFixed(2),
+      price: formatDollars(book.newPrice),
       priceCurrency: 'USD',
       availability: book.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       url,

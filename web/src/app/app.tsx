@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { UpdatePrompt } from '../components/ui/update-prompt';
 import { AuthStateProvider } from '../lib/auth/auth-context';
 import { AdminSessionWatcher } from './admin-session-watcher';
 import type { AppRouter } from './routes';
@@ -16,6 +17,7 @@ export function App({ router, queryClient }: { router: AppRouter; queryClient: Q
         <AuthStateProvider>
           <RouterProvider router={router} />
           <AdminSessionWatcher router={router} />
+          <UpdatePrompt />
         </AuthStateProvider>
       </QueryClientProvider>
     </StrictMode>

@@ -1,4 +1,6 @@
-// Build-time configuration (Vite inlines import.meta.env). Missing values fail loudly at start.
+// Build-time configuration (Vite inlines import.meta.env). A missing value throws when this module
+// first loads, which is with the lazily loaded Firebase chunk, not at page start: the production
+// build's checks (scripts/lib/deploy-checks.ts) are what refuse a build without them.
 function required(name: string, value: string | undefined): string {
   if (!value) throw new Error(`Missing ${name}: copy web/.env.production.example to web/.env.production.local`);
   return value;

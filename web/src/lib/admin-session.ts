@@ -1,5 +1,5 @@
 // The admin token and when it expires, in localStorage: the expiry survives a closed tab.
-export const ADMIN_TOKEN_LIFETIME_MS = 3600 * 1000;
+// The lifetime is the server's (`expiresIn` of POST /api/auth/admin), never a second copy here.
 const KEY = 'bookstore.admin';
 
 export interface AdminSession {
@@ -22,8 +22,8 @@ export function adminToken(now = Date.now()): string | null {
   return session && session.expiresAt > now ? session.token : null;
 }
 
-export function saveAdminSession(token: string, now = Date.now()): AdminSession {
-  const session = { token, expiresAt: now + ADMIN_TOKEN_LIFETIME_MS };
+export function saveAdminSession(token: string, expiresInSeconds: number, now = Date.now()): AdminSession {
+  const session = { token, expiresAt: now + expiresInSeconds * 1000 };
   localStorage.setItem(KEY, JSON.stringify(session));
   window.dispatchEvent(new Event('bookstore:admin-session'));
   return session;

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@bookstore/contract';
+import { readErrorBody, type ErrorBody } from '@bookstore/contract';
 
 export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
 
@@ -7,7 +7,7 @@ export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
-    readonly body?: ApiErrorBody & Record<string, unknown>,
+    readonly body?: ErrorBody,
   ) {
     super(message);
   }
@@ -35,13 +35,16 @@ export function classifyResponse<T>(status: number, text: string): T {
     throw new ApiError(status, `Request failed (${status})`);
   }
   if (status >= 200 && status < 300) return body as T;
-  const errorBody = (body && typeof body === 'object' ? body : { message: '' }) as ApiErrorBody & Record<string, unknown>;
+  const errorBody = readErrorBody(body);
   throw new ApiError(status, errorBody.message || `Request failed (${status})`, errorBody);
 }
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is, with its own type (the catalogue import's CSV or JSON lines), instead of `body`. */
+  text?: { body: string; type: string };
   token?: string | null;
   headers?: Record<string, string>;
   timeoutMs?: number;
@@ -59,13 +62,14 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.text) headers['Content-Type'] = options.text.type;
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   try {
     const res = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.text ? options.text.body : options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: controller.signal,
     });

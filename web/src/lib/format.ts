@@ -1,3 +1,5 @@
+import { moneyLabel } from '@bookstore/contract';
+
 export const CARD_DESCRIPTION_LIMIT = 80;
 
 /** The first `limit` characters plus an ellipsis when longer (book cards). */
@@ -6,9 +8,8 @@ export function truncate(text: string, limit = CARD_DESCRIPTION_LIMIT): string {
   return chars.length > limit ? `${chars.slice(0, limit).join('')}...` : text;
 }
 
-export function money(value: number): string {
-  return `$${value.toFixed(2)}`;
-}
+/** "$12.50": the contract's one money format. */
+export const money = moneyLabel;
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { CartIcon } from '../../components/ui/icons';
+import { OfflineNotice } from '../../components/ui/offline-notice';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { addBookToCart } from '../../features/cart/cart-actions';
 import { bookPageQuery } from '../../lib/books/get-book';
@@ -15,8 +16,10 @@ const FollowStock = lazy(() => import('../../features/cart/follow-stock'));
 
 export function Component() {
   const { id = '' } = useParams();
-  const { data: book, isPending, isError } = useQuery(bookPageQuery(id));
+  const { data: book, isPending, isError, fetchStatus } = useQuery(bookPageQuery(id));
   usePageTitle(book?.title ?? 'Book');
+  // Offline and not in the worker's cache (never opened here): say so; it loads when the network is back.
+  if (isPending && fetchStatus === 'paused') return <OfflineNotice className="mx-auto my-16 max-w-xl">This book has not been opened on this device yet; it will show once you are back online.</OfflineNotice>;
   if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
   if (isError || !book) return <p role="alert" className="py-16 text-center text-red-700">Error loading book info...</p>;
   return (

@@ -1,19 +1,20 @@
-import type { PriceChangedResponse } from '@bookstore/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { moneyLabel } from '@bookstore/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../lib/auth/auth-context';
+import { OfflineNotice } from '../../components/ui/offline-notice';
+import { useAuth, type SessionUser } from '../../lib/auth/auth-context';
 import { RequireUser } from '../../lib/auth/require-user';
 import { removeUnavailableItems } from '../../features/cart/cart-actions';
 import { lineProblem, subtotal, unavailableIds } from '../../features/cart/cart-rules';
 import { cart, useCartState } from '../../features/cart/cart-store';
 import { ProblemBadge, UnavailableNotice } from '../../features/cart/unavailable-notice';
-import { createOrder, newIdempotencyKey, unavailableFromError } from '../../features/checkout/create-order';
+import { newIdempotencyKey, unavailableFromError, usePlaceOrder } from '../../features/checkout/create-order';
 import { VerifyEmailGate } from '../../features/checkout/verify-email-gate';
 import { usePrefillFromLatestOrder } from '../../features/orders/prefill-delivery';
 import { ApiError } from '../../lib/api-client';
 import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
+import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const FIELDS = [
@@ -30,27 +31,33 @@ export function Component() {
   usePageTitle('Checkout');
   return (
     <RequireUser>
-      <Checkout />
+      <SignedInCheckout />
     </RequireUser>
   );
 }
 
-function Checkout() {
-  const { user } = useAuth();
+function SignedInCheckout() {
+  return <CheckoutForm user={useAuth().user} />;
+}
+
+/** The cart's books, the delivery form and the order's placement, for the signed-in `user`. */
+export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'> | null }) {
   const { items, flags } = useCartState();
   const total = subtotal(items);
   const unavailable = unavailableIds(items, flags).length;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [agreed, setAgreed] = useState(false);
-  const [loading, setLoading] = useState(false);
+  const place = usePlaceOrder();
+  // From the click until the page moves on: the request, a price-change question, the receipt.
+  const loading = place.isPending || (place.isSuccess && place.data !== null);
+  const online = useOnline();
   const key = useRef(newIdempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
   usePrefillFromLatestOrder(formRef, user?.uid);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (loading) return;
+    if (place.isPending) return;
     const form = new FormData(e.currentTarget);
     const field = (name: string) => String(form.get(name) ?? '').trim();
     const order = {
@@ -61,38 +68,28 @@ function Checkout() {
       productIDs: items.map((item) => item._id),
       totalPrice: total,
     };
-    setLoading(true);
     try {
-      let placed;
-      try {
-        placed = await createOrder(order, key.current);
-      } catch (error) {
-        const body = error instanceof ApiError && error.status === 409 ? (error.body as unknown as PriceChangedResponse) : null;
-        if (body?.code !== 'PRICE_CHANGED') throw error;
-        const confirmed = await confirmBox('Prices have changed', `The new total is $${body.totalPrice.toFixed(2)}. Place the order at this price?`, 'Place order');
-        if (!confirmed) return;
-        placed = await createOrder({ ...order, totalPrice: body.totalPrice.toFixed(2) }, key.current);
-      }
+      const placed = await place.mutateAsync({
+        order,
+        idempotencyKey: key.current,
+        confirmNewTotal: (newTotal) => confirmBox('Prices have changed', `The new total is ${moneyLabel(newTotal)}. Place the order at this price?`, 'Place order'),
+      });
+      if (!placed) return;
       key.current = newIdempotencyKey();
       cart.clear();
-      // New order in the list; fewer copies of its books on their pages.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['books'] })]);
-      await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. You will pay $${placed.totalPrice.toFixed(2)} on delivery.`, 'success', 'Yes, OK!');
+      await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. You will pay ${moneyLabel(placed.totalPrice)} on delivery.`, 'success', 'Yes, OK!');
       navigate('/orders');
     } catch (error) {
       console.error('Order failed', error);
       const gone = unavailableFromError(error);
       if (gone) {
         cart.markUnavailable(gone.productIDs, gone.reason);
-        void queryClient.invalidateQueries({ queryKey: ['books'] });
         const what = gone.reason === 'deleted' ? 'are no longer sold' : 'are out of stock';
         await alertBox('Failed to create order', `Some books in your cart ${what}. Remove them and place your order again.`, 'error');
         return;
       }
       const detail = error instanceof ApiError && error.status && error.status < 500 ? error.message : undefined;
       await alertBox('Failed to create order', detail, 'error');
-    } finally {
-      setLoading(false);
     }
   };
 
@@ -162,7 +159,8 @@ function Checkout() {
                 </div>
                 <div className="text-right md:col-span-5">
                   {unavailable > 0 && <p className="mb-2 text-red-800">Remove the unavailable items to place your order.</p>}
-                  <button disabled={!agreed || unavailable > 0} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
+                  <OfflineNotice className="mb-2 text-left" />
+                  <button disabled={!agreed || unavailable > 0 || !online} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
                     Place an Order
                   </button>
                 </div>

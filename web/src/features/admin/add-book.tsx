@@ -1,22 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alertBox } from '../../lib/notify';
-import { booksQueryKey } from '../../lib/books/get-books';
-import { createBook, uploadCover } from './api/admin-api';
+import { useCreateBook } from './api/create-book';
 import { BookForm, type BookFormValues } from './components/book-form';
 
 export function Component() {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const create = useCreateBook(setProgress);
 
   const submit = async ({ payload, file }: BookFormValues) => {
-    setBusy(true);
     try {
-      const { coverImage } = await uploadCover(file!, setProgress);
-      await createBook({ ...payload, coverImage });
-      await queryClient.invalidateQueries({ queryKey: booksQueryKey });
-      await queryClient.invalidateQueries({ queryKey: ['admin-stats'] });
+      await create.mutateAsync({ book: payload, cover: file! });
       void alertBox('Book added', 'Book uploaded successfully!', 'success', 'Okay');
       return true;
     } catch (error) {
@@ -24,7 +17,6 @@ export function Component() {
       void alertBox('Failed to add book. Please try again.', undefined, 'error');
       return false;
     } finally {
-      setBusy(false);
       setProgress(null);
     }
   };
@@ -32,7 +24,7 @@ export function Component() {
   return (
     <section className="mx-auto max-w-lg rounded-lg bg-white p-6 shadow">
       <h2 className="mb-4 text-2xl font-bold text-gray-800">Add New Book</h2>
-      <BookForm submitLabel="Add Book" busyLabel="Adding.." busy={busy} progress={progress} onSubmit={submit} />
+      <BookForm submitLabel="Add Book" busyLabel="Adding.." busy={create.isPending} progress={progress} onSubmit={submit} />
     </section>
   );
 }

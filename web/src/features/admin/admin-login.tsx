@@ -1,32 +1,30 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Logo } from '../../components/ui/icons';
+import { OfflineNotice } from '../../components/ui/offline-notice';
+import { useOnline } from '../../lib/use-online';
 import { ApiError } from '../../lib/api-client';
-import { adminToken, saveAdminSession } from '../../lib/admin-session';
-import { adminLogin } from './api/admin-api';
+import { adminToken } from '../../lib/admin-session';
+import { useAdminLogin } from './api/admin-api';
 
 export function Component() {
   usePageTitle('Admin Dashboard Login');
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (adminToken()) return <Navigate to="/dashboard" replace />;
+  const login = useAdminLogin();
+  const busy = login.isPending;
+  const online = useOnline();
+  if (adminToken() && !login.isSuccess) return <Navigate to="/dashboard" replace />;
+  // Any failure reads as the spec's line; a throttled sign-in (429) also says when to try again.
+  const error = login.isError ? (login.error instanceof ApiError && login.error.status === 429 ? login.error.message : '') : null;
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      const { token } = await adminLogin(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
-      saveAdminSession(token);
-      navigate('/dashboard');
-    } catch (err) {
-      setError(err instanceof ApiError && err.status === 429 ? err.message : '');
-    } finally {
-      setBusy(false);
-    }
+    login.mutate(
+      { username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') },
+      { onSuccess: () => navigate('/dashboard') },
+    );
   };
 
   return (
@@ -49,7 +47,8 @@ export function Component() {
               {error && <p className="text-gray-700">{error}</p>}
             </div>
           )}
-          <button disabled={busy} className="w-full rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
+          <OfflineNotice className="mb-3" />
+          <button disabled={busy || !online} className="w-full rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
             {busy ? 'Signing in...' : 'Login'}
           </button>
         </form>

@@ -1,14 +1,13 @@
 import { ADMIN_BOOKS_PAGE_SIZE, type AdminBookSort } from '@bookstore/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ChevronLeft, ChevronRight, SearchIcon } from '../../components/ui/icons';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
-import { booksQueryKey } from '../../lib/books/get-books';
 import { adminBooksQuery, parseAdminBooksParams, toAdminBooksSearch, type AdminBooksState } from './api/admin-books';
-import { deleteBook } from './api/admin-api';
+import { useDeleteBook } from './api/delete-book';
 
 const ORDERS: { value: string; label: string; sort: AdminBookSort; dir?: 'asc' | 'desc' }[] = [
   { value: 'date', label: 'Newest first', sort: 'date' },
@@ -25,7 +24,6 @@ const pager = 'inline-flex items-center gap-1 rounded-md border border-gray-300 
 const pagerOff = 'inline-flex items-center gap-1 rounded-md border border-gray-200 px-3 py-1.5 text-sm font-medium text-gray-500';
 
 export function Component() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const state = parseAdminBooksParams(params);
@@ -47,11 +45,11 @@ export function Component() {
     return () => clearTimeout(timer);
   });
 
+  const deletion = useDeleteBook();
   const remove = async (id: string, title: string) => {
     if (!(await confirmBox('Delete this book?', `"${title}" will be removed from the shop.`, 'Delete'))) return;
     try {
-      await deleteBook(id);
-      await queryClient.invalidateQueries({ queryKey: booksQueryKey });
+      await deletion.mutateAsync(id);
       await alertBox('Book deleted successfully!', undefined, 'success');
     } catch (error) {
       console.error('Delete failed', error);

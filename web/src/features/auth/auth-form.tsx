@@ -1,6 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { GoogleIcon } from '../../components/ui/icons';
+import { OfflineNotice } from '../../components/ui/offline-notice';
+import { useOnline } from '../../lib/use-online';
 import { authErrorMessage } from './auth-errors';
 import { authSdk, useAuth } from '../../lib/auth/auth-context';
 
@@ -21,24 +24,26 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<{ detail: string; google?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const emailSignIn = useMutation({
+    mutationFn: async () => {
+      const sdk = await authSdk();
+      await (mode === 'login' ? sdk.signIn(email, password) : sdk.register(email, password));
+    },
+    onSuccess,
+    onError: (err) => {
+      console.error('Email sign-in failed', err);
+      setError({ detail: authErrorMessage(err) });
+    },
+  });
+  const busy = emailSignIn.isPending;
+  const online = useOnline();
   const [reset, setReset] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => auth.require(), [auth]); // warm the auth SDK while the visitor types
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setError(null);
-    try {
-      const sdk = await authSdk();
-      await (mode === 'login' ? sdk.signIn(email, password) : sdk.register(email, password));
-      onSuccess();
-    } catch (err) {
-      console.error('Email sign-in failed', err);
-      setError({ detail: authErrorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
+    emailSignIn.mutate();
   };
 
   // 'Forgot password?': Firebase Auth sends the reset link to the address typed above. The answer is
@@ -105,7 +110,8 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
               <p className="text-gray-700">{error.detail}</p>
             </div>
           )}
-          <button disabled={busy} className="rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
+          <OfflineNotice className="mb-3" />
+          <button disabled={busy || !online} className="rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
             {busy ? 'Please wait...' : text.submit}
           </button>
         </form>
@@ -114,7 +120,7 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
           <Link to={text.link} className="text-blue-700 underline hover:text-blue-900">{text.linkText}</Link>
         </p>
         <div className="mt-4">
-          <button type="button" onClick={google} className="flex w-full items-center justify-center gap-2 rounded bg-secondary px-4 py-2 font-bold text-white hover:bg-blue-800 focus:outline-none">
+          <button type="button" onClick={google} disabled={!online} className="flex w-full items-center justify-center gap-2 rounded bg-secondary px-4 py-2 font-bold text-white hover:bg-blue-800 focus:outline-none">
             <GoogleIcon /> Sign in with Google
           </button>
           {error?.google && <p role="alert" className="mt-3 text-sm text-red-700">{error.detail}</p>}

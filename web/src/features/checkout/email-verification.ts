@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-client';
 const EVENT = 'bookstore:email-not-verified';
 
 export function isEmailNotVerified(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && (error.body as { code?: unknown } | undefined)?.code === 'EMAIL_NOT_VERIFIED';
+  return error instanceof ApiError && error.status === 403 && error.body?.code === 'EMAIL_NOT_VERIFIED';
 }
 
 export function announceEmailNotVerified(): void {

@@ -1,4 +1,5 @@
 import { EMAIL_NOT_VERIFIED_MESSAGE } from '@bookstore/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { authSdk } from '../../lib/auth/auth-context';
 import { onEmailNotVerified } from './email-verification';
@@ -12,8 +13,15 @@ type Gate = 'checking' | 'verified' | 'unverified';
  */
 export function VerifyEmailGate() {
   const [gate, setGate] = useState<Gate>('checking');
-  const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
+  // Either button's Firebase Auth call; both wait while one runs.
+  const action = useMutation({
+    mutationFn: (run: () => Promise<void>) => run(),
+    onError: (error) => {
+      console.error('Email verification failed', error);
+      setNote('That did not work. Please wait a minute and try again.');
+    },
+  });
 
   useEffect(() => {
     let live = true;
@@ -30,24 +38,13 @@ export function VerifyEmailGate() {
 
   if (gate !== 'unverified') return null;
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      console.error('Email verification failed', error);
-      setNote('That did not work. Please wait a minute and try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
   const send = () =>
-    run(async () => {
+    action.mutate(async () => {
       await (await authSdk()).sendVerificationEmail();
       setNote('Verification email sent. Open the link in it, then choose “I have verified, continue”.');
     });
   const recheck = () =>
-    run(async () => {
+    action.mutate(async () => {
       if (await (await authSdk()).refreshEmailVerification()) {
         setNote('');
         setGate('verified');
@@ -61,10 +58,10 @@ export function VerifyEmailGate() {
       <h2 id="verify-email-title" className="text-lg font-semibold">{EMAIL_NOT_VERIFIED_MESSAGE}</h2>
       <p className="mt-1">Orders are paid on delivery, so we take them only from verified email addresses. We will email you a link; open it, then come back here.</p>
       <div className="mt-3 flex flex-wrap gap-3">
-        <button type="button" onClick={send} disabled={busy} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
+        <button type="button" onClick={send} disabled={action.isPending} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
           Send verification email
         </button>
-        <button type="button" onClick={recheck} disabled={busy} className="rounded border border-blue-700 px-4 py-2 font-bold text-blue-800 hover:bg-blue-50 disabled:cursor-not-allowed disabled:text-gray-500">
+        <button type="button" onClick={recheck} disabled={action.isPending} className="rounded border border-blue-700 px-4 py-2 font-bold text-blue-800 hover:bg-blue-50 disabled:cursor-not-allowed disabled:text-gray-500">
           I have verified, continue
         </button>
       </div>

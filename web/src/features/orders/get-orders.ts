@@ -2,9 +2,10 @@ import type { OrdersPage } from '@bookstore/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { authSdk } from '../../lib/auth/auth-context';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Every key under this is the signed-in customer's orders: a write invalidates it whole. */
-export const myOrdersKey = ['orders'] as const;
+export const myOrdersKey = queryKeys.myOrders;
 
 /** GET /api/orders?cursor= : the signed-in customer's orders, newest first, a page at a time. */
 export const myOrdersQuery = (uid: string) =>

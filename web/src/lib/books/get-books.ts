@@ -2,6 +2,7 @@ import { MAX_BOOKS_LIST, type Book, type BooksQuery } from '@bookstore/contract'
 import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../admin-session';
 import { apiFetch } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /** The most one list call asks for (the API's own cap). */
 export const MAX_LIST_LIMIT = MAX_BOOKS_LIST;
@@ -16,7 +17,7 @@ export function getBooks(query: BooksQuery = {}, signal?: AbortSignal): Promise<
   return apiFetch<Book[]>(`/api/books?${params}`, { token: adminToken(), signal });
 }
 
-export const booksQueryKey = ['books'] as const;
+export const booksQueryKey = queryKeys.books;
 
 export const booksQuery = (query: BooksQuery = {}) =>
   queryOptions({ queryKey: [...booksQueryKey, query], queryFn: ({ signal }) => getBooks(query, signal) });

@@ -1,9 +1,10 @@
-import { BookInputSchema, CATEGORIES, MAX_STOCK, type Book } from '@bookstore/contract';
-import { useRef, useState, type FormEvent } from 'react';
-import type { BookPayload } from '../api/admin-api';
+import { BookInputSchema, CATEGORIES, COVER_TYPES, coverFileProblem, MAX_PRICE_DOLLARS, MAX_STOCK, type Book, type BookInput } from '@bookstore/contract';
+import { useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
+import { useOnline } from '../../../lib/use-online';
 
 export interface BookFormValues {
-  payload: BookPayload;
+  payload: BookInput;
   file: File | null;
 }
 
@@ -17,6 +18,8 @@ interface BookFormProps {
   onSubmit: (values: BookFormValues) => Promise<boolean>;
 }
 
+const PRICE_LABELS = { oldPrice: 'Old Price', newPrice: 'New Price' };
+
 const input = 'w-full rounded-md border border-gray-300 p-2 focus:outline-2 focus:outline-blue-600';
 
 /** The add and edit form; it validates with the same schema the API uses. */
@@ -26,6 +29,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const editing = Boolean(initial);
+  const online = useOnline();
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -49,6 +53,8 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
     // The wire allows leaving stock out (a new book starts at 0); the form asks for it explicitly.
     if (String(raw.stock ?? '').trim() === '') next.stock = 'Stock is required';
     if (!editing && !file) next.coverImage = 'Choose a cover image';
+    const fileProblem = file && coverFileProblem(file); // the upload's own limits, before sending
+    if (fileProblem) next.coverImage = fileProblem.message;
     setErrors(next);
     if (!parsed.success || Object.keys(next).length) return;
     const reset = await onSubmit({ payload: parsed.data, file });
@@ -61,24 +67,20 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
 
   const err = (name: string) => errors[name] && <p id={`${name}-error`} className="mt-1 text-sm text-red-700">{errors[name]}</p>;
   const described = (name: string) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
+  /** A labelled input with its error line under it. */
+  const field = (name: string, label: ReactNode, props: InputHTMLAttributes<HTMLInputElement>) => (
+    <div key={name}>
+      <label htmlFor={name} className="mb-1 block text-sm font-semibold text-gray-700">{label}</label>
+      <input id={name} name={name} className={input} {...props} {...described(name)} />
+      {err(name)}
+    </div>
+  );
 
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-4">
-      <div>
-        <label htmlFor="title" className="mb-1 block text-sm font-semibold text-gray-700">Title</label>
-        <input id="title" name="title" required defaultValue={initial?.title} placeholder="Enter book title" className={input} {...described('title')} />
-        {err('title')}
-      </div>
-      <div>
-        <label htmlFor="author" className="mb-1 block text-sm font-semibold text-gray-700">Author</label>
-        <input id="author" name="author" defaultValue={initial?.author} placeholder="Enter author name" autoComplete="off" className={input} {...described('author')} />
-        {err('author')}
-      </div>
-      <div>
-        <label htmlFor="description" className="mb-1 block text-sm font-semibold text-gray-700">Description</label>
-        <input id="description" name="description" required defaultValue={initial?.description} placeholder="Enter book description" className={input} {...described('description')} />
-        {err('description')}
-      </div>
+      {field('title', 'Title', { required: true, defaultValue: initial?.title, placeholder: 'Enter book title' })}
+      {field('author', 'Author', { defaultValue: initial?.author, placeholder: 'Enter author name', autoComplete: 'off' })}
+      {field('description', 'Description', { required: true, defaultValue: initial?.description, placeholder: 'Enter book description' })}
       <div>
         <label htmlFor="category" className="mb-1 block text-sm font-semibold text-gray-700">Category</label>
         <select id="category" name="category" required defaultValue={initial?.category ?? ''} className={input} {...described('category')}>
@@ -92,43 +94,22 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
         <label htmlFor="trending" className="text-sm font-semibold text-gray-700">Trending</label>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="oldPrice" className="mb-1 block text-sm font-semibold text-gray-700">Old Price</label>
-          <input id="oldPrice" name="oldPrice" type="number" step="0.01" min="0" max="10000" required defaultValue={initial?.oldPrice} placeholder="Old Price" className={input} {...described('oldPrice')} />
-          {err('oldPrice')}
-        </div>
-        <div>
-          <label htmlFor="newPrice" className="mb-1 block text-sm font-semibold text-gray-700">New Price</label>
-          <input id="newPrice" name="newPrice" type="number" step="0.01" min="0" max="10000" required defaultValue={initial?.newPrice} placeholder="New Price" className={input} {...described('newPrice')} />
-          {err('newPrice')}
-        </div>
+        {(['oldPrice', 'newPrice'] as const).map((name) =>
+          field(name, PRICE_LABELS[name], { type: 'number', step: '0.01', min: '0', max: MAX_PRICE_DOLLARS, required: true, defaultValue: initial?.[name], placeholder: PRICE_LABELS[name] }),
+        )}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="isbn" className="mb-1 block text-sm font-semibold text-gray-700">ISBN-13 <span className="font-normal text-gray-600">(optional)</span></label>
-          <input id="isbn" name="isbn" inputMode="numeric" defaultValue={initial?.isbn} placeholder="978-0-306-40615-7" autoComplete="off" className={input} {...described('isbn')} />
-          {err('isbn')}
-        </div>
-        <div>
-          <label htmlFor="stock" className="mb-1 block text-sm font-semibold text-gray-700">Stock</label>
-          <input id="stock" name="stock" type="number" step="1" min="0" max={MAX_STOCK} required defaultValue={initial?.stock} placeholder="Copies in stock" className={input} {...described('stock')} />
-          {err('stock')}
-        </div>
+        {field('isbn', <>ISBN-13 <span className="font-normal text-gray-600">(optional)</span></>, { inputMode: 'numeric', defaultValue: initial?.isbn, placeholder: '978-0-306-40615-7', autoComplete: 'off' })}
+        {field('stock', 'Stock', { type: 'number', step: '1', min: '0', max: MAX_STOCK, required: true, defaultValue: initial?.stock, placeholder: 'Copies in stock' })}
       </div>
-      {editing && (
-        <div>
-          <label htmlFor="coverImage" className="mb-1 block text-sm font-semibold text-gray-700">Cover Image URL</label>
-          <input id="coverImage" name="coverImage" required defaultValue={initial?.coverImage} placeholder="Cover Image URL" className={input} {...described('coverImage')} />
-          {err('coverImage')}
-        </div>
-      )}
+      {editing && field('coverImage', 'Cover Image URL', { required: true, defaultValue: initial?.coverImage, placeholder: 'Cover Image URL' })}
       <div>
         <label htmlFor="cover" className="mb-1 block text-sm font-semibold text-gray-700">{editing ? 'Upload a new cover (optional)' : 'Cover Image'}</label>
         <input
           id="cover"
           ref={fileInput}
           type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
+          accept={COVER_TYPES.join(',')}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           className="block w-full text-sm file:mr-4 file:rounded-md file:border-0 file:bg-gray-100 file:px-4 file:py-2 file:font-semibold"
           {...described('coverImage')}
@@ -142,7 +123,8 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
           </div>
         )}
       </div>
-      <button type="submit" disabled={busy} className="w-full rounded-md bg-green-700 py-2 font-bold text-white hover:bg-green-800 disabled:opacity-60">
+      <OfflineNotice />
+      <button type="submit" disabled={busy || !online} className="w-full rounded-md bg-green-700 py-2 font-bold text-white hover:bg-green-800 disabled:opacity-60">
         {busy ? busyLabel : submitLabel}
       </button>
     </form>

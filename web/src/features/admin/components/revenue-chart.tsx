@@ -1,4 +1,5 @@
 import type { MonthlySales } from '@bookstore/contract';
+import { money } from '../../../lib/format';
 
 // The spec's sample values, shown (and labelled as a sample) only while the shop has no orders.
 const SAMPLE = [500, 700, 800, 600, 750, 900, 650, 870, 960, 1020, 1100, 1150];
@@ -29,7 +30,7 @@ export function RevenueChart({ monthly }: { monthly: MonthlySales[] }) {
           return (
             <g key={`${b.label}-${i}`}>
               <rect x={P + i * bw + bw * 0.15} y={H - P - h} width={bw * 0.7} height={h} rx="3" fill="rgba(34,197,94,0.7)" stroke="rgba(34,197,94,1)">
-                <title>{`${b.label}: $${b.value.toFixed(2)}${b.orders ? `, ${b.orders} orders` : ''}`}</title>
+                <title>{`${b.label}: ${money(b.value)}${b.orders ? `, ${b.orders} orders` : ''}`}</title>
               </rect>
               <text x={P + i * bw + bw / 2} y={H - P + 16} fontSize="11" textAnchor="middle" fill="#4b5563">{b.label}</text>
             </g>

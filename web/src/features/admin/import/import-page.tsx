@@ -1,9 +1,9 @@
 import { IMPORT_COLUMNS, type ImportReport, type ImportRowError } from '@bookstore/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
+import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { booksQueryKey } from '../../../lib/books/get-books';
-import { importChunk } from './import-books';
+import { useImportChunk } from './import-books';
 import { splitImportFile, type ImportChunk } from './split-file';
 
 // /dashboard/import: choose a CSV or JSON-lines file; it is checked first (a dry run that writes
@@ -23,7 +23,7 @@ const plural = (n: number, word: string) => `${n.toLocaleString()} ${word}${n ==
 
 export function Component() {
   usePageTitle('Import books');
-  const queryClient = useQueryClient();
+  const importChunk = useImportChunk();
   const [fileName, setFileName] = useState('');
   const [chunks, setChunks] = useState<ImportChunk[]>([]);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -32,6 +32,7 @@ export function Component() {
   const [message, setMessage] = useState('');
   const rows = chunks.reduce((n, c) => n + c.rows, 0);
   const busy = phase === 'checking' || phase === 'importing';
+  const online = useOnline();
 
   const run = async (parts: ImportChunk[], dryRun: boolean) => {
     setPhase(dryRun ? 'checking' : 'importing');
@@ -41,7 +42,7 @@ export function Component() {
     let sum = EMPTY;
     for (const chunk of parts) {
       try {
-        sum = add(sum, await importChunk(chunk, dryRun));
+        sum = add(sum, await importChunk.mutateAsync({ chunk, dryRun }));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         setTotals(sum);
@@ -53,10 +54,6 @@ export function Component() {
       setTotals(sum);
     }
     setPhase(dryRun ? 'checked' : 'done');
-    if (!dryRun) {
-      await queryClient.invalidateQueries({ queryKey: booksQueryKey });
-      await queryClient.invalidateQueries({ queryKey: ['admin-stats'] });
-    }
   };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -96,7 +93,7 @@ export function Component() {
       </div>
       <div>
         <label htmlFor="import-file" className="mb-1 block font-semibold text-gray-700">Catalogue file</label>
-        <input id="import-file" type="file" accept=".csv,text/csv,.ndjson,.jsonl" disabled={busy} onChange={(e) => void choose(e)} className="block w-full text-sm" />
+        <input id="import-file" type="file" accept=".csv,text/csv,.ndjson,.jsonl" disabled={busy || !online} onChange={(e) => void choose(e)} className="block w-full text-sm" />
       </div>
       {rows > 0 && (
         <div className="space-y-1">
@@ -109,11 +106,12 @@ export function Component() {
           </p>
         </div>
       )}
+      <OfflineNotice />
       {message && <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">{message}</p>}
       {phase === 'checked' && (
         <button
           type="button"
-          disabled={toWrite === 0}
+          disabled={toWrite === 0 || !online}
           onClick={() => void run(chunks, false)}
           className="rounded-md bg-purple-700 px-5 py-3 font-semibold text-white hover:bg-purple-800 disabled:opacity-50"
         >

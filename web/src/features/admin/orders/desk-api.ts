@@ -1,11 +1,11 @@
-import type { AdminOrdersPage, Order, OrderMutationResponse, OrderStatus, OrderTab } from '@bookstore/contract';
+import { OrderStatusChangeSchema, type AdminOrdersPage, type Order, type OrderMutationResponse, type OrderStatus, type OrderTab } from '@bookstore/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
-import { statsQuery } from '../api/admin-api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Every desk query (lists and single orders) sits under this key. */
-export const adminOrdersKey = ['admin-orders'] as const;
+export const adminOrdersKey = queryKeys.adminOrders;
 
 export interface DeskParams {
   status: OrderTab;
@@ -39,7 +39,7 @@ export const adminOrderQuery = (id: string) =>
 export function changeOrderStatus(id: string, status: OrderStatus, note?: string) {
   return apiFetch<OrderMutationResponse>(`/api/admin/orders/${encodeURIComponent(id)}/status`, {
     method: 'POST',
-    body: note ? { status, note } : { status },
+    body: OrderStatusChangeSchema.parse(note ? { status, note } : { status }),
     token: adminToken(),
   });
 }
@@ -50,8 +50,8 @@ export function useChangeOrderStatus() {
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: adminOrdersKey }),
-      queryClient.invalidateQueries({ queryKey: statsQuery().queryKey }),
-      queryClient.invalidateQueries({ queryKey: ['books'] }), // cancelled and refused put copies back
+      queryClient.invalidateQueries({ queryKey: queryKeys.adminStats }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.books }), // cancelled and refused put copies back
     ]);
   return useMutation({
     mutationFn: ({ id, status, note }: { id: string; status: OrderStatus; note?: string }) => changeOrderStatus(id, status, note),

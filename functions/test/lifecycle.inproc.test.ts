@@ -320,6 +320,10 @@ describe('lists', () => {
     expect(byId.body.orders.map((o: any) => o._id)).toEqual([ids[3]]);
     expect(byId.body.nextCursor).toBeNull();
     expect((await http(`/api/admin/orders?q=${ids[3]}&status=shipped`, { token: admin })).body.orders).toEqual([]);
+    // The desk shows 8 characters of an id: they find the order too (a prefix), within the tab.
+    const byShortId = await http(`/api/admin/orders?q=${ids[3]!.slice(0, 8)}`, { token: admin });
+    expect(byShortId.body.orders.map((o: any) => o._id)).toEqual([ids[3]]);
+    expect((await http(`/api/admin/orders?q=${ids[3]!.slice(0, 8)}&status=shipped`, { token: admin })).body.orders).toEqual([]);
     expect((await http('/api/admin/orders?q=nobody@example.com', { token: admin })).body.orders).toEqual([]);
 
     await expectUnchanged(async () => {

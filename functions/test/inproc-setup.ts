@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { http as registerHttp } from '@google-cloud/functions-framework';
+import { getTestServer } from '@google-cloud/functions-framework/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { setBase } from './helpers';
+
+// The `inproc` vitest project: the `api` function's handler (functions/src/app.ts) served in this
+// process by functions-framework, the production runtime, on an ephemeral port, over the same
+// emulators as the `api` project (Firestore, Auth and Storage through the standard host variables,
+// which scripts/test.ts sets). No Hosting and no Functions emulator in between, so no worker process
+// per concurrent request: the tests are the handlers' logic at the speed of Firestore.
+// Like index.ts, the runtime's body-parser is wrapped before the runtime builds its parsers.
+
+process.env.ADMIN_JWT_SECRET ??= randomBytes(32).toString('hex');
+
+let server: Server;
+
+beforeAll(async () => {
+  // Imported here, after the secret is set; the body-parser patch needs the runtime's main module.
+  const { deferBodyParseErrors } = await import('../src/lib/body-parse-errors');
+  deferBodyParseErrors(createRequire(import.meta.url).resolve('@google-cloud/functions-framework'));
+  const { createApiHandler } = await import('../src/app');
+  registerHttp('api', createApiHandler());
+  server = getTestServer('api');
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  setBase(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});

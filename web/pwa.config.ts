@@ -1,0 +1,93 @@
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+
+// The service worker and web app manifest (issue 14 parts 1-3, docs/decisions/014-service-worker.md).
+// Built by vite-plugin-pwa with Workbox (generateSW): nothing in the worker is hand-written.
+
+/**
+ * The page every SPA navigation is answered with by the worker, from the precache: the plain shell
+ * (index.html carries the prerendered home page; web/prerender.ts).
+ */
+export const NAVIGATION_FALLBACK = 'shell.html';
+
+const SITE_THEME = '#0d0842'; // --color-secondary, the header logo and <meta name="theme-color">
+const SITE_BACKGROUND = '#ffffff'; // the body's background
+
+/** Page routes that are not the app: the API, Firebase's reserved /__/ (Auth's helpers), sitemaps, and any file. */
+const NOT_APP_PAGES = [/^\/api\//, /^\/__\//, /^\/sitemap/, /\/[^/?]+\.[^/]+$/];
+
+export const pwaOptions: Partial<VitePWAOptions> = {
+  registerType: 'prompt', // a new deploy waits for the shopper's 'Reload' (web/src/lib/pwa/)
+  injectRegister: false, // registered by web/src/lib/pwa/register-sw.ts, after the page has loaded
+  // Never in `vite` dev: a worker there would serve yesterday's modules (README, 'Installable and offline').
+  devOptions: { enabled: false },
+  includeManifestIcons: false, // the glob below has them already (a second entry would be a duplicate)
+  manifest: {
+    name: 'Book Store',
+    short_name: 'Book Store',
+    description: 'An independent online book shop: books delivered to your door, cash on delivery.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: SITE_THEME,
+    background_color: SITE_BACKGROUND,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The app shell: every built script, style and page, the site's own images and icons. Covers are
+    // cached as they are seen (below), not up front. Vite's hashed /assets/ names are their own revision;
+    // every other file gets a content hash in sw.js, so each build replaces exactly what changed.
+    // (The plugin adds manifest.webmanifest itself.)
+    globPatterns: ['**/*.{js,css,html,svg,png}'],
+    globIgnores: ['covers/**', 'icons/apple-touch-icon-*.png'],
+    navigateFallback: NAVIGATION_FALLBACK,
+    navigateFallbackDenylist: NOT_APP_PAGES,
+    cleanupOutdatedCaches: true,
+    // The first visit's page comes under the worker as soon as it activates, so the catalogue answers
+    // it fetches next are kept for offline use. (An update still waits for 'Reload': clientsClaim only
+    // acts when a worker activates, and a waiting one activates when the shopper asks.)
+    clientsClaim: true,
+    runtimeCaching: [
+      // Workbox copies these callbacks into sw.js as source text: they may use nothing from this module.
+      {
+        // Book covers: bundled (/covers/book-N.svg) and uploaded (/api/covers/<sha256>.<ext>, immutable).
+        urlPattern: ({ url, request, sameOrigin }) =>
+          sameOrigin && /^\/(?:covers|api\/covers)\//.test(url.pathname) && !request.headers.has('authorization'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'covers',
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+        },
+      },
+      {
+        // The public catalogue: lists, browse, search, suggestions, one book. Never a request carrying a
+        // token (an admin reading the catalogue gets private answers); /api/admin/books is not under it.
+        urlPattern: ({ url, request, sameOrigin }) =>
+          sameOrigin && /^\/api\/books(?:\/|$)/.test(url.pathname) && !request.headers.has('authorization'),
+        handler: 'StaleWhileRevalidate',
+        options: {
+          cacheName: 'catalogue',
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 300, maxAgeSeconds: 24 * 60 * 60, purgeOnQuotaError: true },
+          // When the background refresh brings a different answer (its ETag changed), the open pages are
+          // told, and refetch (web/src/lib/pwa/catalogue-updates.ts): a stale price shows one round trip.
+          broadcastUpdate: { channelName: 'catalogue-updates', options: { headersToCheck: ['etag'] } },
+          plugins: [
+            {
+              // Belt and braces: whatever the server marks private or no-store is never written.
+              cacheWillUpdate: async ({ response }) =>
+                /no-store|private/i.test(response.headers.get('cache-control') ?? '') ? null : response,
+            },
+          ],
+        },
+      },
+      // Everything else (orders, admin, auth, Firestore, Google's identity APIs) has no route: the
+      // worker does not answer it and the browser goes to the network as if there were no worker.
+    ],
+  },
+};

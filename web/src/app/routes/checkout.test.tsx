@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+import type { Book, Order } from '@bookstore/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cart } from '../../features/cart/cart-store';
+import { CheckoutForm } from './checkout';
+
+// The checkout form as the shopper uses it: real cart, real order placement and API client, real
+// sweetalert2 dialogs. Only fetch is stubbed (and Firebase Auth has no one signed in, so the
+// request carries no token: the stub plays the API).
+
+const book = (id: string, newPrice: number): Book => ({
+  _id: id, title: `Book ${id}`, description: 'x', category: 'fiction', trending: false, coverImage: 'book-1',
+  oldPrice: newPrice, newPrice, stock: 5, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
+});
+
+interface Sent { body: Record<string, unknown>; key: string | null }
+let sent: Sent[];
+let answers: { status: number; body: unknown }[];
+
+const placed = (totalPrice: number): Order => ({
+  _id: 'order-1', uid: 'u1', name: 'Ann Reader', email: 'reader@example.com', phone: '5550100',
+  address: { street: '1 Main St', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' },
+  productIDs: ['a', 'b'], items: [], totalPrice, status: 'pending', events: [],
+  createdAt: '2026-11-22T00:00:00.000Z', updatedAt: '2026-11-22T00:00:00.000Z',
+});
+
+const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  if (url.startsWith('/api/orders?limit=1')) return json(200, { orders: [], nextCursor: null }); // the pre-fill: no earlier order
+  if (url === '/api/orders' && init?.method === 'POST') {
+    sent.push({ body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('Idempotency-Key') });
+    const answer = answers.shift() ?? { status: 500, body: { message: 'no answer left' } };
+    return json(answer.status, answer.body);
+  }
+  return json(404, { message: `No route for ${url}` });
+});
+
+function Orders() {
+  return <h1>Your orders</h1>;
+}
+
+async function fillAndPlace() {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/checkout']}>
+        <Routes>
+          <Route path="/checkout" element={<CheckoutForm user={{ uid: 'u1', email: 'reader@example.com' }} />} />
+          <Route path="/orders" element={<Orders />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  const fields: Record<string, string> = {
+    'Full Name': 'Ann Reader', 'Phone Number': '5550100', 'Address / Street': '1 Main St', City: 'Springfield',
+    'Country / region': 'US', 'State / province': 'IL', Zipcode: '62701',
+  };
+  for (const [label, value] of Object.entries(fields)) await user.type(screen.getByLabelText(label), value);
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('button', { name: 'Place an Order' }));
+  return user;
+}
+
+beforeAll(() => {
+  // A configured (not emulator) build: the auth SDK loads, with no one signed in.
+  vi.stubEnv('VITE_FIREBASE_API_KEY', 'test-api-key');
+  vi.stubEnv('VITE_FIREBASE_AUTH_DOMAIN', 'demo-bookstore.firebaseapp.com');
+  vi.stubEnv('VITE_FIREBASE_PROJECT_ID', 'demo-bookstore');
+});
+beforeEach(() => {
+  sent = [];
+  answers = [];
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  cart.clear();
+  cart.add(book('a', 10));
+  cart.add(book('b', 12.5));
+});
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = ''; // sweetalert2's container
+  vi.unstubAllGlobals();
+});
+
+describe('checkout', () => {
+  it('places the order with the cart’s total and says what is due on delivery', async () => {
+    answers = [{ status: 201, body: placed(22.5) }];
+    const user = await fillAndPlace();
+    expect(await screen.findByText('Your order order-1 has been placed. You will pay $22.50 on delivery.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({
+      name: 'Ann Reader', email: 'reader@example.com', phone: '5550100',
+      address: { street: '1 Main St', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' },
+      productIDs: ['a', 'b'], totalPrice: '22.50',
+    });
+    await user.click(screen.getByRole('button', { name: 'Yes, OK!' }));
+    expect(await screen.findByRole('heading', { name: 'Your orders' })).toBeTruthy();
+    expect(cart.clear()).toBe(false); // already empty
+  });
+
+  it('when prices changed, asks to confirm the new total and resends it with the same key', async () => {
+    answers = [
+      { status: 409, body: { message: 'Prices have changed', code: 'PRICE_CHANGED', totalPrice: 25.5 } },
+      { status: 201, body: placed(25.5) },
+    ];
+    const user = await fillAndPlace();
+    expect(await screen.findByText('The new total is $25.50. Place the order at this price?', {}, { timeout: 5000 })).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Your order order-1 has been placed. You will pay $25.50 on delivery.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(sent.map((s) => s.body.totalPrice)).toEqual(['22.50', '25.50']);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+    expect(sent[1]!.body.productIDs).toEqual(['a', 'b']);
+  });
+
+  it('when prices changed and the shopper declines, sends nothing more and keeps the cart and the form', async () => {
+    answers = [{ status: 409, body: { message: 'Prices have changed', code: 'PRICE_CHANGED', totalPrice: 25.5 } }];
+    const user = await fillAndPlace();
+    expect(await screen.findByText('The new total is $25.50. Place the order at this price?', {}, { timeout: 5000 })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place an Order' })).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent).toHaveLength(1);
+    expect(screen.queryByText(/has been placed/)).toBeNull();
+    expect(screen.getByLabelText('Full Name')).toHaveProperty('value', 'Ann Reader');
+    expect(cart.clear()).toBe(true); // the books were still there
+  });
+});

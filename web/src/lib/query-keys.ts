@@ -1,0 +1,13 @@
+// The roots of every cached server read. A write invalidates the roots of what it changed, so a
+// new query only has to sit under the right root to be refreshed by every writer (STYLE.md §6).
+export const queryKeys = {
+  /** Every book read: carousels, browse pages, search, suggestions, Manage Books, one book. */
+  books: ['books'] as const,
+  book: (id: string) => ['books', 'detail', id] as const,
+  /** The dashboard overview's figures (GET /api/admin). */
+  adminStats: ['admin-stats'] as const,
+  /** The signed-in customer's orders: lists, pages, one order, the checkout's pre-fill. */
+  myOrders: ['orders'] as const,
+  /** The admin's order desk: lists with their tab counts, and single orders. */
+  adminOrders: ['admin-orders'] as const,
+};
