@@ -70,6 +70,8 @@ test.describe('a deploy under an open tab', () => {
     const loads = countDocumentLoads(page);
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    // The prerendered page shows its links before the app runs: wait until the app owns the page.
+    await expect(page.getByLabel('Search books')).toBeEnabled();
     await page.evaluate(() => ((window as unknown as { oldTab: boolean }).oldTab = true));
     expect(loads()).toBe(1);
 
@@ -95,6 +97,8 @@ test.describe('a deploy under an open tab', () => {
     const loads = countDocumentLoads(page);
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    // The prerendered page shows its links before the app runs: wait until the app owns the page.
+    await expect(page.getByLabel('Search books')).toBeEnabled();
     redeploy({ drop: /^login-/ });
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
