@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PNG_1x1, adminToken, bucket, coverForm, expectUnchanged, http, seededBooks } from './helpers';
-
-const newBook = (over: Record<string, unknown> = {}) => ({
-  title: 'A Test of Patience',
-  description: 'A book written for the API tests.',
-  category: 'Fiction',
-  trending: true,
-  oldPrice: 20,
-  newPrice: '12.5',
-  coverImage: 'book-3',
-  ...over,
-});
+import { PNG_1x1, adminToken, bucket, coverForm, expectUnchanged, http, newBook, seededBooks } from './helpers';
 
 describe('GET /api/books', () => {
   it('lists the seeded books newest first with the spec fields', async () => {

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { adminToken, expectUnchanged, http } from './helpers';
+import { adminToken, expectUnchanged, http, newBook } from './helpers';
 
 // Book management's logic, in-process (inproc-setup.ts): create, edit, delete, validation.
 // Reads, covers and refusals without a token through Hosting: books.api.test.ts.
-
-const newBook = (over: Record<string, unknown> = {}) => ({
-  title: 'A Test of Patience',
-  description: 'A book written for the API tests.',
-  category: 'Fiction',
-  trending: true,
-  oldPrice: 20,
-  newPrice: '12.5',
-  coverImage: 'book-3',
-  ...over,
-});
 
 describe('admin book management', () => {
   it('creates, edits and deletes a book, storing cents and ignoring unknown fields', async () => {

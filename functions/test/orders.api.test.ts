@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchanged, http, makeBooks, newCustomer, removeBooks, type TestBook, validOrder } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { adminToken, db, expectUnchanged, http, newCustomer, ownShelf, validOrder } from './helpers';
 
 // Orders end to end, through Hosting: placing, reading and moving an order. Pricing, idempotency,
 // product ids, stock races and every transition are in orders.inproc.test.ts and
 // lifecycle.inproc.test.ts, against the same handlers in-process.
-// The tests order books of their own (stock 100), so the seeded catalogue's stock stays as the
-// browser tests expect it.
-let shelf: TestBook[] = [];
-const seededBooks = async (): Promise<any[]> => shelf;
-beforeAll(async () => {
-  shelf = await makeBooks(8, 100);
-});
-afterAll(async () => removeBooks(shelf));
+const seededBooks = ownShelf();
 
 describe('POST /api/orders', () => {
   it('stores an order priced by the server, owned by the caller, pending', async () => {

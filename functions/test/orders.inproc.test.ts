@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchanged, http, makeBooks, newCustomer, removeBooks, type TestBook, validOrder } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { adminToken, db, expectUnchanged, http, makeBooks, newCustomer, ownShelf, removeBooks, validOrder } from './helpers';
 
 // Orders' logic, in-process (inproc-setup.ts): pricing, idempotency, product ids, concurrency.
-// The tests order books of their own (stock 100), so the seeded catalogue's stock stays as the
-// browser tests expect it.
-let shelf: TestBook[] = [];
-const seededBooks = async (): Promise<any[]> => shelf;
-beforeAll(async () => {
-  shelf = await makeBooks(8, 100);
-});
-afterAll(async () => removeBooks(shelf));
+const seededBooks = ownShelf();
 
 describe('POST /api/orders', () => {
   it('returns the first order for a retried Idempotency-Key instead of storing a second', async () => {
