@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { afterAll, beforeAll } from 'vitest';
 import { adminLogin, orderBody, signUpCustomer, verifyEmail } from '../../scripts/lib/fixtures';
 
 // Helpers for API tests: HTTP through Hosting to the real function (or, in the `inproc` project,
@@ -146,19 +145,6 @@ export function coverForm(bytes: Buffer, filename = 'cover.png', field = 'cover'
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   return form;
-}
-
-/**
- * Books of the test file's own (stock 100 each), made before its tests and removed after, so the
- * seeded catalogue's stock stays as the browser tests expect it. Returns the file's `seededBooks`.
- */
-export function ownShelf(count = 8, stock = 100): () => Promise<any[]> {
-  let shelf: TestBook[] = [];
-  beforeAll(async () => {
-    shelf = await makeBooks(count, stock);
-  });
-  afterAll(async () => removeBooks(shelf));
-  return async () => shelf;
 }
 
 /** A valid body for POST /api/books (dollars as the form sends them), with `over` applied. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchanged, http, newCustomer, ownShelf, validOrder } from './helpers';
+import { adminToken, db, expectUnchanged, http, newCustomer, validOrder } from './helpers';
+import { ownShelf } from './shelf';
 
 // Orders end to end, through Hosting: placing, reading and moving an order. Pricing, idempotency,
 // product ids, stock races and every transition are in orders.inproc.test.ts and

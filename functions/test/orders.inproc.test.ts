@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchanged, http, makeBooks, newCustomer, ownShelf, removeBooks, validOrder } from './helpers';
+import { adminToken, db, expectUnchanged, http, makeBooks, newCustomer, removeBooks, validOrder } from './helpers';
+import { ownShelf } from './shelf';
 
 // Orders' logic, in-process (inproc-setup.ts): pricing, idempotency, product ids, concurrency.
 const seededBooks = ownShelf();
