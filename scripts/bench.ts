@@ -30,12 +30,9 @@ function write(results: BenchResults): void {
   console.log('\nWrote bench/results.json and BENCHMARKS.md');
 }
 
+/** The last run's results, if there is one (a damaged file throws rather than being overwritten). */
 function previousResults(): BenchResults | undefined {
-  try {
-    return JSON.parse(readFileSync(RESULTS, 'utf8')) as BenchResults;
-  } catch {
-    return undefined;
-  }
+  return existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as BenchResults) : undefined;
 }
 
 const started = Date.now();
@@ -103,7 +100,7 @@ async function lighthouseOnly(running: boolean): Promise<void> {
     const books = (await (await fetch(`${SHOP_URL}/api/books?limit=16`)).json()) as { _id: string }[];
     phase(`Lighthouse mobile, ${MOBILE_RUNS} runs a page, then the floors (JavaScript disabled)`);
     const section = await measureLighthouse(`/books/${books[0]!._id}`);
-    const before: Partial<BenchResults> = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as BenchResults) : {};
+    const before: Partial<BenchResults> = previousResults() ?? {};
     const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const results: BenchResults = {
       date: new Date().toISOString(), machine, quick: false, bytes: [], productionApi: [], hostingApi: [], scale: [],
@@ -122,7 +119,9 @@ const phase = (title: string) => console.log(`\n[${Math.round((Date.now() - star
 
 async function main() {
   if (process.argv.includes('--report-only')) {
-    writeFileSync(`${ROOT}BENCHMARKS.md`, renderMarkdown(JSON.parse(readFileSync(RESULTS, 'utf8')) as BenchResults));
+    const results = previousResults();
+    if (!results) throw new Error('No bench/results.json to render: run `npm run bench` first');
+    writeFileSync(`${ROOT}BENCHMARKS.md`, renderMarkdown(results));
     return;
   }
   const quick = process.argv.includes('--quick');
