@@ -120,7 +120,7 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
           <Link to={text.link} className="text-blue-700 underline hover:text-blue-900">{text.linkText}</Link>
         </p>
         <div className="mt-4">
-          <button type="button" onClick={google} disabled={!online} className="flex w-full items-center justify-center gap-2 rounded bg-secondary px-4 py-2 font-bold text-white hover:bg-blue-800 focus:outline-none">
+          <button type="button" onClick={google} disabled={!online} className="flex w-full items-center justify-center gap-2 rounded bg-secondary px-4 py-2 font-bold text-white hover:bg-blue-800 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60">
             <GoogleIcon /> Sign in with Google
           </button>
           {error?.google && <p role="alert" className="mt-3 text-sm text-red-700">{error.detail}</p>}
