@@ -7,19 +7,21 @@
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
   var preload = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  function add(tag, attrs) {
+    var el = document.createElement(tag);
+    el.crossOrigin = '';
+    for (var name in attrs) el[name] = attrs[name];
+    document.head.appendChild(el);
+  }
+  // One element per task: starting a module's fetch is not free on a slow phone, and a dozen at once
+  // make one long task.
   function start() {
-    preload.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
+    add('script', { type: 'module', src: entry });
+    preload.forEach(function (href, i) {
+      setTimeout(function () {
+        add('link', { rel: 'modulepreload', href: href });
+      }, i);
     });
-    var app = document.createElement('script');
-    app.type = 'module';
-    app.crossOrigin = '';
-    app.src = entry;
-    document.head.appendChild(app);
   }
   // The frame after this one has painted.
   requestAnimationFrame(function () {

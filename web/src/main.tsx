@@ -1,4 +1,5 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
@@ -57,7 +58,12 @@ else window.addEventListener('load', registerWorker, { once: true });
 const container = document.getElementById('root')!;
 const app = <App router={router} queryClient={queryClient} />;
 const hydrate = container.dataset.prerendered === window.location.pathname && !window.location.search;
-const render = () => (hydrate ? hydrateRoot(container, app) : createRoot(container).render(app));
+// In a transition, React hydrates and renders in slices of a few milliseconds, yielding to the
+// browser between them, instead of one long task a phone feels as a frozen page.
+const render = () => startTransition(() => {
+  if (hydrate) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
 if (router.state.initialized) render();
 else {
   const stop = router.subscribe((state) => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { CartIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
@@ -9,14 +9,21 @@ import { bookPageQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
 import { stockLevel } from '../../lib/stock';
+import { useFirstInteraction } from '../../lib/use-first-interaction';
 import { usePageTitle } from '../../lib/use-page-title';
 
-// The live stock follower (Firestore SDK, reactfire) loads after the page has rendered.
+// The live stock follower (Firestore SDK, reactfire) loads after the page has rendered: at once when
+// the stock is low or out (the badge shows, a sale can empty it), otherwise on the visitor's first
+// touch of the page, so a first visit on a phone does not load it with the page.
 const FollowStock = lazy(() => import('../../features/cart/follow-stock'));
 
 export function Component() {
   const { id = '' } = useParams();
   const { data: book, isPending, isError, fetchStatus } = useQuery(bookPageQuery(id));
+  // Once it follows, it keeps following (a restock must not stop it).
+  const touched = useFirstInteraction();
+  const [live, setLive] = useState(false);
+  if (!live && book && (touched || stockLevel(book.stock).kind !== 'in')) setLive(true);
   usePageTitle(book?.title ?? 'Book');
   // Offline and not in the worker's cache (never opened here): say so; it loads when the network is back.
   if (isPending && fetchStatus === 'paused') return <OfflineNotice className="mx-auto my-16 max-w-xl">This book has not been opened on this device yet; it will show once you are back online.</OfflineNotice>;
@@ -36,9 +43,11 @@ export function Component() {
             {money(book.newPrice)} <span className="ml-2 text-base font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
           </p>
           <StockBadge stock={book.stock} className="text-sm" />
-          <Suspense fallback={null}>
-            <FollowStock ids={[book._id]} />
-          </Suspense>
+          {live && (
+            <Suspense fallback={null}>
+              <FollowStock ids={[book._id]} />
+            </Suspense>
+          )}
           <button
             type="button"
             onClick={() => addBookToCart(book)}

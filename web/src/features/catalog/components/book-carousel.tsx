@@ -1,8 +1,9 @@
 import type { Book } from '@bookstore/contract';
+import { useDeferredValue } from 'react';
 import { Carousel } from '../../../components/ui/carousel';
 import { BookCard, BookCardSkeleton } from './book-card';
 
-export function BookCarousel({ label, books, loading, error, onAdd, eager }: {
+export function BookCarousel({ label, books: latest, loading, error, onAdd, eager }: {
   label: string;
   books: Book[] | undefined;
   loading: boolean;
@@ -10,6 +11,9 @@ export function BookCarousel({ label, books, loading, error, onAdd, eager }: {
   onAdd: (book: Book) => void;
   eager?: boolean;
 }) {
+  // The cards render in a transition, sliced and interruptible, not in the task that delivered the
+  // books: the skeletons stay up a few frames longer and the page stays responsive meanwhile.
+  const books = useDeferredValue(latest);
   if (error) return <p className="py-10 text-red-700">Could not load books. Please try again later.</p>;
   if (loading || !books) {
     // Three skeleton slides in the carousel's own layout: as many show as books will.
