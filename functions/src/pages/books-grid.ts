@@ -43,6 +43,6 @@ function firstPagePagination(nextCursor: string | null): string {
 
 /** The grid of browse-page.tsx and its pagination, for the first page of the default browse. */
 export function firstBooksPage(books: Book[], nextCursor: string | null): string {
-  const items = books.map((book, i) => `<li class="[contain-intrinsic-size:auto_420px] [content-visibility:auto]">${bookCard(book, i < 3)}</li>`).join('');
+  const items = books.map((book, i) => `<li class="[contain-intrinsic-block-size:auto_420px] [content-visibility:auto]">${bookCard(book, i < 3)}</li>`).join('');
   return `<ul class="grid gap-8 md:grid-cols-2 carousel:grid-cols-3" aria-label="Books">${items}</ul>${firstPagePagination(nextCursor)}`;
 }
