@@ -23,11 +23,3 @@ export function text(label: string, max: number, options: { multiline?: boolean 
     .refine((value) => isCleanText(value, options.multiline), `${label} contains characters that are not allowed`);
 }
 
-/** How much of a description a book card shows (the storefront's cards, and the pages function's copy of them). */
-export const CARD_DESCRIPTION_LIMIT = 80;
-
-/** The first `limit` characters plus an ellipsis when longer. */
-export function truncate(text: string, limit = CARD_DESCRIPTION_LIMIT): string {
-  const chars = Array.from(text); // do not split a surrogate pair
-  return chars.length > limit ? `${chars.slice(0, limit).join('')}...` : text;
-}
