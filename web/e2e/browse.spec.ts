@@ -65,12 +65,12 @@ async function apiPages(request: APIRequestContext, query: string, n: number): P
   return pages;
 }
 
-const shownTitles = (page: Page) => page.getByRole('list', { name: 'Books' }).getByRole('heading', { level: 3 }).allTextContents();
+const shownTitles = (page: Page) => page.getByRole('list', { name: 'Books' }).getByRole('heading', { level: 2 }).allTextContents();
 
 async function expectTitles(page: Page, books: ApiBook[]) {
   const list = page.getByRole('list', { name: 'Books' });
-  await expect(list.getByRole('heading', { level: 3 })).toHaveCount(books.length);
-  await expect(list.getByRole('heading', { level: 3 })).toHaveText(books.map((b) => b.title));
+  await expect(list.getByRole('heading', { level: 2 })).toHaveCount(books.length);
+  await expect(list.getByRole('heading', { level: 2 })).toHaveText(books.map((b) => b.title));
 }
 
 test('filter, sort, go to page 3, reload and Back show exactly the same books', async ({ page, request }) => {
@@ -84,7 +84,7 @@ test('filter, sort, go to page 3, reload and Back show exactly the same books', 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse books' }).click();
   await expect(page).toHaveURL('/books');
   await expect(page.getByRole('heading', { name: 'All books', level: 1 })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Books' }).getByRole('heading', { level: 3 })).toHaveCount(24);
+  await expect(page.getByRole('list', { name: 'Books' }).getByRole('heading', { level: 2 })).toHaveCount(24);
 
   await page.getByLabel('Category').selectOption('technology');
   await expect(page).toHaveURL('/books?category=technology');
@@ -147,7 +147,7 @@ test('price range and sort by title come from the URL; an empty result offers Cl
   await expect(page.getByText('No books match these filters.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).last().click();
   await expect(page).toHaveURL('/books?sort=title');
-  await expect(page.getByRole('list', { name: 'Books' }).getByRole('heading', { level: 3 })).toHaveCount(24);
+  await expect(page.getByRole('list', { name: 'Books' }).getByRole('heading', { level: 2 })).toHaveCount(24);
 });
 
 test('the header search forgives a typo: suggestions, keyboard choice and /search', async ({ page }) => {
@@ -166,7 +166,7 @@ test('the header search forgives a typo: suggestions, keyboard choice and /searc
   await box.fill('lanturn keper');
   await box.press('Enter');
   await expect(page).toHaveURL('/search?q=lanturn%20keper');
-  const results = page.getByRole('main').getByRole('heading', { level: 3 });
+  const results = page.getByRole('main').getByRole('heading', { level: 2 });
   await expect(results.first()).toBeVisible();
   expect((await results.allTextContents()).slice(0, 3)).toContain(title);
   await page.reload();

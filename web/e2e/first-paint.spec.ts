@@ -121,7 +121,7 @@ test('/books: the served first page of books is what the app draws, with no cons
   await watchLayoutShifts(page);
   const first = (await (await page.request.get('/api/books?sort=newest')).json()).books[0];
   const where = async (p: Page) => ({
-    heading: await p.getByRole('heading', { level: 3, name: first.title }).boundingBox(),
+    heading: await p.getByRole('heading', { level: 2, name: first.title }).boundingBox(),
     cover: await p.getByRole('img', { name: `Cover of ${first.title}` }).boundingBox(),
     cards: await p.getByRole('list', { name: 'Books' }).getByRole('listitem').count(),
   });

@@ -28,7 +28,7 @@ for (const width of [375, 768, 1280]) {
     await page.screenshot({ path: `${SHOTS}/home-${width}.png`, fullPage: true });
 
     await page.goto('/books');
-    await expect(page.getByRole('list', { name: 'Books' }).getByRole('heading', { level: 3 }).first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Books' }).getByRole('heading', { level: 2 }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/books-${width}.png`, fullPage: true });

@@ -6,7 +6,7 @@ import { cartIcon, chevronLeft, chevronRight, coverPath, money, soldOut, stockBa
 // catalog/components/book-card.tsx, browse/browse-page.tsx and browse-pagination.tsx: same elements
 // and classes, kept in step by hand). Every inserted value is escaped.
 
-/** web/src/features/catalog/components/book-card.tsx; the first three covers load at once. */
+/** web/src/features/catalog/components/book-card.tsx (titleAs h2); the first three covers load at once. */
 function bookCard(book: Book, eager: boolean): string {
   const href = `/books/${encodeURIComponent(book._id)}`;
   return [
@@ -14,7 +14,7 @@ function bookCard(book: Book, eager: boolean): string {
     `<a class="shrink-0 self-center sm:self-auto" href="${e(href)}">`,
     `<img src="${e(coverPath(book.coverImage))}" alt="Cover of ${e(book.title)}" width="144" height="216" loading="${eager ? 'eager' : 'lazy'}" decoding="async" class="h-54 w-36 rounded-md object-cover shadow-md transition duration-200 hover:scale-105"/>`,
     '</a><div class="flex min-w-0 flex-1 flex-col">',
-    `<h3 class="text-lg font-semibold leading-snug"><a class="hover:text-blue-700 hover:underline" href="${e(href)}">${e(book.title)}</a></h3>`,
+    `<h2 class="text-lg font-semibold leading-snug"><a class="hover:text-blue-700 hover:underline" href="${e(href)}">${e(book.title)}</a></h2>`,
     `<p class="mt-2 text-sm text-gray-700">${e(truncate(book.description))}</p>`,
     `<p class="mt-3 font-medium">${money(book.newPrice)} <span class="ml-2 font-normal text-gray-600 line-through">${money(book.oldPrice)}</span></p>`,
     stockBadge(book.stock, 'mt-2'),

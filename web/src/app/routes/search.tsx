@@ -38,7 +38,7 @@ export function Component() {
         <>
           <p className="mb-6 text-gray-700">{data.total} {data.total === 1 ? 'book' : 'books'} found</p>
           <ul className="grid gap-8 md:grid-cols-2 carousel:grid-cols-3">
-            {data.books.map((book) => <li key={book._id}><BookCard book={book} onAdd={addBookToCart} /></li>)}
+            {data.books.map((book) => <li key={book._id}><BookCard book={book} onAdd={addBookToCart} titleAs="h2" /></li>)}
           </ul>
           {data.pageCount > 1 && (
             <nav aria-label="Pagination" className="mt-12 flex items-center justify-between gap-4 border-t border-gray-200 pt-6">

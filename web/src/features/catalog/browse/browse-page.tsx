@@ -67,7 +67,7 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
           <ul className={grid} aria-label="Books">
             {data.books.map((book, i) => (
               // Cards out of view are not laid out or painted until scrolled near (24 on a page).
-              <li key={book._id} className="[contain-intrinsic-block-size:auto_420px] [content-visibility:auto]"><BookCard book={book} onAdd={onAdd} eager={state.page === 1 && i < 3} /></li>
+              <li key={book._id} className="[contain-intrinsic-block-size:auto_420px] [content-visibility:auto]"><BookCard book={book} onAdd={onAdd} eager={state.page === 1 && i < 3} titleAs="h2" /></li>
             ))}
           </ul>
           <BrowsePagination

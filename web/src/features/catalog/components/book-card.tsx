@@ -6,7 +6,8 @@ import { coverUrl } from '../../../lib/covers';
 import { money, truncate } from '../../../lib/format';
 import { stockLevel } from '../../../lib/stock';
 
-export function BookCard({ book, onAdd, eager = false }: { book: Book; onAdd: (book: Book) => void; eager?: boolean }) {
+/** `titleAs`: h3 under a section's h2 (the home carousels), h2 in a page's own list (/books, /search). */
+export function BookCard({ book, onAdd, eager = false, titleAs: Title = 'h3' }: { book: Book; onAdd: (book: Book) => void; eager?: boolean; titleAs?: 'h2' | 'h3' }) {
   const href = `/books/${book._id}`;
   const soldOut = stockLevel(book.stock).kind === 'out';
   return (
@@ -23,9 +24,9 @@ export function BookCard({ book, onAdd, eager = false }: { book: Book; onAdd: (b
         />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
-        <h3 className="text-lg font-semibold leading-snug">
+        <Title className="text-lg font-semibold leading-snug">
           <Link to={href} className="hover:text-blue-700 hover:underline">{book.title}</Link>
-        </h3>
+        </Title>
         <p className="mt-2 text-sm text-gray-700">{truncate(book.description)}</p>
         <p className="mt-3 font-medium">
           {money(book.newPrice)} <span className="ml-2 font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
