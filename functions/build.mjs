@@ -17,12 +17,12 @@ await build({
   logLevel: 'warning',
 });
 
-// Book pages fill in the web app's built shell and book frame (functions/src/pages/shell.ts): ship
+// Book pages and /books fill in the web app's built shell and frames (functions/src/pages/shell.ts): ship
 // copies with the function, since `firebase deploy` uploads functions/ alone. Build the web app first;
 // `--web-dist web/dist-prod` (npm run deploy) takes them from the production build.
 const at = process.argv.indexOf('--web-dist');
 const webDist = new URL(`../${at > 0 ? process.argv[at + 1].replace(/\/?$/, '/') : 'web/dist/'}`, import.meta.url);
-for (const [file, copy] of [['shell.html', 'web-shell.html'], ['_book.html', 'web-book.html']]) {
+for (const [file, copy] of [['shell.html', 'web-shell.html'], ['_book.html', 'web-book.html'], ['_books.html', 'web-books.html']]) {
   const from = new URL(file, webDist).pathname;
   if (existsSync(from)) copyFileSync(from, new URL(`./lib/${copy}`, import.meta.url).pathname);
   else console.warn(`functions/build.mjs: ${from} not found; build the web app first, or book pages will fail`);

@@ -6,16 +6,17 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 // After the client build: render the storefront's static pages with react-dom/server (src/prerender.tsx,
 // built for Node into node_modules/.prerender so its imports resolve) and write them into the output:
 //   index.html  the home page as first rendered (banner, skeletons, header, footer): hydrated
-//   books.html  /books (cleanUrls serves it), cart.html  /cart: hydrated
+//   cart.html   /cart: hydrated
 //   shell.html  the plain SPA shell: Hosting's fallback for every other route, and the service worker's
 //   _book.html  header and footer around a slot the pages function fills with a book (then replaced)
+//   _books.html /books with its skeleton grid marked as a slot the pages function fills with the
+//               first page of books (then replaced)
 // so the first HTML paints what the shopper sees first, before any JavaScript has run; the app's
 // modules are asked for after that first paint (public/boot.js).
 
 const ROOT_TAG = '<div id="root"></div>';
 const PAGES = [
   { url: '/', file: 'index.html', title: null, route: 'home' },
-  { url: '/books', file: 'books.html', title: 'Browse books', route: 'books' },
   { url: '/cart', file: 'cart.html', title: 'Shopping cart', route: 'cart' },
 ];
 
@@ -62,6 +63,7 @@ function scriptsAfterFirstPaint(html: string): string {
 interface PrerenderModule {
   render(url: string): Promise<string>;
   renderBookFrame(): Promise<string>;
+  renderBooksFrame(): Promise<string>;
 }
 
 export function prerender(): Plugin {
@@ -109,6 +111,7 @@ export function prerender(): Plugin {
           writeFileSync(join(outDir, page.file), fill(`<div id="root" data-prerendered="${page.url}">${body}</div>`, page.title, page.route));
         }
         writeFileSync(join(outDir, '_book.html'), fill(`<div id="root">${await mod.renderBookFrame()}</div>`, null, 'book-detail'));
+        writeFileSync(join(outDir, '_books.html'), fill(`<div id="root">${await mod.renderBooksFrame()}</div>`, 'Browse books', 'books'));
         rmSync(serverDir, { recursive: true, force: true });
       },
     },

@@ -211,3 +211,16 @@ export interface AdminBooksPage extends BooksPage {
 // ---------------------------------------------------------------------------------------------
 
 export const BOOK_DATA_ELEMENT_ID = 'book-data';
+
+// ---------------------------------------------------------------------------------------------
+// The browse page: GET /books (no query) is served by the `pages` function too: the built page
+// (web/prerender.ts writes _books.html, the skeleton grid between BOOKS_SLOT_START and _END) with
+// the first page of the default browse (GET /api/books?sort=newest) filled in as cards, and that
+// BooksPage as JSON in <script type="application/json" id="books-page-data">. The app uses it as
+// initial data for the same query (stale, refetched in the background, like a book page). Any
+// other /books?... is the same page with its skeletons: the app fetches what the URL asks.
+// ---------------------------------------------------------------------------------------------
+
+export const BOOKS_PAGE_DATA_ELEMENT_ID = 'books-page-data';
+export const BOOKS_SLOT_START = '<!--books-->';
+export const BOOKS_SLOT_END = '<!--/books-->';

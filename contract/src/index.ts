@@ -6,6 +6,7 @@ export * from './errors';
 export * from './money';
 export * from './order';
 export * from './text';
+export * from './display';
 export * from './paging';
 export * from './csv';
 export * from './import';

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BROWSE_PAGE_SIZE } from '@bookstore/contract';
 import { BASE, http } from './helpers';
 import { booksViaApi } from './shelf';
 
@@ -90,14 +91,36 @@ describe('GET /books/:id without JavaScript', () => {
       expect(res.html).not.toContain('id="book-data"');
     }
   });
+});
 
-  it('leaves /books (the browse page) to the app: its prerendered first render, not a book page', async () => {
-    for (const path of ['/books', '/books?category=fiction&sort=price-asc']) {
+describe('GET /books without JavaScript', () => {
+  it("carries the default browse's first page as cards and as JSON, compressed, at one page's reads", async () => {
+    const res = await fetch(`${BASE}/books`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(res.headers.get('x-firestore-reads'))).toBeLessThanOrEqual(BROWSE_PAGE_SIZE + 1);
+    const html = await res.text();
+    expect(html).toContain('All books</h1>');
+    expect(html).not.toContain('Loading books');
+    expect(html).not.toContain('data-prerendered'); // the app renders it afresh, from the JSON
+    const embedded = JSON.parse(scriptContent(html, '<script type="application/json" id="books-page-data">'));
+    expect(embedded.books.length).toBeGreaterThan(0);
+    expect(embedded.books.length).toBeLessThanOrEqual(BROWSE_PAGE_SIZE);
+    for (const b of embedded.books) expect(html).toContain(`<a class="hover:text-blue-700 hover:underline" href="/books/${b._id}">`);
+    // The same books the API gives for that query (the newest first).
+    const api = await http('/api/books?sort=newest');
+    expect(embedded.books.map((b: any) => b._id)).toEqual(api.body.books.map((b: any) => b._id));
+  });
+
+  it('leaves any other /books?... to the app: the skeletons, no embedded page', async () => {
+    for (const path of ['/books?category=fiction&sort=price-asc', '/books?page=2&cursor=nonsense', '/books?x=%3Cscript%3E']) {
       const res = await page(path);
       expect(res.status, path).toBe(200);
-      expect(res.html).toContain('<div id="root" data-prerendered="/books">');
-      expect(res.html).toContain('All books</h1>');
-      expect(res.html).not.toContain('id="book-data"');
+      expect(res.html).toContain('aria-label="Loading books"');
+      expect(res.html).not.toContain('id="books-page-data"');
+      expect(res.html).not.toContain('%3Cscript');
       expect(res.html).not.toContain('noindex');
     }
   });

@@ -73,7 +73,7 @@ test('/ hydrates without a console error or a layout shift, and then works', asy
   expect(seen).toEqual([]);
 });
 
-test('/books and /cart hydrate without a console error, with a cart in storage too', async ({ page }) => {
+test('/books and /cart take the page over without a console error, with a cart in storage too', async ({ page }) => {
   const seen = problems(page);
   const [book] = await apiBooks(page);
   await page.goto('/books');
@@ -113,5 +113,33 @@ test('a book page: the app draws the same layout as the served article, with no 
   await owned(page);
   expect(await where(page)).toEqual(before);
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  expect(seen).toEqual([]);
+});
+
+test('/books: the served first page of books is what the app draws, with no console error or shift', async ({ browser, page }) => {
+  const seen = problems(page);
+  await watchLayoutShifts(page);
+  const first = (await (await page.request.get('/api/books?sort=newest')).json()).books[0];
+  const where = async (p: Page) => ({
+    heading: await p.getByRole('heading', { level: 3, name: first.title }).boundingBox(),
+    cover: await p.getByRole('img', { name: `Cover of ${first.title}` }).boundingBox(),
+    cards: await p.getByRole('list', { name: 'Books' }).getByRole('listitem').count(),
+  });
+  // As served, before any JavaScript: the pages function's cards.
+  const served = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await served.newPage();
+  await plain.goto('/books');
+  const before = await where(plain);
+  await served.close();
+  expect(before.heading).not.toBeNull();
+  expect(before.cards).toBeGreaterThan(1);
+  // As the app draws it, from the page's embedded JSON.
+  await page.goto('/books');
+  await owned(page);
+  expect(await where(page)).toEqual(before);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  await page.getByRole('link', { name: 'Next' }).click(); // the app's own pages follow
+  await expect(page).toHaveURL(/\/books\?page=2&cursor=/);
+  await expect(page.getByText('Page 2').first()).toBeVisible();
   expect(seen).toEqual([]);
 });

@@ -16,7 +16,7 @@
   // One element per task: starting a module's fetch is not free on a slow phone, and a dozen at once
   // make one long task.
   function start() {
-    add('script', { type: 'module', src: entry });
+    import(entry);
     preload.forEach(function (href, i) {
       setTimeout(function () {
         add('link', { rel: 'modulepreload', href: href });

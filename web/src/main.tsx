@@ -2,7 +2,8 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { router } from './app/router';
+import { createBrowserRouter } from 'react-router-dom';
+import { routes } from './app/routes';
 import { ApiError } from './lib/api-client';
 import { followCatalogueUpdates } from './lib/pwa/catalogue-updates';
 import './index.css';
@@ -22,7 +23,7 @@ window.addEventListener('vite:preloadError', (event) => {
     return; // no sessionStorage (blocked): without the guard, never reload
   }
   event.preventDefault();
-  const next = router.state.navigation.location;
+  const next = router?.state.navigation.location;
   if (next) window.location.assign(`${next.pathname}${next.search}${next.hash}`);
   else window.location.reload();
 });
@@ -56,19 +57,28 @@ else window.addEventListener('load', registerWorker, { once: true });
 // are replaced by the first render. Either way React renders once the router has loaded the route's
 // code, so what the HTML shows stays up until then instead of blanking.
 const container = document.getElementById('root')!;
-const app = <App router={router} queryClient={queryClient} />;
 const hydrate = container.dataset.prerendered === window.location.pathname && !window.location.search;
-// In a transition, React hydrates and renders in slices of a few milliseconds, yielding to the
-// browser between them, instead of one long task a phone feels as a frozen page.
-const render = () => startTransition(() => {
-  if (hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
-if (router.state.initialized) render();
-else {
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stop();
-    render();
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+// Each step in a task of its own (a phone's main thread stays free between them): the modules'
+// evaluation (this task), the router's start (it matches the URL and asks for the route's code),
+// then React's render, itself in slices (a transition).
+setTimeout(() => {
+  const started = createBrowserRouter(routes);
+  router = started;
+  const app = <App router={started} queryClient={queryClient} />;
+  // In a transition, React hydrates and renders in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task a phone feels as a frozen page.
+  const render = () => startTransition(() => {
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
-}
+  if (started.state.initialized) setTimeout(render, 0);
+  else {
+    const stop = started.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      render();
+    });
+  }
+}, 0);

@@ -1,3 +1,4 @@
+import { BOOKS_SLOT_END, BOOKS_SLOT_START } from '@bookstore/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, type RouteObject } from 'react-router-dom';
@@ -37,4 +38,21 @@ export function renderBookFrame(): Promise<string> {
   const slot: RouteObject = { path: 'books/:id', element: <div data-slot="book" /> };
   const table = routes.map((route): RouteObject => (route.path === '/' && !route.index ? { ...route, children: [slot] } : route));
   return renderRoutes(table, '/books/slot');
+}
+
+/** /books as first rendered, its skeleton grid marked as the slot for the first page of books. */
+export async function renderBooksFrame(): Promise<string> {
+  const html = await render('/books');
+  const start = html.indexOf('<div role="status" aria-label="Loading books"');
+  if (start < 0) throw new Error('prerender: the skeleton grid of /books was not found');
+  const tags = /<div\b|<\/div>/g;
+  tags.lastIndex = start;
+  let depth = 0;
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    depth += tag[0] === '</div>' ? -1 : 1;
+    if (depth > 0) continue;
+    const end = tag.index + tag[0].length;
+    return `${html.slice(0, start)}${BOOKS_SLOT_START}${html.slice(start, end)}${BOOKS_SLOT_END}${html.slice(end)}`;
+  }
+  throw new Error('prerender: the skeleton grid of /books is not closed');
 }

@@ -1,14 +1,17 @@
 import express, { type Request, type Response } from 'express';
-import { BookIdSchema } from '@bookstore/contract';
+import { BookIdSchema, BrowseQuerySchema } from '@bookstore/contract';
 import { getBook } from '../books/books.repo';
+import { browseBooks } from '../books/browse.repo';
 import { countBooksForSitemap, sitemapEntries, sitemapFileCount } from '../books/sitemap.repo';
 import { errorHandler } from '../lib/errors';
 import { readCounter } from '../lib/read-counter';
 import { renderBookPage, renderNotFoundPage } from './book-page';
-import { bookFrame, webShell } from './shell';
+import { renderBooksPage } from './books-page';
+import { bookFrame, booksFrame, webShell } from './shell';
+import { sendCompressed } from './compress';
 import { sitemapIndex, urlset } from './sitemap';
 
-// The `pages` function: what Hosting rewrites /books/* and the sitemaps to. HTML for robots and
+// The `pages` function: what Hosting rewrites /books, /books/* and the sitemaps to. HTML for robots and
 // link previews, cached by Hosting's CDN for 5 minutes (an edit shows within s-maxage; the
 // browser always revalidates).
 
@@ -26,20 +29,29 @@ export function originOf(req: Request): string {
   return `${proto === 'http' && local ? 'http' : 'https'}://${safeHost}`;
 }
 
-function html(res: Response, status: number, body: string): void {
-  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': BOOK_PAGE_CACHE }).send(body);
+function html(req: Request, res: Response, status: number, body: string): void {
+  sendCompressed(req, res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': BOOK_PAGE_CACHE }), body);
 }
 
 // GET /books/:id
 async function bookPage(req: Request, res: Response) {
   const id = BookIdSchema.safeParse(req.params.id);
   const book = id.success ? await getBook(id.data) : null;
-  if (!book) return html(res, 404, renderNotFoundPage(webShell()));
-  html(res, 200, renderBookPage(bookFrame(), book, originOf(req)));
+  if (!book) return html(req, res, 404, renderNotFoundPage(webShell()));
+  html(req, res, 200, renderBookPage(bookFrame(), book, originOf(req)));
 }
 
-function xml(res: Response, body: string): void {
-  res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SITEMAP_CACHE }).send(body);
+// GET /books: the first page of the default browse filled in (one page read: 24 books, whatever the
+// catalogue's size). Filters, sorts and later pages (any query) get the frame's skeletons: the app
+// reads the URL and fetches, as it does after a client-side navigation.
+async function booksPage(req: Request, res: Response) {
+  const frame = booksFrame();
+  if (Object.keys(req.query).length > 0) return html(req, res, 200, frame);
+  html(req, res, 200, renderBooksPage(frame, await browseBooks(BrowseQuerySchema.parse({}))));
+}
+
+function xml(req: Request, res: Response, body: string): void {
+  sendCompressed(req, res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SITEMAP_CACHE }), body);
 }
 
 async function bookUrls(req: Request, n: number, files: number) {
@@ -52,9 +64,9 @@ async function bookUrls(req: Request, n: number, files: number) {
 // GET /sitemap.xml: every book in one file, or an index of /sitemap-books-N.xml files
 async function sitemap(req: Request, res: Response) {
   const files = sitemapFileCount(await countBooksForSitemap());
-  if (files === 1) return xml(res, urlset(await bookUrls(req, 1, 1)));
+  if (files === 1) return xml(req, res, urlset(await bookUrls(req, 1, 1)));
   const origin = originOf(req);
-  xml(res, sitemapIndex(Array.from({ length: files }, (_, i) => `${origin}/sitemap-books-${i + 1}.xml`)));
+  xml(req, res, sitemapIndex(Array.from({ length: files }, (_, i) => `${origin}/sitemap-books-${i + 1}.xml`)));
 }
 
 // GET /sitemap-books-N.xml
@@ -65,7 +77,7 @@ async function sitemapFile(req: Request, res: Response) {
     res.status(404).set('Cache-Control', SITEMAP_CACHE).type('text/plain').send('Not found');
     return;
   }
-  xml(res, urlset(await bookUrls(req, n, files)));
+  xml(req, res, urlset(await bookUrls(req, n, files)));
 }
 
 export function createPagesApp() {
@@ -76,6 +88,7 @@ export function createPagesApp() {
     res.set('X-Content-Type-Options', 'nosniff');
     next();
   });
+  app.get('/books', booksPage);
   app.get('/books/:id', bookPage);
   app.get('/sitemap.xml', sitemap);
   app.get(/^\/sitemap-books-(\d{1,6})\.xml$/, sitemapFile);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 // The built web app's pages that the `pages` function fills in (web/prerender.ts writes them):
 //   shell.html  the plain SPA shell (the not-found page's)
 //   _book.html  the storefront's header and footer around a slot for a book's article
+//   _books.html /books with its skeleton grid marked as the slot for the first page of books
 // functions/build.mjs copies them to functions/lib/web-*.html (scripts/lib/build.ts and `npm run
 // build` build the web app first), so the deployed function carries the pages of the same deploy.
 // In the emulator the bundle sits in functions/lib/, and ../../web/dist/ holds the freshest build
@@ -39,4 +40,9 @@ export function webShell(): string {
 /** The book page's frame (header, footer, a slot); the plain shell from a build without one. */
 export function bookFrame(): string {
   return read('_book.html') ?? webShell();
+}
+
+/** /books's frame (web/prerender.ts); the plain shell from a build without one (the app fetches). */
+export function booksFrame(): string {
+  return read('_books.html') ?? webShell();
 }

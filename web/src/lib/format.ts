@@ -1,12 +1,6 @@
 import { moneyLabel } from '@bookstore/contract';
 
-export const CARD_DESCRIPTION_LIMIT = 80;
-
-/** The first `limit` characters plus an ellipsis when longer (book cards). */
-export function truncate(text: string, limit = CARD_DESCRIPTION_LIMIT): string {
-  const chars = Array.from(text); // do not split a surrogate pair
-  return chars.length > limit ? `${chars.slice(0, limit).join('')}...` : text;
-}
+export { CARD_DESCRIPTION_LIMIT, truncate } from '@bookstore/contract';
 
 /** "$12.50": the contract's one money format. */
 export const money = moneyLabel;

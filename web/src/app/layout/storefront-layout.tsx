@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -15,15 +15,25 @@ export function StorefrontLayout() {
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">Skip to content</a>
       <fieldset disabled={!hydrated} role="none" className="contents">
-        <Header />
-        <main id="main" className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-7xl flex-1 px-4 sm:px-8">
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
-        </main>
-        <Footer />
+        <Page />
       </fieldset>
       <CartStockSync />
     </div>
   );
 }
+
+// Memoised: enabling the fieldset right after hydration (a synchronous render) re-renders the
+// fieldset alone, not the whole page under it.
+const Page = memo(function Page() {
+  return (
+    <>
+      <Header />
+      <main id="main" className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-7xl flex-1 px-4 sm:px-8">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </>
+  );
+});

@@ -23,11 +23,15 @@ export function Carousel({ label, items, inert = false }: CarouselProps) {
   const keys = items.map((i) => i.key).join(',');
 
   useEffect(() => () => swiperRef.current?.destroy(true, true), []);
-  // New slides (a genre change): start again without Swiper, which re-attaches on next use.
+  // New slides (a genre change): start again without Swiper, which re-attaches on next use. Not on
+  // the first slides: scrolling a fresh track would only force a layout in the middle of the page's start.
+  const shownKeys = useRef(keys);
   useEffect(() => {
+    if (shownKeys.current === keys) return;
+    shownKeys.current = keys;
     swiperRef.current?.destroy(true, true);
     swiperRef.current = null;
-    setEnhanced(false); // eslint-disable-line react-hooks/set-state-in-effect -- follows Swiper's teardown (external state) in the same step
+    setEnhanced(false); // follows Swiper's teardown (external state) in the same step
     track.current?.scrollTo({ left: 0 });
   }, [keys]);
 

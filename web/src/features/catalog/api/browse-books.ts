@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
 import { booksQueryKey } from '../../../lib/books/get-books';
-import { toApiParams, type BrowseState } from '../browse/browse-params';
+import { toApiParams, toBrowseSearch, type BrowseState } from '../browse/browse-params';
 
 // GET /api/books?category=&minPrice=&maxPrice=&inStock=&sort=&cursor=&limit=24
 // The key holds every parameter sent, so a filter change never reuses another query's books.
@@ -14,3 +14,34 @@ export const browseQuery = (state: BrowseState) => {
     queryFn: ({ signal }) => apiFetch<BooksPage>(`/api/books?${params}`, { token: adminToken(), signal }),
   });
 };
+
+// GET /books (no query) comes with its first page of books in the HTML (the pages function,
+// contract: catalog.ts): the first render shows them instead of waiting for the API. Read once.
+// The id is the contract's BOOKS_PAGE_DATA_ELEMENT_ID, written out so this chunk does not pull in zod.
+let embedded: BooksPage | null | undefined;
+
+function embeddedFirstPage(): BooksPage | undefined {
+  if (embedded === undefined) {
+    embedded = null;
+    const text = typeof document === 'undefined' ? null : document.getElementById('books-page-data')?.textContent;
+    try {
+      const parsed: unknown = text ? JSON.parse(text) : null;
+      if (parsed && typeof parsed === 'object' && Array.isArray((parsed as BooksPage).books)) embedded = parsed as BooksPage;
+    } catch {
+      // A broken script tag only costs the round trip it was meant to save.
+    }
+  }
+  return embedded ?? undefined;
+}
+
+/**
+ * browseQuery plus, for the default browse's first page, the page embedded in the HTML as initial
+ * data. Hosting's CDN may serve that HTML up to 5 minutes old: it counts as stale (updated at 0),
+ * shows at once and is refetched in the background.
+ */
+export const browsePageQuery = (state: BrowseState) =>
+  queryOptions({
+    ...browseQuery(state),
+    initialData: () => (toBrowseSearch(state) === '' ? embeddedFirstPage() : undefined),
+    initialDataUpdatedAt: 0,
+  });

@@ -2,7 +2,7 @@ import { CATEGORIES, type Book } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { browseQuery } from '../api/browse-books';
+import { browsePageQuery } from '../api/browse-books';
 import { BookCard, BookCardSkeleton } from '../components/book-card';
 import { BrowseFiltersBar } from './browse-filters';
 import { BrowsePagination } from './browse-pagination';
@@ -15,7 +15,7 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const state = parseBrowseParams(params, CATEGORIES);
-  const { data, isPending, isError, refetch } = useQuery(browseQuery(state));
+  const { data, isPending, isError, refetch } = useQuery(browsePageQuery(state));
   const signature = toBrowseSearch({ ...state, page: 1, cursor: undefined });
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -66,7 +66,8 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
         <>
           <ul className={grid} aria-label="Books">
             {data.books.map((book, i) => (
-              <li key={book._id}><BookCard book={book} onAdd={onAdd} eager={state.page === 1 && i < 3} /></li>
+              // Cards out of view are not laid out or painted until scrolled near (24 on a page).
+              <li key={book._id} className="[contain-intrinsic-block-size:auto_420px] [content-visibility:auto]"><BookCard book={book} onAdd={onAdd} eager={state.page === 1 && i < 3} /></li>
             ))}
           </ul>
           <BrowsePagination

@@ -10,7 +10,8 @@ export const NEWS = [
 
 export function News() {
   return (
-    <section className="py-10" aria-labelledby="news">
+    // Below the first screen: not laid out or painted until scrolled near.
+    <section className="py-10 [contain-intrinsic-block-size:auto_520px] [content-visibility:auto]" aria-labelledby="news">
       <h2 id="news" className="mb-6 text-3xl font-semibold">News</h2>
       <Carousel
         label="News"

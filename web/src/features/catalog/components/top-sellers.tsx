@@ -41,7 +41,8 @@ export function TopSellers({ onAdd }: { onAdd: (book: Book) => void }) {
 export function Recommended({ onAdd }: { onAdd: (book: Book) => void }) {
   const query = useQuery(booksQuery({ limit: HOME_LIST_LIMIT }));
   return (
-    <section className="py-10" aria-labelledby="recommended">
+    // Below the first screen: not laid out or painted until scrolled near (the page's start is lighter).
+    <section className="py-10 [contain-intrinsic-block-size:auto_560px] [content-visibility:auto]" aria-labelledby="recommended">
       <h2 id="recommended" className="mb-6 text-3xl font-semibold">Recommended for you</h2>
       <BookCarousel label="Recommended for you" books={query.data?.slice(8, 16)} loading={query.isPending} error={query.isError} onAdd={onAdd} />
     </section>
