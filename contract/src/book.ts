@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_BOOKS_LIST } from './limits';
 import { MAX_PRICE_CENTS, MAX_PRICE_DOLLARS, parseMoneyInput, toCents } from './money';
 import { isAllowedCover } from './covers';
-import { isCleanText, text } from './text';
+import { isCleanText, optionalText, text } from './text';
 
 export const CATEGORIES = ['business', 'technology', 'fiction', 'horror', 'adventure'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -71,13 +71,7 @@ export const LOW_STOCK_THRESHOLD = 3;
 export const BookInputSchema = z
   .object({
     title: text('Title', 200),
-    author: z
-      .string({ error: 'Author must be text' })
-      .trim()
-      .max(120, 'Author must be at most 120 characters')
-      .refine((value) => isCleanText(value), 'Author contains characters that are not allowed')
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    author: optionalText('Author', 120),
     description: text('Description', 5000, { multiline: true }),
     category: CategorySchema,
     trending: z.boolean({ error: 'Trending must be true or false' }).default(false),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CursorSchema } from './paging';
+import { optionalText } from './text';
 import { CategorySchema, type Book, type Category } from './book';
 
 // The catalogue's read API at scale: browse (GET /api/books?sort=...), search, suggestions and the
@@ -181,12 +182,7 @@ export type AdminBookSort = (typeof ADMIN_BOOK_SORTS)[number];
 
 export const AdminBooksQuerySchema = z
   .object({
-    q: z
-      .string({ error: 'q must be text' })
-      .trim()
-      .max(100, 'q must be at most 100 characters')
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    q: optionalText('q', 100, { search: true }),
     sort: z.enum(ADMIN_BOOK_SORTS, { error: `sort must be one of ${ADMIN_BOOK_SORTS.join(', ')}` }).default('date'),
     dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).optional(),
     cursor: CursorSchema.optional(),

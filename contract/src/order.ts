@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CursorSchema } from './paging';
 import { BookIdSchema } from './book';
 import { fromCents, parseMoneyInput } from './money';
-import { isCleanText, text } from './text';
+import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
 
 export const MAX_ORDER_ITEMS = 50;
@@ -209,13 +209,7 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
 // Requests
 
 /** An optional note kept with the event (why it was cancelled or refused). */
-export const OrderNoteSchema = z
-  .string({ error: 'Note must be text' })
-  .trim()
-  .max(500, 'Note must be at most 500 characters')
-  .refine((value) => isCleanText(value, true), 'Note contains characters that are not allowed')
-  .optional()
-  .transform((value) => (value ? value : undefined));
+export const OrderNoteSchema = optionalText('Note', 500, { multiline: true });
 
 /** POST /api/admin/orders/:id/status */
 export const OrderStatusChangeSchema = z.object({ status: OrderStatusSchema, note: OrderNoteSchema }).strip();
@@ -235,12 +229,7 @@ export const AdminOrdersQuerySchema = z
   .object({
     status: z.enum(ORDER_TABS, { error: `status must be one of ${ORDER_TABS.join(', ')}` }).default('all'),
     /** A customer's email (exact, any case) or an order id; empty means no search. */
-    q: z
-      .string({ error: 'q must be text' })
-      .trim()
-      .max(254, 'q must be at most 254 characters')
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    q: optionalText('q', 254, { search: true }),
     cursor: CursorSchema.optional(),
     limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
   })

@@ -23,3 +23,18 @@ export function text(label: string, max: number, options: { multiline?: boolean 
     .refine((value) => isCleanText(value, options.multiline), `${label} contains characters that are not allowed`);
 }
 
+/**
+ * An optional trimmed string of at most `max` characters; absent or blank becomes undefined.
+ * Refused like `text` when it holds control characters, unless `search`: a search term is only
+ * matched, never stored.
+ */
+export function optionalText(label: string, max: number, options: { multiline?: boolean; search?: boolean } = {}) {
+  const limited = z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+  const checked = options.search
+    ? limited
+    : limited.refine((value) => isCleanText(value, options.multiline), `${label} contains characters that are not allowed`);
+  return checked.optional().transform((value) => (value ? value : undefined));
+}

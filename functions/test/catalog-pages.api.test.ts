@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSE_PAGE_SIZE } from '@bookstore/contract';
-import { BASE, adminToken, http } from './helpers';
+import { BASE, http } from './helpers';
+import { booksViaApi } from './shelf';
 
 // /books/<id> as a robot or a link preview sees it: plain HTTP through Hosting, no JavaScript.
 
-const created: string[] = [];
+const make = booksViaApi({ category: 'fiction', trending: false, oldPrice: 30, newPrice: 18.5, coverImage: 'book-7' });
 let book: any;
 let hostile: any;
 
@@ -20,17 +21,6 @@ function scriptContent(html: string, opening: string): string {
 }
 
 beforeAll(async () => {
-  const token = await adminToken();
-  const make = async (over: Record<string, unknown>) => {
-    const res = await http('/api/books/create-book', {
-      method: 'POST',
-      token,
-      json: { category: 'fiction', trending: false, oldPrice: 30, newPrice: 18.5, coverImage: 'book-7', ...over },
-    });
-    expect(res.status).toBe(201);
-    created.push(res.body.book._id);
-    return res.body.book;
-  };
   book = await make({
     title: 'The Lantern Keeper Returns',
     author: 'Aoife Lennon',
@@ -43,11 +33,6 @@ beforeAll(async () => {
     description: '<img src=x onerror=alert(1)> \u2028 line',
     stock: 0,
   });
-});
-
-afterAll(async () => {
-  const token = await adminToken();
-  for (const id of created) await http(`/api/books/${id}`, { method: 'DELETE', token });
 });
 
 describe('GET /books/:id without JavaScript', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSE_SORTS, type BookInput } from '@bookstore/contract';
 import { toDoc, type BookDoc } from '../src/books/books.repo';
 import { adminToken, db, expectUnchanged, http, type Reply } from './helpers';
+import { booksViaApi } from './shelf';
 
 // Browse, search and the admin's list over HTTP, against a few hundred extra books written with
 // firebase-admin. Every page walk is compared with a brute-force filter and sort of every book in
@@ -186,28 +187,12 @@ describe('browse: GET /api/books?sort=', () => {
 });
 
 describe('search: GET /api/books/search and /suggest', () => {
-  const created: string[] = [];
+  const make = booksViaApi({ trending: false, oldPrice: 30, newPrice: 12.99, coverImage: 'book-3', stock: 4 });
   let potter = '';
 
   beforeAll(async () => {
-    const token = await adminToken();
-    const make = async (book: Record<string, unknown>) => {
-      const res = await http('/api/books/create-book', {
-        method: 'POST',
-        token,
-        json: { trending: false, oldPrice: 30, newPrice: 12.99, coverImage: 'book-3', stock: 4, ...book },
-      });
-      expect(res.status).toBe(201);
-      created.push(res.body.book._id);
-      return res.body.book._id as string;
-    };
-    potter = await make({ title: "Harry Potter and the Philosopher's Stone", author: 'J. K. Rowling', category: 'fiction', description: 'A boy learns he is a wizard.' });
+    potter = (await make({ title: "Harry Potter and the Philosopher's Stone", author: 'J. K. Rowling', category: 'fiction', description: 'A boy learns he is a wizard.' }))._id;
     await make({ title: 'Café Éclair: Pâtisserie at Home', author: 'Zoë Brontë', category: 'business', description: 'Running a small bakery.' });
-  });
-
-  afterAll(async () => {
-    const token = await adminToken();
-    for (const id of created) await http(`/api/books/${id}`, { method: 'DELETE', token });
   });
 
   const titles = async (q: string, n = 3) => {

@@ -52,6 +52,16 @@ async function placed(who: Shopper, cart: TestBook[]): Promise<any> {
   return res.body;
 }
 
+/** A fresh customer with `count` open orders of one book (ids newest first); the book has copies to spare. */
+async function customerWithOrders(prefix: string, count: number) {
+  const me = await newCustomer(prefix);
+  await allowOpenOrders(me.uid, count);
+  const [book] = await books(1, count + 10);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.unshift((await placed(me, [book!]))._id);
+  return { me, book: book!, ids };
+}
+
 const setStatus = (id: string, status: OrderStatus, note?: string, token = admin) =>
   http(`/api/admin/orders/${id}/status`, { method: 'POST', token, json: { status, ...(note ? { note } : {}) } });
 const cancel = (id: string, token: string, json: unknown = {}) => http(`/api/orders/${id}/cancel`, { method: 'POST', token, json });
@@ -252,12 +262,8 @@ describe('lifecycle', () => {
 
 describe('lists', () => {
   it('GET /api/orders pages the customer’s own orders, newest first, with a cursor', async () => {
-    const me = await newCustomer('pager');
-    await allowOpenOrders(me.uid, 20);
-    const [a] = await books(1, 30);
-    const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.unshift((await placed(me, [a!]))._id);
-    await placed(bob, [a!]);
+    const { me, book, ids } = await customerWithOrders('pager', 12);
+    await placed(bob, [book]);
     const first = await http('/api/orders', { token: me.token });
     expect(first.status).toBe(200);
     expect(first.body.orders.map((o: any) => o._id)).toEqual(ids.slice(0, 10));
@@ -281,11 +287,7 @@ describe('lists', () => {
   });
 
   it('GET /api/admin/orders: newest first, 25 a page, tabs, search by email or id, counts from the counters', async () => {
-    const me = await newCustomer('desk');
-    await allowOpenOrders(me.uid, 30);
-    const [a] = await books(1, 40);
-    const ids: string[] = [];
-    for (let i = 0; i < 27; i++) ids.unshift((await placed(me, [a!]))._id);
+    const { me, ids } = await customerWithOrders('desk', 27);
     await setStatus(ids[0]!, 'confirmed');
     await cancel(ids[1]!, me.token);
 

@@ -67,11 +67,16 @@ export async function apiBook(page: Page, id: string): Promise<ApiBook> {
   return (await page.request.get(`/api/books/${id}`)).json();
 }
 
+/** Opens the book's page and presses its Add to Cart button (the caller checks what that did). */
+export async function addToCart(page: Page, book: { _id: string }) {
+  await page.goto(`/books/${book._id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+}
+
 /** Adds the books from their pages, checks out, and returns the new order's id (newest first on /orders). */
 export async function placeOrder(page: Page, books: { _id: string }[]): Promise<string> {
   for (const book of books) {
-    await page.goto(`/books/${book._id}`);
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await addToCart(page, book);
     await expect(page.getByText('Item added to cart')).toBeVisible();
   }
   await checkout(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminLogin, booksInStock, fillDelivery, signIn } from './helpers';
+import { addToCart, adminLogin, booksInStock, fillDelivery, signIn } from './helpers';
 import { catalogueCached, workerControls } from './pwa-helpers';
 
 // Issue 14 part 3: with the network gone, the pages the shopper has opened render from the service
@@ -33,19 +33,16 @@ test('offline: visited pages render, the cart works, checkout waits for the netw
   await expect(page.getByText('This book has not been opened on this device yet')).toBeVisible();
 
   // The cart: add, remove, clear, add again, all without the network.
-  await page.goto(`/books/${first!._id}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await addToCart(page, first!);
   await expect(page.getByText('Item added to cart')).toBeVisible();
-  await page.goto(`/books/${second!._id}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await addToCart(page, second!);
   await expect(page.getByTestId('cart-count')).toHaveText('2');
   await page.goto('/cart');
   await page.getByRole('button', { name: `Remove ${second!.title}` }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await page.getByRole('button', { name: 'Clear Cart' }).click();
   await expect(page.getByText('No product found!')).toBeVisible();
-  await page.goto(`/books/${first!._id}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await addToCart(page, first!);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 
   // Checkout: the form is there, the button is not usable, and the page says why.

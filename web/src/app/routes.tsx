@@ -2,6 +2,12 @@ import type { createBrowserRouter, RouteObject } from 'react-router-dom';
 import { StorefrontLayout } from './layout/storefront-layout';
 import { NotFound, RouteError } from './routes/not-found';
 
+type PageModule = NonNullable<RouteObject['lazy']>;
+
+/** A layout's pages, path -> module ('' is the layout's index page). */
+const pages = (table: Record<string, PageModule>): RouteObject[] =>
+  Object.entries(table).map(([path, lazy]) => (path ? { path, lazy } : { index: true, lazy }));
+
 // Every page is its own chunk; the dashboard's (charts, forms) never loads on storefront routes.
 // Shared by the browser's router (router.tsx) and the build-time prerender (prerender.tsx).
 export const routes: RouteObject[] = [
@@ -10,17 +16,19 @@ export const routes: RouteObject[] = [
     element: <StorefrontLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('./routes/home') },
-      { path: 'books', lazy: () => import('./routes/books') },
-      { path: 'books/:id', lazy: () => import('./routes/book-detail') },
-      { path: 'cart', lazy: () => import('./routes/cart') },
-      { path: 'checkout', lazy: () => import('./routes/checkout') },
-      { path: 'orders', lazy: () => import('./routes/orders') },
-      { path: 'orders/:id', lazy: () => import('./routes/order-detail') },
-      { path: 'login', lazy: () => import('./routes/login') },
-      { path: 'register', lazy: () => import('./routes/register') },
-      { path: 'about', lazy: () => import('./routes/about') },
-      { path: 'search', lazy: () => import('./routes/search') },
+      ...pages({
+        '': () => import('./routes/home'),
+        books: () => import('./routes/books'),
+        'books/:id': () => import('./routes/book-detail'),
+        cart: () => import('./routes/cart'),
+        checkout: () => import('./routes/checkout'),
+        orders: () => import('./routes/orders'),
+        'orders/:id': () => import('./routes/order-detail'),
+        login: () => import('./routes/login'),
+        register: () => import('./routes/register'),
+        about: () => import('./routes/about'),
+        search: () => import('./routes/search'),
+      }),
       { path: '*', element: <NotFound /> },
     ],
   },
@@ -29,15 +37,15 @@ export const routes: RouteObject[] = [
     path: '/dashboard',
     lazy: () => import('../features/admin/dashboard-layout'),
     errorElement: <RouteError />,
-    children: [
-      { index: true, lazy: () => import('../features/admin/overview') },
-      { path: 'add-new-book', lazy: () => import('../features/admin/add-book') },
-      { path: 'edit-book/:id', lazy: () => import('../features/admin/edit-book') },
-      { path: 'manage-books', lazy: () => import('../features/admin/manage-books') },
-      { path: 'orders', lazy: () => import('../features/admin/orders/order-desk') },
-      { path: 'orders/:id', lazy: () => import('../features/admin/orders/order-page') },
-      { path: 'import', lazy: () => import('../features/admin/import/import-page') },
-    ],
+    children: pages({
+      '': () => import('../features/admin/overview'),
+      'add-new-book': () => import('../features/admin/add-book'),
+      'edit-book/:id': () => import('../features/admin/edit-book'),
+      'manage-books': () => import('../features/admin/manage-books'),
+      orders: () => import('../features/admin/orders/order-desk'),
+      'orders/:id': () => import('../features/admin/orders/order-page'),
+      import: () => import('../features/admin/import/import-page'),
+    }),
   },
 ];
 

@@ -2,7 +2,9 @@ import { ADMIN_BOOKS_PAGE_SIZE, type AdminBookSort } from '@bookstore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ChevronLeft, ChevronRight, SearchIcon } from '../../components/ui/icons';
+import { ChevronLeft, ChevronRight } from '../../components/ui/icons';
+import { DataTable, type Column } from '../../components/ui/data-table';
+import { SearchField } from '../../components/ui/search-field';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
@@ -19,6 +21,8 @@ const ORDERS: { value: string; label: string; sort: AdminBookSort; dir?: 'asc' |
 ];
 const orderOf = (state: AdminBooksState) =>
   ORDERS.find((o) => o.sort === state.sort && (o.dir ?? (o.sort === 'date' ? 'desc' : 'asc')) === (state.dir ?? (state.sort === 'date' ? 'desc' : 'asc')))?.value ?? 'date';
+
+const COLUMNS: Column[] = [{ label: '#' }, { label: 'Book Title' }, { label: 'Category' }, { label: 'Price' }, { label: 'Actions' }];
 
 const pager = 'inline-flex items-center gap-1 rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50';
 const pagerOff = 'inline-flex items-center gap-1 rounded-md border border-gray-200 px-3 py-1.5 text-sm font-medium text-gray-500';
@@ -67,19 +71,16 @@ export function Component() {
         <button type="button" className="rounded bg-indigo-600 px-3 py-1 text-xs font-bold uppercase text-white">See all</button>
       </div>
       <form role="search" onSubmit={(e) => { e.preventDefault(); go({ q: text.trim(), page: 1, cursor: undefined }); }} className="flex flex-col gap-3 border-t border-gray-100 px-4 py-3 sm:flex-row sm:items-end">
-        <div className="relative flex-1">
-          <label htmlFor="manage-books-search" className="mb-1 block text-xs font-semibold uppercase text-gray-600">Search by title or author</label>
-          <SearchIcon className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-gray-500" />
-          <input
-            id="manage-books-search"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            maxLength={100}
-            placeholder="Title or author"
-            className="w-full rounded-md border border-gray-300 py-2 pl-9 pr-3 text-sm focus:outline-2 focus:outline-indigo-600"
-          />
-        </div>
+        <SearchField
+          id="manage-books-search"
+          label="Search by title or author"
+          className="flex-1"
+          inputClassName="focus:outline-indigo-600"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={100}
+          placeholder="Title or author"
+        />
         <div>
           <label htmlFor="manage-books-sort" className="mb-1 block text-xs font-semibold uppercase text-gray-600">Sort by</label>
           <select
@@ -99,43 +100,32 @@ export function Component() {
         <p className="px-4 pb-2 text-sm text-gray-600" role="status">{data.total} {data.total === 1 ? 'book matches' : 'books match'} &ldquo;{state.q}&rdquo;</p>
       )}
       <div className={`relative overflow-x-auto transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={isPlaceholderData}>
-        <table className="w-full border-collapse text-left text-sm">
-          <thead className="bg-gray-50 text-xs uppercase text-gray-600">
-            <tr>
-              <th scope="col" className="px-6 py-3">#</th>
-              <th scope="col" className="px-6 py-3">Book Title</th>
-              <th scope="col" className="px-6 py-3">Category</th>
-              <th scope="col" className="px-6 py-3">Price</th>
-              <th scope="col" className="px-6 py-3">Actions</th>
+        <DataTable columns={COLUMNS}>
+          {data.books.length === 0 && (
+            <tr className="border-t border-gray-100">
+              <td colSpan={COLUMNS.length} className="px-6 py-8 text-center text-gray-600">{state.q ? 'No books match your search.' : 'No books yet.'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.books.length === 0 && (
-              <tr className="border-t border-gray-100">
-                <td colSpan={5} className="px-6 py-8 text-center text-gray-600">{state.q ? 'No books match your search.' : 'No books yet.'}</td>
-              </tr>
-            )}
-            {data.books.map((book, index) => (
-              <tr key={book._id} className="border-t border-gray-100">
-                <td className="px-6 py-3">{first + index + 1}</td>
-                <td className="px-6 py-3 font-medium">
-                  {book.title}
-                  {book.author && <span className="block text-xs font-normal text-gray-600">{book.author}</span>}
-                </td>
-                <td className="px-6 py-3 capitalize">{book.category}</td>
-                <td className="px-6 py-3">{money(book.newPrice)}</td>
-                <td className="space-x-4 whitespace-nowrap px-6 py-3">
-                  <Link to={`/dashboard/edit-book/${book._id}`} className="font-medium text-indigo-700 hover:underline">
-                    Edit<span className="sr-only"> {book.title}</span>
-                  </Link>
-                  <button type="button" onClick={() => remove(book._id, book.title)} className="rounded-full bg-red-600 px-4 py-1 font-medium text-white hover:bg-red-700">
-                    Delete<span className="sr-only"> {book.title}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+          {data.books.map((book, index) => (
+            <tr key={book._id} className="border-t border-gray-100">
+              <td className="px-6 py-3">{first + index + 1}</td>
+              <td className="px-6 py-3 font-medium">
+                {book.title}
+                {book.author && <span className="block text-xs font-normal text-gray-600">{book.author}</span>}
+              </td>
+              <td className="px-6 py-3 capitalize">{book.category}</td>
+              <td className="px-6 py-3">{money(book.newPrice)}</td>
+              <td className="space-x-4 whitespace-nowrap px-6 py-3">
+                <Link to={`/dashboard/edit-book/${book._id}`} className="font-medium text-indigo-700 hover:underline">
+                  Edit<span className="sr-only"> {book.title}</span>
+                </Link>
+                <button type="button" onClick={() => remove(book._id, book.title)} className="rounded-full bg-red-600 px-4 py-1 font-medium text-white hover:bg-red-700">
+                  Delete<span className="sr-only"> {book.title}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </div>
       {(state.page > 1 || data.nextCursor) && (
         <nav aria-label="Pagination" className="flex items-center justify-between gap-4 border-t border-gray-100 px-4 py-3">

@@ -4,12 +4,23 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { STATUS_LABEL, StatusBadge, shortId } from '../../../components/orders/order-status';
-import { SearchIcon } from '../../../components/ui/icons';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { SearchField } from '../../../components/ui/search-field';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, money } from '../../../lib/format';
 import { adminOrdersQuery } from './desk-api';
 
 const TAB_LABEL: Record<OrderTab, string> = { all: 'All', ...STATUS_LABEL, refused: 'Refused' };
+
+// Padded and aligned like the cells below them.
+const COLUMNS: Column[] = [
+  { label: 'Order' },
+  { label: 'Date', className: 'px-4 py-3' },
+  { label: 'Customer', className: 'px-4 py-3' },
+  { label: 'Items', className: 'px-4 py-3' },
+  { label: 'Total', className: 'px-4 py-3 text-right' },
+  { label: 'Status' },
+];
 
 const isTab = (value: string | null): value is OrderTab => ORDER_TABS.includes(value as OrderTab);
 
@@ -52,18 +63,16 @@ export function Component() {
       <div className="flex flex-col gap-4 border-b border-gray-100 px-4 py-4 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
         <h3 id="desk-heading" className="text-lg font-semibold">Orders</h3>
         <form role="search" onSubmit={search} className="flex w-full gap-2 lg:max-w-md">
-          <div className="relative flex-1">
-            <label htmlFor="order-search" className="sr-only">Search orders by customer email or order id</label>
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500" />
-            <input
-              id="order-search"
-              type="search"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              placeholder="Email or order id"
-              className="w-full rounded-md border border-gray-300 bg-gray-50 py-2 pr-3 pl-9 text-sm focus:bg-white focus:outline-2 focus:outline-purple-600"
-            />
-          </div>
+          <SearchField
+            id="order-search"
+            label="Search orders by customer email or order id"
+            labelHidden
+            className="flex-1"
+            inputClassName="bg-gray-50 focus:bg-white focus:outline-purple-600"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="Email or order id"
+          />
           <button type="submit" className="rounded-md bg-purple-700 px-4 py-2 text-sm font-semibold text-white hover:bg-purple-800">Search</button>
           {q && (
             <button type="button" onClick={() => { setDraft(''); setFilter({ q: '' }); }} className="rounded-md border border-gray-300 px-3 py-2 text-sm hover:bg-gray-50">
@@ -154,40 +163,28 @@ export function Component() {
             </ul>
             {/* Tablets and up: a table. */}
             <div className="hidden overflow-x-auto md:block">
-              <table className="w-full border-collapse text-left text-sm">
-                <thead className="bg-gray-50 text-xs text-gray-600 uppercase">
-                  <tr>
-                    <th scope="col" className="px-6 py-3">Order</th>
-                    <th scope="col" className="px-4 py-3">Date</th>
-                    <th scope="col" className="px-4 py-3">Customer</th>
-                    <th scope="col" className="px-4 py-3">Items</th>
-                    <th scope="col" className="px-4 py-3 text-right">Total</th>
-                    <th scope="col" className="px-6 py-3">Status</th>
+              <DataTable columns={COLUMNS}>
+                {data.orders.map((order) => (
+                  <tr key={order._id} className="border-t border-gray-100 hover:bg-gray-50">
+                    <td className="px-6 py-3">
+                      <Link to={`/dashboard/orders/${order._id}`} className="font-mono font-semibold text-purple-800 hover:underline">
+                        #{shortId(order._id)}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap text-gray-700">{formatDate(order.createdAt)}</td>
+                    <td className="max-w-56 px-4 py-3">
+                      <span className="block truncate font-medium">{order.name}</span>
+                      <span className="block truncate text-gray-600">{order.email}</span>
+                    </td>
+                    <td className="max-w-64 px-4 py-3">
+                      <span className="block truncate" title={order.items.map((i) => i.title).join(', ')}>{itemsSummary(order)}</span>
+                      <span className="block text-gray-600">{order.items.length === 1 ? '1 book' : `${order.items.length} books`}</span>
+                    </td>
+                    <td className="px-4 py-3 text-right font-semibold tabular-nums">{money(order.totalPrice)}</td>
+                    <td className="px-6 py-3"><StatusBadge status={order.status} /></td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.orders.map((order) => (
-                    <tr key={order._id} className="border-t border-gray-100 hover:bg-gray-50">
-                      <td className="px-6 py-3">
-                        <Link to={`/dashboard/orders/${order._id}`} className="font-mono font-semibold text-purple-800 hover:underline">
-                          #{shortId(order._id)}
-                        </Link>
-                      </td>
-                      <td className="px-4 py-3 whitespace-nowrap text-gray-700">{formatDate(order.createdAt)}</td>
-                      <td className="max-w-56 px-4 py-3">
-                        <span className="block truncate font-medium">{order.name}</span>
-                        <span className="block truncate text-gray-600">{order.email}</span>
-                      </td>
-                      <td className="max-w-64 px-4 py-3">
-                        <span className="block truncate" title={order.items.map((i) => i.title).join(', ')}>{itemsSummary(order)}</span>
-                        <span className="block text-gray-600">{order.items.length === 1 ? '1 book' : `${order.items.length} books`}</span>
-                      </td>
-                      <td className="px-4 py-3 text-right font-semibold tabular-nums">{money(order.totalPrice)}</td>
-                      <td className="px-6 py-3"><StatusBadge status={order.status} /></td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             </div>
           </>
         )}
