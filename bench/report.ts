@@ -99,7 +99,7 @@ export interface Budget {
   met: boolean;
 }
 
-export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.POSITIVE_INFINITY);
 const x = (value: number) => `${value.toFixed(2)}x`;
 const n = (value: number) => value.toLocaleString('en');
@@ -171,6 +171,11 @@ export function budgets(r: BenchResults): Budget[] {
 function table(headers: string[], rows: (string | number)[][]): string {
   return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
+
+// The tables `npm run bench` also prints as it goes.
+export const budgetsTable = (r: BenchResults) => table(['What', 'Budget', 'Measured', 'Met'], budgets(r).map((x) => [x.what, x.budget, x.measured, x.met ? 'yes' : '**no**']));
+export const bytesTable = (bytes: RouteBytes[]) =>
+  table(['Route', 'JS KB', 'CSS KB', 'Images KB', 'API KB', 'Fonts KB', 'Total KB', 'Requests'], bytes.map((x) => [x.route, kb(x.js), kb(x.css), kb(x.images), kb(x.apiJson), kb(x.fonts), kb(x.total), x.requests]));
 
 function loadTable(rows: LoadResult[]): string {
   return table(
@@ -316,7 +321,8 @@ function runCells(run: LighthouseRun): string {
   return `${run.performance} / ${shown(run.lcpMs)} / ${shown(run.tbtMs)} / ${shown(run.cls)}`;
 }
 
-function lighthouseSection(r: BenchResults): string {
+/** Section 2; `npm run bench` prints it as soon as Lighthouse is done. */
+export function lighthouseSection(r: Pick<BenchResults, 'lighthouse' | 'lighthouseFloors' | 'original'>): string {
   if (!r.lighthouse.length) return '## 2. Lighthouse\n\n(skipped: `--quick` or `--no-lighthouse`)';
   const floors = r.lighthouseFloors ?? [];
   const summary = table(
@@ -366,7 +372,6 @@ ${original}`;
 }
 
 export function renderMarkdown(r: BenchResults): string {
-  const b = budgets(r);
   const prodConns = [...new Set(r.productionApi.map((a) => a.connections))].join(', ');
   const hostConns = [...new Set(r.hostingApi.map((a) => a.connections))].join(', ');
   const seconds = (rows: LoadResult[]) => [...new Set(rows.map((a) => a.seconds))].join('/');
@@ -379,7 +384,7 @@ Generated from \`bench/results.json\` by \`bench/report.ts\`; do not edit by han
 
 ## Budgets
 
-${table(['What', 'Budget', 'Measured', 'Met'], b.map((x) => [x.what, x.budget, x.measured, x.met ? 'yes' : '**no**']))}
+${budgetsTable(r)}
 
 The deterministic budgets (first-load JavaScript of \`/\` from the build output, no dashboard code,
 Firebase SDK, sweetalert2 or Swiper on storefront first loads) are also checked by \`npm test\`
@@ -387,7 +392,7 @@ Firebase SDK, sweetalert2 or Swiper on storefront first loads) are also checked 
 
 ## 1. Bytes per route (first visit, transferred)
 
-${table(['Route', 'JS KB', 'CSS KB', 'Images KB', 'API KB', 'Fonts KB', 'Total KB', 'Requests'], r.bytes.map((x) => [x.route, kb(x.js), kb(x.css), kb(x.images), kb(x.apiJson), kb(x.fonts), kb(x.total), x.requests]))}${ordersRouteNote(r.bytes)}
+${bytesTable(r.bytes)}${ordersRouteNote(r.bytes)}
 
 ${lighthouseSection(r)}
 

@@ -5,10 +5,10 @@ import { measureRouteBytes } from '../bench/bytes';
 import { describeFirestore } from '../bench/environment';
 import { stockedBooks, verifiedShopper } from '../bench/fixtures';
 import { startFunctionServer, type FunctionServer } from '../bench/function-server';
-import { floorRatio, MOBILE_RUNS, ORIGINAL_SKIPPED, runLighthouse, type LighthouseResult, type OriginalApp } from '../bench/lighthouse';
+import { MOBILE_RUNS, ORIGINAL_SKIPPED, runLighthouse, type OriginalApp } from '../bench/lighthouse';
 import { serveStatic } from '../bench/static-server';
 import { measureImport, type ImportTiming } from '../bench/import';
-import { budgets, kb, renderMarkdown, type BenchResults } from '../bench/report';
+import { budgetsTable, bytesTable, lighthouseSection, renderMarkdown, type BenchResults } from '../bench/report';
 import { measureScale, type DeskRow } from '../bench/scale';
 import { build } from './lib/build';
 import { DEMO_CUSTOMER, ROOT, SHOP_URL } from './lib/env';
@@ -28,7 +28,7 @@ const RESULTS = `${ROOT}bench/results.json`;
 /** Prints the budgets, then writes results.json and BENCHMARKS.md. */
 function write(results: BenchResults): void {
   phase('Budgets');
-  console.table(budgets(results).map((b) => ({ what: b.what, budget: b.budget, measured: b.measured, met: b.met ? 'yes' : 'NO' })));
+  console.log(budgetsTable(results));
   writeFileSync(RESULTS, JSON.stringify(results, null, 2));
   writeFileSync(`${ROOT}BENCHMARKS.md`, renderMarkdown(results));
   console.log('\nWrote bench/results.json and BENCHMARKS.md');
@@ -53,11 +53,7 @@ async function throwawaySuite(running: boolean, what: string): Promise<Suite | u
 const firstBookId = async () => ((await (await fetch(`${SHOP_URL}/api/books?limit=16`)).json()) as { _id: string }[])[0]!._id;
 const LIGHTHOUSE_PAGES = (bookPage: string) => ['/', bookPage, '/books', '/cart'];
 
-interface LighthouseSection {
-  lighthouse: LighthouseResult[];
-  lighthouseFloors: LighthouseResult[];
-  original: OriginalApp;
-}
+type LighthouseSection = Required<Pick<BenchResults, 'lighthouse' | 'lighthouseFloors' | 'original'>>;
 
 /**
  * Lighthouse mobile (default throttling), MOBILE_RUNS runs a page; the floors: the same pages with
@@ -83,19 +79,7 @@ async function measureLighthouse(bookPage: string): Promise<LighthouseSection> {
       await server.stop();
     }
   }
-  const show = (n: number) => (Number.isFinite(n) ? n : '-');
-  const row = (prefix: string, floors: LighthouseResult[] | undefined) => (l: LighthouseResult) => {
-    const floor = floors?.find((f) => f.page === l.page);
-    return { page: `${prefix}${l.page}`, perf: show(l.performance), 'LCP ms': show(l.lcpMs), 'floor LCP ms': show(floor?.lcpMs ?? NaN), 'LCP/floor': show(Number(floorRatio(l, floor).toFixed(2))), 'TBT ms': show(l.tbtMs), CLS: l.cls, a11y: l.accessibility, bp: l.bestPractices, seo: l.seo };
-  };
-  console.table([...lighthouse.map(row('', lighthouseFloors)), ...(original.lighthouse ?? []).map(row('original ', original.floors))]);
-  const home = lighthouse.find((l) => l.page === '/');
-  const theirs = original.lighthouse?.[0];
-  if (home && theirs) {
-    console.log(`  / against the original's /: Performance ${home.performance} vs ${theirs.performance}, LCP ${home.lcpMs} vs ${theirs.lcpMs} ms (${(theirs.lcpMs / home.lcpMs).toFixed(2)}x faster), TBT ${home.tbtMs} vs ${theirs.tbtMs} ms, CLS ${home.cls} vs ${theirs.cls}`);
-  } else {
-    console.log(`  ${original.skipped ?? 'original app: no figures'}`);
-  }
+  console.log(lighthouseSection({ lighthouse, lighthouseFloors, original }));
   return { lighthouse, lighthouseFloors, original };
 }
 
@@ -142,7 +126,7 @@ async function main() {
 
     phase('1. Bytes per route (first visit, Chromium, transferred)');
     const bytes = await measureRouteBytes(SHOP_URL, ['/', bookPage, '/cart', '/checkout', '/orders', '/dashboard'], admin, DEMO_CUSTOMER);
-    console.table(bytes.map((r) => ({ route: r.route, 'JS KB': kb(r.js), 'CSS KB': kb(r.css), 'images KB': kb(r.images), 'API KB': kb(r.apiJson), 'total KB': kb(r.total), requests: r.requests })));
+    console.log(bytesTable(bytes));
 
     phase(withLighthouse ? `2. Lighthouse mobile (median of ${MOBILE_RUNS} runs), the floors (JavaScript disabled) and the original app` : '2. Lighthouse: skipped (--quick or --no-lighthouse)');
     const lighthouseSection: LighthouseSection = withLighthouse ? await measureLighthouse(bookPage) : { lighthouse: [], lighthouseFloors: [], original: { skipped: 'not run (--quick or --no-lighthouse)' } };

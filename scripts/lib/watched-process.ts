@@ -3,6 +3,24 @@ import { writeFileSync } from 'node:fs';
 import { ROOT } from './env';
 import { waitFor } from './ports';
 
+export interface Finished {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end, from the repository root: its output shown, or captured (`capture`). */
+export function run(command: string, args: string[], { env, capture = false }: { env?: NodeJS.ProcessEnv; capture?: boolean } = {}): Promise<Finished> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: env ?? process.env, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const out = { stdout: '', stderr: '' };
+    child.stdout?.on('data', (d: Buffer) => (out.stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (out.stderr += d.toString()));
+    child.on('error', (error) => resolve({ code: 1, stdout: out.stdout, stderr: `${out.stderr}${error.message}` }));
+    child.on('exit', (code) => resolve({ code: code ?? 1, ...out }));
+  });
+}
+
 export interface WatchedProcess {
   child: ChildProcess;
   /** The last few KB of its output, for error messages. */
