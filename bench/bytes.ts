@@ -44,6 +44,8 @@ async function customerSession(browser: Browser, base: string, customer: Credent
 }
 
 const CUSTOMER_ROUTES = ['/orders'];
+/** Where each resource type's bytes go; other requests to /api/ are the API's JSON. */
+const KINDS: Record<string, 'js' | 'css' | 'images' | 'fonts' | 'document'> = { script: 'js', stylesheet: 'css', image: 'images', font: 'fonts', document: 'document' };
 
 export async function measureRouteBytes(base: string, routes: string[], adminToken: string, customer?: Credentials): Promise<RouteBytes[]> {
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -74,14 +76,9 @@ export async function measureRouteBytes(base: string, routes: string[], adminTok
         pending.push(
           request.sizes().then((sizes) => {
             const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
-            const type = request.resourceType();
             const url = request.url();
-            if (type === 'script') row.js += bytes;
-            else if (type === 'stylesheet') row.css += bytes;
-            else if (type === 'image') row.images += bytes;
-            else if (type === 'font') row.fonts += bytes;
-            else if (type === 'document') row.document += bytes;
-            else if (url.includes('/api/')) row.apiJson += bytes;
+            const kind = KINDS[request.resourceType()] ?? (url.includes('/api/') ? 'apiJson' : undefined);
+            if (kind) row[kind] += bytes;
             if (url.includes('/api/')) {
               const { pathname, search } = new URL(url);
               row.api!.push(`${request.method()} ${pathname}${search}`);

@@ -1,17 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../scripts/lib/env';
 import { findCloudSdkJar } from '../scripts/lib/firestore-cloud-sdk';
-import type { FirestoreKind } from '../scripts/lib/suite';
+import { firebaseToolsJars, javaVersion, type FirestoreKind } from '../scripts/lib/suite';
 
 // Names the Firestore emulator the figures were measured on, with versions read from the machine.
-
-function javaVersion(): string {
-  const out = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  return /version "([^"]+)"/.exec(`${out.stderr}${out.stdout}`)?.[1] ?? 'unknown';
-}
 
 function cloudSdk(): string {
   const jar = findCloudSdkJar();
@@ -23,13 +16,12 @@ function cloudSdk(): string {
     ? (JSON.parse(snapshot) as { components: { id: string; version: { version_string: string } }[] }).components.find((c) => c.id === 'cloud-firestore-emulator')
     : undefined;
   const sdkVersion = read('VERSION').trim();
-  return `official Cloud Firestore emulator ${component?.version.version_string ?? '(version unknown)'} (Cloud SDK${sdkVersion ? ` ${sdkVersion}` : ''}), Java ${javaVersion()}`;
+  return `official Cloud Firestore emulator ${component?.version.version_string ?? '(version unknown)'} (Cloud SDK${sdkVersion ? ` ${sdkVersion}` : ''}), Java ${javaVersion() || 'unknown'}`;
 }
 
 function firebaseTools(): string {
-  const dir = process.env.FIREBASE_EMULATORS_PATH ?? join(homedir(), '.cache', 'firebase', 'emulators');
-  const jar = existsSync(dir) ? readdirSync(dir).find((f) => f.startsWith('cloud-firestore-emulator')) : undefined;
-  return `official Cloud Firestore emulator ${jar?.replace(/^cloud-firestore-emulator-v?|\.jar$/g, '') ?? ''} (firebase-tools), Java ${javaVersion()}`;
+  const jar = firebaseToolsJars().find((f) => f.startsWith('cloud-firestore-emulator'));
+  return `official Cloud Firestore emulator ${jar?.replace(/^cloud-firestore-emulator-v?|\.jar$/g, '') ?? ''} (firebase-tools), Java ${javaVersion() || 'unknown'}`;
 }
 
 function standIn(): string {

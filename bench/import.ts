@@ -1,9 +1,10 @@
 import { toCsv } from '@bookstore/contract';
-import { DEMO_ADMIN, SHOP_URL } from '../scripts/lib/env';
+import { SHOP_URL } from '../scripts/lib/env';
+import { adminLogin } from '../scripts/lib/fixtures';
 
 // A 10,000-row catalogue import as the admin page does it: through Hosting to the function, a dry run
 // then the real import, 500 rows per request, one request after another. Needs the emulator suite
-// (npm start, or inside npm run bench); the integrator wires measureImport() into the bench report.
+// (npm start, or `npm run bench -- --import`, which puts it in the report).
 //   npx tsx bench/import.ts [rows]
 
 export interface ImportTiming {
@@ -27,8 +28,7 @@ function isbn(n: number): string {
 }
 
 export async function measureImport(rows = 10_000, base = SHOP_URL, log: (line: string) => void = () => {}): Promise<ImportTiming> {
-  const login = await fetch(`${base}/api/auth/admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
-  const { token } = (await login.json()) as { token: string };
+  const token = await adminLogin(base);
   const records = Array.from({ length: rows }, (_, i) => [`Bench book ${i + 1}`, 'Bench Author', `Description of bench book ${i + 1}, with a comma.`, 'business', '30', '19.99', '5', isbn(i + 1), `book-${(i % 23) + 1}`]);
   const send = async (dryRun: boolean) => {
     let created = 0;

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { CHROMIUM, CHROMIUM_ARGS } from '../playwright.config';
 import { ROOT } from '../scripts/lib/env';
+import { run } from '../scripts/lib/watched-process';
 
 export interface LighthouseRun {
   performance: number;
@@ -36,47 +36,37 @@ export const MOBILE_RUNS = Number(process.env.BOOKSTORE_LIGHTHOUSE_RUNS) || 5;
  */
 export const NO_JAVASCRIPT = '--blocked-url-patterns=*.js';
 
-function once(url: string, preset: 'mobile' | 'desktop', javascript: boolean): Promise<LighthouseRun> {
+async function once(url: string, javascript: boolean): Promise<LighthouseRun> {
   const flags = ['--headless=new', ...CHROMIUM_ARGS];
   const args = [
     `${ROOT}node_modules/lighthouse/cli/index.js`, url, '--output=json', '--output-path=stdout', '--quiet',
     '--only-categories=performance,accessibility,best-practices,seo',
     `--chrome-flags=${flags.join(' ')}`,
     ...(javascript ? [] : [NO_JAVASCRIPT]),
-    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    child.on('exit', (code) => {
-      let lhr;
-      try {
-        lhr = JSON.parse(out);
-      } catch {
-        reject(new Error(`Lighthouse failed (${code}) on ${url}: ${err.slice(-500)}`));
-        return;
-      }
-      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
-      const value = (audit: string) => lhr.audits[audit]?.numericValue as number | undefined;
-      const lcp = value('largest-contentful-paint');
-      const snippet: string | undefined = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
-      resolve({
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        lcpMs: lcp === undefined ? Number.NaN : Math.round(lcp),
-        tbtMs: Math.round(value('total-blocking-time') ?? Number.NaN),
-        cls: Number((value('cumulative-layout-shift') ?? Number.NaN).toFixed(3)),
-        fcpMs: Math.round(value('first-contentful-paint') ?? Number.NaN),
-        ...(snippet ? { lcpElement: snippet.slice(0, 120) } : {}),
-        ...(lcp === undefined ? { error: String(lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? 'no LCP') } : {}),
-      });
-    });
-  });
+  const { code, stdout, stderr } = await run(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, capture: true });
+  let lhr;
+  try {
+    lhr = JSON.parse(stdout);
+  } catch {
+    throw new Error(`Lighthouse failed (${code}) on ${url}: ${stderr.slice(-500)}`);
+  }
+  const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+  const value = (audit: string) => lhr.audits[audit]?.numericValue as number | undefined;
+  const lcp = value('largest-contentful-paint');
+  const snippet: string | undefined = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: lcp === undefined ? Number.NaN : Math.round(lcp),
+    tbtMs: Math.round(value('total-blocking-time') ?? Number.NaN),
+    cls: Number((value('cumulative-layout-shift') ?? Number.NaN).toFixed(3)),
+    fcpMs: Math.round(value('first-contentful-paint') ?? Number.NaN),
+    ...(snippet ? { lcpElement: snippet.slice(0, 120) } : {}),
+    ...(lcp === undefined ? { error: String(lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? 'no LCP') } : {}),
+  };
 }
 
 /** The middle value of the runs that gave one (NaN when none did). */
@@ -87,34 +77,32 @@ export const median = (values: number[]) => {
 
 export interface LighthouseOptions {
   times: number;
-  presets?: ('mobile' | 'desktop')[];
   /** false: the floor runs (JavaScript disabled). */
   javascript?: boolean;
   log?: (line: string) => void;
 }
 
-/** Median of `times` runs per page and preset (these shared cores make single runs noisy); CLS is the worst run. */
+/** Median of `times` mobile runs per page (these shared cores make single runs noisy); CLS is the worst run. */
 export async function runLighthouse(base: string, pages: string[], options: LighthouseOptions): Promise<LighthouseResult[]> {
-  const { times, presets = ['mobile'], javascript = true, log } = options;
+  const { times, javascript = true, log } = options;
+  const preset = 'mobile';
   const results: LighthouseResult[] = [];
-  for (const preset of presets) {
-    for (const page of pages) {
-      const runs: LighthouseRun[] = [];
-      for (let i = 0; i < times; i++) {
-        const run = await once(`${base}${page}`, preset, javascript);
-        log?.(`  ${preset}${javascript ? '' : ' (no JS)'} ${page} run ${i + 1}: perf ${run.performance}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}${run.error ? ` (${run.error})` : ''}`);
-        runs.push(run);
-      }
-      const pick = (k: 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'tbtMs' | 'fcpMs') => median(runs.map((r) => r[k] ?? Number.NaN));
-      const errors = runs.filter((r) => r.error);
-      results.push({
-        page, preset, javascript, runs,
-        performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'),
-        seo: pick('seo'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), fcpMs: pick('fcpMs'),
-        cls: Math.max(...runs.map((r) => (Number.isFinite(r.cls) ? r.cls : 0))),
-        ...(errors.length === runs.length ? { error: errors[0]!.error } : {}),
-      });
+  for (const page of pages) {
+    const runs: LighthouseRun[] = [];
+    for (let i = 0; i < times; i++) {
+      const one = await once(`${base}${page}`, javascript);
+      log?.(`  ${preset}${javascript ? '' : ' (no JS)'} ${page} run ${i + 1}: perf ${one.performance}, LCP ${one.lcpMs} ms, TBT ${one.tbtMs} ms, CLS ${one.cls}${one.error ? ` (${one.error})` : ''}`);
+      runs.push(one);
     }
+    const pick = (k: 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'lcpMs' | 'tbtMs' | 'fcpMs') => median(runs.map((r) => r[k] ?? Number.NaN));
+    const errors = runs.filter((r) => r.error);
+    results.push({
+      page, preset, javascript, runs,
+      performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'),
+      seo: pick('seo'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), fcpMs: pick('fcpMs'),
+      cls: Math.max(...runs.map((r) => (Number.isFinite(r.cls) ? r.cls : 0))),
+      ...(errors.length === runs.length ? { error: errors[0]!.error } : {}),
+    });
   }
   return results;
 }

@@ -53,16 +53,17 @@ export const BUDGETS = {
 
 /** The customer's orders page must not download the catalogue: no request for the book list. */
 export const ORDERS_ROUTE = '/orders';
-const asksForCatalogue = (api: string) => /^GET \/api\/books(\?|$)/.test(api);
+/** The /orders visit's API requests and those that ask for the book list (undefined: not measured). */
+function ordersVisit(bytes: RouteBytes[]): { api: string[]; catalogue: string[] } | undefined {
+  const api = bytes.find((b) => b.route === ORDERS_ROUTE)?.api;
+  return api && { api, catalogue: api.filter((a) => /^GET \/api\/books(\?|$)/.test(a)) };
+}
 
 /** Each page's bytes, reads and p50 at the smallest and the largest catalogue, and their ratios. */
 export interface Flatness {
   name: string;
-  request: string;
   /** The catalogue size the growth is measured from. */
   fromBooks: number;
-  first: EndpointCost;
-  last: EndpointCost;
   bytes: number;
   reads: number;
   p50: number;
@@ -87,7 +88,7 @@ export function flatness(scale: ScaleRow[]): Flatness[] {
     const p50 = ratio(b.p50, a.p50);
     // The cost a request carries (bytes, reads) is the budget; p50 is reported beside it, because the
     // official emulator answers queries without indexes (its own time grows with the collection).
-    return [{ name: a.name, request: b.request, fromBooks: from.books, first: a, last: b, bytes, reads, p50, met: Math.max(bytes, reads) <= BUDGETS.scaleGrowth, p50Met: p50 <= BUDGETS.scaleGrowth }];
+    return [{ name: a.name, fromBooks: from.books, bytes, reads, p50, met: Math.max(bytes, reads) <= BUDGETS.scaleGrowth, p50Met: p50 <= BUDGETS.scaleGrowth }];
   });
 }
 
@@ -98,7 +99,7 @@ export interface Budget {
   met: boolean;
 }
 
-export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.POSITIVE_INFINITY);
 const x = (value: number) => `${value.toFixed(2)}x`;
 const n = (value: number) => value.toLocaleString('en');
@@ -160,13 +161,9 @@ export function budgets(r: BenchResults): Budget[] {
     out.push({ what: `Order desk first page: document reads at ${n(deskLast.orders)} orders`, budget: `<= ${BUDGETS.deskReads}`, measured: deskLast.reads, met: deskLast.reads <= BUDGETS.deskReads });
     out.push({ what: `Order desk first page: p50 growth ${n(deskFirst.orders)} -> ${n(deskLast.orders)} orders (emulator without indexes)`, budget: `<= ${BUDGETS.scaleGrowth}x`, measured: x(growth), met: growth <= BUDGETS.scaleGrowth });
   }
-  const orders = r.bytes.find((b) => b.route === ORDERS_ROUTE);
-  const ordersWhat = `${ORDERS_ROUTE} (signed in): requests for the book list (\`GET /api/books\`)`;
-  if (orders?.api) {
-    const catalogue = orders.api.filter(asksForCatalogue).length;
-    out.push({ what: ordersWhat, budget: '= 0', measured: catalogue, met: catalogue === 0 });
-  } else if (r.bytes.length) {
-    out.push({ what: ordersWhat, budget: '= 0', measured: 'not measured', met: false });
+  const orders = ordersVisit(r.bytes);
+  if (orders || r.bytes.length) {
+    out.push({ what: `${ORDERS_ROUTE} (signed in): requests for the book list (\`GET /api/books\`)`, budget: '= 0', measured: orders?.catalogue.length ?? 'not measured', met: orders?.catalogue.length === 0 });
   }
   return out;
 }
@@ -174,6 +171,11 @@ export function budgets(r: BenchResults): Budget[] {
 function table(headers: string[], rows: (string | number)[][]): string {
   return [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
+
+// The tables `npm run bench` also prints as it goes.
+export const budgetsTable = (r: BenchResults) => table(['What', 'Budget', 'Measured', 'Met'], budgets(r).map((x) => [x.what, x.budget, x.measured, x.met ? 'yes' : '**no**']));
+export const bytesTable = (bytes: RouteBytes[]) =>
+  table(['Route', 'JS KB', 'CSS KB', 'Images KB', 'API KB', 'Fonts KB', 'Total KB', 'Requests'], bytes.map((x) => [x.route, kb(x.js), kb(x.css), kb(x.images), kb(x.apiJson), kb(x.fonts), kb(x.total), x.requests]));
 
 function loadTable(rows: LoadResult[]): string {
   return table(
@@ -309,10 +311,9 @@ ${table(['Pass', 'Time', 'Rows per second', 'Created'], [
 }
 
 function ordersRouteNote(bytes: RouteBytes[]): string {
-  const orders = bytes.find((b) => b.route === ORDERS_ROUTE);
-  if (!orders?.api) return '';
-  const catalogue = orders.api.filter(asksForCatalogue);
-  return `\n\n\`${ORDERS_ROUTE}\` is visited signed in as the demo customer. Its API requests: ${orders.api.length ? orders.api.map((a) => `\`${a}\``).join(', ') : 'none'}; ${catalogue.length ? `**${catalogue.length} ask for the book list**` : 'none asks for the book list (the catalogue)'}.`;
+  const orders = ordersVisit(bytes);
+  if (!orders) return '';
+  return `\n\n\`${ORDERS_ROUTE}\` is visited signed in as the demo customer. Its API requests: ${orders.api.length ? orders.api.map((a) => `\`${a}\``).join(', ') : 'none'}; ${orders.catalogue.length ? `**${orders.catalogue.length} ask for the book list**` : 'none asks for the book list (the catalogue)'}.`;
 }
 
 function runCells(run: LighthouseRun): string {
@@ -320,7 +321,8 @@ function runCells(run: LighthouseRun): string {
   return `${run.performance} / ${shown(run.lcpMs)} / ${shown(run.tbtMs)} / ${shown(run.cls)}`;
 }
 
-function lighthouseSection(r: BenchResults): string {
+/** Section 2; `npm run bench` prints it as soon as Lighthouse is done. */
+export function lighthouseSection(r: Pick<BenchResults, 'lighthouse' | 'lighthouseFloors' | 'original'>): string {
   if (!r.lighthouse.length) return '## 2. Lighthouse\n\n(skipped: `--quick` or `--no-lighthouse`)';
   const floors = r.lighthouseFloors ?? [];
   const summary = table(
@@ -370,7 +372,6 @@ ${original}`;
 }
 
 export function renderMarkdown(r: BenchResults): string {
-  const b = budgets(r);
   const prodConns = [...new Set(r.productionApi.map((a) => a.connections))].join(', ');
   const hostConns = [...new Set(r.hostingApi.map((a) => a.connections))].join(', ');
   const seconds = (rows: LoadResult[]) => [...new Set(rows.map((a) => a.seconds))].join('/');
@@ -383,7 +384,7 @@ Generated from \`bench/results.json\` by \`bench/report.ts\`; do not edit by han
 
 ## Budgets
 
-${table(['What', 'Budget', 'Measured', 'Met'], b.map((x) => [x.what, x.budget, x.measured, x.met ? 'yes' : '**no**']))}
+${budgetsTable(r)}
 
 The deterministic budgets (first-load JavaScript of \`/\` from the build output, no dashboard code,
 Firebase SDK, sweetalert2 or Swiper on storefront first loads) are also checked by \`npm test\`
@@ -391,7 +392,7 @@ Firebase SDK, sweetalert2 or Swiper on storefront first loads) are also checked 
 
 ## 1. Bytes per route (first visit, transferred)
 
-${table(['Route', 'JS KB', 'CSS KB', 'Images KB', 'API KB', 'Fonts KB', 'Total KB', 'Requests'], r.bytes.map((x) => [x.route, kb(x.js), kb(x.css), kb(x.images), kb(x.apiJson), kb(x.fonts), kb(x.total), x.requests]))}${ordersRouteNote(r.bytes)}
+${bytesTable(r.bytes)}${ordersRouteNote(r.bytes)}
 
 ${lighthouseSection(r)}
 

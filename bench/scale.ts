@@ -4,8 +4,8 @@ import { bumpCatalogVersion } from '../functions/src/books/catalog-version';
 import { generatedBooks, KNOWN_BOOKS } from '../functions/src/books/catalog-fixtures';
 import { COUNTER_SHARDS, COUNTERS_COLLECTION, counterShardId, recount } from '../functions/src/orders/counters';
 import type { OrderDoc } from '../functions/src/orders/orders.repo';
-import { adminDb } from '../scripts/lib/admin-sdk';
-import { HOST, PORTS, PROJECT_ID } from '../scripts/lib/env';
+import { adminDb, commitInBatches } from '../scripts/lib/admin-sdk';
+import { signUpCustomer, type Customer } from '../scripts/lib/fixtures';
 import { writeBooks } from '../scripts/lib/seed';
 import { HOME_LIST } from './api';
 import { load } from './load';
@@ -76,8 +76,8 @@ export interface ScaleTargets {
 }
 
 /** A misspelt title of one of KNOWN_BOOKS, present at every size ("Harry Potter and the Philosopher's Stone"). */
-export const SCALE_SEARCH = 'harri poter';
-export const BROWSE_FIRST = '/api/books?sort=newest&limit=24';
+const SCALE_SEARCH = 'harri poter';
+const BROWSE_FIRST = '/api/books?sort=newest&limit=24';
 /** The customer's share of the seeded orders: one in CUSTOMER_EVERY. */
 const CUSTOMER_EVERY = 20;
 
@@ -109,40 +109,6 @@ function syntheticBooks(n: number): BookInput[] {
   }));
 }
 
-/** After a reseed: search indexes compare this version before answering, so they rebuild. */
-async function bumpCatalogue(): Promise<void> {
-  const batch = adminDb().batch();
-  bumpCatalogVersion(batch);
-  await batch.commit();
-}
-
-// --- A real customer, signed up through the Auth emulator's REST API ------------------------------
-
-export interface ScaleCustomer {
-  uid: string;
-  email: string;
-  token: string;
-}
-
-const AUTH = `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1`;
-
-async function authCall<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${AUTH}/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`Auth emulator ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** Signs up, marks the email verified (the emulator's `owner` token), and signs in again for a token that says so. */
-export async function signUpCustomer(): Promise<ScaleCustomer> {
-  const email = `bench-scale-${Date.now()}@example.com`;
-  const password = 'bench-pass-1';
-  const { localId } = await authCall<{ localId: string }>('accounts:signUp?key=demo-api-key', { email, password, returnSecureToken: true });
-  await authCall(`projects/${PROJECT_ID}/accounts:update`, { localId, emailVerified: true }, { Authorization: 'Bearer owner' });
-  const { idToken } = await authCall<{ idToken: string }>('accounts:signInWithPassword?key=demo-api-key', { email, password, returnSecureToken: true });
-  return { uid: localId, email, token: idToken };
-}
-
 // --- Orders in today's shape, with the sharded counters -------------------------------------------
 
 const PATHS: Record<OrderStatus, OrderStatus[]> = {
@@ -154,7 +120,7 @@ const PATHS: Record<OrderStatus, OrderStatus[]> = {
   refused: ['pending', 'confirmed', 'shipped', 'refused'],
 };
 
-function benchOrder(i: number, customer: ScaleCustomer): OrderDoc {
+function benchOrder(i: number, customer: Customer): OrderDoc {
   const created = new Date(Date.now() - (i % 360) * 86_400_000 - i * 1000).toISOString();
   const status = ORDER_STATUSES[i % ORDER_STATUSES.length]!;
   const mine = i % CUSTOMER_EVERY === 0;
@@ -189,24 +155,17 @@ function benchOrder(i: number, customer: ScaleCustomer): OrderDoc {
 }
 
 /** Adds orders number `from` to `to` - 1, then rewrites the counters as a recount of every order. */
-async function writeOrders(from: number, to: number, customer: ScaleCustomer, all: OrderDoc[]): Promise<void> {
+async function writeOrders(from: number, to: number, customer: Customer, all: OrderDoc[]): Promise<void> {
   const db = adminDb();
-  for (let start = from; start < to; start += 400) {
-    const batch = db.batch();
-    for (let i = start; i < Math.min(to, start + 400); i++) {
-      const doc = benchOrder(i, customer);
-      all.push(doc);
-      batch.set(db.collection('orders').doc(), doc);
-    }
-    await batch.commit();
-  }
+  const docs = Array.from({ length: to - from }, (_, k) => benchOrder(from + k, customer));
+  all.push(...docs);
+  await commitInBatches(docs.map((doc) => (batch) => batch.set(db.collection('orders').doc(), doc)));
   const batch = db.batch();
   batch.set(db.collection(COUNTERS_COLLECTION).doc(counterShardId(0)), recount(all));
   for (let shard = 1; shard < COUNTER_SHARDS; shard++) batch.delete(db.collection(COUNTERS_COLLECTION).doc(counterShardId(shard)));
   await batch.commit();
 }
 
-/** Median time of the home list's Firestore query sent straight to the emulator. */
 /** The newest `limit` documents of a collection, asked straight of the emulator: its own share of a page's p50. */
 async function directQueryP50(collection: 'books' | 'orders', limit: number): Promise<number> {
   const query = adminDb().collection(collection).orderBy('createdAt', 'desc').limit(limit);
@@ -270,7 +229,7 @@ async function measureDesk(at: ScaleTargets, auth: Record<string, string>, order
 
 export async function measureScale(at: ScaleTargets, adminToken: string, sizes: number[], seconds: number, log = console.log): Promise<ScaleResults> {
   const auth = { Authorization: `Bearer ${adminToken}` };
-  const customer = await signUpCustomer();
+  const customer = await signUpCustomer('bench-scale');
   const customerAuth = { Authorization: `Bearer ${customer.token}` };
   log(`  scale: customer ${customer.email} signed up (email verified) for the orders page`);
   await deleteAll('orders');
@@ -292,7 +251,9 @@ export async function measureScale(at: ScaleTargets, adminToken: string, sizes: 
     log(`  scale: reseeding ${n.toLocaleString('en')} books...`);
     await deleteAll('books');
     await writeBooks(syntheticBooks(n));
-    await bumpCatalogue();
+    const bump = adminDb().batch(); // search indexes compare this version before answering, so they rebuild
+    bumpCatalogVersion(bump);
+    await bump.commit();
     await new Promise((r) => setTimeout(r, 1500)); // instances re-read the catalogue version at most once a second
     const search = `/api/books/search?q=${encodeURIComponent(SCALE_SEARCH)}`;
     await warm([`${at.emulator}${search}`, `${at.production}${search}`]);

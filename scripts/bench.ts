@@ -3,15 +3,16 @@ import { cpus, totalmem } from 'node:os';
 import { apiSpecs, failures, measureApi, type ApiFixtures } from '../bench/api';
 import { measureRouteBytes } from '../bench/bytes';
 import { describeFirestore } from '../bench/environment';
-import { adminToken, stockedBooks, verifiedShopper } from '../bench/fixtures';
+import { stockedBooks, verifiedShopper } from '../bench/fixtures';
 import { startFunctionServer, type FunctionServer } from '../bench/function-server';
-import { floorRatio, MOBILE_RUNS, ORIGINAL_SKIPPED, runLighthouse, type LighthouseResult, type OriginalApp } from '../bench/lighthouse';
+import { MOBILE_RUNS, ORIGINAL_SKIPPED, runLighthouse, type OriginalApp } from '../bench/lighthouse';
 import { serveStatic } from '../bench/static-server';
 import { measureImport, type ImportTiming } from '../bench/import';
-import { budgets, kb, renderMarkdown, type BenchResults } from '../bench/report';
+import { budgetsTable, bytesTable, lighthouseSection, renderMarkdown, type BenchResults } from '../bench/report';
 import { measureScale, type DeskRow } from '../bench/scale';
 import { build } from './lib/build';
 import { DEMO_CUSTOMER, ROOT, SHOP_URL } from './lib/env';
+import { adminLogin } from './lib/fixtures';
 import { assertPortsFree } from './lib/ports';
 import { chooseFirestore, startSuite, type Suite } from './lib/suite';
 
@@ -24,7 +25,10 @@ import { chooseFirestore, startSuite, type Suite } from './lib/suite';
 
 const RESULTS = `${ROOT}bench/results.json`;
 
+/** Prints the budgets, then writes results.json and BENCHMARKS.md. */
 function write(results: BenchResults): void {
+  phase('Budgets');
+  console.log(budgetsTable(results));
   writeFileSync(RESULTS, JSON.stringify(results, null, 2));
   writeFileSync(`${ROOT}BENCHMARKS.md`, renderMarkdown(results));
   console.log('\nWrote bench/results.json and BENCHMARKS.md');
@@ -36,13 +40,20 @@ function previousResults(): BenchResults | undefined {
 }
 
 const started = Date.now();
+const phase = (title: string) => console.log(`\n[${Math.round((Date.now() - started) / 1000)} s] ${title}`);
+const machine = () => `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+/** A throwaway suite, built and seeded; none when the shop is already running (its ports are taken). */
+async function throwawaySuite(running: boolean, what: string): Promise<Suite | undefined> {
+  if (running) return undefined;
+  await build();
+  phase(`Starting a throwaway emulator suite for ${what}...`);
+  return startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
+}
+/** The first books of the catalogue: the book page measured, the book ordered in the load runs. */
+const firstBookId = async () => ((await (await fetch(`${SHOP_URL}/api/books?limit=16`)).json()) as { _id: string }[])[0]!._id;
 const LIGHTHOUSE_PAGES = (bookPage: string) => ['/', bookPage, '/books', '/cart'];
 
-interface LighthouseSection {
-  lighthouse: LighthouseResult[];
-  lighthouseFloors: LighthouseResult[];
-  original: OriginalApp;
-}
+type LighthouseSection = Required<Pick<BenchResults, 'lighthouse' | 'lighthouseFloors' | 'original'>>;
 
 /**
  * Lighthouse mobile (default throttling), MOBILE_RUNS runs a page; the floors: the same pages with
@@ -68,55 +79,28 @@ async function measureLighthouse(bookPage: string): Promise<LighthouseSection> {
       await server.stop();
     }
   }
-  const show = (n: number) => (Number.isFinite(n) ? n : '-');
-  const rows = lighthouse.map((l) => {
-    const floor = lighthouseFloors.find((f) => f.page === l.page);
-    return { page: l.page, perf: show(l.performance), 'LCP ms': show(l.lcpMs), 'floor LCP ms': show(floor?.lcpMs ?? NaN), 'LCP/floor': show(Number(floorRatio(l, floor).toFixed(2))), 'TBT ms': show(l.tbtMs), CLS: l.cls, a11y: l.accessibility, bp: l.bestPractices, seo: l.seo };
-  });
-  for (const l of original.lighthouse ?? []) {
-    const floor = original.floors?.find((f) => f.page === l.page);
-    rows.push({ page: `original ${l.page}`, perf: show(l.performance), 'LCP ms': show(l.lcpMs), 'floor LCP ms': show(floor?.lcpMs ?? NaN), 'LCP/floor': show(Number(floorRatio(l, floor).toFixed(2))), 'TBT ms': show(l.tbtMs), CLS: l.cls, a11y: l.accessibility, bp: l.bestPractices, seo: l.seo });
-  }
-  console.table(rows);
-  const home = lighthouse.find((l) => l.page === '/');
-  const theirs = original.lighthouse?.[0];
-  if (home && theirs) {
-    console.log(`  / against the original's /: Performance ${home.performance} vs ${theirs.performance}, LCP ${home.lcpMs} vs ${theirs.lcpMs} ms (${(theirs.lcpMs / home.lcpMs).toFixed(2)}x faster), TBT ${home.tbtMs} vs ${theirs.tbtMs} ms, CLS ${home.cls} vs ${theirs.cls}`);
-  } else {
-    console.log(`  ${original.skipped ?? 'original app: no figures'}`);
-  }
+  console.log(lighthouseSection({ lighthouse, lighthouseFloors, original }));
   return { lighthouse, lighthouseFloors, original };
 }
 
 /** `--lighthouse-only`: Lighthouse alone, merged into results.json (every other section kept). */
 async function lighthouseOnly(running: boolean): Promise<void> {
-  let suite: Suite | undefined;
-  if (!running) {
-    await build();
-    phase('Starting a throwaway emulator suite for Lighthouse...');
-    suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
-  }
+  const suite = await throwawaySuite(running, 'Lighthouse');
   try {
-    const books = (await (await fetch(`${SHOP_URL}/api/books?limit=16`)).json()) as { _id: string }[];
     phase(`Lighthouse mobile, ${MOBILE_RUNS} runs a page, then the floors (JavaScript disabled)`);
-    const section = await measureLighthouse(`/books/${books[0]!._id}`);
+    const section = await measureLighthouse(`/books/${await firstBookId()}`);
     const before: Partial<BenchResults> = previousResults() ?? {};
-    const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const results: BenchResults = {
-      date: new Date().toISOString(), machine, quick: false, bytes: [], productionApi: [], hostingApi: [], scale: [],
+      date: new Date().toISOString(), machine: machine(), quick: false, bytes: [], productionApi: [], hostingApi: [], scale: [],
       environment: { firestore: describeFirestore(suite?.firestore ?? chooseFirestore()), functionsFramework: '-', node: process.version },
       ...before,
       ...section,
     };
-    phase('Budgets');
-    console.table(budgets(results).map((b) => ({ what: b.what, budget: b.budget, measured: b.measured, met: b.met ? 'yes' : 'NO' })));
     write(results);
   } finally {
     await suite?.stop();
   }
 }
-const phase = (title: string) => console.log(`\n[${Math.round((Date.now() - started) / 1000)} s] ${title}`);
-
 async function main() {
   if (process.argv.includes('--report-only')) {
     const results = previousResults();
@@ -128,37 +112,26 @@ async function main() {
   const withImport = process.argv.includes('--import');
   const withLighthouse = !quick && !process.argv.includes('--no-lighthouse');
   const seconds = quick ? 2 : 5;
-  let suite: Suite | undefined;
-  let running = false;
-  try {
-    await assertPortsFree();
-  } catch {
-    running = true;
-  }
+  const running = await assertPortsFree().then(() => false, () => true);
   if (process.argv.includes('--lighthouse-only')) return lighthouseOnly(running);
-  if (!running) {
-    await build();
-    phase('Starting a throwaway emulator suite for the benchmark...');
-    suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
-  } else {
-    console.log('Measuring the running shop (orders and the scale test are skipped: they write data).');
-  }
+  if (running) console.log('Measuring the running shop (orders and the scale test are skipped: they write data).');
+  const suite = await throwawaySuite(running, 'the benchmark');
   let fn: FunctionServer | undefined;
   try {
     const firestore = describeFirestore(suite?.firestore ?? chooseFirestore());
     console.log(`Firestore: ${firestore}`);
-    const admin = await adminToken(SHOP_URL);
-    const books = (await (await fetch(`${SHOP_URL}/api/books?limit=16`)).json()) as { _id: string }[];
-    const bookPage = `/books/${books[0]!._id}`;
+    const admin = await adminLogin(SHOP_URL);
+    const bookId = await firstBookId();
+    const bookPage = `/books/${bookId}`;
 
     phase('1. Bytes per route (first visit, Chromium, transferred)');
     const bytes = await measureRouteBytes(SHOP_URL, ['/', bookPage, '/cart', '/checkout', '/orders', '/dashboard'], admin, DEMO_CUSTOMER);
-    console.table(bytes.map((r) => ({ route: r.route, 'JS KB': kb(r.js), 'CSS KB': kb(r.css), 'images KB': kb(r.images), 'API KB': kb(r.apiJson), 'total KB': kb(r.total), requests: r.requests })));
+    console.log(bytesTable(bytes));
 
     phase(withLighthouse ? `2. Lighthouse mobile (median of ${MOBILE_RUNS} runs), the floors (JavaScript disabled) and the original app` : '2. Lighthouse: skipped (--quick or --no-lighthouse)');
     const lighthouseSection: LighthouseSection = withLighthouse ? await measureLighthouse(bookPage) : { lighthouse: [], lighthouseFloors: [], original: { skipped: 'not run (--quick or --no-lighthouse)' } };
 
-    const fixtures: ApiFixtures = { admin, bookId: books[0]!._id };
+    const fixtures: ApiFixtures = { admin, bookId };
     if (!running) {
       const shoppers = [];
       for (let i = 0; i < 5; i++) shoppers.push(await verifiedShopper(`shopper${i}`));
@@ -192,13 +165,10 @@ async function main() {
       importTiming = previousResults()?.importTiming;
     }
 
-    const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const results: BenchResults = {
-      date: new Date().toISOString(), machine, quick, bytes, ...lighthouseSection, productionApi, hostingApi, scale, desk, importTiming,
+      date: new Date().toISOString(), machine: machine(), quick, bytes, ...lighthouseSection, productionApi, hostingApi, scale, desk, importTiming,
       environment: { firestore, functionsFramework: fn.version, node: process.version },
     };
-    phase('Budgets');
-    console.table(budgets(results).map((b) => ({ what: b.what, budget: b.budget, measured: b.measured, met: b.met ? 'yes' : 'NO' })));
     write(results);
 
     const failed = productionApi.filter((a) => failures(a) > 0 || a.requests === 0);

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import type { CliAnswer } from './lib/deploy-checks';
 import { checkWebConfig } from './lib/deploy-checks';
 import { deploy, emulatorTraces, formatCheck, parseDeployArgs, type Step } from './lib/deploy';
 import { ROOT } from './lib/env';
+import { run } from './lib/watched-process';
 
 // npm run deploy -- --project <id> [--dry-run]   checks, production builds, firebase deploy
 // npm run build:web-prod                          Hosting's predeploy for a bare `firebase deploy`:
@@ -10,25 +10,12 @@ import { ROOT } from './lib/env';
 
 const FIREBASE = 'node_modules/firebase-tools/lib/bin/firebase.js';
 
-function cli(args: string[]): Promise<CliAnswer> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [FIREBASE, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', (error) => resolve({ code: 1, stdout, stderr: `${stderr}${error.message}` }));
-    child.on('exit', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
+const cli = (args: string[]): Promise<CliAnswer> => run(process.execPath, [FIREBASE, ...args], { capture: true });
 
-function run(step: Step): Promise<void> {
+async function runStep(step: Step): Promise<void> {
   console.log(`\n> ${step.label}`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(step.cmd, step.args, { cwd: ROOT, stdio: 'inherit' });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${step.label} failed (exit ${code})`))));
-  });
+  const { code } = await run(step.cmd, step.args);
+  if (code !== 0) throw new Error(`${step.label} failed (exit ${code})`);
 }
 
 /** Hosting's predeploy: a bare `firebase deploy` ships web/dist, so build production there first. */
@@ -40,7 +27,7 @@ async function predeploy(): Promise<boolean> {
     console.error('Refusing to build the site for deployment. (npm run deploy also checks the secret, Firestore and Storage.)');
     return false;
   }
-  await run({
+  await runStep({
     label: 'Build the web app in production mode (web/dist; npm start and npm test rebuild it for the emulators)',
     cmd: process.execPath,
     args: ['node_modules/vite/bin/vite.js', 'build', 'web', '--mode', 'production', '--emptyOutDir', '--logLevel', 'warn'],
@@ -53,7 +40,7 @@ async function predeploy(): Promise<boolean> {
 async function main(): Promise<boolean> {
   const argv = process.argv.slice(2);
   if (argv[0] === '--predeploy') return predeploy();
-  return deploy(parseDeployArgs(argv, ROOT), { root: ROOT, cli, run, log: (line) => console.log(line) });
+  return deploy(parseDeployArgs(argv, ROOT), { root: ROOT, cli, run: runStep, log: (line) => console.log(line) });
 }
 
 main()

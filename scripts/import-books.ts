@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { IMPORT_CHUNK_ROWS, ImportFileError, recordsFromCsv, recordsFromNdjson, type ImportRowError } from '@bookstore/contract';
 import { initializeApp } from 'firebase-admin/app';
-import { EMULATOR_ENV, PROJECT_ID as EMULATOR_PROJECT } from './lib/env';
+import { cliArgs, EMULATOR_ENV, PROJECT_ID as EMULATOR_PROJECT } from './lib/env';
 
 // Imports a catalogue file (CSV with a header row, or JSON lines) straight into Firestore with the
 // same validation and upsert as POST /api/books/import (functions/src/books/import.*):
@@ -13,21 +13,10 @@ import { EMULATOR_ENV, PROJECT_ID as EMULATOR_PROJECT } from './lib/env';
 const USAGE = 'Usage: npm run import-books -- (--project <project-id> | --emulators) [--dry-run] <file.csv|file.ndjson>';
 
 function parseArgs(argv: string[]) {
-  let projectId: string | undefined;
-  let emulators = false;
-  let dryRun = false;
-  const files: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    if (arg === '--project' || arg === '-P') projectId = argv[++i];
-    else if (arg.startsWith('--project=')) projectId = arg.slice(10);
-    else if (arg === '--emulators') emulators = true;
-    else if (arg === '--dry-run') dryRun = true;
-    else if (arg.startsWith('-')) throw new Error(`Unknown option ${arg}. ${USAGE}`);
-    else files.push(arg);
-  }
-  if (files.length !== 1 || emulators === Boolean(projectId)) throw new Error(USAGE);
-  return { projectId: emulators ? EMULATOR_PROJECT : projectId!, emulators, dryRun, file: files[0]! };
+  const options = { project: { type: 'string', short: 'P' }, emulators: { type: 'boolean', default: false }, 'dry-run': { type: 'boolean', default: false } } as const;
+  const { values, positionals: files } = cliArgs(argv, options, USAGE, true);
+  if (files.length !== 1 || values.emulators === Boolean(values.project)) throw new Error(USAGE);
+  return { projectId: values.emulators ? EMULATOR_PROJECT : values.project!, emulators: values.emulators, dryRun: values['dry-run'], file: files[0]! };
 }
 
 async function main() {

@@ -25,10 +25,8 @@ function check(what: string, ok: boolean, detail = ''): void {
 }
 
 /** Processes whose command line contains `text`: the emulator's function workers, or functions-framework on its port. */
-function processes(text: string): number[] {
-  const out = execSync('ps -eo pid,args').toString();
-  return out.split('\n').filter((l) => l.includes(text)).map((l) => Number(l.trim().split(/\s+/)[0]));
-}
+const processes = (text: string) =>
+  execSync('ps -eo pid,args').toString().split('\n').filter((l) => l.includes(text)).map((l) => Number(l.trim().split(/\s+/)[0]));
 const functionWorkers = () => processes('functionsEmulatorRuntime');
 
 function killFunctionWorkers(): number {
@@ -193,16 +191,16 @@ async function oversizeBurst(target: Target): Promise<void> {
       });
       init.duplex = 'half';
     } else init.body = payload;
+    let key: string;
     try {
       const res = await fetch(`${chunked ? (target.chunkedUrl ?? target.url) : target.url}/api/books/create-book`, init);
       const text = await res.text();
-      const key = `${res.status}${text.startsWith('{"message"') ? ' json' : ''}`;
-      statuses[key] = (statuses[key] ?? 0) + 1;
+      key = `${res.status}${text.startsWith('{"message"') ? ' json' : ''}`;
       if (res.status !== 413) console.log(`  ${chunked ? 'chunked' : 'sized'} body answered ${res.status}: ${text.slice(0, 160)}`);
     } catch (error) {
-      const key = `error ${String((error as Error).cause ?? (error as Error).message)}`;
-      statuses[key] = (statuses[key] ?? 0) + 1;
+      key = `error ${String((error as Error).cause ?? (error as Error).message)}`;
     }
+    statuses[key] = (statuses[key] ?? 0) + 1;
   };
   const BURST = 12;
   await Promise.all(Array.from({ length: BURST }, (_, i) => send(i % 2 === 1)));

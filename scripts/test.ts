@@ -1,12 +1,13 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from './lib/build';
 import { EMULATOR_ENV, ROOT, SHOP_URL } from './lib/env';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
 import { assertPortsFree } from './lib/ports';
+import { printSmoke } from './lib/smoke';
 import { smokeProductionBuild } from './lib/smoke-ci';
 import { startSuite, type Suite } from './lib/suite';
+import { run } from './lib/watched-process';
 
 // `npm test`: lint, unit tests, then a fresh, seeded, throwaway emulator suite for the in-process
 // handler tests, the API tests over HTTP and Playwright in Chromium; torn down whatever happens.
@@ -24,15 +25,13 @@ const QUERY_LOG = join(ROOT, 'artifacts', 'firestore-queries.jsonl');
 let firestoreKind = '';
 
 /** Runs a node script without blocking this process (it hosts the Storage emulator, and the stand-in if any). */
-function run(script: string[]): Promise<number> {
-  const env = { ...process.env, ...EMULATOR_ENV, BOOKSTORE_FIRESTORE_KIND: firestoreKind, BOOKSTORE_QUERY_LOG: QUERY_LOG };
-  return new Promise((resolve) => spawn(process.execPath, script, { cwd: ROOT, stdio: 'inherit', env }).on('exit', (code) => resolve(code ?? 1)));
-}
+const runNode = async (script: string[]) =>
+  (await run(process.execPath, script, { env: { ...process.env, ...EMULATOR_ENV, BOOKSTORE_FIRESTORE_KIND: firestoreKind, BOOKSTORE_QUERY_LOG: QUERY_LOG } })).code;
 
 /** Runs a test runner that writes a JSON report to `out`, and adds its counts to the total. */
 async function counted<Report>(what: string, out: string, script: string[], counts: (report: Report) => typeof total): Promise<void> {
   rmSync(out, { force: true });
-  await run(script);
+  await runNode(script);
   if (!existsSync(out)) {
     total.failed += 1;
     console.error(`${what} produced no report`);
@@ -58,16 +57,14 @@ const playwright = () =>
 
 /** `npm run smoke` against the Hosting emulator serving a production build (scripts/lib/smoke-ci.ts). */
 async function smoke(): Promise<void> {
-  for (const r of await smokeProductionBuild(SHOP_URL)) {
-    console.log(`  smoke ${r.status === 'pass' ? 'ok  ' : r.status === 'fail' ? 'FAIL' : 'skip'} ${r.name}: ${r.detail}`);
-    total[r.status === 'pass' ? 'passed' : r.status === 'fail' ? 'failed' : 'skipped'] += 1;
-  }
+  const c = printSmoke(await smokeProductionBuild(SHOP_URL), '  smoke ');
+  for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
 }
 
 /** ESLint over the whole tree (types, hooks, module boundaries): one check, counted like a test. */
 async function lint(): Promise<void> {
   console.log('Linting (npm run lint)...');
-  const ok = (await run(['node_modules/eslint/bin/eslint.js', '.'])) === 0;
+  const ok = (await runNode(['node_modules/eslint/bin/eslint.js', '.'])) === 0;
   total[ok ? 'passed' : 'failed'] += 1;
   if (!ok) console.error('lint failed: the findings are above (npm run lint)');
 }

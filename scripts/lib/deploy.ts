@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cliArgs } from './env';
 import { checkFirestore, checkSecret, checkStorage, checkWebConfig, isProjectId, type Check, type FirebaseCli } from './deploy-checks';
 
 // `npm run deploy -- --project <id> [--dry-run]`: checks, production builds, one `firebase deploy`.
@@ -37,15 +38,10 @@ export const USAGE = 'Usage: npm run deploy -- --project <project-id> [--dry-run
 
 /** Reads --project (or .firebaserc's default, written by `firebase use --add`) and --dry-run. */
 export function parseDeployArgs(argv: string[], root: string): DeployArgs {
-  let projectId: string | undefined;
-  let dryRun = false;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
-    if (arg === '--dry-run') dryRun = true;
-    else if (arg === '--project' || arg === '-P') projectId = argv[++i];
-    else if (arg.startsWith('--project=')) projectId = arg.slice('--project='.length);
-    else throw new Error(`Unknown argument ${arg}. ${USAGE}`);
-  }
+  const options = { project: { type: 'string', short: 'P' }, 'dry-run': { type: 'boolean', default: false } } as const;
+  const { values } = cliArgs(argv, options, USAGE);
+  let projectId = values.project;
+  const dryRun = values['dry-run'];
   if (!projectId) {
     const rc = join(root, '.firebaserc');
     if (existsSync(rc)) projectId = (JSON.parse(readFileSync(rc, 'utf8')) as { projects?: { default?: string } }).projects?.default;

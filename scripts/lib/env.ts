@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PROJECT_ID = 'demo-bookstore';
@@ -28,3 +29,12 @@ export const EMULATOR_ENV = {
   STORAGE_BUCKET: `${PROJECT_ID}.appspot.com`,
   METADATA_SERVER_DETECTION: 'none',
 };
+
+/** A command's options (node:util parseArgs); a mistake names the usage. */
+export function cliArgs<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O, usage: string, allowPositionals = false) {
+  try {
+    return parseArgs({ args, options, allowPositionals, strict: true });
+  } catch (error) {
+    throw new Error(`${(error as Error).message} ${usage}`, { cause: error });
+  }
+}

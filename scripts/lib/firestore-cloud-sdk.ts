@@ -3,8 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { replaceDir, savedCopy, type BackendContext, type EmulatorBackend } from './backend';
 import { HOST, PORTS, PROJECT_ID, ROOT } from './env';
-import { waitFor } from './ports';
-import { startWatched } from './watched-process';
+import { startServing } from './watched-process';
 
 // The official Cloud Firestore emulator from the Cloud SDK (Debian package
 // google-cloud-cli-firestore-emulator). It is the jar firebase-tools downloads, but it runs on Java 17,
@@ -35,7 +34,8 @@ export async function startCloudSdkFirestore({ stateDir, logFile }: BackendConte
   const saved = stateDir && join(stateDir, 'firestore');
   const copy = saved && savedCopy(saved); // the last whole export (backend.ts replaceDir)
   const seed = copy && exportMetadata(copy);
-  const java = startWatched(
+  const java = await startServing(
+    `The Firestore emulator (${jar})`,
     'java',
     [
       '-Duser.language=en',
@@ -46,16 +46,9 @@ export async function startCloudSdkFirestore({ stateDir, logFile }: BackendConte
       ...(seed ? [`--seed_from_export=${seed}`] : []),
     ],
     { logFile },
+    async (p) => /Dev App Server is now running/.test(p.tail()) || (await fetch(`http://${HOST}:${PORTS.firestore}/`)).ok,
+    60_000,
   );
-  try {
-    await waitFor(async () => {
-      if (java.exited()) throw new Error('exited');
-      return /Dev App Server is now running/.test(java.tail()) || (await fetch(`http://${HOST}:${PORTS.firestore}/`)).ok;
-    }, 'the Firestore emulator', 60_000);
-  } catch (error) {
-    await java.stop();
-    throw new Error(`The Firestore emulator (${jar}) did not start: ${java.exited() ? java.tail() : error}`, { cause: error });
-  }
   return {
     label: `Firestore: official Cloud Firestore emulator, ${jar} on Java, on ${HOST}:${PORTS.firestore} (rules: firestore.rules${seed ? '; data restored from its export' : ''})`,
     async save() {

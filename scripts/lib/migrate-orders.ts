@@ -2,7 +2,7 @@ import type { Firestore, WriteBatch } from 'firebase-admin/firestore';
 import type { BookDoc } from '../../functions/src/books/books.repo';
 import { COUNTERS_COLLECTION, counterShardId, recount, type CountedOrder } from '../../functions/src/orders/counters';
 import type { OrderDoc, OrderLineDoc } from '../../functions/src/orders/orders.repo';
-import { adminDb } from './admin-sdk';
+import { adminDb, commitInBatches } from './admin-sdk';
 
 // Issue 11 changed what an order stores; local data from before it is brought up to date here:
 // - orders without `items` get snapshot lines from the current books (a book deleted since then
@@ -22,29 +22,6 @@ export interface MigrationReport {
   books: number; // books given a stock
   orders: number; // orders given lines and events
   counters: number; // orders recounted into the shards
-}
-
-/** Commits writes in batches of at most 400. */
-class Batches {
-  private batch: WriteBatch;
-  private size = 0;
-  private readonly pending: Promise<unknown>[] = [];
-  constructor(private readonly db: Firestore) {
-    this.batch = db.batch();
-  }
-  add(write: (batch: WriteBatch) => void): void {
-    write(this.batch);
-    if (++this.size === 400) this.flush();
-  }
-  private flush(): void {
-    if (this.size > 0) this.pending.push(this.batch.commit());
-    this.batch = this.db.batch();
-    this.size = 0;
-  }
-  async done(): Promise<void> {
-    this.flush();
-    await Promise.all(this.pending);
-  }
 }
 
 /**
@@ -68,7 +45,7 @@ export function linesFor(productIDs: string[], totalCents: number, booksById: Ma
 export async function migrateOrders(db: Firestore = adminDb()): Promise<MigrationReport> {
   const marker = db.collection(MARKER.collection).doc(MARKER.id);
   if ((await marker.get()).exists) return { alreadyDone: true, books: 0, orders: 0, counters: 0 };
-  const writes = new Batches(db);
+  const writes: ((batch: WriteBatch) => void)[] = [];
 
   const booksById = new Map<string, BookDoc>();
   let books = 0;
@@ -76,7 +53,7 @@ export async function migrateOrders(db: Firestore = adminDb()): Promise<Migratio
     const book = snap.data() as BookDoc;
     if (typeof book.stock !== 'number') {
       book.stock = DEFAULT_STOCK;
-      writes.add((b) => b.update(snap.ref, { stock: DEFAULT_STOCK }));
+      writes.push((b) => b.update(snap.ref, { stock: DEFAULT_STOCK }));
       books += 1;
     }
     booksById.set(snap.id, book);
@@ -93,18 +70,17 @@ export async function migrateOrders(db: Firestore = adminDb()): Promise<Migratio
       events: order.events ?? [],
       updatedAt: order.updatedAt ?? order.createdAt,
     };
-    writes.add((b) => b.update(snap.ref, upgrade));
+    writes.push((b) => b.update(snap.ref, upgrade));
     orders += 1;
   }
 
   // Counters: the whole recount in shard 0; the other shards and the old documents removed.
   // (Deleted first, then written: the npm stand-in merges a set() into an existing document.)
   const totals = recount(counted);
-  const stale = new Batches(db);
   for (const snap of (await db.collection(COUNTERS_COLLECTION).get()).docs) {
-    if (snap.id === 'totals' || snap.id.startsWith('month-') || snap.id.startsWith('counters-')) stale.add((b) => b.delete(snap.ref));
+    if (snap.id === 'totals' || snap.id.startsWith('month-') || snap.id.startsWith('counters-')) writes.push((b) => b.delete(snap.ref));
   }
-  await Promise.all([writes.done(), stale.done()]);
+  await commitInBatches(writes, db);
   await db.collection(COUNTERS_COLLECTION).doc(counterShardId(0)).set(totals);
   await marker.set({ at: new Date().toISOString(), books, orders, counters: counted.length });
   return { alreadyDone: false, books, orders, counters: counted.length };

@@ -4,7 +4,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { toDoc } from '../../functions/src/books/books.repo';
 import { hashPassword } from '../../functions/src/lib/passwords';
-import { adminDb } from './admin-sdk';
+import { adminDb, commitInBatches } from './admin-sdk';
 import { DEMO_ADMIN, DEMO_CUSTOMER, PROJECT_ID, ROOT } from './env';
 
 export function seedBooks(): BookInput[] {
@@ -22,14 +22,10 @@ function assertEmulator(): void {
 /** Writes books with createdAt one minute apart, the first of the list the newest. */
 export async function writeBooks(books: BookInput[], now = Date.now()): Promise<void> {
   const db = adminDb();
-  for (let start = 0; start < books.length; start += 400) {
-    const batch = db.batch();
-    books.slice(start, start + 400).forEach((book, i) => {
-      const createdAt = new Date(now - (start + i) * 60_000).toISOString();
-      batch.set(db.collection('books').doc(), toDoc(book, createdAt, createdAt));
-    });
-    await batch.commit();
-  }
+  await commitInBatches(books.map((book, i) => (batch) => {
+    const createdAt = new Date(now - i * 60_000).toISOString();
+    batch.set(db.collection('books').doc(), toDoc(book, createdAt, createdAt));
+  }));
 }
 
 export async function seedAdmin(): Promise<void> {

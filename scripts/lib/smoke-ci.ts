@@ -36,7 +36,7 @@ export async function smokeProductionBuild(base: string): Promise<SmokeResult[]>
     if (built.status !== 0) return [{ name: 'production build for the smoke check', status: 'fail', detail: 'vite build failed' }];
     // The emulator's generated config adds exactly the Auth and Firestore emulators to the CSP; firebase.json's own
     // policy is checked to name no emulator by functions/test/headers.api.test.ts.
-    return await runSmoke(base, fetch, [AUTH_EMULATOR_ORIGIN, FIRESTORE_EMULATOR_ORIGIN]);
+    return await runSmoke(base, [AUTH_EMULATOR_ORIGIN, FIRESTORE_EMULATOR_ORIGIN]);
   } finally {
     if (existsSync(aside)) {
       rmSync(dist, { recursive: true, force: true });

@@ -7,7 +7,6 @@ export interface SmokeResult {
   detail: string;
 }
 
-type Fetch = typeof fetch;
 
 /** Strings only an emulator build or policy carries. */
 const EMULATOR_HOSTS = /127\.0\.0\.1|localhost|\[::1\]/;
@@ -40,13 +39,21 @@ function cacheControl(res: Response): string {
   return res.headers.get('cache-control') ?? '(none)';
 }
 
+/** Prints each result (`indent` before it) and returns how many passed, failed and were skipped. */
+export function printSmoke(results: SmokeResult[], indent = ''): Record<'passed' | 'failed' | 'skipped', number> {
+  const label = { pass: 'ok  ', fail: 'FAIL', skip: 'skip' } as const;
+  for (const r of results) console.log(`${indent}${label[r.status]} ${r.name}: ${r.detail}`);
+  const count = (status: SmokeResult['status']) => results.filter((r) => r.status === status).length;
+  return { passed: count('pass'), failed: count('fail'), skipped: count('skip') };
+}
+
 /**
  * `emulatorCspSources`: sources the policy may carry because the site is the Hosting emulator (its
  * generated config adds the Auth emulator, scripts/lib/emulator-config.ts); empty for a real site.
  */
-export async function runSmoke(base: string, fetchImpl: Fetch = fetch, emulatorCspSources: string[] = []): Promise<SmokeResult[]> {
+export async function runSmoke(base: string, emulatorCspSources: string[] = []): Promise<SmokeResult[]> {
   const url = (path: string) => new URL(path, base).toString();
-  const get = (path: string) => fetchImpl(url(path), { redirect: 'manual', headers: { 'Accept-Encoding': 'identity' } });
+  const get = (path: string) => fetch(url(path), { redirect: 'manual', headers: { 'Accept-Encoding': 'identity' } });
   const results: SmokeResult[] = [];
   const check = (name: string, ok: boolean, detail: string) => results.push({ name, status: ok ? 'pass' : 'fail', detail });
   const skip = (name: string, detail: string) => results.push({ name, status: 'skip', detail });

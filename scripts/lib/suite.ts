@@ -9,10 +9,10 @@ import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT, SHOP_URL } from './env';
 import { findCloudSdkJar, startCloudSdkFirestore } from './firestore-cloud-sdk';
 import { startFirestoreStandIn } from './firestore-stand-in';
 import { migrateOrders } from './migrate-orders';
-import { assertPortsFree, waitFor } from './ports';
+import { assertPortsFree } from './ports';
 import { seedIfEmpty } from './seed';
 import { startStorageReplacement } from './storage-replacement';
-import { startWatched } from './watched-process';
+import { startServing } from './watched-process';
 
 export const SAVE_INTERVAL_MS = Number(process.env.BOOKSTORE_SAVE_INTERVAL_MS ?? 10_000);
 
@@ -22,23 +22,24 @@ export const SAVE_INTERVAL_MS = Number(process.env.BOOKSTORE_SAVE_INTERVAL_MS ??
  */
 export type FirestoreKind = 'firebase-tools' | 'cloud-sdk' | 'stand-in';
 
-function javaMajor(): number {
+/** `java -version`'s version string ('17.0.12'), or '' without Java. */
+export function javaVersion(): string {
   const out = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  const match = /version "(\d+)/.exec(`${out.stderr}${out.stdout}`);
-  return match ? Number(match[1]) : 0;
+  return /version "([^"]+)"/.exec(`${out.stderr}${out.stdout}`)?.[1] ?? '';
 }
 
-function firebaseToolsHasJars(): boolean {
+/** The emulator jars firebase-tools has downloaded. */
+export function firebaseToolsJars(): string[] {
   const dir = process.env.FIREBASE_EMULATORS_PATH ?? join(homedir(), '.cache', 'firebase', 'emulators');
-  const jars = existsSync(dir) ? readdirSync(dir) : [];
-  return ['cloud-firestore-emulator', 'cloud-storage-rules-runtime'].every((name) => jars.some((f) => f.startsWith(name)));
+  return existsSync(dir) ? readdirSync(dir) : [];
 }
 
 export function chooseFirestore(): FirestoreKind {
   const forced = process.env.BOOKSTORE_FIRESTORE;
   if (forced === 'firebase-tools' || forced === 'cloud-sdk' || forced === 'stand-in') return forced;
-  const java = javaMajor();
-  if (java >= 21 && firebaseToolsHasJars()) return 'firebase-tools';
+  const java = parseInt(javaVersion(), 10) || 0;
+  const jars = firebaseToolsJars();
+  if (java >= 21 && ['cloud-firestore-emulator', 'cloud-storage-rules-runtime'].every((name) => jars.some((f) => f.startsWith(name)))) return 'firebase-tools';
   if (java >= 11 && findCloudSdkJar()) return 'cloud-sdk';
   return 'stand-in';
 }
@@ -61,8 +62,8 @@ export interface Suite {
 // The firebase CLI's emulators: Auth, Functions, Hosting (and Firestore and Storage too where
 // firebase-tools runs its own). Its hub exports what it runs; `--import` loads it back.
 
-/** A random HS256 key for admin tokens, kept in the ignored functions/.secret.local. */
-function ensureJwtSecret(): string {
+/** The HS256 key for admin tokens, kept in the ignored functions/.secret.local (made once, at random). */
+export function jwtSecret(): string {
   const file = `${ROOT}functions/.secret.local`;
   const existing = existsSync(file) ? /ADMIN_JWT_SECRET=(\S+)/.exec(readFileSync(file, 'utf8'))?.[1] : undefined;
   const secret = existing ?? randomBytes(32).toString('hex');
@@ -76,20 +77,14 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
   // --config: firebase.json plus the Auth emulator in the CSP (scripts/lib/emulator-config.ts).
   const args = ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', writeEmulatorConfig()];
   if (hubDir && existsSync(join(hubDir, 'firebase-export-metadata.json'))) args.push('--import', hubDir);
-  const cli = startWatched(process.execPath, [`${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args], {
-    env: { ...process.env, ...EMULATOR_ENV, ADMIN_JWT_SECRET: ensureJwtSecret(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-    logFile: ctx.logFile,
-    echo: ctx.verbose,
-  });
-  try {
-    await waitFor(async () => {
-      if (cli.exited()) throw new Error('exited');
-      return (await fetch(`${SHOP_URL}/api/health`)).ok;
-    }, 'the emulator suite (Hosting -> /api function)', 180_000);
-  } catch (error) {
-    await cli.stop();
-    throw new Error(cli.exited() ? `The emulator suite exited during start:\n${cli.tail()}` : String(error), { cause: error });
-  }
+  const cli = await startServing(
+    'the emulator suite (Hosting -> /api function)',
+    process.execPath,
+    [`${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
+    { env: { ...process.env, ...EMULATOR_ENV, ADMIN_JWT_SECRET: jwtSecret(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
+    async () => (await fetch(`${SHOP_URL}/api/health`)).ok,
+    180_000,
+  );
   return {
     label: `Auth, Functions, Hosting${kind === 'firebase-tools' ? ', Firestore, Storage' : ''}: firebase-tools emulators${ctx.logFile ? ` (log: ${ctx.logFile})` : ''}`,
     async save() {

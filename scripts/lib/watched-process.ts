@@ -1,6 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { ROOT } from './env';
+import { waitFor } from './ports';
+
+export interface Finished {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end, from the repository root: its output shown, or captured (`capture`). */
+export function run(command: string, args: string[], { env, capture = false }: { env?: NodeJS.ProcessEnv; capture?: boolean } = {}): Promise<Finished> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: env ?? process.env, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const out = { stdout: '', stderr: '' };
+    child.stdout?.on('data', (d: Buffer) => (out.stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (out.stderr += d.toString()));
+    child.on('error', (error) => resolve({ code: 1, stdout: out.stdout, stderr: `${out.stderr}${error.message}` }));
+    child.on('exit', (code) => resolve({ code: code ?? 1, ...out }));
+  });
+}
 
 export interface WatchedProcess {
   child: ChildProcess;
@@ -47,4 +66,22 @@ export function startWatched(command: string, args: string[], options: { env?: N
       clearTimeout(forced);
     },
   };
+}
+
+/**
+ * Starts a server with startWatched and waits until `ready()` says it serves; if it exits or times
+ * out first, it is stopped and the error carries the end of its output.
+ */
+export async function startServing(what: string, command: string, args: string[], options: Parameters<typeof startWatched>[2], ready: (p: WatchedProcess) => Promise<boolean>, timeoutMs: number): Promise<WatchedProcess> {
+  const p = startWatched(command, args, options);
+  try {
+    await waitFor(async () => {
+      if (p.exited()) throw new Error('exited');
+      return ready(p);
+    }, what, timeoutMs);
+  } catch (error) {
+    await p.stop();
+    throw new Error(`${what} did not start: ${p.exited() ? p.tail() : error}`, { cause: error });
+  }
+  return p;
 }
