@@ -60,7 +60,7 @@ describe('runSmoke', () => {
   it('passes a good deployment, skipping what it cannot see, with reasons', async () => {
     const results = await runSmoke(good);
     expect(results.filter((r) => r.status === 'fail')).toEqual([]);
-    expect(results.filter((r) => r.status === 'skip').map((r) => r.name)).toEqual(['Auth helper page can be framed', 'book page meta']);
+    expect(results.filter((r) => r.status === 'skip').map((r) => r.name)).toEqual(['Auth helper page can be framed', 'book page meta', 'browse page filled']);
     expect(results.find((r) => r.name === 'book page meta')!.detail).toContain('no server-filled og:title');
   });
 

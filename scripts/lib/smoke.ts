@@ -142,5 +142,14 @@ export async function runSmoke(base: string, emulatorCspSources: string[] = []):
     if (!/property="og:title"/.test(page)) skip('book page meta', `/books/${first._id} is the plain app shell (no server-filled og:title yet)`);
     else check('book page meta', /<title>[^<]+<\/title>/.test(page) && /og:title" content="[^"]+"/.test(page), `/books/${first._id} has og:title`);
   }
+
+  // 9. /books carries its first page of books (the function found the build's _books.html frame).
+  const browseAnswer = await get('/api/books?sort=newest&limit=1');
+  const newest = browseAnswer.status === 200 ? ((await browseAnswer.json()) as { books?: { _id: string }[] }).books?.[0]?._id : undefined;
+  if (!newest) skip('browse page filled', 'no browse answer to compare with (GET /api/books?sort=newest)');
+  else {
+    const browse = await (await get('/books')).text();
+    check('browse page filled', browse.includes('id="books-page-data"') && browse.includes(`href="/books/${newest}"`), `/books carries the first page of books, the newest (${newest}) first`);
+  }
   return results;
 }
