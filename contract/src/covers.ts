@@ -15,6 +15,21 @@ export function isAllowedCover(value: string): boolean {
   return BUNDLED_COVER.test(value) || UPLOADED_COVER.test(value);
 }
 
+/** Where every page shows a cover that is not allowed (old data, a URL, a `javascript:` value). */
+export const FALLBACK_COVER_PATH = '/covers/book-1.svg';
+
+/**
+ * A book's coverImage as an address on our origin: bundled names to the shipped SVGs, uploaded
+ * covers to the function's immutable /api/covers route, anything else to FALLBACK_COVER_PATH. The
+ * storefront and the pages the server fills in (book pages, /books) both draw covers with it.
+ */
+export function coverPath(coverImage: string | undefined): string {
+  if (!coverImage) return FALLBACK_COVER_PATH;
+  if (BUNDLED_COVER.test(coverImage)) return `/covers/${coverImage.replace(/\.[a-z]+$/, '')}.svg`;
+  if (UPLOADED_COVER.test(coverImage)) return `/api/${coverImage}`;
+  return FALLBACK_COVER_PATH;
+}
+
 /** What POST /api/books/cover stores: these types (read from the file's bytes), at most MAX_COVER_BYTES. */
 export const COVER_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const MAX_COVER_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { formatDollars, type Book } from '@bookstore/contract';
-import { BOOK_DATA_ELEMENT_ID, BUNDLED_COVER, UPLOADED_COVER } from '@bookstore/contract';
+import { BOOK_DATA_ELEMENT_ID, coverPath, FALLBACK_COVER_PATH, isAllowedCover } from '@bookstore/contract';
 import { bookArticle } from './book-article';
 import { escapeHtml, scriptJson } from './html';
 
@@ -17,15 +17,14 @@ const DESCRIPTION_LENGTH = 160;
 
 /** Absolute address of a cover, as the web app resolves it (web/src/lib/covers.ts). */
 export function absoluteCoverUrl(coverImage: string, origin: string): string {
-  if (BUNDLED_COVER.test(coverImage)) return `${origin}/covers/${coverImage.replace(/\.[a-z]+$/, '')}.svg`;
-  if (UPLOADED_COVER.test(coverImage)) return `${origin}/api/${coverImage}`;
+  if (isAllowedCover(coverImage)) return `${origin}${coverPath(coverImage)}`;
   try {
     const url = new URL(coverImage);
     if (url.protocol === 'https:') return url.href;
   } catch {
     /* not a URL */
   }
-  return `${origin}/covers/book-1.svg`;
+  return `${origin}${FALLBACK_COVER_PATH}`;
 }
 
 /** The description cut at a word boundary for meta tags (search engines show about 160 characters). */
@@ -92,14 +91,10 @@ export function renderBookPage(shell: string, book: Book, origin: string): strin
     `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
     `<script type="application/json" id="${BOOK_DATA_ELEMENT_ID}">${scriptJson(book)}</script>`,
   ];
-  // The preload scanner finds the cover in the article; the head's hint makes it the first image asked for.
-  const cover = `<link rel="preload" as="image" href="${escapeHtml(coverPath(image, origin))}" fetchpriority="high" />`;
+  // The preload scanner finds the cover in the article; the head's hint makes it the first image
+  // asked for (the same address as the article's <img>).
+  const cover = `<link rel="preload" as="image" href="${escapeHtml(coverPath(book.coverImage))}" fetchpriority="high" />`;
   return intoHead(setTitle(withoutDescription(withArticle(shell, book)), title), [cover, ...tags]);
-}
-
-/** The cover's address on this site, as the article's <img> asks for it. */
-function coverPath(absolute: string, origin: string): string {
-  return absolute.startsWith(`${origin}/`) ? absolute.slice(origin.length) : '/covers/book-1.svg';
 }
 
 /** The article into the frame's slot; into an empty root when the shell is the plain one. */

@@ -1,15 +1,10 @@
-import { BUNDLED_COVER, LOW_STOCK_THRESHOLD, moneyLabel, UPLOADED_COVER } from '@bookstore/contract';
+import { LOW_STOCK_THRESHOLD, moneyLabel } from '@bookstore/contract';
 
 // Pieces of the storefront's markup as the web app renders them, for the pages this function fills
 // in before any JavaScript has run (book-article.ts, books-grid.ts). Same elements and classes as
 // the components named, kept in step by hand; the app's first render replaces them.
 
-/** web/src/lib/covers.ts: our own origin only. */
-export function coverPath(coverImage: string): string {
-  if (BUNDLED_COVER.test(coverImage)) return `/covers/${coverImage.replace(/\.[a-z]+$/, '')}.svg`;
-  if (UPLOADED_COVER.test(coverImage)) return `/api/${coverImage}`;
-  return '/covers/book-1.svg';
-}
+export { coverPath } from '@bookstore/contract';
 
 export const money = moneyLabel;
 
