@@ -12,9 +12,7 @@ export function renderBooksPage(frame: string, page: BooksPage): string {
   const start = frame.indexOf(BOOKS_SLOT_START);
   const end = frame.indexOf(BOOKS_SLOT_END);
   if (start < 0 || end < start) return frame; // a frame without the slot: the app fetches, as before
-  const head = [`<script type="application/json" id="${BOOKS_PAGE_DATA_ELEMENT_ID}">${scriptJson(page)}</script>`];
-  return `${frame.slice(0, start)}${firstBooksPage(page.books, page.nextCursor)}${frame.slice(end + BOOKS_SLOT_END.length)}`.replace(
-    '</head>',
-    () => `  ${head.join('\n    ')}\n  </head>`,
-  );
+  const data = `<script type="application/json" id="${BOOKS_PAGE_DATA_ELEMENT_ID}">${scriptJson(page)}</script>`;
+  const filled = `${frame.slice(0, start)}${firstBooksPage(page.books, page.nextCursor)}${frame.slice(end + BOOKS_SLOT_END.length)}`;
+  return filled.replace('</head>', () => `  ${data}\n  </head>`);
 }

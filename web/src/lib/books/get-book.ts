@@ -2,6 +2,7 @@ import type { Book } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../admin-session';
 import { apiFetch } from '../api-client';
+import { embeddedData } from '../embedded-data';
 import { queryKeys } from '../query-keys';
 
 export const bookQuery = (id: string) =>
@@ -11,23 +12,14 @@ export const bookQuery = (id: string) =>
   });
 
 // The server fills /books/:id's HTML with the book's JSON (for robots and link previews); the first
-// render uses it instead of waiting for the API. Read once: it describes the page as first loaded.
-// The id is the contract's BOOK_DATA_ELEMENT_ID, written out so this chunk does not pull in zod.
-let embedded: Book | null | undefined;
+// render uses it instead of waiting for the API. The id is the contract's BOOK_DATA_ELEMENT_ID,
+// written out so this chunk does not pull in zod.
+const isBook = (value: unknown): value is Book => !!value && typeof value === 'object' && typeof (value as Book)._id === 'string';
 
 /** The book embedded in the page as first served, when it is the one asked for. */
 export function embeddedBook(id: string): Book | undefined {
-  if (embedded === undefined) {
-    embedded = null;
-    const text = typeof document === 'undefined' ? null : document.getElementById('book-data')?.textContent;
-    try {
-      const parsed: unknown = text ? JSON.parse(text) : null;
-      if (parsed && typeof parsed === 'object' && typeof (parsed as Book)._id === 'string') embedded = parsed as Book;
-    } catch {
-      // A broken script tag only costs the round trip it was meant to save.
-    }
-  }
-  return embedded?._id === id ? embedded : undefined;
+  const book = embeddedData('book-data', isBook);
+  return book?._id === id ? book : undefined;
 }
 
 /**

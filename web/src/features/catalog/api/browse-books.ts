@@ -2,6 +2,7 @@ import type { BooksPage } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
+import { embeddedData } from '../../../lib/embedded-data';
 import { booksQueryKey } from '../../../lib/books/get-books';
 import { toApiParams, toBrowseSearch, type BrowseState } from '../browse/browse-params';
 
@@ -16,23 +17,9 @@ export const browseQuery = (state: BrowseState) => {
 };
 
 // GET /books (no query) comes with its first page of books in the HTML (the pages function,
-// contract: catalog.ts): the first render shows them instead of waiting for the API. Read once.
-// The id is the contract's BOOKS_PAGE_DATA_ELEMENT_ID, written out so this chunk does not pull in zod.
-let embedded: BooksPage | null | undefined;
-
-function embeddedFirstPage(): BooksPage | undefined {
-  if (embedded === undefined) {
-    embedded = null;
-    const text = typeof document === 'undefined' ? null : document.getElementById('books-page-data')?.textContent;
-    try {
-      const parsed: unknown = text ? JSON.parse(text) : null;
-      if (parsed && typeof parsed === 'object' && Array.isArray((parsed as BooksPage).books)) embedded = parsed as BooksPage;
-    } catch {
-      // A broken script tag only costs the round trip it was meant to save.
-    }
-  }
-  return embedded ?? undefined;
-}
+// contract: catalog.ts): the first render shows them instead of waiting for the API. The id is the
+// contract's BOOKS_PAGE_DATA_ELEMENT_ID, written out so this chunk does not pull in zod.
+const isBooksPage = (value: unknown): value is BooksPage => !!value && typeof value === 'object' && Array.isArray((value as BooksPage).books);
 
 /**
  * browseQuery plus, for the default browse's first page, the page embedded in the HTML as initial
@@ -42,6 +29,6 @@ function embeddedFirstPage(): BooksPage | undefined {
 export const browsePageQuery = (state: BrowseState) =>
   queryOptions({
     ...browseQuery(state),
-    initialData: () => (toBrowseSearch(state) === '' ? embeddedFirstPage() : undefined),
+    initialData: () => (toBrowseSearch(state) === '' ? embeddedData('books-page-data', isBooksPage) : undefined),
     initialDataUpdatedAt: 0,
   });
