@@ -22,6 +22,8 @@ const args = process.argv.slice(2);
 const only = args.filter((a) => LAYERS.includes(a));
 const filters = [...args.filter((a) => !LAYERS.includes(a)), ...(process.env.BOOKSTORE_TEST_FILTER?.split(',').filter(Boolean) ?? [])];
 const wants = (name: string) => only.length === 0 || only.includes(name);
+// The smoke check and the rehearsal are whole-system checks: in a run narrowed to files, only when named.
+const wantsWhole = (name: string) => only.includes(name) || (wants(name) && filters.length === 0);
 
 // Every query the function runs is logged here (functions/src/lib/queries.ts) for the index check.
 const QUERY_LOG = join(ROOT, 'artifacts', 'firestore-queries.jsonl');
@@ -89,7 +91,7 @@ async function main() {
   }
   await assertPortsFree();
   // The deploy's own build first (it leaves functions/lib as the deploy bundle, staged aside), then the emulator build.
-  if (wants('rehearse')) await buildDeploySource((line) => console.log(line));
+  if (wantsWhole('rehearse')) await buildDeploySource((line) => console.log(line));
   await build();
   if (wants('unit')) await vitest('unit');
   if (!SUITE_LAYERS.some(wants)) return;
@@ -118,8 +120,8 @@ async function main() {
     }
     if (wants('api')) await vitest('api');
     if (wants('e2e')) await playwright();
-    if (only.includes('smoke') || (wants('smoke') && filters.length === 0)) await smoke();
-    if (wants('rehearse') && filters.length === 0) await rehearsal();
+    if (wantsWhole('smoke')) await smoke();
+    if (wantsWhole('rehearse')) await rehearsal();
     // A partial run may not exercise every query; the rehearsal alone logs none.
     if (filters.length === 0 && SUITE_LAYERS.filter((l) => l !== 'rehearse').some(wants)) await vitest('indexes');
   } finally {

@@ -210,7 +210,7 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
 type Check = (base: string) => Promise<string>;
 
 /** The routes each function must answer in the rehearsal (a function without an entry fails). */
-function routeChecks(bookId: string): Record<string, [string, Check][]> {
+function routeChecks(bookId: string, release: string): Record<string, [string, Check][]> {
   const expect = (ok: boolean, detail: string) => {
     if (!ok) throw new Error(detail);
     return detail;
@@ -239,6 +239,25 @@ function routeChecks(bookId: string): Record<string, [string, Check][]> {
         const body = (await res.json()) as { _id?: string; message?: string };
         return expect(res.status === 201 && !!body._id, `POST /api/orders -> ${res.status} ${body._id ?? body.message}`);
       }],
+      ['a refused order, logged with its code', async (base) => {
+        const books = (await firstBook(base)).slice(0, 1);
+        const customer = await signUpCustomer('rehearsal');
+        const stale = { ...orderBody(customer.email, books), totalPrice: '0.01' }; // a cart with an old price
+        const res = await fetch(`${base}/api/orders`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${customer.token}`, 'Idempotency-Key': `rehearsal-${randomBytes(6).toString('hex')}` },
+          body: JSON.stringify(stale),
+        });
+        const body = (await res.json()) as { code?: string };
+        // Cloud Logging reads a JSON line on stdout as a structured entry (jsonPayload).
+        // The line reaches the log file through a pipe, maybe after the answer: wait for it (up to 5 s).
+        const find = () => readFileSync(join(REHEARSAL_DIR, 'api.log'), 'utf8').split('\n').find((line) => line.includes('"Order refused"'));
+        let entry = find();
+        for (let i = 0; !entry && i < 50; i++) entry = await new Promise<string | undefined>((resolve) => setTimeout(() => resolve(find()), 100));
+        const logged = entry ? (JSON.parse(entry) as { severity?: string; code?: string }) : null;
+        return expect(res.status === 409 && body.code === 'PRICE_CHANGED' && logged?.code === 'PRICE_CHANGED' && logged.severity === 'WARNING',
+          `POST /api/orders (stale total) -> ${res.status} ${body.code}; log: ${entry ?? 'no "Order refused" entry'}`);
+      }],
       ['admin login', async (base) => {
         const res = await fetch(`${base}/api/auth/admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
         const body = (await res.json()) as { token?: string; message?: string };
@@ -249,7 +268,8 @@ function routeChecks(bookId: string): Record<string, [string, Check][]> {
       ['a book page', async (base) => {
         const res = await fetch(`${base}/books/${bookId}`);
         const html = await res.text();
-        return expect(res.status === 200 && /<html/i.test(html), `GET /books/${bookId} -> ${res.status}, ${html.length} bytes`);
+        const frames = res.headers.get('x-release');
+        return expect(res.status === 200 && /<html/i.test(html) && frames === release, `GET /books/${bookId} -> ${res.status}, ${html.length} bytes, X-Release ${frames} (Hosting upload: ${release})`);
       }],
       ['/books', async (base) => {
         const res = await fetch(`${base}/books`);
@@ -263,6 +283,37 @@ function routeChecks(bookId: string): Record<string, [string, Check][]> {
       }],
     ],
   };
+}
+
+/** The versions the rehearsal runs (node resolving from the staged source) against the ones `npm ci` installs there. */
+function lockedTreeChecks(): SmokeResult[] {
+  const results: SmokeResult[] = [];
+  const lockPath = join(STAGED, 'package-lock.json');
+  if (!existsSync(lockPath)) return [{ name: 'deploy source has a lockfile', status: 'fail', detail: 'no package-lock.json in the deploy source: Cloud Build would run npm install and resolve versions again' }];
+  const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as { packages: Record<string, { version?: string }> };
+  const pkg = JSON.parse(readFileSync(join(STAGED, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const loose = Object.entries(pkg.dependencies).filter(([, spec]) => !/^\d+\.\d+\.\d+$/.test(spec));
+  results.push({ name: 'deploy source pins every dependency', status: loose.length === 0 ? 'pass' : 'fail',
+    detail: loose.length === 0 ? `${Object.keys(pkg.dependencies).length} exact versions, @google-cloud/functions-framework ${pkg.dependencies['@google-cloud/functions-framework'] ?? 'MISSING'}` : `not exact: ${loose.map(([n, v]) => `${n}@${v}`).join(', ')}` });
+  const differ: string[] = [];
+  let compared = 0;
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (!path.startsWith('node_modules/') || path.includes('/node_modules/', 'node_modules/'.length - 1)) continue; // top level
+    const name = path.slice('node_modules/'.length);
+    try {
+      const installed = (JSON.parse(readFileSync(join(packageDir(STAGED, name), 'package.json'), 'utf8')) as { version: string }).version;
+      compared += 1;
+      if (installed !== entry.version) differ.push(`${name} ${installed} here, ${entry.version} locked`);
+    } catch {
+      /* optional or not resolvable by its main (types-only): not loaded by the function */
+    }
+  }
+  results.push({ name: 'the rehearsal runs the locked tree', status: differ.length === 0 ? 'pass' : 'fail',
+    detail: differ.length === 0 ? `${compared} top-level packages of the deploy's package-lock.json (${Object.keys(lock.packages).length - 1} in all) are the versions loaded here` : differ.join('; ') });
+  const web = JSON.parse(readFileSync(join(ROOT, 'web', PROD_OUT_DIR, 'release.json'), 'utf8')) as { release: string };
+  const bundled = existsSync(join(STAGED, 'lib', 'web-release.json')) ? (JSON.parse(readFileSync(join(STAGED, 'lib', 'web-release.json'), 'utf8')) as { release: string }).release : 'none';
+  results.push({ name: "the function's page frames are the Hosting upload's", status: bundled === web.release ? 'pass' : 'fail', detail: `web/${PROD_OUT_DIR}/release.json ${web.release}, the bundle's frames ${bundled}` });
+  return results;
 }
 
 /** The route each function is loaded on (GET, a few seconds, loopback). */
@@ -282,7 +333,9 @@ export async function rehearse(log: (line: string) => void): Promise<SmokeResult
     return [{ name: 'manifest', status: 'fail', detail: (error as Error).message }];
   }
   const bookId = (await adminDb().collection('books').limit(1).get()).docs[0]?.id ?? 'no-book-seeded';
-  const checks = routeChecks(bookId);
+  const release = (JSON.parse(readFileSync(join(ROOT, 'web', PROD_OUT_DIR, 'release.json'), 'utf8')) as { release: string }).release;
+  const checks = routeChecks(bookId, release);
+  results.push(...lockedTreeChecks());
   for (const [name, endpoint] of Object.entries(manifest.endpoints)) {
     const memoryMb = endpoint.availableMemoryMb ?? 256;
     const declared = (endpoint.secretEnvironmentVariables ?? []).map((s) => s.key);
