@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { load } from '../../bench/load';
-import { deploySteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
+import { buildSteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
 import { adminDb } from './admin-sdk';
 import { DEMO_ADMIN, EMULATOR_ENV, HOST, PROJECT_ID, ROOT } from './env';
 import { orderBody, signUpCustomer } from './fixtures';
@@ -89,13 +89,13 @@ function stage(): string[] {
 }
 
 /**
- * Runs the deploy's own build steps (scripts/lib/deploy.ts deploySteps: the production web build
+ * Runs the deploy's own build steps (scripts/lib/deploy.ts buildSteps: the production web build
  * into web/dist-prod, then the function bundle with its frames) with a throwaway web config, refuses
  * emulator traces as the deploy does, and stages the upload in artifacts/rehearsal/functions.
  * Run it before the emulator build: it leaves functions/lib as the deploy bundle.
  */
 export async function buildDeploySource(log: (line: string) => void): Promise<void> {
-  const steps = deploySteps(REHEARSAL_PROJECT).slice(0, 2);
+  const steps = buildSteps();
   for (const step of steps) {
     log(`Rehearsal: ${step.label}`);
     const { code } = await run(step.cmd, step.args, { env: { ...process.env, ...WEB_CONFIG } });
