@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           // Component tests (*.test.tsx) run in happy-dom, chosen per file with `// @vitest-environment happy-dom`.
           include: ['contract/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          // Forms probe the network when they open: answered here, since happy-dom has no server.
+          setupFiles: ['web/src/test/network-probe.ts'],
           environment: 'node',
         },
       },

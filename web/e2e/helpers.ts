@@ -1,7 +1,32 @@
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 
 export const CUSTOMER = { email: 'reader@example.com', password: 'reader123' };
 export const ADMIN = { username: 'admin', password: 'admin123' };
+
+const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
+const KEY = 'demo-api-key';
+
+export async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post(`${AUTH}/accounts:signInWithPassword?key=${KEY}`, { data: { email, password, returnSecureToken: true } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).idToken;
+}
+
+/** A customer of its own (email verified, as checkout may require), so other tests' orders do not interfere. */
+export async function newCustomer(request: APIRequestContext, prefix: string) {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = 'secret123';
+  const res = await request.post(`${AUTH}/accounts:signUp?key=${KEY}`, { data: { email, password, returnSecureToken: true } });
+  expect(res.status()).toBe(200);
+  const { localId } = await res.json();
+  // The Auth emulator lets its owner mark the address verified (no mail round trip needed here).
+  const verified = await request.post('http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/projects/demo-bookstore/accounts:update', {
+    headers: { Authorization: 'Bearer owner' },
+    data: { localId, emailVerified: true },
+  });
+  expect(verified.status()).toBe(200);
+  return { email, password, token: await idToken(request, email, password) };
+}
 
 export async function signIn(page: Page, email = CUSTOMER.email, password = CUSTOMER.password) {
   await page.goto('/login');

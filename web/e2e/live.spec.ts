@@ -1,39 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, CUSTOMER, orderCard, signIn } from './helpers';
+import { ADMIN, CUSTOMER, idToken, newCustomer, orderCard, signIn } from './helpers';
 
 // Pages that follow Firestore (reactfire) under the security rules: a status change or another
 // shopper's purchase shows in an open page within 2 s, without a reload. Changes are made through
 // the API (an admin token, a customer's ID token), as another person's browser would.
 
-const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
-const KEY = 'demo-api-key';
-
 async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/auth/admin', { data: ADMIN });
   expect(res.status()).toBe(200);
   return (await res.json()).token;
-}
-
-async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post(`${AUTH}/accounts:signInWithPassword?key=${KEY}`, { data: { email, password, returnSecureToken: true } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).idToken;
-}
-
-/** A customer of its own (email verified, as checkout may require), so other tests' orders do not interfere. */
-async function newCustomer(request: APIRequestContext, prefix: string) {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = 'secret123';
-  const res = await request.post(`${AUTH}/accounts:signUp?key=${KEY}`, { data: { email, password, returnSecureToken: true } });
-  expect(res.status()).toBe(200);
-  const { localId } = await res.json();
-  // The Auth emulator lets its owner mark the address verified (no mail round trip needed here).
-  const verified = await request.post('http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/projects/demo-bookstore/accounts:update', {
-    headers: { Authorization: 'Bearer owner' },
-    data: { localId, emailVerified: true },
-  });
-  expect(verified.status()).toBe(200);
-  return { email, password, token: await idToken(request, email, password) };
 }
 
 async function deleteBook(request: APIRequestContext, token: string, id: string) {
