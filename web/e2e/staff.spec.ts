@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { totpCode } from '../../functions/src/admin/totp';
+import { appCode as totpCode } from './totp';
 import { ADMIN, adminLogin, booksInStock, placeOrder, shortId, signIn } from './helpers';
 
 // Staff accounts in the browser (issue 24): the owner adds a bookseller who works the order desk

@@ -1,5 +1,5 @@
 import {
-  can, type AuditAction, type AuditPage, type Me, type Permission, type StaffCreate, type StaffMember, type StaffMutationResponse, type StaffPatch, type TotpEnrolment,
+  can, type AuditAction, type AuditPage, type Me, type Permission, type StaffCreate, type StaffMember, type StaffMutationResponse, type ShopSettings, type StaffPatch, type TotpEnrolment,
 } from '@bookstore/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
@@ -75,3 +75,11 @@ export const useConfirmTotp = () =>
 // DELETE /api/admin/me/totp
 export const useDisableTotp = () =>
   useTotpWrite((otp: string) => apiFetch<{ message: string }>('/api/admin/me/totp', { method: 'DELETE', token: adminToken(), body: { otp } }));
+
+// GET /api/admin/settings (owner)
+export const settingsQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.adminMe, 'settings'], queryFn: () => apiFetch<ShopSettings>('/api/admin/settings', { token: adminToken() }) });
+
+// PUT /api/admin/settings (owner): who must use two-factor sign-in changes, so /me is read again
+export const useSaveSettings = () =>
+  useTotpWrite((settings: ShopSettings) => apiFetch<ShopSettings>('/api/admin/settings', { method: 'PUT', token: adminToken(), body: settings }));

@@ -3,7 +3,8 @@ import qrcode from 'qrcode-generator';
 import { useMemo, useState, type FormEvent } from 'react';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useConfirmTotp, useDisableTotp, useMe, useStartTotp } from '../api/staff-api';
+import { useQuery } from '@tanstack/react-query';
+import { settingsQuery, useConfirmTotp, useDisableTotp, useMe, useSaveSettings, useStartTotp } from '../api/staff-api';
 
 /** The otpauth URL as an SVG QR code (qrcode-generator: pure JS, error correction M). */
 function QrCode({ text }: { text: string }) {
@@ -15,6 +16,29 @@ function QrCode({ text }: { text: string }) {
   }, [text]);
   // The SVG is made here from our own URL, not from user input.
   return <div role="img" aria-label="QR code for your authenticator app" className="size-56 max-w-full" dangerouslySetInnerHTML={{ __html: svg }} />;
+}
+
+/** The owner's shop setting: owners and managers must turn two-factor sign-in on before acting. */
+function RequireTotpSetting() {
+  const settings = useQuery(settingsQuery());
+  const save = useSaveSettings();
+  if (!settings.data) return null;
+  return (
+    <div className="space-y-1 border-t border-gray-100 pt-4">
+      <h3 className="text-lg font-semibold">Shop setting</h3>
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          className="mt-1 size-4"
+          checked={save.isPending ? Boolean(save.variables?.requireTotp) : settings.data.requireTotp}
+          disabled={save.isPending}
+          onChange={(e) => save.mutate({ requireTotp: e.target.checked }, { onSuccess: () => void settings.refetch() })}
+        />
+        <span>Owners and managers must use two-factor sign-in</span>
+      </label>
+      {save.isError && <p role="alert" className="text-sm text-red-700">{save.error.message}</p>}
+    </div>
+  );
 }
 
 const codeField = 'w-36 rounded border border-gray-300 px-3 py-2 tracking-widest focus:outline-2 focus:outline-purple-600';
@@ -83,6 +107,7 @@ export function Component() {
           {confirm.isError && <p role="alert" className="text-sm text-red-700">{confirm.error.message}</p>}
         </form>
       )}
+      {me.can('settings.manage') && <RequireTotpSetting />}
     </section>
   );
 }
