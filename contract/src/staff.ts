@@ -78,13 +78,16 @@ export const StaffCreateSchema = z
   .strip();
 export type StaffCreate = z.infer<typeof StaffCreateSchema>;
 
-// PATCH /api/admin/staff/:username (a new password also ends that person's sessions)
+// PATCH /api/admin/staff/:username (a new password, a role change, disabling and a two-factor
+// reset also end that person's sessions)
 export const StaffPatchSchema = z
   .object({
     displayName: DisplayNameSchema.optional(),
     role: RoleSchema.optional(),
     disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
     password: StaffPasswordSchema.optional(),
+    /** Turns their two-factor sign-in off (a lost phone); they can set it up again after signing in. */
+    resetTotp: z.literal(true, { error: 'resetTotp can only be true' }).optional(),
   })
   .strip()
   .refine((patch) => Object.values(patch).some((v) => v !== undefined), 'Nothing to change');

@@ -409,6 +409,24 @@ describe('revocation', () => {
     expect(await works(await tokenOf(username, 'a-brand-new-passphrase'))).toBe(200);
   });
 
+  it('an owner resets a lost authenticator: two-factor off, sessions ended, set up again after signing in', async () => {
+    const owner = await adminToken();
+    const username = await newStaff('manager', 'lost');
+    const token = await tokenOf(username);
+    await steadyClock();
+    const { secret } = (await http('/api/admin/me/totp', { method: 'POST', token })).body;
+    expect((await http('/api/admin/me/totp/confirm', { method: 'POST', token, json: { otp: code(secret) } })).status).toBe(200);
+    expect((await login(username)).body.code).toBe('OTP_REQUIRED');
+    const reset = await http(`/api/admin/staff/${username}`, { method: 'PATCH', token: owner, json: { resetTotp: true } });
+    expect(reset.status).toBe(200);
+    expect(reset.body.staff).toMatchObject({ username, totpEnabled: false });
+    expect(await works(token)).toBe(401);
+    const again = await tokenOf(username); // the password alone again
+    expect((await http('/api/admin/me', { token: again })).body.totpEnabled).toBe(false);
+    expect((await auditOf('admin'))[0]).toMatchObject({ action: 'staff.update', target: `admins/${username}`, changes: { totpEnabled: { before: true, after: false } } });
+    expect((await expectUnchanged(() => http(`/api/admin/staff/${username}`, { method: 'PATCH', token: owner, json: { resetTotp: false } }))).status).toBe(400);
+  });
+
   it('deleting ends the tokens; the last active owner cannot be removed or demoted', async () => {
     const owner = await adminToken();
     const username = await newStaff('manager', 'gone');

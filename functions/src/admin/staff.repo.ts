@@ -70,7 +70,12 @@ export async function updateStaff(actor: AuditActor, username: string, patch: Om
       ...(passwordHash ? { passwordHash } : {}),
     };
     const roleChanged = roleOf(before) !== roleOf(after);
-    const revoke = roleChanged || (after.disabled === true && before.disabled !== true) || Boolean(passwordHash);
+    const resetTotp = patch.resetTotp === true && Boolean(before.totpSecret || before.totpPending);
+    if (resetTotp) {
+      delete after.totpSecret;
+      delete after.totpPending;
+    }
+    const revoke = roleChanged || (after.disabled === true && before.disabled !== true) || Boolean(passwordHash) || resetTotp;
     if ((roleChanged || after.disabled) && roleOf(before) === 'owner' && (await ownersAfter(tx, username, after)) === 0) {
       throw new HttpError(409, LAST_OWNER);
     }
@@ -81,6 +86,7 @@ export async function updateStaff(actor: AuditActor, username: string, patch: Om
       role: after.role,
       disabled: after.disabled === true,
       passwordHash: after.passwordHash,
+      ...(resetTotp ? { totpSecret: FieldValue.delete(), totpPending: FieldValue.delete(), totpLastStep: FieldValue.delete() } : {}),
       ...(revoke ? { tokenVersion: FieldValue.increment(1) } : {}),
     });
     appendAudit(tx, actor, { action: 'staff.update', target: `admins/${username}`, changes });

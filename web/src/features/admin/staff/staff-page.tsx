@@ -1,4 +1,4 @@
-import { MIN_STAFF_PASSWORD_LENGTH, ROLE_LABELS, ROLES, type Role, type StaffMember } from '@bookstore/contract';
+import { MIN_STAFF_PASSWORD_LENGTH, ROLE_LABELS, ROLES, type Role, type StaffMember, type StaffPatch } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
@@ -49,7 +49,7 @@ export function Component() {
       },
     );
   };
-  const patch = (member: StaffMember, change: Partial<Pick<StaffMember, 'role' | 'disabled'>>) =>
+  const patch = (member: StaffMember, change: Omit<StaffPatch, 'password'>) =>
     update.mutate({ username: member.username, patch: change }, { onError: (error) => void alertBox('Not changed', errorText(error), 'error') });
   const del = async (member: StaffMember) => {
     if (!(await confirmBox('Delete this staff member?', `${member.displayName} (${member.username}) will no longer be able to sign in.`, 'Delete'))) return;
@@ -74,6 +74,11 @@ export function Component() {
               <button type="button" onClick={() => patch(member, { disabled: !member.disabled })} className="rounded border border-gray-300 px-3 py-1 hover:bg-gray-50">
                 {member.disabled ? 'Enable' : 'Disable'}<span className="sr-only"> {member.displayName}</span>
               </button>
+              {member.totpEnabled && (
+                <button type="button" onClick={() => patch(member, { resetTotp: true })} className="rounded border border-gray-300 px-3 py-1 hover:bg-gray-50">
+                  Reset two-factor<span className="sr-only"> of {member.displayName}</span>
+                </button>
+              )}
               {member.username !== me.data?.username && (
                 <button type="button" onClick={() => void del(member)} className="rounded bg-red-600 px-3 py-1 text-white hover:bg-red-700">
                   Delete<span className="sr-only"> {member.displayName}</span>
