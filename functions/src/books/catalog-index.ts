@@ -5,11 +5,14 @@ import { runQuery } from '../lib/queries';
 import { books, stockFields, type BookDoc } from './books.repo';
 import { sortKeys } from './sort-key';
 import { readCatalogVersion } from './catalog-version';
-import { buildIndex, rowFrom, type CatalogSearch, type IndexedBook } from './search-index';
+import { buildIndex, loadIndex, rowFrom, serializeIndex, type CatalogSearch, type IndexedBook } from './search-index';
+import { readSnapshot, takeBuildLease, waitForSnapshot, writeSnapshot } from './search-snapshot';
 
-// This instance's search index, rebuilt when the catalogue version (meta/catalog) moves on.
-// The version is read at most once per FRESH_MS; a rebuild reads the catalogue once (only the
-// fields the index needs, with select()). Concurrent requests share one check and one rebuild.
+// This instance's search index, replaced when the catalogue version (meta/catalog) moves on.
+// The version is read at most once per FRESH_MS; a new version's index comes from its stored
+// snapshot (search-snapshot.ts: no Firestore read), and only the one instance holding the build
+// lease reads the catalogue (only the fields the index needs, with select()) and stores it.
+// Concurrent requests share one check and one load.
 
 const FRESH_MS = 1000;
 const INDEXED_FIELDS = ['title', 'author', 'category', 'description', 'coverImage', 'titleKey', 'newPriceCents', 'createdAt'] as const;
@@ -51,10 +54,19 @@ async function backfillDerivedFields(stale: (BookDoc & { id: string })[]): Promi
   logger.info('Backfilled browse fields', { books: stale.length });
 }
 
+/** `version`'s index: its snapshot, else the lease holder's once stored, else built here and stored. */
+async function indexFor(version: number): Promise<CatalogSearch> {
+  const stored = (await readSnapshot(version)) ?? ((await takeBuildLease(version)) ? null : await waitForSnapshot(version));
+  if (stored) return loadIndex(stored);
+  // The rows are read after the version: they are at least as new as the version they are stored under.
+  const built = buildIndex(await loadRows());
+  await writeSnapshot(version, serializeIndex(built));
+  return built;
+}
+
 async function refresh(): Promise<CatalogSearch> {
-  // Read the version before the books: the rows are then at least as new as the version we record.
   const version = await readCatalogVersion();
-  if (!current || current.version !== version) current = { version, index: buildIndex(await loadRows()) };
+  if (!current || current.version !== version) current = { version, index: await indexFor(version) };
   checkedAt = Date.now();
   return current.index;
 }

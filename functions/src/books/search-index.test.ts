@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generatedBooks, KNOWN_BOOKS } from './catalog-fixtures';
-import { buildIndex, searchBooks, searchTitleOrAuthor } from './search-index';
+import { buildIndex, loadIndex, searchBooks, searchTitleOrAuthor, serializeIndex } from './search-index';
 
 const index = buildIndex([...generatedBooks(500), ...KNOWN_BOOKS]);
 const top = (q: string, n = 3) => searchBooks(index, q).slice(0, n).map((hit) => hit.id);
@@ -42,5 +42,23 @@ describe('search index', () => {
   it('admin search looks at title and author only', () => {
     expect(searchTitleOrAuthor(index, 'ellison').map((h) => h.id)).toEqual(['quiet']);
     expect(searchTitleOrAuthor(index, 'wizard')).toEqual([]);
+  });
+});
+
+describe('stored snapshot', () => {
+  it('answers every query exactly as the index it was made from', () => {
+    const loaded = loadIndex(serializeIndex(index));
+    expect(loaded.size).toBe(index.size);
+    expect([...loaded.documentFrequency]).toEqual([...index.documentFrequency]);
+    for (const q of ['harri poter', 'dune mess', 'CAFÉ', 'rowling', 'the', 'zzzz nothing']) {
+      expect(searchBooks(loaded, q)).toEqual(searchBooks(index, q));
+      expect(searchTitleOrAuthor(loaded, q)).toEqual(searchTitleOrAuthor(index, q));
+    }
+  });
+
+  it('is compressed: well under the raw JSON', () => {
+    const bytes = serializeIndex(index);
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
+    expect(bytes.length).toBeLessThan(JSON.stringify(index.index).length / 2);
   });
 });

@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import type { Category } from '@bookstore/contract';
 import { foldText, titleSortText } from './sort-key';
@@ -61,8 +62,10 @@ export interface CatalogSearch {
   size: number;
 }
 
+const INDEX_OPTIONS = { fields: [...FIELDS], storeFields: STORED, processTerm };
+
 export function buildIndex(rows: IndexedBook[]): CatalogSearch {
-  const index = new MiniSearch<IndexedBook>({ fields: [...FIELDS], storeFields: STORED, processTerm });
+  const index = new MiniSearch<IndexedBook>(INDEX_OPTIONS);
   index.addAll(rows);
   const documentFrequency = new Map<string, number>();
   for (const row of rows) {
@@ -70,6 +73,23 @@ export function buildIndex(rows: IndexedBook[]): CatalogSearch {
     for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
   return { index, documentFrequency, size: rows.length };
+}
+
+/**
+ * The index as stored between instances (catalog-index.ts): MiniSearch's own JSON and the term
+ * frequencies, gzip-compressed. Loading it costs no Firestore read and no tokenising of the catalogue.
+ */
+export function serializeIndex(search: CatalogSearch): Buffer {
+  // Line 1: our own fields; the rest: MiniSearch's JSON, handed to loadJSON as it is (no second parse).
+  const head = JSON.stringify({ size: search.size, documentFrequency: [...search.documentFrequency] });
+  return gzipSync(`${head}\n${JSON.stringify(search.index)}`, { level: 6 });
+}
+
+export function loadIndex(snapshot: Buffer): CatalogSearch {
+  const text = gunzipSync(snapshot).toString('utf8');
+  const split = text.indexOf('\n');
+  const { size, documentFrequency } = JSON.parse(text.slice(0, split)) as { size: number; documentFrequency: [string, number][] };
+  return { size, documentFrequency: new Map(documentFrequency), index: MiniSearch.loadJSON<IndexedBook>(text.slice(split + 1), INDEX_OPTIONS) };
 }
 
 /** Above this share of the catalogue a word hardly ranks anything, but costs a pass over its books. */
