@@ -3,18 +3,35 @@ import { pathToFileURL } from 'node:url';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { canonicalAdminUsername } from '../contract/src/admin';
+import { StaffPasswordSchema } from '../contract/src/staff';
 import { hashPassword } from '../functions/src/lib/passwords';
 
-// Creates an administrator in a real project (production has no demo admin), or gives an existing
-// one a new password, which also ends every token issued before (its tokenVersion is bumped):
+// Creates an owner in a real project (production has no demo owner), or gives an existing staff
+// member a new password (their role is kept), which also ends every token issued before (their
+// tokenVersion is bumped). Other staff are then created in the dashboard's Staff page. The
+// password must pass the same rule as the API's (12+ characters, not common: contract/src/passwords.ts).
 //   npm run create-admin -- --project <project-id> <username>
 // Uses application default credentials (gcloud auth application-default login).
-// To remove an admin, delete its document in `admins`: its tokens stop working on their next use.
+// The change and its audit event (actor `npm-run-create-admin`) are written in one transaction.
 
-/** Stores the password's hash; merge + increment: a new admin starts at 1, an existing one moves past every token it holds. */
+const CLI_ACTOR = 'npm-run-create-admin';
+
+/** Checks the password rule, then stores its hash: a new owner starts at token version 1, an existing person moves past every token they hold. */
 export async function saveAdmin(db: Firestore, username: string, password: string): Promise<void> {
+  const checked = StaffPasswordSchema.safeParse(password);
+  if (!checked.success) throw new Error(checked.error.issues[0]!.message);
   const passwordHash = await hashPassword(password);
-  await db.collection('admins').doc(username).set({ username, role: 'admin', passwordHash, tokenVersion: FieldValue.increment(1) }, { merge: true });
+  const ref = db.collection('admins').doc(username);
+  await db.runTransaction(async (tx) => {
+    const exists = (await tx.get(ref)).exists;
+    const at = new Date().toISOString();
+    if (exists) tx.update(ref, { passwordHash, tokenVersion: FieldValue.increment(1) });
+    else tx.create(ref, { username, displayName: username, role: 'owner', disabled: false, passwordHash, tokenVersion: 1 });
+    tx.create(db.collection('audit').doc(), {
+      actor: CLI_ACTOR, role: 'owner', action: exists ? 'staff.update' : 'staff.create', target: `admins/${username}`, at,
+      changes: exists ? { password: { before: '(set)', after: '(changed)' } } : { role: { before: null, after: 'owner' } },
+    });
+  });
 }
 
 async function main() {
@@ -27,11 +44,10 @@ async function main() {
     throw new Error('Usage: npm run create-admin -- --project <project-id> <username> (1-64 of a-z 0-9 . _ -)');
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout });
-  const password = await rl.question('Password (at least 12 characters): ');
+  const password = await rl.question('Password (at least 12 characters, not a common one): ');
   rl.close();
-  if (password.length < 12) throw new Error('Choose a password of at least 12 characters.');
   await saveAdmin(getFirestore(getApps()[0] ?? initializeApp({ projectId })), username, password);
-  console.log(`Admin ${username} saved in project ${projectId}; tokens issued before now no longer work.`);
+  console.log(`Owner ${username} saved in project ${projectId}; tokens issued before now no longer work.`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

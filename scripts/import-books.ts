@@ -10,6 +10,9 @@ import { cliArgs, EMULATOR_ENV, PROJECT_ID as EMULATOR_PROJECT } from './lib/env
 //   npm run import-books -- --emulators [--dry-run] <file>     (the local shop, while npm start runs)
 // A real project needs application default credentials: gcloud auth application-default login.
 
+// Whoever runs this holds the project's credentials, an owner's power: the audit log names the command.
+const CLI_ACTOR = { username: 'npm-run-import-books', role: 'owner' } as const;
+
 const USAGE = 'Usage: npm run import-books -- (--project <project-id> | --emulators) [--dry-run] <file.csv|file.ndjson>';
 
 function parseArgs(argv: string[]) {
@@ -42,7 +45,7 @@ async function main() {
   console.log(`${args.dryRun ? 'Checking' : 'Importing'} ${records.length} rows of ${basename(args.file)} ${args.emulators ? 'into the local emulators' : `into project ${args.projectId}`}...`);
   for (let i = 0; i < rows.length; i += IMPORT_CHUNK_ROWS) {
     const plan = await planImport(rows.slice(i, i + IMPORT_CHUNK_ROWS));
-    if (!args.dryRun) await commitImport(plan.writes);
+    if (!args.dryRun) await commitImport(plan.writes, CLI_ACTOR);
     totals.created += plan.created;
     totals.updated += plan.updated;
     totals.unchanged += plan.unchanged;

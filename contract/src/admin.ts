@@ -31,6 +31,8 @@ export const AdminLoginSchema = z
       .string({ error: 'Password is required' })
       .min(1, 'Password is required')
       .refine((value) => utf8Length(value) <= MAX_PASSWORD_BYTES, 'Password is too long'),
+    /** The 6-digit code of an account with two-factor sign-in on (issue 24); ignored otherwise. */
+    otp: z.string().trim().regex(/^[0-9]{6}$/, 'Enter the 6-digit code').optional(),
   })
   .strip();
 export type AdminLogin = z.infer<typeof AdminLoginSchema>;

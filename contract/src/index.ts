@@ -11,3 +11,5 @@ export * from './paging';
 export * from './csv';
 export * from './import';
 export * from './limits';
+export * from './staff';
+export { isCommonPassword } from './passwords';

@@ -1,6 +1,7 @@
 import express from 'express';
 import { adminLogin, adminLogout, adminStats } from './admin/admin.handlers';
 import { adminSession } from './admin/admin-session';
+import { staffRouter } from './admin/staff.router';
 import { booksRouter, coversRouter } from './books/books.router';
 import { adminBooks } from './books/catalog.handlers';
 import { withBodyLimitCheck } from './lib/body-parse-errors';
@@ -16,7 +17,7 @@ export function createApp() {
   app.disable('x-powered-by');
   app.set('query parser', 'simple'); // no nested objects from ?a[b]=c
   app.use(readCounter);
-  app.use(adminSession); // marks a current (unrevoked) admin token; requireAdmin reads that mark
+  app.use(adminSession); // marks a current (unrevoked) admin token; requireStaff reads that mark
   app.use((_req, res, next) => {
     res.set('X-Content-Type-Options', 'nosniff');
     next();
@@ -31,6 +32,7 @@ export function createApp() {
   api.use('/admin/orders', adminOrdersRouter);
   api.get('/admin', adminStats);
   api.get('/admin/books', adminBooks);
+  api.use('/admin', staffRouter);
   app.use('/api', api);
   app.use(notFound);
   app.use(errorHandler);

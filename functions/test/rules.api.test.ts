@@ -25,8 +25,11 @@ describe.skipIf(!hasRules)(
       mail: 'mail/m1',
       ownAccount: 'customers/alice', // her open-order count and limit
       meta: 'meta/catalog',
+      staff: 'admins/ada', // a staff member: role, password hash, TOTP secret
+      auditEvent: 'audit/e1',
+      settings: 'settings/shop',
     };
-    const serverOnly = [docs.admin, docs.loginAttempt, docs.counters, docs.mail, docs.meta, docs.ownAccount];
+    const serverOnly = [docs.admin, docs.loginAttempt, docs.counters, docs.mail, docs.meta, docs.ownAccount, docs.staff, docs.auditEvent, docs.settings];
     beforeAll(async () => {
       env = await initializeTestEnvironment({
         projectId: PROJECT,
@@ -44,6 +47,9 @@ describe.skipIf(!hasRules)(
         await db.doc(docs.mail).set({ to: 'alice@example.com' });
         await db.doc(docs.ownAccount).set({ openOrders: 10 });
         await db.doc(docs.meta).set({ version: 1 });
+        await db.doc(docs.staff).set({ username: 'ada', role: 'manager', passwordHash: 'h', totpSecret: 'JBSWY3DPEHPK3PXP' });
+        await db.doc(docs.auditEvent).set({ actor: 'ada', role: 'manager', action: 'book.price', target: 'books/b1', at: '2026-11-23T00:00:00.000Z', changes: {} });
+        await db.doc(docs.settings).set({ requireTotp: true });
       });
     });
     afterAll(async () => env?.cleanup());
@@ -68,7 +74,7 @@ describe.skipIf(!hasRules)(
       await assertFails(visitor().collection('orders').get());
       await assertFails(visitor().collection('orders').where('uid', '==', 'alice').get());
       for (const path of serverOnly) await assertFails(visitor().doc(path).get());
-      for (const name of ['admins', 'loginAttempts', 'stats', 'mail', 'meta', 'customers']) await assertFails(visitor().collection(name).get());
+      for (const name of ['admins', 'loginAttempts', 'stats', 'mail', 'meta', 'customers', 'audit', 'settings']) await assertFails(visitor().collection(name).get());
     });
 
     it('a signed-in customer gets and lists their own orders (the uid filter, newest first, limited)', async () => {
@@ -92,6 +98,24 @@ describe.skipIf(!hasRules)(
 
     it('a signed-in customer cannot read admins, login attempts, counters, mail or meta', async () => {
       for (const path of serverOnly) await assertFails(alice().doc(path).get());
+    });
+
+    it('the audit log and staff accounts are closed to every client, whatever claims its token carries', async () => {
+      // Even a token claiming a staff role (custom claims are not how staff sign in, but a forged
+      // or mistaken claim must not open anything): the API is the only way in.
+      const claimer = env.authenticatedContext('ada', { role: 'owner', admin: true, email: 'ada@example.com', email_verified: true }).firestore();
+      for (const db of [visitor(), alice(), claimer]) {
+        await assertFails(db.doc(docs.auditEvent).get());
+        await assertFails(db.collection('audit').orderBy('at', 'desc').limit(10).get());
+        await assertFails(db.collection('audit').where('actor', '==', 'ada').get());
+        await assertFails(db.doc(docs.staff).get());
+        await assertFails(db.collection('admins').where('role', '==', 'owner').get());
+        await assertFails(db.doc('audit/forged').set({ actor: 'ada', action: 'book.delete', target: 'books/b1', at: '2026-11-23T00:00:00.000Z' }));
+        await assertFails(db.doc(docs.auditEvent).update({ actor: 'someone-else' }));
+        await assertFails(db.doc(docs.auditEvent).delete());
+        await assertFails(db.doc(docs.staff).update({ role: 'owner' }));
+        await assertFails(db.doc(docs.settings).set({ requireTotp: false }));
+      }
     });
 
     it('no client, signed in or not, can create, change or delete anything (not even its own order)', async () => {

@@ -28,10 +28,17 @@ export async function writeBooks(books: BookInput[], now = Date.now()): Promise<
   }));
 }
 
+/**
+ * The local demo owner, `admin` / `admin123`: older than the 12-character rule (which applies to
+ * new passwords) and exempt from the shop's two-factor requirement (`totpExempt`), so the demo
+ * stays two commands. Only ever written to emulators.
+ */
 export async function seedAdmin(): Promise<void> {
   assertEmulator();
   const passwordHash = await hashPassword(DEMO_ADMIN.password);
-  await adminDb().collection('admins').doc(DEMO_ADMIN.username).set({ username: DEMO_ADMIN.username, passwordHash, role: 'admin' });
+  await adminDb().collection('admins').doc(DEMO_ADMIN.username).set({
+    username: DEMO_ADMIN.username, displayName: 'Demo Owner', role: 'owner', disabled: false, totpExempt: true, passwordHash,
+  });
 }
 
 export async function seedCustomer(): Promise<void> {

@@ -1,15 +1,16 @@
 import type { Request, Response } from 'express';
-import { AdminLoginSchema, canonicalAdminUsername, type AdminLoginResponse, type AdminLogoutResponse, type AdminStats } from '@bookstore/contract';
+import { AdminLoginSchema, canonicalAdminUsername, OTP_REQUIRED, type AdminLoginResponse, type AdminLogoutResponse, type AdminStats } from '@bookstore/contract';
 import { ADMIN_TOKEN_TTL_SECONDS, HASH_CONCURRENCY, HASH_QUEUE } from '../config';
-import { jwtSecret, requireAdmin } from '../lib/auth';
+import { jwtSecret, requirePermission, requireStaff } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { signAdminToken } from '../lib/jwt';
 import { decoyHash, verifyPassword } from '../lib/passwords';
 import { jsonBody, parseWith } from '../lib/validate';
-import { clearLoginAttempts, findAdmin, reserveLoginAttempt, revokeAdminTokens } from './admins.repo';
+import { clearLoginAttempts, findAdmin, reserveLoginAttempt, roleOf } from './admins.repo';
 import { clientAddress } from './client-address';
 import { createHashGate } from './hash-gate';
+import { consumeLoginOtp, signOut } from './staff.repo';
 import { readStats } from './stats.repo';
 
 const hashing = createHashGate(HASH_CONCURRENCY, HASH_QUEUE);
@@ -28,7 +29,14 @@ export async function adminLogin(req: Request, res: Response) {
   const admin = await findAdmin(username);
   // An unknown user costs the same hash as a known one, so timing does not reveal usernames.
   const valid = await hashing.run(async () => verifyPassword(login.password, admin?.passwordHash ?? (await decoyHash())));
-  if (!admin || !valid) throw new HttpError(401, 'Invalid credentials');
+  // A disabled person, or a document with no role, is answered like a wrong password.
+  if (!admin || !valid || admin.disabled || !roleOf(admin)) throw new HttpError(401, 'Invalid credentials');
+  // Two-factor sign-in: the password was right; without a fresh code the attempt still counts as a
+  // failure (the throttle above), so codes cannot be guessed faster than passwords.
+  if (admin.totpSecret) {
+    if (!login.otp) throw new HttpError(401, 'Enter the 6-digit code from your authenticator app', { code: OTP_REQUIRED });
+    if (!(await consumeLoginOtp(username, login.otp))) throw new HttpError(401, 'That code is not valid: enter the current code', { code: OTP_REQUIRED });
+  }
   await clearLoginAttempts(username, address);
   const token = signAdminToken(admin.username, admin.tokenVersion ?? 0, secret, ADMIN_TOKEN_TTL_SECONDS);
   res.json({
@@ -41,15 +49,15 @@ export async function adminLogin(req: Request, res: Response) {
 
 // POST /api/auth/admin/logout
 export async function adminLogout(req: Request, res: Response) {
-  const admin = requireAdmin(req);
-  await revokeAdminTokens(admin.sub);
+  const actor = requireStaff(req);
+  await signOut(actor);
   noStore(res);
   res.json({ message: 'Logged out' } satisfies AdminLogoutResponse);
 }
 
 // GET /api/admin
 export async function adminStats(req: Request, res: Response) {
-  requireAdmin(req);
+  requirePermission(req, 'reports.view');
   const stats = await readStats();
   noStore(res);
   res.json(stats satisfies AdminStats);

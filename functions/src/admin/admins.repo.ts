@@ -1,16 +1,37 @@
 import { createHash } from 'node:crypto';
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { ROLES, type Role } from '@bookstore/contract';
+import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { countReads } from '../lib/read-counter';
 import { LOGIN_FIRST_DELAY_MS, LOGIN_FORGET_MS, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_MS } from '../config';
 
+/** A staff member, admins/<username> (the collection kept its first name: one shared admin). */
 export interface AdminDoc {
   username: string;
   passwordHash: string;
-  role: 'admin';
-  /** Put in every token as `ver`; bumped by logout and by a new password. Absent means 0. */
+  /** 'admin': a document from before staff roles (issue 24), read as an owner. */
+  role: Role | 'admin';
+  displayName?: string;
+  disabled?: boolean;
+  /**
+   * Put in every token as `ver`; bumped by logout, a new password, a role change and disabling,
+   * so every token issued before stops working on its next call. Absent means 0.
+   */
   tokenVersion?: number;
+  /** Base32 TOTP secret once two-factor sign-in is on; `totpPending` while it is being set up. */
+  totpSecret?: string;
+  totpPending?: string;
+  /** The last TOTP step accepted: a code (or an older one) is never accepted twice. */
+  totpLastStep?: number;
+  /** Only the local demo owner (scripts/lib/seed.ts, emulators only): the shop's 2FA rule skips it. */
+  totpExempt?: boolean;
+}
+
+/** The role a stored document grants, or null when it names none (never a guess upwards). */
+export function roleOf(doc: Pick<AdminDoc, 'role'>): Role | null {
+  if (doc.role === 'admin') return 'owner';
+  return (ROLES as readonly string[]).includes(doc.role) ? doc.role : null;
 }
 
 export const admins = () => db().collection('admins');
@@ -22,20 +43,6 @@ export async function findAdmin(username: string): Promise<AdminDoc | null> {
   return snap.exists ? (snap.data() as AdminDoc) : null;
 }
 
-/** The admin's current token version, or null when the admin no longer exists. */
-export async function currentTokenVersion(username: string): Promise<number | null> {
-  const admin = await findAdmin(username);
-  return admin ? (admin.tokenVersion ?? 0) : null;
-}
-
-/** Every token issued to this admin so far stops working on its next use. */
-export async function revokeAdminTokens(username: string): Promise<void> {
-  await db().runTransaction(async (tx) => {
-    const ref = admins().doc(username);
-    const snap = await tx.get(ref);
-    if (snap.exists) tx.update(ref, { tokenVersion: FieldValue.increment(1) });
-  });
-}
 
 // Login throttling, per username AND client address. The counter lives in loginAttempts/<sha256>,
 // carries an `expireAt` for Firestore's TTL policy (firestore.indexes.json) and is forgotten after

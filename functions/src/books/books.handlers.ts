@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 import { BookIdSchema, BooksQuerySchema, BookInputSchema, CreateBookSchema, type Book, type BookMutationResponse, type CoverUploadResponse } from '@bookstore/contract';
-import { requireAdmin } from '../lib/auth';
+import { assertPermission, requirePermission, requireStaff } from '../lib/auth';
+import { appendAudit } from '../admin/audit.repo';
+import { db } from '../lib/firebase';
 import { catalogueCache, COVER_CACHE, noStore, rejectUnknownQuery } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
@@ -44,19 +46,19 @@ export async function getBook(req: Request, res: Response) {
 
 // POST /api/books/create-book
 export async function createBook(req: Request, res: Response) {
-  requireAdmin(req);
+  const actor = requirePermission(req, 'books.create');
   const input = parseWith(CreateBookSchema, jsonBody(req));
-  const book = await repo.createBook(input);
+  const book = await repo.createBook(input, actor);
   noStore(res);
   res.status(201).json({ message: 'Book created successfully', book } satisfies BookMutationResponse);
 }
 
 // PUT /api/books/edit/:id
 export async function editBook(req: Request, res: Response) {
-  requireAdmin(req);
+  const actor = requireStaff(req); // which permission depends on what changes: checked in the transaction
   const id = bookId(req);
   const input = parseWith(BookInputSchema, jsonBody(req));
-  const result = await repo.updateBook(id, input);
+  const result = await repo.updateBook(id, input, actor, (needed) => needed.forEach((p) => assertPermission(actor, p)));
   if (!result) throw new HttpError(404, 'Book not found');
   if (result.before.coverImage !== result.after.coverImage) await releaseCover(result.before.coverImage);
   noStore(res);
@@ -65,8 +67,8 @@ export async function editBook(req: Request, res: Response) {
 
 // DELETE /api/books/:id
 export async function deleteBook(req: Request, res: Response) {
-  requireAdmin(req);
-  const book = await repo.deleteBook(bookId(req));
+  const actor = requirePermission(req, 'books.delete');
+  const book = await repo.deleteBook(bookId(req), actor);
   if (!book) throw new HttpError(404, 'Book not found');
   await releaseCover(book.coverImage);
   noStore(res);
@@ -75,9 +77,14 @@ export async function deleteBook(req: Request, res: Response) {
 
 // POST /api/books/cover (multipart/form-data, field `cover`)
 export async function uploadCover(req: Request, res: Response) {
-  requireAdmin(req);
+  const actor = requirePermission(req, 'books.covers');
   const bytes = await readCoverFile(req);
   const coverImage = await saveCover(bytes);
+  // The object lives in Storage, outside any Firestore transaction: its event follows the save
+  // (an upload that failed has none; a cover is content-addressed, so a repeat upload is harmless).
+  const batch = db().batch();
+  appendAudit(batch, actor, { action: 'cover.upload', target: `covers/${coverImage}` });
+  await batch.commit();
   noStore(res);
   res.status(201).json({ coverImage } satisfies CoverUploadResponse);
 }

@@ -1,6 +1,7 @@
-import type { Book, BookInput, BooksQuery, LowStockBook } from '@bookstore/contract';
+import type { AuditAction, Book, BookInput, BooksQuery, LowStockBook, Permission } from '@bookstore/contract';
 import { fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, MAX_BOOKS_LIST, priceBandOf, toCents } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { appendAudit, changedFields, type AuditActor } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { runCount, runQuery } from '../lib/queries';
@@ -101,24 +102,52 @@ export async function getBookDocs(tx: Transaction, ids: string[]) {
   return tx.getAll(...ids.map((id) => books().doc(id)));
 }
 
-export async function createBook(input: BookInput): Promise<Book> {
+// What the audit log records of a book (stored names: prices in integer cents), by the permission
+// that changing it needs (contract/src/staff.ts): a bookseller may move the stock and nothing else.
+const FIELD_PERMISSIONS: Record<string, Permission> = {
+  title: 'books.edit', author: 'books.edit', description: 'books.edit', category: 'books.edit', trending: 'books.edit',
+  coverImage: 'books.edit', isbn: 'books.edit', oldPriceCents: 'books.price', newPriceCents: 'books.price', stock: 'books.stock',
+};
+const AUDITED_FIELDS = Object.keys(FIELD_PERMISSIONS);
+const asRecord = (doc: BookDoc) => doc as unknown as Record<string, unknown>;
+
+/** The permissions a change needs (a save that changes nothing needs the least: books.stock), and its audit action. */
+export function editNeeds(changed: string[]): { permissions: Permission[]; action: AuditAction } {
+  const permissions = [...new Set(changed.map((f) => FIELD_PERMISSIONS[f]!))];
+  if (permissions.length === 0) return { permissions: ['books.stock'], action: 'book.edit' };
+  const only = (p: Permission) => permissions.every((x) => x === p);
+  return { permissions, action: only('books.stock') ? 'book.stock' : only('books.price') ? 'book.price' : 'book.edit' };
+}
+
+export async function createBook(input: BookInput, actor: AuditActor): Promise<Book> {
   const ref = books().doc();
   const batch = db().batch();
-  batch.create(ref, toDoc(input, new Date().toISOString(), undefined, ref.id));
+  const doc = toDoc(input, new Date().toISOString(), undefined, ref.id);
+  batch.create(ref, doc);
+  appendAudit(batch, actor, { action: 'book.create', target: `books/${ref.id}`, changes: changedFields(null, asRecord(doc), AUDITED_FIELDS) });
   bumpCatalogVersion(batch); // the search index of every instance sees the new book
   await batch.commit();
   return toBook(await ref.get());
 }
 
-/** Replaces a book's fields; returns the old and new versions, or null if it does not exist. */
-export async function updateBook(id: string, input: BookInput): Promise<{ before: Book; after: Book } | null> {
+/**
+ * Replaces a book's fields; returns the old and new versions, or null if it does not exist.
+ * `authorize` sees the permissions the change needs (it depends on what changed, known only once
+ * the stored book is read in the transaction) and throws to refuse: nothing is written then.
+ */
+export async function updateBook(id: string, input: BookInput, actor: AuditActor, authorize: (needed: Permission[]) => void): Promise<{ before: Book; after: Book } | null> {
   const ref = books().doc(id);
   const before = await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return null;
     const old = toBook(snap);
     const coverImage = input.coverImage || old.coverImage; // empty keeps the old cover
-    tx.set(ref, toDoc({ ...input, coverImage, stock: input.stock ?? old.stock }, new Date().toISOString(), old.createdAt, id));
+    const next = toDoc({ ...input, coverImage, stock: input.stock ?? old.stock }, new Date().toISOString(), old.createdAt, id);
+    const changes = changedFields(snap.data() as Record<string, unknown>, asRecord(next), AUDITED_FIELDS);
+    const { permissions, action } = editNeeds(Object.keys(changes));
+    authorize(permissions);
+    tx.set(ref, next);
+    appendAudit(tx, actor, { action, target: `books/${id}`, changes });
     bumpCatalogVersion(tx);
     return old;
   });
@@ -126,12 +155,13 @@ export async function updateBook(id: string, input: BookInput): Promise<{ before
   return { before, after: toBook(await ref.get()) };
 }
 
-export async function deleteBook(id: string): Promise<Book | null> {
+export async function deleteBook(id: string, actor: AuditActor): Promise<Book | null> {
   const ref = books().doc(id);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return null;
     tx.delete(ref);
+    appendAudit(tx, actor, { action: 'book.delete', target: `books/${id}`, changes: changedFields(snap.data() as Record<string, unknown>, null, AUDITED_FIELDS) });
     bumpCatalogVersion(tx);
     return toBook(snap);
   });

@@ -10,7 +10,7 @@ import {
   type SearchResponse,
   type SuggestResponse,
 } from '@bookstore/contract';
-import { requireAdmin } from '../lib/auth';
+import { requirePermission } from '../lib/auth';
 import { catalogueCache, noStore, rejectUnknownQuery } from '../lib/cache';
 import { parseWith } from '../lib/validate';
 import { adminListBooks, browseBooks, getBooksByIds } from './browse.repo';
@@ -70,7 +70,7 @@ const ADMIN_SORT_VALUE: Record<'title' | 'price' | 'date', (hit: Hit) => string 
 
 // GET /api/admin/books?q=&sort=&dir=&cursor=&limit=
 export async function adminBooks(req: Request, res: Response) {
-  requireAdmin(req);
+  requirePermission(req, 'books.view');
   const query = parseWith(AdminBooksQuerySchema, req.query);
   noStore(res);
   if (!query.q) {

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { ImportFileError, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, recordsFromCsv, recordsFromNdjson, type ImportReport } from '@bookstore/contract';
-import { requireAdmin } from '../lib/auth';
+import { requirePermission } from '../lib/auth';
 import type { BodyError } from '../lib/body-parse-errors';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
@@ -37,7 +37,7 @@ function positiveInt(value: unknown, name: string): number {
 
 // POST /api/books/import?dryRun=1&firstRow=1  (text/csv with a header row, or JSON lines)
 export async function importBooks(req: Request, res: Response) {
-  requireAdmin(req);
+  const actor = requirePermission(req, 'books.import');
   const type = req.is([CSV, NDJSON]);
   if (!type) throw new HttpError(415, 'Content-Type must be text/csv or application/x-ndjson');
   const dryRunParam = req.query.dryRun;
@@ -57,7 +57,7 @@ export async function importBooks(req: Request, res: Response) {
   if (records.length === 0) throw new HttpError(400, 'The file has no rows to import');
   if (records.length > MAX_IMPORT_ROWS) throw new HttpError(413, `At most ${MAX_IMPORT_ROWS} rows per request: split the file (the import page and npm run import-books do)`);
   const { rows, errors } = validateRecords(records, firstRow);
-  const plan = await repo.importBooks(rows, { dryRun });
+  const plan = await repo.importBooks(rows, { dryRun, actor });
   const report = {
     created: plan.created,
     updated: plan.updated,

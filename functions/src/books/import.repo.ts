@@ -1,4 +1,5 @@
 import type { ImportRowError } from '@bookstore/contract';
+import { appendAudit, type AuditActor } from '../admin/audit.repo';
 import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { runQuery } from '../lib/queries';
@@ -14,7 +15,7 @@ import type { ImportRow } from './import.rows';
 // (random ids) are updated, never duplicated. Unchanged rows write nothing.
 
 /** Firestore allows 500 writes per batch and 30 values per `in` filter. */
-const BATCH_WRITES = 499; // plus the catalogue version bump: a batch holds at most 500 writes
+const BATCH_WRITES = 498; // plus the catalogue version bump and the audit event: a batch holds at most 500 writes
 const IN_VALUES = 30;
 
 export interface ImportWrite {
@@ -125,17 +126,22 @@ export async function planImport(rows: ImportRow[], now = new Date().toISOString
  * another. Anything that must follow every book write (a catalogue version, a search index) hooks
  * here, with `writes` telling which books were created (no `before`) or changed.
  */
-export async function commitImport(writes: ImportWrite[]): Promise<void> {
+export async function commitImport(writes: ImportWrite[], actor: AuditActor): Promise<void> {
   for (const part of chunks(writes, BATCH_WRITES)) {
     const batch = db().batch();
     for (const w of part) batch.set(w.ref, w.doc);
+    // One audit event per committed batch (one per request up to 498 books), in that batch: which
+    // books it created and updated, not every field of each (docs/decisions/021-staff-accounts.md).
+    const created = part.filter((w) => !w.before).map((w) => w.ref.id);
+    const updated = part.filter((w) => w.before).map((w) => w.ref.id);
+    appendAudit(batch, actor, { action: 'book.import', target: 'import', changes: { created: { before: null, after: created }, updated: { before: null, after: updated } } });
     bumpCatalogVersion(batch); // search indexes rebuild, as after any book write
     await batch.commit();
   }
 }
 
-export async function importBooks(rows: ImportRow[], options: { dryRun: boolean }): Promise<ImportPlan> {
+export async function importBooks(rows: ImportRow[], options: { dryRun: boolean; actor: AuditActor }): Promise<ImportPlan> {
   const plan = await planImport(rows);
-  if (!options.dryRun && plan.writes.length > 0) await commitImport(plan.writes);
+  if (!options.dryRun && plan.writes.length > 0) await commitImport(plan.writes, options.actor);
   return plan;
 }

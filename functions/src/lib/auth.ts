@@ -1,3 +1,4 @@
+import { can, TOTP_SETUP_REQUIRED, type Permission, type Role } from '@bookstore/contract';
 import type { Request } from 'express';
 import { ADMIN_TOKEN_TTL_SECONDS, adminJwtSecret } from '../config';
 import { auth } from './firebase';
@@ -30,28 +31,57 @@ export function adminClaims(token: string): AdminClaims | null {
   return verifyAdminToken(token, jwtSecret(), ADMIN_TOKEN_TTL_SECONDS);
 }
 
-// Admin tokens whose version was checked against the admin's document for this request, by the
-// session middleware (admin/admin-session.ts). requireAdmin stays synchronous and fails closed:
-// a route reached without that middleware sees no admin at all.
-const currentAdmins = new WeakMap<Request, AdminClaims>();
-
-export function markCurrentAdmin(req: Request, claims: AdminClaims): void {
-  currentAdmins.set(req, claims);
+/** The staff member behind a request, as the session middleware read them from their document. */
+export interface StaffActor {
+  username: string;
+  displayName: string;
+  role: Role;
+  totpEnabled: boolean;
+  /** The shop requires two-factor sign-in of this role and it is not on: only enrolment routes work. */
+  totpSetupRequired: boolean;
 }
 
-/** The admin behind this request, if its token is valid and not revoked; never throws. */
-export function currentAdmin(req: Request): AdminClaims | null {
-  return currentAdmins.get(req) ?? null;
+// Admin tokens whose version was checked against the staff member's document for this request, by
+// the session middleware (admin/admin-session.ts). requireStaff stays synchronous and fails closed:
+// a route reached without that middleware sees no staff member at all.
+const currentAdmins = new WeakMap<Request, { claims: AdminClaims; actor: StaffActor }>();
+
+export function markCurrentAdmin(req: Request, claims: AdminClaims, actor: StaffActor): void {
+  currentAdmins.set(req, { claims, actor });
 }
 
-export function requireAdmin(req: Request): AdminClaims {
+/** The staff member behind this request, if their token is valid and not revoked; never throws. */
+export function currentAdmin(req: Request): StaffActor | null {
+  return currentAdmins.get(req)?.actor ?? null;
+}
+
+/**
+ * Any signed-in staff member, whatever their role, even one who still has to set up two-factor
+ * sign-in: for their own profile, enrolment and sign-out only. Every other route uses requirePermission.
+ */
+export function requireStaff(req: Request): StaffActor {
   const token = bearerToken(req);
   if (!token) throw new HttpError(401, 'Admin token required');
   // Only where the start-up check does not run (Cloud Run refuses to start without a strong key).
   if (!jwtSecret()) throw new HttpError(503, 'Admin sign-in is not configured');
-  const claims = currentAdmin(req);
-  if (!claims) throw new HttpError(401, 'Invalid or expired admin token');
-  return claims;
+  const actor = currentAdmin(req);
+  if (!actor) throw new HttpError(401, 'Invalid or expired admin token');
+  return actor;
+}
+
+/** The staff member, if the policy table (contract/src/staff.ts) lets their role do `permission`; 403 otherwise. */
+export function requirePermission(req: Request, permission: Permission): StaffActor {
+  const actor = requireStaff(req);
+  assertPermission(actor, permission);
+  return actor;
+}
+
+/** For checks that depend on what a request changes (a book edit that touches only the stock). */
+export function assertPermission(actor: StaffActor, permission: Permission): void {
+  if (actor.totpSetupRequired) {
+    throw new HttpError(403, 'Turn on two-factor sign-in first (your profile menu)', { code: TOTP_SETUP_REQUIRED });
+  }
+  if (!can(actor.role, permission)) throw new HttpError(403, 'Your role does not allow this', { code: 'FORBIDDEN' });
 }
 
 export interface Customer {
@@ -75,9 +105,12 @@ export async function requireCustomer(req: Request): Promise<Customer> {
   }
 }
 
-/** Either kind of caller, for routes both may use (an admin reading a customer's orders). */
-export async function requireCustomerOrAdmin(req: Request): Promise<{ admin: AdminClaims } | { customer: Customer }> {
+/** Either kind of caller, for routes both may use (staff reading a customer's orders, with `permission`). */
+export async function requireCustomerOrAdmin(req: Request, permission: Permission): Promise<{ admin: StaffActor } | { customer: Customer }> {
   const admin = currentAdmin(req);
-  if (admin) return { admin };
+  if (admin) {
+    assertPermission(admin, permission);
+    return { admin };
+  }
   return { customer: await requireCustomer(req) };
 }

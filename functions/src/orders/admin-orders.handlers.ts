@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { AdminOrdersQuerySchema, normaliseEmail, OrderIdSchema, OrderStatusChangeSchema, type AdminOrdersPage, type OrderMutationResponse, type OrderStatus } from '@bookstore/contract';
 import { z } from 'zod';
-import { requireAdmin } from '../lib/auth';
+import { requirePermission } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
@@ -30,7 +30,7 @@ function search(q: string | undefined): { email?: string; orderId?: string } {
 
 // GET /api/admin/orders?status=&q=&cursor=&limit=
 export async function listOrders(req: Request, res: Response) {
-  requireAdmin(req);
+  requirePermission(req, 'orders.desk');
   const query = parseWith(AdminOrdersQuerySchema, req.query);
   const page = await repo.deskPage({ status: query.status, limit: query.limit, cursor: query.cursor, ...search(query.q) });
   noStore(res);
@@ -39,10 +39,10 @@ export async function listOrders(req: Request, res: Response) {
 
 // POST /api/admin/orders/:id/status
 export async function changeStatus(req: Request, res: Response) {
-  const admin = requireAdmin(req);
+  const admin = requirePermission(req, 'orders.status');
   const orderId = orderIdParam(req);
   const { status, note } = parseWith(OrderStatusChangeSchema, jsonBody(req));
-  const order = await repo.transitionOrder({ orderId, to: status, note, by: { kind: 'admin', id: admin.sub } });
+  const order = await repo.transitionOrder({ orderId, to: status, note, by: { kind: 'admin', id: admin.username }, actor: admin });
   noStore(res);
   res.json({ message: MESSAGES[status], order } satisfies OrderMutationResponse);
 }

@@ -91,7 +91,7 @@ export async function myOrders(req: Request, res: Response) {
 export async function ordersByEmail(req: Request, res: Response) {
   const email = String(req.params.email ?? '');
   if (!z.email().max(254).safeParse(email).success) throw new HttpError(400, 'Email is not valid');
-  const caller = await requireCustomerOrAdmin(req);
+  const caller = await requireCustomerOrAdmin(req, 'orders.desk');
   const page = parseWith(CustomerOrdersQuerySchema, req.query);
   let result;
   if ('admin' in caller) {
@@ -109,7 +109,7 @@ export async function ordersByEmail(req: Request, res: Response) {
 
 // GET /api/orders/:id
 export async function getOrder(req: Request, res: Response) {
-  const caller = await requireCustomerOrAdmin(req);
+  const caller = await requireCustomerOrAdmin(req, 'orders.desk');
   const id = orderIdParam(req);
   const order = await repo.getOrder(id);
   // Someone else's order answers exactly like a missing one: ids are not confirmed to strangers.
@@ -120,12 +120,12 @@ export async function getOrder(req: Request, res: Response) {
 
 // POST /api/orders/:id/cancel
 export async function cancelOrder(req: Request, res: Response) {
-  const caller = await requireCustomerOrAdmin(req);
+  const caller = await requireCustomerOrAdmin(req, 'orders.status');
   const orderId = orderIdParam(req);
   const { note } = parseWith(OrderCancelSchema, optionalJsonBody(req));
   const order = await repo.transitionOrder(
     'admin' in caller
-      ? { orderId, to: 'cancelled', note, by: { kind: 'admin', id: caller.admin.sub } }
+      ? { orderId, to: 'cancelled', note, by: { kind: 'admin', id: caller.admin.username }, actor: caller.admin }
       : { orderId, to: 'cancelled', note, by: { kind: 'customer', id: caller.customer.uid }, ownerUid: caller.customer.uid },
   );
   noStore(res);

@@ -19,6 +19,7 @@ import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
+import { appendAudit, type AuditActor } from '../admin/audit.repo';
 import { orderCounts, placementDelta, transitionDelta } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -200,6 +201,8 @@ export interface TransitionRequest {
   note?: string;
   /** Set for a customer: an order of anyone else is answered 404, as if it did not exist. */
   ownerUid?: string;
+  /** Set for staff: the audit event written in the same transaction. */
+  actor?: AuditActor;
 }
 
 /**
@@ -209,7 +212,7 @@ export interface TransitionRequest {
  * and gets 409, so stock comes back exactly once.
  */
 export async function transitionOrder(request: TransitionRequest): Promise<Order> {
-  const { orderId, to, by, note, ownerUid } = request;
+  const { orderId, to, by, note, ownerUid, actor } = request;
   const ref = orders().doc(orderId);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -236,6 +239,10 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
     const openDelta = openOrdersDelta(from, to);
     if (openDelta !== 0) tx.set(customers().doc(doc.uid), { openOrders: FieldValue.increment(openDelta) }, { merge: true });
     tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(doc), to, note));
+    if (actor) {
+      const changes = { status: { before: from, after: to }, ...(note ? { note: { before: null, after: note } } : {}) };
+      appendAudit(tx, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);
+    }
     return orderFromDoc(orderId, updated);
   }, TX_OPTIONS).catch(busy);
 }

@@ -45,6 +45,9 @@ export const routes: RouteObject[] = [
       orders: () => import('../features/admin/orders/order-desk'),
       'orders/:id': () => import('../features/admin/orders/order-page'),
       import: () => import('../features/admin/import/import-page'),
+      staff: () => import('../features/admin/staff/staff-page'),
+      audit: () => import('../features/admin/staff/audit-page'),
+      profile: () => import('../features/admin/staff/profile-page'),
     }),
   },
 ];

@@ -41,7 +41,7 @@ export function classifyResponse<T>(status: number, text: string): T {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as is, with its own type (the catalogue import's CSV or JSON lines), instead of `body`. */

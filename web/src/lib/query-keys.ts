@@ -10,4 +10,10 @@ export const queryKeys = {
   myOrders: ['orders'] as const,
   /** The admin's order desk: lists with their tab counts, and single orders. */
   adminOrders: ['admin-orders'] as const,
+  /** The signed-in staff member (GET /api/admin/me): name, role, permissions, two-factor state. */
+  adminMe: ['admin-me'] as const,
+  /** Staff accounts (GET /api/admin/staff). */
+  adminStaff: ['admin-staff'] as const,
+  /** Audit log pages (GET /api/admin/audit). */
+  adminAudit: ['admin-audit'] as const,
 };

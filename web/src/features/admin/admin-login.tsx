@@ -1,4 +1,5 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { OTP_REQUIRED } from '@bookstore/contract';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Logo } from '../../components/ui/icons';
@@ -14,16 +15,25 @@ export function Component() {
   const login = useAdminLogin();
   const busy = login.isPending;
   const online = useOnline();
+  // Two-factor sign-in (issue 24): once the server answers OTP_REQUIRED, the form also asks for the code.
+  const [otpAsked, setOtpAsked] = useState(false);
   if (adminToken() && !login.isSuccess) return <Navigate to="/dashboard" replace />;
-  // Any failure reads as the spec's line; a throttled sign-in (429) also says when to try again.
-  const error = login.isError ? (login.error instanceof ApiError && login.error.status === 429 ? login.error.message : '') : null;
+  const otpError = login.error instanceof ApiError && login.error.body?.code === OTP_REQUIRED ? login.error.message : null;
+  // Any other failure reads as the spec's line; a throttled sign-in (429) also says when to try again.
+  const error = login.isError && !otpError ? (login.error instanceof ApiError && login.error.status === 429 ? login.error.message : '') : null;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
+    const otp = String(form.get('otp') ?? '').replace(/\s/g, '');
     login.mutate(
-      { username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') },
-      { onSuccess: () => navigate('/dashboard') },
+      { username: String(form.get('username') ?? ''), password: String(form.get('password') ?? ''), ...(otp ? { otp } : {}) },
+      {
+        onSuccess: () => navigate('/dashboard'),
+        onError: (e) => {
+          if (e instanceof ApiError && e.body?.code === OTP_REQUIRED) setOtpAsked(true);
+        },
+      },
     );
   };
 
@@ -41,6 +51,13 @@ export function Component() {
             <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="password">Password</label>
             <input id="password" name="password" type="password" required autoComplete="current-password" placeholder="Password" className="w-full rounded border border-gray-300 px-3 py-2 shadow-sm focus:outline-2 focus:outline-indigo-600" />
           </div>
+          {otpAsked && (
+            <div className="mb-4">
+              <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="otp">Authentication code</label>
+              <input id="otp" name="otp" required inputMode="numeric" pattern="[0-9 ]{6,7}" maxLength={7} autoComplete="one-time-code" autoFocus placeholder="123456" className="w-full rounded border border-gray-300 px-3 py-2 tracking-widest shadow-sm focus:outline-2 focus:outline-indigo-600" />
+              {otpError && <p role="alert" className="mt-2 text-sm text-gray-700">{otpError}</p>}
+            </div>
+          )}
           {error !== null && (
             <div role="alert" className="mb-3 text-sm">
               <p className="italic text-red-700">Please enter valid Email and Password.</p>

@@ -5,6 +5,7 @@ import { FullScreenSpinner } from '../../components/ui/spinner';
 import { alertBox } from '../../lib/notify';
 import { bookQuery } from '../../lib/books/get-book';
 import { useUpdateBook } from './api/update-book';
+import { useMe } from './api/staff-api';
 import { BookForm, type BookFormValues } from './components/book-form';
 
 export function Component() {
@@ -12,6 +13,9 @@ export function Component() {
   const { data: book, isPending, isError } = useQuery(bookQuery(id));
   const [progress, setProgress] = useState<number | null>(null);
   const update = useUpdateBook(id, setProgress);
+  // A bookseller counts stock: the form sends every other field as it was (the server checks the same).
+  const me = useMe();
+  const stockOnly = Boolean(me.data) && !me.can('books.edit');
 
   if (isPending) return <FullScreenSpinner />;
   if (isError || !book) return <p role="alert" className="text-red-700">Error fetching book data</p>;
@@ -32,7 +36,7 @@ export function Component() {
   return (
     <section className="mx-auto max-w-lg rounded-lg bg-white p-6 shadow">
       <h2 className="mb-4 text-2xl font-bold text-gray-800">Update Book</h2>
-      <BookForm key={book.updatedAt} initial={book} submitLabel="Update Book" busyLabel="Updating.." busy={update.isPending} progress={progress} onSubmit={submit} />
+      <BookForm key={book.updatedAt} initial={book} submitLabel="Update Book" busyLabel="Updating.." busy={update.isPending} progress={progress} onSubmit={submit} stockOnly={stockOnly} />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
 import { adminBooksQuery, parseAdminBooksParams, toAdminBooksSearch, type AdminBooksState } from './api/admin-books';
 import { useDeleteBook } from './api/delete-book';
+import { useMe } from './api/staff-api';
 
 const ORDERS: { value: string; label: string; sort: AdminBookSort; dir?: 'asc' | 'desc' }[] = [
   { value: 'date', label: 'Newest first', sort: 'date' },
@@ -50,6 +51,7 @@ export function Component() {
   });
 
   const deletion = useDeleteBook();
+  const canDelete = useMe().can('books.delete'); // a bookseller counts stock; deleting is not theirs
   const remove = async (id: string, title: string) => {
     if (!(await confirmBox('Delete this book?', `"${title}" will be removed from the shop.`, 'Delete'))) return;
     try {
@@ -119,9 +121,11 @@ export function Component() {
                 <Link to={`/dashboard/edit-book/${book._id}`} className="font-medium text-indigo-700 hover:underline">
                   Edit<span className="sr-only"> {book.title}</span>
                 </Link>
-                <button type="button" onClick={() => remove(book._id, book.title)} className="rounded-full bg-red-600 px-4 py-1 font-medium text-white hover:bg-red-700">
-                  Delete<span className="sr-only"> {book.title}</span>
-                </button>
+                {canDelete && (
+                  <button type="button" onClick={() => remove(book._id, book.title)} className="rounded-full bg-red-600 px-4 py-1 font-medium text-white hover:bg-red-700">
+                    Delete<span className="sr-only"> {book.title}</span>
+                  </button>
+                )}
               </td>
             </tr>
           ))}

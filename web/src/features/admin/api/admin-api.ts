@@ -18,6 +18,8 @@ export function useAdminLogin() {
       saveAdminSession(token, expiresIn);
       queryClient.removeQueries({ queryKey: queryKeys.adminStats });
       queryClient.removeQueries({ queryKey: queryKeys.adminOrders });
+      // Another person may sign in on this browser: their name, role and rights are read afresh.
+      for (const key of [queryKeys.adminMe, queryKeys.adminStaff, queryKeys.adminAudit]) queryClient.removeQueries({ queryKey: key });
     },
   });
 }

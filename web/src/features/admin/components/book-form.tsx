@@ -16,6 +16,8 @@ interface BookFormProps {
   progress: number | null;
   /** Resolves true when the form should reset (a successful add). */
   onSubmit: (values: BookFormValues) => Promise<boolean>;
+  /** Only the stock may change (a bookseller's role): every other field is shown read-only and sent as it was. */
+  stockOnly?: boolean;
 }
 
 const PRICE_LABELS = { oldPrice: 'Old Price', newPrice: 'New Price' };
@@ -23,7 +25,7 @@ const PRICE_LABELS = { oldPrice: 'Old Price', newPrice: 'New Price' };
 const input = 'w-full rounded-md border border-gray-300 p-2 focus:outline-2 focus:outline-blue-600';
 
 /** The add and edit form; it validates with the same schema the API uses. */
-export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSubmit }: BookFormProps) {
+export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSubmit, stockOnly = false }: BookFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -34,7 +36,8 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    const raw = {
+    const locked = stockOnly && initial;
+    const raw = locked ? { ...initial, author: initial.author ?? '', isbn: initial.isbn ?? '', stock: data.get('stock') } : {
       title: data.get('title'),
       author: data.get('author') ?? '',
       description: data.get('description'),
@@ -71,7 +74,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
   const field = (name: string, label: ReactNode, props: InputHTMLAttributes<HTMLInputElement>) => (
     <div key={name}>
       <label htmlFor={name} className="mb-1 block text-sm font-semibold text-gray-700">{label}</label>
-      <input id={name} name={name} className={input} {...props} {...described(name)} />
+      <input id={name} name={name} className={`${input} read-only:bg-gray-100`} readOnly={stockOnly && name !== 'stock'} {...props} {...described(name)} />
       {err(name)}
     </div>
   );
@@ -83,14 +86,14 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
       {field('description', 'Description', { required: true, defaultValue: initial?.description, placeholder: 'Enter book description' })}
       <div>
         <label htmlFor="category" className="mb-1 block text-sm font-semibold text-gray-700">Category</label>
-        <select id="category" name="category" required defaultValue={initial?.category ?? ''} className={input} {...described('category')}>
+        <select id="category" name="category" required disabled={stockOnly} defaultValue={initial?.category ?? ''} className={input} {...described('category')}>
           <option value="">Choose A Category</option>
           {CATEGORIES.map((c) => <option key={c} value={c}>{c[0]!.toUpperCase() + c.slice(1)}</option>)}
         </select>
         {err('category')}
       </div>
       <div className="flex items-center gap-2">
-        <input id="trending" name="trending" type="checkbox" defaultChecked={initial?.trending} className="size-4 rounded" />
+        <input id="trending" name="trending" type="checkbox" disabled={stockOnly} defaultChecked={initial?.trending} className="size-4 rounded" />
         <label htmlFor="trending" className="text-sm font-semibold text-gray-700">Trending</label>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -103,7 +106,8 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
         {field('stock', 'Stock', { type: 'number', step: '1', min: '0', max: MAX_STOCK, required: true, defaultValue: initial?.stock, placeholder: 'Copies in stock' })}
       </div>
       {editing && field('coverImage', 'Cover Image URL', { required: true, defaultValue: initial?.coverImage, placeholder: 'Cover Image URL' })}
-      <div>
+      {stockOnly && <p className="text-sm text-gray-600">Your role can change the stock count only.</p>}
+      <div hidden={stockOnly}>
         <label htmlFor="cover" className="mb-1 block text-sm font-semibold text-gray-700">{editing ? 'Upload a new cover (optional)' : 'Cover Image'}</label>
         <input
           id="cover"

@@ -1,0 +1,127 @@
+import type { Request, Response } from 'express';
+import {
+  AdminUsernameSchema, AuditQuerySchema, OtpBodySchema, POLICY, ShopSettingsSchema, StaffCreateSchema, StaffPatchSchema,
+  type AuditPage, type Me, type ShopSettings, type StaffMember, type StaffMutationResponse, type TotpEnrolment,
+} from '@bookstore/contract';
+import { requirePermission, requireStaff } from '../lib/auth';
+import { noStore } from '../lib/cache';
+import { HttpError } from '../lib/http-error';
+import { hashPassword } from '../lib/passwords';
+import { jsonBody, parseWith } from '../lib/validate';
+import { auditPage } from './audit.repo';
+import { readSettings, saveSettings } from './settings.repo';
+import * as staff from './staff.repo';
+import { otpauthUrl } from './totp';
+
+// Staff accounts, the signed-in person's profile and two-factor setup, the audit log and the
+// shop's settings. Issue 24; docs/decisions/021-staff-accounts.md.
+
+const TOTP_ISSUER = 'Bookstore';
+
+function usernameParam(req: Request): string {
+  const result = AdminUsernameSchema.safeParse(req.params.username);
+  if (!result.success) throw new HttpError(404, 'Staff member not found');
+  return result.data;
+}
+
+// GET /api/admin/me
+export async function me(req: Request, res: Response) {
+  const actor = requireStaff(req);
+  noStore(res);
+  res.json({
+    username: actor.username,
+    displayName: actor.displayName,
+    role: actor.role,
+    disabled: false,
+    totpEnabled: actor.totpEnabled,
+    totpSetupRequired: actor.totpSetupRequired,
+    permissions: [...POLICY[actor.role]],
+  } satisfies Me);
+}
+
+// POST /api/admin/me/totp -> a new secret to scan; on only after /confirm
+export async function startTotp(req: Request, res: Response) {
+  const actor = requireStaff(req);
+  const secret = await staff.startTotp(actor);
+  noStore(res);
+  res.json({ secret, otpauthUrl: otpauthUrl(TOTP_ISSUER, actor.username, secret) } satisfies TotpEnrolment);
+}
+
+// POST /api/admin/me/totp/confirm {otp}
+export async function confirmTotp(req: Request, res: Response) {
+  const actor = requireStaff(req);
+  const { otp } = parseWith(OtpBodySchema, jsonBody(req));
+  await staff.confirmTotp(actor, otp);
+  noStore(res);
+  res.json({ message: 'Two-factor sign-in is on' });
+}
+
+// DELETE /api/admin/me/totp {otp}
+export async function disableTotp(req: Request, res: Response) {
+  const actor = requireStaff(req);
+  const { otp } = parseWith(OtpBodySchema, jsonBody(req));
+  await staff.disableTotp(actor, otp);
+  noStore(res);
+  res.json({ message: 'Two-factor sign-in is off' });
+}
+
+// GET /api/admin/staff
+export async function listStaff(req: Request, res: Response) {
+  requirePermission(req, 'staff.manage');
+  const list = await staff.listStaff();
+  noStore(res);
+  res.json(list satisfies StaffMember[]);
+}
+
+// POST /api/admin/staff {username, displayName, role, password}
+export async function createStaff(req: Request, res: Response) {
+  const actor = requirePermission(req, 'staff.manage');
+  const { password, ...input } = parseWith(StaffCreateSchema, jsonBody(req));
+  const member = await staff.createStaff(actor, input, await hashPassword(password));
+  noStore(res);
+  res.status(201).json({ message: 'Staff member created', staff: member } satisfies StaffMutationResponse);
+}
+
+// PATCH /api/admin/staff/:username {displayName?, role?, disabled?, password?}
+export async function updateStaff(req: Request, res: Response) {
+  const actor = requirePermission(req, 'staff.manage');
+  const username = usernameParam(req);
+  const { password, ...patch } = parseWith(StaffPatchSchema, jsonBody(req));
+  const member = await staff.updateStaff(actor, username, patch, password ? await hashPassword(password) : undefined);
+  noStore(res);
+  res.json({ message: 'Staff member updated', staff: member } satisfies StaffMutationResponse);
+}
+
+// DELETE /api/admin/staff/:username
+export async function deleteStaff(req: Request, res: Response) {
+  const actor = requirePermission(req, 'staff.manage');
+  const member = await staff.deleteStaff(actor, usernameParam(req));
+  noStore(res);
+  res.json({ message: 'Staff member deleted', staff: member } satisfies StaffMutationResponse);
+}
+
+// GET /api/admin/audit?actor=&action=&cursor=&limit=
+export async function listAudit(req: Request, res: Response) {
+  requirePermission(req, 'audit.view');
+  const query = parseWith(AuditQuerySchema, req.query);
+  const page = await auditPage(query);
+  noStore(res);
+  res.json(page satisfies AuditPage);
+}
+
+// GET /api/admin/settings
+export async function getSettings(req: Request, res: Response) {
+  requirePermission(req, 'settings.manage');
+  const settings = await readSettings();
+  noStore(res);
+  res.json(settings satisfies ShopSettings);
+}
+
+// PUT /api/admin/settings {requireTotp}
+export async function putSettings(req: Request, res: Response) {
+  const actor = requirePermission(req, 'settings.manage');
+  const next = parseWith(ShopSettingsSchema, jsonBody(req));
+  const saved = await saveSettings(actor, next);
+  noStore(res);
+  res.json(saved satisfies ShopSettings);
+}

@@ -1,0 +1,85 @@
+import {
+  can, type AuditAction, type AuditPage, type Me, type Permission, type StaffCreate, type StaffMember, type StaffMutationResponse, type ShopSettings, type StaffPatch, type TotpEnrolment,
+} from '@bookstore/contract';
+import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminToken } from '../../../lib/admin-session';
+import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+// Staff accounts, the signed-in person's profile and two-factor setup, and the audit log (issue 24).
+
+// GET /api/admin/me
+export const meQuery = () =>
+  queryOptions({ queryKey: queryKeys.adminMe, queryFn: () => apiFetch<Me>('/api/admin/me', { token: adminToken() }), staleTime: 60_000 });
+
+/** The signed-in person and a `can` that asks the same policy table as the server (contract/src/staff.ts). */
+export function useMe() {
+  const me = useQuery(meQuery());
+  const allows = (permission: Permission) => (me.data ? !me.data.totpSetupRequired && can(me.data.role, permission) : false);
+  return { ...me, can: allows };
+}
+
+// GET /api/admin/staff
+export const staffQuery = () =>
+  queryOptions({ queryKey: queryKeys.adminStaff, queryFn: () => apiFetch<StaffMember[]>('/api/admin/staff', { token: adminToken() }) });
+
+function useStaffWrite<V>(send: (value: V) => Promise<StaffMutationResponse>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.adminStaff });
+      void client.invalidateQueries({ queryKey: queryKeys.adminAudit });
+    },
+  });
+}
+
+// POST /api/admin/staff
+export const useCreateStaff = () =>
+  useStaffWrite((input: StaffCreate) => apiFetch<StaffMutationResponse>('/api/admin/staff', { method: 'POST', token: adminToken(), body: input }));
+
+// PATCH /api/admin/staff/:username
+export const useUpdateStaff = () =>
+  useStaffWrite(({ username, patch }: { username: string; patch: StaffPatch }) =>
+    apiFetch<StaffMutationResponse>(`/api/admin/staff/${encodeURIComponent(username)}`, { method: 'PATCH', token: adminToken(), body: patch }));
+
+// DELETE /api/admin/staff/:username
+export const useDeleteStaff = () =>
+  useStaffWrite((username: string) => apiFetch<StaffMutationResponse>(`/api/admin/staff/${encodeURIComponent(username)}`, { method: 'DELETE', token: adminToken() }));
+
+// GET /api/admin/audit?actor=&action=&cursor=
+export const auditQuery = (filters: { actor?: string; action?: AuditAction | '' }) =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.adminAudit, filters.actor ?? '', filters.action ?? ''],
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams();
+      if (filters.actor) params.set('actor', filters.actor);
+      if (filters.action) params.set('action', filters.action);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiFetch<AuditPage>(`/api/admin/audit?${params}`, { token: adminToken() });
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+function useTotpWrite<V, R>(send: (value: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: send, onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.adminMe }) });
+}
+
+// POST /api/admin/me/totp
+export const useStartTotp = () => useTotpWrite(() => apiFetch<TotpEnrolment>('/api/admin/me/totp', { method: 'POST', token: adminToken() }));
+// POST /api/admin/me/totp/confirm
+export const useConfirmTotp = () =>
+  useTotpWrite((otp: string) => apiFetch<{ message: string }>('/api/admin/me/totp/confirm', { method: 'POST', token: adminToken(), body: { otp } }));
+// DELETE /api/admin/me/totp
+export const useDisableTotp = () =>
+  useTotpWrite((otp: string) => apiFetch<{ message: string }>('/api/admin/me/totp', { method: 'DELETE', token: adminToken(), body: { otp } }));
+
+// GET /api/admin/settings (owner)
+export const settingsQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.adminMe, 'settings'], queryFn: () => apiFetch<ShopSettings>('/api/admin/settings', { token: adminToken() }) });
+
+// PUT /api/admin/settings (owner): who must use two-factor sign-in changes, so /me is read again
+export const useSaveSettings = () =>
+  useTotpWrite((settings: ShopSettings) => apiFetch<ShopSettings>('/api/admin/settings', { method: 'PUT', token: adminToken(), body: settings }));
