@@ -3,8 +3,9 @@ import { expect, type APIRequestContext, type Page, type Request } from '@playwr
 export const CUSTOMER = { email: 'reader@example.com', password: 'reader123' };
 export const ADMIN = { username: 'admin', password: 'admin123' };
 
-const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
-const KEY = 'demo-api-key';
+/** The Auth emulator's REST API, and the demo project's API key, for accounts made by tests. */
+export const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
+export const KEY = 'demo-api-key';
 
 export async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
   const res = await request.post(`${AUTH}/accounts:signInWithPassword?key=${KEY}`, { data: { email, password, returnSecureToken: true } });

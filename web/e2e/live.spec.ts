@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, CUSTOMER, idToken, newCustomer, orderCard, signIn } from './helpers';
+import { ADMIN, AUTH, CUSTOMER, idToken, KEY, newCustomer, orderCard, signIn } from './helpers';
 
 // Pages that follow Firestore (reactfire) under the security rules: a status change or another
 // shopper's purchase shows in an open page within 2 s, without a reload. Changes are made through
