@@ -11,3 +11,4 @@ export * from './paging';
 export * from './csv';
 export * from './import';
 export * from './limits';
+export * from './locale';

@@ -1,4 +1,4 @@
-import { LOW_STOCK_THRESHOLD, moneyLabel } from '@bookstore/contract';
+import { formatDate, LOW_STOCK_THRESHOLD, moneyLabel } from '@bookstore/contract';
 
 // Pieces of the storefront's markup as the web app renders them, for the pages this function fills
 // in before any JavaScript has run (book-article.ts, books-grid.ts). Same elements and classes as
@@ -11,7 +11,7 @@ export const money = moneyLabel;
 /** web/src/lib/format.ts formatDate */
 export function published(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(date.getTime()) ? '' : formatDate(iso);
 }
 
 /** web/src/components/ui/stock-badge.tsx */
