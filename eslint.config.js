@@ -40,7 +40,9 @@ export default tseslint.config(
             { target: `./${WEB}/lib`, from: [`./${WEB}/features`, `./${WEB}/app`], message: 'lib/ sits below features and app.' },
             { target: `./${WEB}/components`, from: [`./${WEB}/features`, `./${WEB}/app`], message: 'components/ sits below features and app.' },
             { target: './contract', from: ['./functions', './web', './scripts', './bench'], message: 'contract/ depends on nothing in the repository.' },
-            { target: './functions/src', from: ['./web', './scripts', './bench'], message: 'The deployed function may not import the site or the tooling.' },
+            { target: './functions/src', from: ['./scripts', './bench'], message: 'The deployed function may not import the tooling.' },
+            // The pages function renders the storefront's own components: only through the web app's server entry.
+            { target: './functions/src', from: ['./web'], except: ['./src/server'], message: 'The deployed function may import the site only through web/src/server/.' },
           ],
         },
       ],

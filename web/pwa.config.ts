@@ -43,8 +43,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // every other file gets a content hash in sw.js, so each build replaces exactly what changed.
     // (The plugin adds manifest.webmanifest itself.)
     globPatterns: ['**/*.{js,css,html,svg,png}'],
-    // _book.html, _books.html: frames the pages function fills; Hosting does not serve them.
-    globIgnores: ['covers/**', 'icons/apple-touch-icon-*.png', '_*.html'],
+    globIgnores: ['covers/**', 'icons/apple-touch-icon-*.png'],
     navigateFallback: NAVIGATION_FALLBACK,
     navigateFallbackDenylist: NOT_APP_PAGES,
     cleanupOutdatedCaches: true,

@@ -1,9 +1,10 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { hydrate as hydrateQueries, onlineManager, QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createBrowserRouter } from 'react-router-dom';
 import { routes } from './app/routes';
+import { QUERY_STATE_ID } from './server/document';
 import { ApiError } from './lib/api-client';
 import { followCatalogueUpdates } from './lib/pwa/catalogue-updates';
 import './index.css';
@@ -52,12 +53,15 @@ const registerWorker = () => void import('./lib/pwa/register-sw').then((m) => m.
 if (document.readyState === 'complete') registerWorker();
 else window.addEventListener('load', registerWorker, { once: true });
 
-// The first HTML already shows the page (web/prerender/): the build's prerendered pages carry
-// data-prerendered="<their path>" and hydrate; a book page's server-filled HTML and the plain shell
-// are replaced by the first render. Either way React renders once the router has loaded the route's
-// code, so what the HTML shows stays up until then instead of blanking.
+// The first HTML already shows the page: the build's prerendered pages and the pages function's
+// answers are the server render of this same app (src/server/render.tsx), with the data they were
+// drawn from as TanStack Query's dehydrated state. The QueryClient takes that state first, then React
+// hydrates the HTML: the same components with the same data draw the same text. Only the plain shell
+// (every other route, and the service worker's navigations) has an empty root, and renders.
 const container = document.getElementById('root')!;
-const hydrate = container.dataset.prerendered === window.location.pathname && !window.location.search;
+const state = document.getElementById(QUERY_STATE_ID)?.textContent;
+if (state) hydrateQueries(queryClient, JSON.parse(state));
+const hydrate = container.hasChildNodes();
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 // Each step in a task of its own (a phone's main thread stays free between them): the modules'

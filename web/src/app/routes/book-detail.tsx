@@ -5,7 +5,7 @@ import { CartIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { addBookToCart } from '../../features/cart/cart-actions';
-import { bookPageQuery } from '../../lib/books/get-book';
+import { bookQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
 import { stockLevel } from '../../lib/stock';
@@ -19,7 +19,7 @@ const FollowStock = lazy(() => import('../../features/cart/follow-stock'));
 
 export function Component() {
   const { id = '' } = useParams();
-  const { data: book, isPending, isError, fetchStatus } = useQuery(bookPageQuery(id));
+  const { data: book, isPending, isError, fetchStatus } = useQuery(bookQuery(id));
   // Once it follows, it keeps following (a restock must not stop it).
   const touched = useFirstInteraction();
   const [live, setLive] = useState(false);
