@@ -1,4 +1,7 @@
+import type { Plugin } from 'vite';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
+
+type ManifestTransform = NonNullable<NonNullable<VitePWAOptions['workbox']>['manifestTransforms']>[number];
 
 // The service worker and web app manifest (issue 14 parts 1-3, docs/decisions/014-service-worker.md).
 // Built by vite-plugin-pwa with Workbox (generateSW): nothing in the worker is hand-written.
@@ -14,6 +17,47 @@ const SITE_BACKGROUND = '#ffffff'; // the body's background
 
 /** Page routes that are not the app: the API, Firebase's reserved /__/ (Auth's helpers), sitemaps, and any file. */
 const NOT_APP_PAGES = [/^\/api\//, /^\/__\//, /^\/sitemap/, /\/[^/?]+\.[^/]+$/];
+
+/**
+ * The storefront's pages (src/app/routes/): their chunks, with the entry and everything they import
+ * statically, are the precached app shell. The dashboard, the order desk, the import page and the
+ * Firebase SDK (auth, the live Firestore pages: dynamic imports) are not: they are fetched when used
+ * and kept then by the `assets` route below.
+ */
+const STOREFRONT_ROUTE = /\/src\/app\/routes\/[a-z-]+\.tsx$/;
+/** The Firebase SDK (and the app's module that starts it): never precached, even where a route imports it. */
+const FIREBASE = /\/node_modules\/(?:firebase|@firebase|reactfire)\/|\/src\/lib\/firebase\.ts$/;
+
+/** The shell's scripts, found in the bundle by storefrontShell() before the worker is generated. */
+const shellScripts = new Set<string>();
+
+/** Walks the bundle: the entry and the storefront routes' chunks, and their static imports. */
+export function storefrontShell(): Plugin {
+  return {
+    name: 'bookstore-storefront-shell',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment?.config.build.ssr) return;
+      shellScripts.clear();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (!chunk || chunk.type !== 'chunk' || shellScripts.has(file)) return;
+        if (chunk.moduleIds.some((id) => FIREBASE.test(id))) return;
+        shellScripts.add(file);
+        chunk.imports.forEach(visit);
+      };
+      for (const [file, chunk] of Object.entries(bundle)) {
+        if (chunk.type === 'chunk' && (chunk.isEntry || STOREFRONT_ROUTE.test(chunk.facadeModuleId ?? ''))) visit(file);
+      }
+    },
+  };
+}
+
+/** Every script outside the shell leaves the precache (pages, styles, images and icons stay). */
+const onlyTheShell: ManifestTransform = async (entries) => ({
+  manifest: entries.filter((entry) => !entry.url.endsWith('.js') || !entry.url.startsWith('assets/') || shellScripts.has(entry.url)),
+  warnings: shellScripts.size === 0 ? ['storefrontShell() found no scripts: is the plugin in vite.config.ts?'] : [],
+});
 
 export const pwaOptions: Partial<VitePWAOptions> = {
   registerType: 'prompt', // a new deploy waits for the shopper's 'Reload' (web/src/lib/pwa/)
@@ -43,6 +87,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // every other file gets a content hash in sw.js, so each build replaces exactly what changed.
     // (The plugin adds manifest.webmanifest itself.)
     globPatterns: ['**/*.{js,css,html,svg,png}'],
+    // ...but of the scripts only the storefront's shell (storefrontShell above; decision 014).
+    manifestTransforms: [onlyTheShell],
     globIgnores: ['covers/**', 'icons/apple-touch-icon-*.png'],
     navigateFallback: NAVIGATION_FALLBACK,
     navigateFallbackDenylist: NOT_APP_PAGES,
@@ -84,6 +130,17 @@ export const pwaOptions: Partial<VitePWAOptions> = {
                 /no-store|private/i.test(response.headers.get('cache-control') ?? '') ? null : response,
             },
           ],
+        },
+      },
+      {
+        // The build's other scripts (the dashboard, the desk, the import page, the Firebase SDK): kept
+        // once used. Their names carry their content's hash, so a kept one never goes stale.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/[^/]+\.js$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'assets',
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
         },
       },
       // Everything else (orders, admin, auth, Firestore, Google's identity APIs) has no route: the
