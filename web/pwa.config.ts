@@ -31,6 +31,10 @@ const FIREBASE = /\/node_modules\/(?:firebase|@firebase|reactfire)\/|\/src\/lib\
 /** The shell's scripts, found in the bundle by storefrontShell() before the worker is generated. */
 const shellScripts = new Set<string>();
 
+/** A route's own chunk (a storefront page is a root of the walk; the dashboard's are never walked). */
+const isPage = (chunk: OutputChunkLike | undefined) => !!chunk && chunk.type === 'chunk' && /\/src\/(?:app\/routes|features\/admin)\//.test(chunk.facadeModuleId ?? '');
+type OutputChunkLike = { type: string; facadeModuleId?: string | null };
+
 /** Walks the bundle: the entry and the storefront routes' chunks, and their static imports. */
 export function storefrontShell(): Plugin {
   return {
@@ -45,6 +49,8 @@ export function storefrontShell(): Plugin {
         if (chunk.moduleIds.some((id) => FIREBASE.test(id))) return;
         shellScripts.add(file);
         chunk.imports.forEach(visit);
+        // What the storefront loads on use (the alerts, the carousel's Swiper), but not another page.
+        chunk.dynamicImports.filter((next) => !isPage(bundle[next])).forEach(visit);
       };
       for (const [file, chunk] of Object.entries(bundle)) {
         if (chunk.type === 'chunk' && (chunk.isEntry || STOREFRONT_ROUTE.test(chunk.facadeModuleId ?? ''))) visit(file);
@@ -55,7 +61,7 @@ export function storefrontShell(): Plugin {
 
 /** Every script outside the shell leaves the precache (pages, styles, images and icons stay). */
 const onlyTheShell: ManifestTransform = async (entries) => ({
-  manifest: entries.filter((entry) => !entry.url.endsWith('.js') || !entry.url.startsWith('assets/') || shellScripts.has(entry.url)),
+  manifest: entries.filter((entry) => (entry.url.startsWith('assets/') && entry.url.endsWith('.js') ? shellScripts.has(entry.url) : true)),
   warnings: shellScripts.size === 0 ? ['storefrontShell() found no scripts: is the plugin in vite.config.ts?'] : [],
 });
 
@@ -89,7 +95,10 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     globPatterns: ['**/*.{js,css,html,svg,png}'],
     // ...but of the scripts only the storefront's shell (storefrontShell above; decision 014).
     manifestTransforms: [onlyTheShell],
-    globIgnores: ['covers/**', 'icons/apple-touch-icon-*.png'],
+    // Not the prerendered pages other than the home page: a navigation gets shell.html and the app
+    // renders (the server's HTML matters for a first paint, which the worker never serves). Not the
+    // icons: the browser fetches the manifest's own.
+    globIgnores: ['covers/**', 'icons/**', 'cart.html', 'about.html', 'login.html'],
     navigateFallback: NAVIGATION_FALLBACK,
     navigateFallbackDenylist: NOT_APP_PAGES,
     cleanupOutdatedCaches: true,

@@ -36,9 +36,10 @@ test('a first visit to /, with the worker\'s precache, stays under 250 KB and fe
   const adminFiles = adminOnlyFiles();
   expect(adminFiles.size).toBeGreaterThan(0);
   const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
-  const sizes: Promise<{ url: string; bytes: number }>[] = [];
+  const sizes: Promise<{ url: string; bytes: number; worker: boolean }>[] = [];
   context.on('requestfinished', (request) => {
-    sizes.push(request.sizes().then((s) => ({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize })));
+    const worker = request.serviceWorker() !== null;
+    sizes.push(request.sizes().then((s) => ({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize, worker })));
   });
   const page = await context.newPage();
   await page.goto('/');
@@ -48,7 +49,10 @@ test('a first visit to /, with the worker\'s precache, stays under 250 KB and fe
   await context.close();
 
   const total = seen.reduce((sum, r) => sum + r.bytes, 0);
-  console.log(`first visit to / with the worker: ${(total / 1024).toFixed(1)} KB transferred in ${seen.length} requests`);
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const byWorker = seen.filter((r) => r.worker);
+  console.log(`first visit to / with the worker: ${kb(total)} KB transferred in ${seen.length} requests (the worker's: ${kb(byWorker.reduce((sum, r) => sum + r.bytes, 0))} KB in ${byWorker.length})`);
+  for (const r of [...seen].sort((a, b) => b.bytes - a.bytes).slice(0, 12)) console.log(`  ${kb(r.bytes).padStart(6)} KB ${r.worker ? 'worker' : 'page  '} ${new URL(r.url).pathname}`);
   const admin = seen.map((r) => new URL(r.url).pathname.slice(1)).filter((path) => adminFiles.has(path));
   expect(admin).toEqual([]);
   expect(total).toBeLessThanOrEqual(FIRST_VISIT_BUDGET);

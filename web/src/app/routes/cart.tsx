@@ -42,7 +42,9 @@ export function Component() {
             <UnavailableNotice count={unavailable} onRemove={removeUnavailableItems} />
           </div>
         )}
-        <div className="mt-8">
+        {/* This browser's cart (local storage): drawn after hydration; data-client-state tells the
+            hydration test (web/e2e/hydration.spec.ts) this part is not the server's to match. */}
+        <div className="mt-8" data-client-state="">
           {items.length === 0 && !hydrated ? (
             // The prerendered page cannot know this browser's cart: the empty message's room, blank.
             <div className="h-22" aria-hidden="true" />
