@@ -25,8 +25,10 @@ const NOT_APP_PAGES = [/^\/api\//, /^\/__\//, /^\/sitemap/, /\/[^/?]+\.[^/]+$/];
  * and kept then by the `assets` route below.
  */
 const STOREFRONT_ROUTE = /\/src\/app\/routes\/[a-z-]+\.tsx$/;
-/** The Firebase SDK (and the app's module that starts it): never precached, even where a route imports it. */
+/** The Firebase SDK (and the app's module that starts it): never precached, nor a page that needs it (the live orders). */
 const FIREBASE = /\/node_modules\/(?:firebase|@firebase|reactfire)\/|\/src\/lib\/firebase\.ts$/;
+/** Swiper only enhances the carousels once touched (decision 004): fetched when used, not precached. */
+const ENHANCEMENT_ONLY = /\/node_modules\/swiper\//;
 
 /** The shell's scripts, found in the bundle by storefrontShell() before the worker is generated. */
 const shellScripts = new Set<string>();
@@ -43,13 +45,23 @@ export function storefrontShell(): Plugin {
     generateBundle(_options, bundle) {
       if (this.environment?.config.build.ssr) return;
       shellScripts.clear();
-      const visit = (file: string) => {
+      const chunkOf = (file: string) => {
         const chunk = bundle[file];
-        if (!chunk || chunk.type !== 'chunk' || shellScripts.has(file)) return;
-        if (chunk.moduleIds.some((id) => FIREBASE.test(id))) return;
+        return chunk?.type === 'chunk' ? chunk : undefined;
+      };
+      const needsFirebase = (file: string, seen = new Set<string>()): boolean => {
+        const chunk = chunkOf(file);
+        if (!chunk || seen.has(file)) return false;
+        seen.add(file);
+        return chunk.moduleIds.some((id) => FIREBASE.test(id)) || chunk.imports.some((next) => needsFirebase(next, seen));
+      };
+      const visit = (file: string) => {
+        const chunk = chunkOf(file);
+        if (!chunk || shellScripts.has(file) || needsFirebase(file)) return;
+        if (chunk.moduleIds.some((id) => ENHANCEMENT_ONLY.test(id))) return;
         shellScripts.add(file);
         chunk.imports.forEach(visit);
-        // What the storefront loads on use (the alerts, the carousel's Swiper), but not another page.
+        // What the storefront loads on use (the alerts), but not another page.
         chunk.dynamicImports.filter((next) => !isPage(bundle[next])).forEach(visit);
       };
       for (const [file, chunk] of Object.entries(bundle)) {
@@ -61,7 +73,8 @@ export function storefrontShell(): Plugin {
 
 /** Every script outside the shell leaves the precache (pages, styles, images and icons stay). */
 const onlyTheShell: ManifestTransform = async (entries) => ({
-  manifest: entries.filter((entry) => (entry.url.startsWith('assets/') && entry.url.endsWith('.js') ? shellScripts.has(entry.url) : true)),
+  // (and not the web app manifest, which the browser fetches itself).
+  manifest: entries.filter((entry) => (entry.url.startsWith('assets/') && entry.url.endsWith('.js') ? shellScripts.has(entry.url) : entry.url !== 'manifest.webmanifest')),
   warnings: shellScripts.size === 0 ? ['storefrontShell() found no scripts: is the plugin in vite.config.ts?'] : [],
 });
 
@@ -97,8 +110,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     manifestTransforms: [onlyTheShell],
     // Not the prerendered pages other than the home page: a navigation gets shell.html and the app
     // renders (the server's HTML matters for a first paint, which the worker never serves). Not the
-    // icons: the browser fetches the manifest's own.
-    globIgnores: ['covers/**', 'icons/**', 'cart.html', 'about.html', 'login.html'],
+    // icons or the home page's pictures: the browser fetches those itself, and keeps them in its cache.
+    globIgnores: ['covers/**', 'icons/**', 'images/**', 'cart.html', 'about.html', 'login.html'],
     navigateFallback: NAVIGATION_FALLBACK,
     navigateFallbackDenylist: NOT_APP_PAGES,
     cleanupOutdatedCaches: true,

@@ -16,6 +16,10 @@ import './index.css';
 // deploy, a minute on, may reload again.
 const CHUNK_RELOAD_KEY = 'bookstore:chunk-reload-at';
 window.addEventListener('vite:preloadError', (event) => {
+  // Under the service worker the tab runs the build the worker precached until the shopper takes an
+  // update: a reload would bring the same build, and a failed chunk there means offline (the
+  // dashboard's and the Firebase SDK's chunks are not precached). The import's own caller copes.
+  if (navigator.serviceWorker?.controller) return;
   try {
     const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
     if (Date.now() - last < 60_000) return;

@@ -1,7 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { StockBadge } from '../../components/ui/stock-badge';
+import { FollowStock } from '../../features/cart/lazy-follow-stock';
 import { clearCart, removeUnavailableItems } from '../../features/cart/cart-actions';
 import { lineProblem, subtotal, unavailableIds } from '../../features/cart/cart-rules';
 import { cart, useCartState } from '../../features/cart/cart-store';
@@ -13,7 +14,6 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 
 // Each line's stock, followed live (Firestore SDK, reactfire), loads after the cart has rendered.
-const FollowStock = lazy(() => import('../../features/cart/follow-stock'));
 
 export function Component() {
   usePageTitle('Shopping cart');
