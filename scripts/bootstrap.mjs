@@ -11,8 +11,9 @@ const tsx = `${root}node_modules/.bin/tsx`;
 
 if (!existsSync(tsx) || !existsSync(`${root}node_modules/firebase-tools`)) {
   console.log('Installing dependencies (first run, about 3 minutes)...');
-  // `npm install` honours package-lock.json; `npm ci` refuses it here (see .ci/run).
-  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm ci` installs exactly the committed lockfile (as .ci/run does); `npm install` only without one.
+  const verb = existsSync(`${root}package-lock.json`) ? 'ci' : 'install';
+  const install = spawnSync('npm', [verb, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 

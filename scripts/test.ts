@@ -61,12 +61,18 @@ async function smoke(): Promise<void> {
   for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
 }
 
-/** ESLint over the whole tree (types, hooks, module boundaries): one check, counted like a test. */
+/** `npm run lint`: ESLint (types, hooks) and dependency-cruiser (module boundaries, cycles), each counted like a test. */
 async function lint(): Promise<void> {
   console.log('Linting (npm run lint)...');
-  const ok = (await runNode(['node_modules/eslint/bin/eslint.js', '.'])) === 0;
-  total[ok ? 'passed' : 'failed'] += 1;
-  if (!ok) console.error('lint failed: the findings are above (npm run lint)');
+  const checks: [string, () => Promise<number | null>][] = [
+    ['eslint', () => runNode(['node_modules/eslint/bin/eslint.js', '.'])],
+    ['module boundaries', async () => (await run('npm', ['run', '--silent', 'lint:boundaries'])).code], // its paths live in package.json
+  ];
+  for (const [name, check] of checks) {
+    const ok = (await check()) === 0;
+    total[ok ? 'passed' : 'failed'] += 1;
+    if (!ok) console.error(`${name} failed: the findings are above (npm run lint)`);
+  }
 }
 
 async function main() {
