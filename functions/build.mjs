@@ -1,7 +1,9 @@
 // Bundles the function with the contract package inlined, so `firebase deploy` can upload
-// functions/ alone; npm dependencies stay external and are installed by Cloud Build.
+// functions/ alone; npm dependencies stay external and are installed by Cloud Build, exactly as
+// locked: the function's package-lock.json is cut from the root one (lockfile.mjs, decision 016).
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { pruneLockfile } from './lockfile.mjs';
 import { webRenderOptions, webRenderPlugins } from './web-render.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -27,6 +29,14 @@ await build({
 
 // The pages' <script>/<link> tags come from the web build's asset manifest (functions/src/pages/
 // web-build.ts): ship a copy with the function, since `firebase deploy` uploads functions/ alone.
-const manifest = new URL('.vite/manifest.json', webDist).pathname;
-if (existsSync(manifest)) copyFileSync(manifest, new URL('./lib/web-manifest.json', import.meta.url).pathname);
-else console.warn(`functions/build.mjs: ${manifest} not found; build the web app first, or book pages will fail`);
+// release.json (web/vite.config.ts) names the web build the manifest comes from: the function says it
+// (X-Release, functions/src/pages/release.ts) and the rehearsal checks it equals the Hosting upload's.
+for (const [file, copy] of [['.vite/manifest.json', 'web-manifest.json'], ['release.json', 'web-release.json']]) {
+  const from = new URL(file, webDist).pathname;
+  if (existsSync(from)) copyFileSync(from, new URL(`./lib/${copy}`, import.meta.url).pathname);
+  else console.warn(`functions/build.mjs: ${from} not found; build the web app first, or book pages will fail`);
+}
+
+// `npm ci` in Cloud Build installs this tree and nothing else; every dependency must be pinned exactly.
+const rootLock = JSON.parse(readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8'));
+writeFileSync(new URL('./package-lock.json', import.meta.url), `${JSON.stringify(pruneLockfile(rootLock, 'functions'), null, 2)}\n`);

@@ -2,9 +2,11 @@ import type { CliAnswer } from './lib/deploy-checks';
 import { checkWebConfig } from './lib/deploy-checks';
 import { deploy, emulatorTraces, formatCheck, parseDeployArgs, type Step } from './lib/deploy';
 import { ROOT } from './lib/env';
+import { listIndexes } from './lib/firestore-index-api';
 import { run } from './lib/watched-process';
 
-// npm run deploy -- --project <id> [--dry-run]   checks, production builds, firebase deploy
+// npm run deploy -- --project <id> [--dry-run]   checks, production builds, the release in order
+//   [--from <stage>] [--skip-index-wait]         (rules+indexes, index wait, extension, functions, Hosting)
 // npm run build:web-prod                          Hosting's predeploy for a bare `firebase deploy`:
 //                                                 checks the web config, builds production into web/dist
 
@@ -40,7 +42,15 @@ async function predeploy(): Promise<boolean> {
 async function main(): Promise<boolean> {
   const argv = process.argv.slice(2);
   if (argv[0] === '--predeploy') return predeploy();
-  return deploy(parseDeployArgs(argv, ROOT), { root: ROOT, cli, run: runStep, log: (line) => console.log(line) });
+  return deploy(parseDeployArgs(argv, ROOT), {
+    root: ROOT,
+    cli,
+    run: runStep,
+    log: (line) => console.log(line),
+    listIndexes: (projectId) => listIndexes(projectId, ROOT),
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
 }
 
 main()

@@ -4,6 +4,7 @@ import { build } from './lib/build';
 import { EMULATOR_ENV, ROOT, SHOP_URL } from './lib/env';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
 import { assertPortsFree } from './lib/ports';
+import { buildDeploySource, rehearse } from './lib/rehearsal';
 import { printSmoke } from './lib/smoke';
 import { smokeProductionBuild } from './lib/smoke-ci';
 import { startSuite, type Suite } from './lib/suite';
@@ -14,11 +15,15 @@ import { run } from './lib/watched-process';
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 // `npm test -- api orders hostile`: layers and, after them, file name filters (or BOOKSTORE_TEST_FILTER=a,b).
-const LAYERS = ['unit', 'inproc', 'api', 'e2e', 'smoke'];
+const LAYERS = ['unit', 'inproc', 'api', 'e2e', 'smoke', 'rehearse'];
+/** The layers that need the emulator suite. */
+const SUITE_LAYERS = ['inproc', 'api', 'e2e', 'smoke', 'rehearse'];
 const args = process.argv.slice(2);
 const only = args.filter((a) => LAYERS.includes(a));
 const filters = [...args.filter((a) => !LAYERS.includes(a)), ...(process.env.BOOKSTORE_TEST_FILTER?.split(',').filter(Boolean) ?? [])];
 const wants = (name: string) => only.length === 0 || only.includes(name);
+// The smoke check and the rehearsal are whole-system checks: in a run narrowed to files, only when named.
+const wantsWhole = (name: string) => only.includes(name) || (wants(name) && filters.length === 0);
 
 // Every query the function runs is logged here (functions/src/lib/queries.ts) for the index check.
 const QUERY_LOG = join(ROOT, 'artifacts', 'firestore-queries.jsonl');
@@ -75,17 +80,27 @@ async function lint(): Promise<void> {
   }
 }
 
+/** The production rehearsal (scripts/lib/rehearsal.ts): each function booted alone as Cloud Run boots it. */
+async function rehearsal(): Promise<void> {
+  console.log('Rehearsal: each function alone, as Cloud Run boots it, on the deploy bundle...');
+  const c = printSmoke(await rehearse((line) => console.log(`  ${line}`)), '  rehearse ');
+  for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
+}
+
 async function main() {
-  // A run narrowed to some files is a quick check of those files; every whole-layer run lints.
-  if (filters.length === 0) await lint();
+  // A run narrowed to some files is a quick check of those files; every whole-layer run lints
+  // (except `npm run rehearse`, the rehearsal alone).
+  if (filters.length === 0 && !(only.length === 1 && only[0] === 'rehearse')) await lint();
   const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (wants('e2e') && !existsSync(chromium)) {
     throw new Error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).`);
   }
   await assertPortsFree();
+  // The deploy's own build first (it leaves functions/lib as the deploy bundle, staged aside), then the emulator build.
+  if (wantsWhole('rehearse')) await buildDeploySource((line) => console.log(line));
   await build();
   if (wants('unit')) await vitest('unit');
-  if (!['inproc', 'api', 'e2e', 'smoke'].some(wants)) return;
+  if (!SUITE_LAYERS.some(wants)) return;
   let suite: Suite | undefined;
   const stop = async () => {
     await suite?.stop();
@@ -111,8 +126,10 @@ async function main() {
     }
     if (wants('api')) await vitest('api');
     if (wants('e2e')) await playwright();
-    if (only.includes('smoke') || (wants('smoke') && filters.length === 0)) await smoke();
-    if (filters.length === 0) await vitest('indexes'); // a partial run may not exercise every query
+    if (wantsWhole('smoke')) await smoke();
+    if (wantsWhole('rehearse')) await rehearsal();
+    // A partial run may not exercise every query; the rehearsal alone logs none.
+    if (filters.length === 0 && SUITE_LAYERS.filter((l) => l !== 'rehearse').some(wants)) await vitest('indexes');
   } finally {
     await stop();
   }

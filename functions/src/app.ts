@@ -6,6 +6,7 @@ import { adminBooks } from './books/catalog.handlers';
 import { withBodyLimitCheck } from './lib/body-parse-errors';
 import { withCacheDefaults } from './lib/cache';
 import { errorHandler, notFound } from './lib/errors';
+import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
 import { adminOrdersRouter, ordersRouter } from './orders/orders.router';
 
@@ -21,9 +22,7 @@ export function createApp() {
     next();
   });
   const api = express.Router();
-  api.get('/health', (_req, res) => {
-    res.json({ ok: true });
-  });
+  api.get('/health', health);
   api.use('/books', booksRouter);
   api.use('/covers', coversRouter);
   api.use('/orders', ordersRouter);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeEnvironment, assertStrongAdminSecret, bodyLimitFor, isLoopbackHost, MAX_JSON_BYTES } from './config';
+import { onRequest } from 'firebase-functions/v2/https';
+import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, bodyLimitFor, isLoopbackHost, MAX_JSON_BYTES, runningFunctionSecrets } from './config';
 
 describe('assertSafeEnvironment', () => {
   it('refuses to start on Cloud Run with an emulator variable pointing off the machine', () => {
@@ -70,5 +71,30 @@ describe('assertStrongAdminSecret', () => {
   it('does not check while firebase-tools reads the triggers, when no secret exists yet', () => {
     expect(() => assertStrongAdminSecret({ K_SERVICE: 'api', FUNCTIONS_CONTROL_API: 'true' })).not.toThrow();
     expect(() => assertStrongAdminSecret({})).not.toThrow();
+  });
+});
+
+describe('each function checks only the secrets it declares', () => {
+  // Declared as index.ts declares them: the check reads the same declaration firebase-tools deploys.
+  const handler = (_req: unknown, res: { end(): void }) => res.end();
+  const functions = { api: onRequest({ secrets: [adminJwtSecret] }, handler), pages: onRequest({}, handler) };
+
+  it('reads the running function from FUNCTION_TARGET, or K_SERVICE (the export in lower case)', () => {
+    expect(runningFunctionSecrets(functions, { K_SERVICE: 'api', FUNCTION_TARGET: 'api' })).toEqual(['ADMIN_JWT_SECRET']);
+    expect(runningFunctionSecrets(functions, { K_SERVICE: 'pages' })).toEqual([]);
+    expect(runningFunctionSecrets(functions, { K_SERVICE: 'API' })).toEqual(['ADMIN_JWT_SECRET']);
+    expect(runningFunctionSecrets(functions, { K_SERVICE: 'someone-else' })).toBeNull();
+  });
+
+  it('lets pages start on Cloud Run without the admin secret, and still stops api without it', () => {
+    const pages = { K_SERVICE: 'pages', FUNCTION_TARGET: 'pages' };
+    expect(() => assertStrongAdminSecret(pages, runningFunctionSecrets(functions, pages))).not.toThrow();
+    const api = { K_SERVICE: 'api', FUNCTION_TARGET: 'api', ADMIN_JWT_SECRET: 'short' };
+    expect(() => assertStrongAdminSecret(api, runningFunctionSecrets(functions, api))).toThrow(/at least 32 bytes/);
+  });
+
+  it('checks the secret when it cannot tell which function runs', () => {
+    const unknown = { K_SERVICE: 'renamed' };
+    expect(() => assertStrongAdminSecret(unknown, runningFunctionSecrets(functions, unknown))).toThrow(/at least 32 bytes/);
   });
 });

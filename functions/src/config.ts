@@ -65,14 +65,37 @@ export function isLoopbackHost(value: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(host);
 }
 
+/** What firebase-functions attaches to each exported function: its declaration, as deployed. */
+export interface DeclaredFunction {
+  __endpoint?: { secretEnvironmentVariables?: { key: string }[] };
+}
+
+/**
+ * The secrets the running function declares (`secrets: [...]` in its options), read from the same
+ * declaration firebase-tools deploys, so it cannot drift from what Cloud Run gives it. On Cloud Run
+ * (and in the Functions emulator) each exported function is its own service loading the whole
+ * bundle: FUNCTION_TARGET names the export, K_SERVICE the service (the export in lower case).
+ * `null` when it cannot tell which function runs: the caller then checks every secret.
+ */
+export function runningFunctionSecrets(functions: Record<string, DeclaredFunction>, env: NodeJS.ProcessEnv = process.env): string[] | null {
+  const name =
+    (env.FUNCTION_TARGET && env.FUNCTION_TARGET in functions ? env.FUNCTION_TARGET : undefined) ??
+    Object.keys(functions).find((n) => n.toLowerCase() === env.K_SERVICE?.toLowerCase());
+  if (!name) return null;
+  return (functions[name]!.__endpoint?.secretEnvironmentVariables ?? []).map((s) => s.key);
+}
+
 /**
  * HS256 with a short key can be brute-forced offline from one token. On Cloud Run (`K_SERVICE`
  * set, the emulator sets it too) the secret is in the environment from the first line, so a weak
- * or missing one stops the instance at start: a deploy with it never takes traffic. Skipped while
- * firebase-tools loads the code to read its triggers (`FUNCTIONS_CONTROL_API`), when no secret exists yet.
+ * or missing one stops the instance at start: a deploy with it never takes traffic. Only a function
+ * that declares the secret is checked (`declared`, from runningFunctionSecrets; `null` = unknown
+ * function, checked): the others are never given it, and `pages` must start without it.
+ * Skipped while firebase-tools loads the code to read its triggers (`FUNCTIONS_CONTROL_API`), when no secret exists yet.
  */
-export function assertStrongAdminSecret(env: NodeJS.ProcessEnv = process.env): void {
+export function assertStrongAdminSecret(env: NodeJS.ProcessEnv = process.env, declared: string[] | null = null): void {
   if (env.FUNCTIONS_CONTROL_API === 'true' || !env.K_SERVICE) return;
+  if (declared && !declared.includes(adminJwtSecret.name)) return;
   const bytes = Buffer.byteLength(env.ADMIN_JWT_SECRET ?? '', 'utf8');
   if (bytes < MIN_ADMIN_SECRET_BYTES) {
     throw new Error(`ADMIN_JWT_SECRET must be at least ${MIN_ADMIN_SECRET_BYTES} bytes (it has ${bytes}); set it with: firebase functions:secrets:set ADMIN_JWT_SECRET`);

@@ -1,17 +1,21 @@
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { createApiHandler } from './app';
-import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret } from './config';
+import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, runningFunctionSecrets } from './config';
 import { deferBodyParseErrors, withBodyLimitCheck } from './lib/body-parse-errors';
 import { withCacheDefaults } from './lib/cache';
 import { createPagesApp } from './pages/pages.app';
+import { withRelease } from './pages/release';
 
 assertSafeEnvironment();
-assertStrongAdminSecret();
 deferBodyParseErrors();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, createApiHandler());
 
 // Book pages (/books/:id) and sitemaps for robots and link previews; Hosting rewrites them here.
-export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, withCacheDefaults(withBodyLimitCheck(createPagesApp())));
+export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, withRelease(withCacheDefaults(withBodyLimitCheck(createPagesApp()))));
+
+// Each function is its own Cloud Run service loading this whole bundle: only the one that declares
+// the admin secret (api) is given it, and only that one refuses to start with a weak one.
+assertStrongAdminSecret(process.env, runningFunctionSecrets({ api, pages }));

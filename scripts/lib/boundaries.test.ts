@@ -31,7 +31,8 @@ afterEach(() => {
   dir = '';
 });
 
-describe('module boundaries (dependency-cruiser)', () => {
+// Each case starts the CLI (about 2 s alone, several times that on a loaded 2-core machine).
+describe('module boundaries (dependency-cruiser)', { timeout: 60_000 }, () => {
   it('passes a tree that keeps contract -> lib -> features -> app', () => {
     const cwd = tree({
       'web/src/lib/money.ts': 'export const cents = 1;\n',

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { MAIL_COLLECTION } from '../../functions/src/orders/mail';
 
 // What `npm run deploy` checks before it ships anything. The firebase CLI is injected, so the
 // refusals are unit-tested with the CLI's answers simulated (deploy-checks.test.ts); on a real
@@ -99,11 +101,14 @@ export async function checkSecret(cli: FirebaseCli, projectId: string): Promise<
   return { name, ok: true, detail: `set, ${bytes} bytes (value not shown)` };
 }
 
-/** Firestore: the (default) database exists. */
-export async function checkFirestore(cli: FirebaseCli, projectId: string): Promise<Check> {
+/** Firestore: the (default) database exists; its location is returned for the mail extension's check. */
+export async function checkFirestore(cli: FirebaseCli, projectId: string): Promise<Check & { location?: string }> {
   const name = 'Firestore (default) database';
-  const answer = await cli(['firestore:databases:get', '(default)', '--project', projectId]);
-  if (answer.code === 0) return { name, ok: true, detail: 'exists' };
+  const answer = await cli(['firestore:databases:get', '(default)', '--project', projectId, '--json']);
+  if (answer.code === 0) {
+    const location = jsonResult<{ locationId?: string }>(answer.stdout)?.locationId;
+    return { name, ok: true, detail: location ? `exists (${location})` : 'exists', location };
+  }
   const output = `${answer.stdout}\n${answer.stderr}`;
   if (!NOT_FOUND.test(output)) return unchecked(name, answer, `npx firebase firestore:databases:get "(default)" --project ${projectId}`);
   return {
@@ -130,6 +135,15 @@ export async function checkStorage(cli: FirebaseCli, projectId: string, config: 
     detail: 'not set up',
     fix: `Set it up: ${CONSOLE(projectId)}/storage (Get started; it needs the Blaze plan), then run the deploy again`,
   };
+}
+
+/** `--json` answers `{ status: 'success', result }`. */
+function jsonResult<T>(stdout: string): T | undefined {
+  try {
+    return (JSON.parse(stdout) as { result?: T }).result;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `--json` answers `{ status, result: { secrets: [{ versionId, state }] } }`. */
@@ -162,4 +176,117 @@ function unchecked(name: string, answer: CliAnswer, retry: string): Check {
   const error = cliError(answer);
   const fix = /firebase login|authenticate|credentials/i.test(error) ? `npx firebase login, then run the deploy again` : `check your network and permissions, then: ${retry}`;
   return { name, ok: false, detail: `could not be checked: ${error}`, fix };
+}
+
+// The Trigger Email extension (firebase/firestore-send-email) sends the documents the function
+// queues in `mail`. `firebase deploy --only extensions` reads its instance from firebase.json's
+// `extensions` and its params from extensions/<instance>.env, .env.<alias>, .env.<project-id>
+// (later files win). These checks read them the same way, with firebase-tools' own parser.
+
+export const MAIL_EXTENSION = 'firestore-send-email';
+const PINNED_REF = /^firebase\/firestore-send-email@\d+\.\d+\.\d+$/;
+/** extension.yaml's own validation of SMTP_CONNECTION_URI (0.2.8). */
+const SMTP_URI = /^(smtp[s]*:\/\/(.*?(:[^:@]*)?@)?[^:@]+:[0-9]+(\?[^ ]*)?)|^$/;
+const SECRET_VERSION = /^projects\/([^/]+)\/secrets\/([^/]+)\/versions\/([^/]+)$/;
+const EXAMPLE_DOMAIN = /@(?:smtp\.)?example\.(?:com|org|net)\b|smtp\.example\./i;
+
+const require = createRequire(import.meta.url);
+const parseDotenv = (require('firebase-tools/lib/functions/env') as { parse: (text: string) => { envs: Record<string, string>; errors: string[] } }).parse;
+
+export interface ExtensionParams {
+  ref?: string;
+  params: Record<string, string>;
+  /** The files read, in order (relative to the root). */
+  files: string[];
+  errors: string[];
+}
+
+/** The aliases `firebase use --add` gave this project in .firebaserc. */
+function aliasesOf(root: string, projectId: string): string[] {
+  const rc = join(root, '.firebaserc');
+  if (!existsSync(rc)) return [];
+  const projects = (JSON.parse(readFileSync(rc, 'utf8')) as { projects?: Record<string, string> }).projects ?? {};
+  return Object.entries(projects)
+    .filter(([, id]) => id === projectId)
+    .map(([alias]) => alias);
+}
+
+/** The extension's ref and params as `firebase deploy --only extensions --project <id>` will read them (before it fills in ${param:PROJECT_ID}). */
+export function readExtensionParams(root: string, projectId: string, instanceId = MAIL_EXTENSION): ExtensionParams {
+  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as { extensions?: Record<string, string> };
+  const candidates = [`${instanceId}.env`, ...aliasesOf(root, projectId).map((a) => `${instanceId}.env.${a}`), `${instanceId}.env.${projectId}`];
+  const params: Record<string, string> = {};
+  const files: string[] = [];
+  const errors: string[] = [];
+  for (const file of candidates) {
+    const path = join(root, 'extensions', file);
+    if (!existsSync(path)) continue;
+    const { envs, errors: bad } = parseDotenv(readFileSync(path, 'utf8').trim());
+    files.push(`extensions/${file}`);
+    errors.push(...bad.map((line) => `extensions/${file}: cannot read "${line}"`));
+    Object.assign(params, envs);
+  }
+  return { ref: config.extensions?.[instanceId], params, files, errors };
+}
+
+/** The Secret Manager secret the SMTP_PASSWORD param names, for this project. */
+export function smtpSecretName(params: Record<string, string>, projectId: string): string | undefined {
+  const value = (params.SMTP_PASSWORD ?? '').replaceAll('${param:PROJECT_ID}', projectId).replaceAll('${PROJECT_ID}', projectId);
+  return SECRET_VERSION.exec(value)?.[2];
+}
+
+/** Trigger Email: pinned in firebase.json, and every param it needs filled in for this project. */
+export function checkMailParams(root: string, projectId: string, databaseLocation?: string): Check {
+  const name = `Trigger Email extension params (extensions/${MAIL_EXTENSION}.env*)`;
+  const own = `extensions/${MAIL_EXTENSION}.env.${projectId}`;
+  const fill = `cp extensions/${MAIL_EXTENSION}.env.example ${own} and fill in DEFAULT_FROM, SMTP_CONNECTION_URI (no password in it) and DATABASE_REGION (see docs/deploying.md)`;
+  const { ref, params, files, errors } = readExtensionParams(root, projectId);
+  if (!ref || !PINNED_REF.test(ref)) {
+    return {
+      name,
+      ok: false,
+      detail: ref ? `firebase.json pins "${ref}", not a version of firebase/firestore-send-email` : `firebase.json has no "extensions": { "${MAIL_EXTENSION}": ... }`,
+      fix: `Add "extensions": { "${MAIL_EXTENSION}": "firebase/firestore-send-email@<version>" } to firebase.json (docs/deploying.md names the version checked)`,
+    };
+  }
+  if (!files.some((f) => f !== `extensions/${MAIL_EXTENSION}.env`)) return { name, ok: false, detail: `${own} does not exist`, fix: fill };
+  const problems = [...errors];
+  const from = params.DEFAULT_FROM ?? '';
+  if (!from) problems.push('DEFAULT_FROM is empty');
+  else if (EXAMPLE_DOMAIN.test(from)) problems.push(`DEFAULT_FROM is the example "${from}"`);
+  const uri = params.SMTP_CONNECTION_URI ?? '';
+  if (!uri) problems.push('SMTP_CONNECTION_URI is empty');
+  else if (!SMTP_URI.test(uri) || !/^smtps?:\/\//.test(uri)) problems.push(`SMTP_CONNECTION_URI "${uri}" is not smtp(s)://[user@]host:port`);
+  else if (/^smtps?:\/\/[^@/]*:[^@/]*@/.test(uri)) problems.push('SMTP_CONNECTION_URI carries a password: remove it (keep user@host:port); the password belongs in the SMTP_PASSWORD secret');
+  else if (EXAMPLE_DOMAIN.test(uri)) problems.push(`SMTP_CONNECTION_URI is the example "${uri}"`);
+  if (/:25(?:$|[?/])/.test(uri)) problems.push('SMTP_CONNECTION_URI uses port 25, which Google Cloud blocks (use 465 or 587)');
+  const region = params.DATABASE_REGION ?? '';
+  if (!region) problems.push('DATABASE_REGION is empty');
+  else if (databaseLocation && region !== databaseLocation) problems.push(`DATABASE_REGION is "${region}" but the Firestore database is in "${databaseLocation}"`);
+  if (params.MAIL_COLLECTION !== MAIL_COLLECTION) problems.push(`MAIL_COLLECTION is "${params.MAIL_COLLECTION ?? ''}" but the function queues mail in "${MAIL_COLLECTION}" (functions/src/orders/mail.ts)`);
+  if ((params.DATABASE ?? '(default)') !== '(default)') problems.push(`DATABASE is "${params.DATABASE}" but the function writes to "(default)"`);
+  if ((params.AUTH_TYPE ?? 'UsernamePassword') === 'UsernamePassword' && !smtpSecretName(params, projectId)) {
+    problems.push('SMTP_PASSWORD is not a secret version (projects/${param:PROJECT_ID}/secrets/<name>/versions/latest)');
+  }
+  if (problems.length > 0) return { name, ok: false, detail: problems.join('; '), fix: `Edit ${files.includes(own) ? own : fill}` };
+  return { name, ok: true, detail: `${ref}, from ${from} via ${uri}, collection ${params.MAIL_COLLECTION}, database (default) in ${region} (${files.join(', ')})` };
+}
+
+/** The SMTP password exists in Secret Manager with an enabled version (its value is never read). */
+export async function checkMailSecret(cli: FirebaseCli, root: string, projectId: string): Promise<Check> {
+  const { params } = readExtensionParams(root, projectId);
+  const secret = smtpSecretName(params, projectId);
+  if ((params.AUTH_TYPE ?? 'UsernamePassword') !== 'UsernamePassword') return { name: 'Trigger Email SMTP password', ok: true, detail: `not used (AUTH_TYPE ${params.AUTH_TYPE})` };
+  const name = `Secret ${secret ?? 'SMTP_PASSWORD'} (Secret Manager, Trigger Email's SMTP password)`;
+  if (!secret) return { name, ok: false, detail: `extensions/${MAIL_EXTENSION}.env names no secret version in SMTP_PASSWORD`, fix: `Restore SMTP_PASSWORD in extensions/${MAIL_EXTENSION}.env (git checkout extensions/${MAIL_EXTENSION}.env)` };
+  const create = `read -rs P && printf '%s' "$P" | gcloud secrets create ${secret} --project ${projectId} --replication-policy=automatic --labels=firebase-extensions-managed=${MAIL_EXTENSION} --data-file=-   (type the SMTP password, then Enter; needs: gcloud auth login)`;
+  const meta = await cli(['functions:secrets:get', secret, '--project', projectId, '--json']);
+  if (meta.code !== 0) {
+    if (NOT_FOUND.test(`${meta.stdout}\n${meta.stderr}`)) return { name, ok: false, detail: 'not set', fix: create };
+    return unchecked(name, meta, `npx firebase functions:secrets:get ${secret} --project ${projectId}`);
+  }
+  if (!enabledVersion(meta.stdout)) {
+    return { name, ok: false, detail: 'no enabled version', fix: `read -rs P && printf '%s' "$P" | gcloud secrets versions add ${secret} --project ${projectId} --data-file=-` };
+  }
+  return { name, ok: true, detail: 'set (value not read)' };
 }

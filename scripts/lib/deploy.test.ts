@@ -1,12 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliAnswer } from './deploy-checks';
-import { deploy, deployConfig, parseDeployArgs, type DeployDeps, type Step } from './deploy';
+import { deploy, deployConfig, parseDeployArgs, type DeployArgs, type DeployDeps, type Step } from './deploy';
+import type { ApiIndex } from './index-wait';
 
-// The deploy command's refusals and its dry-run plan, with the firebase CLI's answers simulated
-// (no Google here): what a logged-in CLI prints for a project with or without each piece.
+// The deploy command's refusals, its dry-run plan and its release order, with the firebase CLI's
+// answers and the index list simulated (no Google here): what a logged-in CLI prints for a project
+// with or without each piece. Each test runs in a copy of the repository's firebase.json,
+// firestore.indexes.json and extensions/ env file, plus a filled-in per-project mail file.
 
 const PROJECT = 'my-shop-123';
 const GOOD_ENV = [
@@ -22,15 +25,19 @@ const DEMO_ENV = readFileSync(new URL('../../web/.env.emulator', import.meta.url
 const ok = (stdout = ''): CliAnswer => ({ code: 0, stdout, stderr: '' });
 const fail = (stderr: string): CliAnswer => ({ code: 1, stdout: '', stderr });
 const SECRET_META = ok(JSON.stringify({ status: 'success', result: { secrets: [{ versionId: '1', state: 'ENABLED' }] } }));
+const MAIL_SECRET = 'ext-firestore-send-email-SMTP_PASSWORD';
+const GOOD_MAIL_ENV = ['DEFAULT_FROM=Bookstore <orders@my-shop.com>', 'SMTP_CONNECTION_URI=smtps://apikey@smtp.sendgrid.net:465', 'DATABASE_REGION=nam5'].join('\n');
+const DATABASE = ok(JSON.stringify({ status: 'success', result: { name: `projects/${PROJECT}/databases/(default)`, locationId: 'nam5', type: 'FIRESTORE_NATIVE' } }));
 
 /** A project with everything in place; each test takes one piece away. */
-function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage', CliAnswer>> = {}) {
+function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage' | 'mailSecret', CliAnswer>> = {}) {
   const calls: string[][] = [];
   const cli = async (args: string[]): Promise<CliAnswer> => {
     calls.push(args);
+    if (args[0] === 'functions:secrets:get' && args[1] === MAIL_SECRET) return answers.mailSecret ?? SECRET_META;
     if (args[0] === 'functions:secrets:get') return answers.get ?? SECRET_META;
     if (args[0] === 'functions:secrets:access') return answers.access ?? ok(`${'ab'.repeat(32)}\n`);
-    if (args[0] === 'firestore:databases:get') return answers.firestore ?? ok('{"name":"projects/x/databases/(default)"}');
+    if (args[0] === 'firestore:databases:get') return answers.firestore ?? DATABASE;
     if (args[0] === 'deploy' && args.includes('--dry-run')) return answers.storage ?? ok('Dry run complete!');
     throw new Error(`unexpected firebase call: ${args.join(' ')}`);
   };
@@ -40,16 +47,47 @@ function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storag
 let root: string;
 let lines: string[];
 let ran: Step[];
+let clock: number;
 
-function deps(cli: DeployDeps['cli']): DeployDeps {
-  return { root, cli, log: (line) => lines.push(line), run: async (step) => void ran.push(step) };
+/** Every declared index READY, as the Admin API would list it. */
+function allReady(): ApiIndex[] {
+  const { indexes } = JSON.parse(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')) as { indexes: { collectionGroup: string; queryScope: string; fields: { fieldPath: string; order?: string }[] }[] };
+  return indexes.map((spec, i) => ({
+    name: `projects/${PROJECT}/databases/(default)/collectionGroups/${spec.collectionGroup}/indexes/ID${i}`,
+    queryScope: spec.queryScope,
+    fields: [...spec.fields, { fieldPath: '__name__', order: 'ASCENDING' }],
+    state: 'READY',
+  }));
 }
+
+function deps(cli: DeployDeps['cli'], listIndexes: DeployDeps['listIndexes'] = async () => allReady()): DeployDeps {
+  return {
+    root,
+    cli,
+    log: (line) => lines.push(line),
+    // A release step is recorded; the index wait's polls are recorded as a step too, to show the order.
+    run: async (step) => void ran.push(step),
+    listIndexes: async (projectId) => {
+      ran.push({ label: 'list indexes', cmd: 'GET', args: [projectId] });
+      return listIndexes(projectId);
+    },
+    now: () => clock,
+    sleep: async (ms) => void (clock += ms),
+  };
+}
+
+const args = (overrides: Partial<DeployArgs> = {}): DeployArgs => ({ projectId: PROJECT, dryRun: false, from: 'rules', skipIndexWait: false, indexTimeoutMin: 20, ...overrides });
+const REPO = new URL('../../', import.meta.url);
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'deploy-test-'));
   mkdirSync(join(root, 'web'));
+  mkdirSync(join(root, 'extensions'));
+  for (const file of ['firebase.json', 'firestore.indexes.json', 'extensions/firestore-send-email.env']) copyFileSync(new URL(file, REPO), join(root, file));
+  writeFileSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`), GOOD_MAIL_ENV);
   lines = [];
   ran = [];
+  clock = 0;
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -58,7 +96,7 @@ const output = () => lines.join('\n');
 describe('npm run deploy: refusals', () => {
   it('refuses without web/.env.production.local, naming the file to copy', async () => {
     const { cli } = cliFor();
-    expect(await deploy({ projectId: PROJECT, dryRun: false }, deps(cli))).toBe(false);
+    expect(await deploy(args(), deps(cli))).toBe(false);
     expect(output()).toMatch(/FAIL Web app config.*does not exist/);
     expect(output()).toContain('fix: Copy web/.env.production.example to web/.env.production.local');
     expect(output()).toMatch(/Refusing to deploy: 1 check failed/);
@@ -68,7 +106,7 @@ describe('npm run deploy: refusals', () => {
   it('refuses the demo (emulator) config', async () => {
     writeFileSync(join(root, 'web/.env.production.local'), DEMO_ENV);
     const { cli } = cliFor();
-    expect(await deploy({ projectId: PROJECT, dryRun: false }, deps(cli))).toBe(false);
+    expect(await deploy(args(), deps(cli))).toBe(false);
     expect(output()).toContain('VITE_FIREBASE_API_KEY is the demo key "demo-api-key"');
     expect(output()).toContain('VITE_FIREBASE_PROJECT_ID is the demo project "demo-bookstore"');
     expect(output()).toContain('VITE_AUTH_EMULATOR_URL is set');
@@ -77,14 +115,14 @@ describe('npm run deploy: refusals', () => {
 
   it("refuses another project's config", async () => {
     writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV.replaceAll(PROJECT, 'other-shop'));
-    expect(await deploy({ projectId: PROJECT, dryRun: false }, deps(cliFor().cli))).toBe(false);
+    expect(await deploy(args(), deps(cliFor().cli))).toBe(false);
     expect(output()).toContain(`VITE_FIREBASE_PROJECT_ID is "other-shop" but you deploy to "${PROJECT}"`);
   });
 
   it('refuses when ADMIN_JWT_SECRET is not in Secret Manager, with the command that sets it', async () => {
     writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
     const { cli, calls } = cliFor({ get: fail(`Error: Failed to make request to https://secretmanager.googleapis.com/v1/projects/${PROJECT}/secrets/ADMIN_JWT_SECRET/versions: NOT_FOUND (404)`) });
-    expect(await deploy({ projectId: PROJECT, dryRun: false }, deps(cli))).toBe(false);
+    expect(await deploy(args(), deps(cli))).toBe(false);
     expect(output()).toContain('FAIL Secret ADMIN_JWT_SECRET (Secret Manager): not set');
     expect(output()).toContain(`fix: openssl rand -hex 32 | npx firebase functions:secrets:set ADMIN_JWT_SECRET --project ${PROJECT} --data-file=-`);
     expect(calls.some((c) => c[0] === 'functions:secrets:access')).toBe(false);
@@ -93,7 +131,7 @@ describe('npm run deploy: refusals', () => {
 
   it('refuses a secret shorter than 32 bytes without printing it', async () => {
     writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
-    expect(await deploy({ projectId: PROJECT, dryRun: false }, deps(cliFor({ access: ok('hunter2\n') }).cli))).toBe(false);
+    expect(await deploy(args(), deps(cliFor({ access: ok('hunter2\n') }).cli))).toBe(false);
     expect(output()).toContain('only 7 bytes long (at least 32 needed)');
     expect(output()).not.toContain('hunter2');
   });
@@ -104,7 +142,7 @@ describe('npm run deploy: refusals', () => {
       firestore: fail('Error: Request to https://firestore.googleapis.com/v1/projects/x/databases/(default) had HTTP Error: 404, The database (default) does not exist for project x'),
       storage: fail(`Error: Firebase Storage has not been set up on project '${PROJECT}'. Go to https://console.firebase.google.com/project/${PROJECT}/storage and click 'Get Started' to set up Firebase Storage.`),
     });
-    expect(await deploy({ projectId: PROJECT, dryRun: false }, deps(cli))).toBe(false);
+    expect(await deploy(args(), deps(cli))).toBe(false);
     expect(output()).toContain('FAIL Firestore (default) database: not created');
     expect(output()).toContain('FAIL Cloud Storage default bucket: not set up');
     expect(output()).toMatch(/Refusing to deploy: 2 checks failed/);
@@ -115,69 +153,203 @@ describe('npm run deploy: refusals', () => {
     const notLoggedIn: CliAnswer = { code: 1, stdout: '{\n  "status": "error",\n  "error": "Failed to authenticate, have you run firebase login?"\n}', stderr: '' };
     const warned: CliAnswer = { code: 1, stdout: '', stderr: '⚠  Unable to fetch the CLI MOTD and remote config.\n\nError: Failed to authenticate, have you run firebase login?' };
     const { cli } = cliFor({ get: notLoggedIn, firestore: warned, storage: warned });
-    expect(await deploy({ projectId: PROJECT, dryRun: true }, deps(cli))).toBe(false);
+    expect(await deploy(args({ dryRun: true }), deps(cli))).toBe(false);
     expect(output()).toContain('FAIL Secret ADMIN_JWT_SECRET (Secret Manager): could not be checked: Failed to authenticate, have you run firebase login?');
     expect(output()).toContain('FAIL Firestore (default) database: could not be checked: Failed to authenticate, have you run firebase login?');
     expect(lines.filter((l) => l.includes('fix: npx firebase login, then run the deploy again'))).toHaveLength(3);
   });
 });
 
+describe('npm run deploy: the Trigger Email extension', () => {
+  beforeEach(() => writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV));
+
+  it('refuses without the per-project mail file, naming the file to copy', async () => {
+    rmSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`));
+    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
+    expect(output()).toContain(`FAIL Trigger Email extension params (extensions/firestore-send-email.env*): extensions/firestore-send-email.env.${PROJECT} does not exist`);
+    expect(output()).toContain(`fix: cp extensions/firestore-send-email.env.example extensions/firestore-send-email.env.${PROJECT} and fill in DEFAULT_FROM`);
+  });
+
+  it("refuses the example's values, a password in the URI, and a region that is not the database's", async () => {
+    const example = readFileSync(new URL('extensions/firestore-send-email.env.example', REPO), 'utf8');
+    writeFileSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`), example);
+    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
+    expect(output()).toContain('DEFAULT_FROM is the example "Bookstore <orders@example.com>"');
+    expect(output()).toContain('SMTP_CONNECTION_URI is the example "smtps://user@smtp.example.com:465"');
+    lines = [];
+    writeFileSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`), [GOOD_MAIL_ENV, 'SMTP_CONNECTION_URI=smtps://apikey:SG.secret@smtp.sendgrid.net:465', 'DATABASE_REGION=eur3'].join('\n'));
+    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
+    expect(output()).toContain('SMTP_CONNECTION_URI carries a password: remove it (keep user@host:port); the password belongs in the SMTP_PASSWORD secret');
+    expect(output()).not.toContain('SG.secret');
+    expect(output()).toContain('DATABASE_REGION is "eur3" but the Firestore database is in "nam5"');
+    expect(output()).toContain(`fix: Edit extensions/firestore-send-email.env.${PROJECT}`);
+  });
+
+  it("refuses a mail collection other than the one the function writes, and an unpinned extension", async () => {
+    writeFileSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`), `${GOOD_MAIL_ENV}\nMAIL_COLLECTION=emails`);
+    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
+    expect(output()).toContain('MAIL_COLLECTION is "emails" but the function queues mail in "mail" (functions/src/orders/mail.ts)');
+    lines = [];
+    const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+    writeFileSync(join(root, 'firebase.json'), JSON.stringify({ ...config, extensions: { 'firestore-send-email': 'firebase/firestore-send-email' } }));
+    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
+    expect(output()).toContain('firebase.json pins "firebase/firestore-send-email", not a version of firebase/firestore-send-email');
+  });
+
+  it('refuses when the SMTP password secret does not exist, with the command that creates it', async () => {
+    const { cli, calls } = cliFor({ mailSecret: fail(`Error: Failed to make request to https://secretmanager.googleapis.com/v1/projects/${PROJECT}/secrets/${MAIL_SECRET}/versions: NOT_FOUND (404)`) });
+    expect(await deploy(args(), deps(cli))).toBe(false);
+    expect(calls).toContainEqual(['functions:secrets:get', MAIL_SECRET, '--project', PROJECT, '--json']);
+    expect(calls.some((c) => c[0] === 'functions:secrets:access' && c[1] === MAIL_SECRET)).toBe(false); // the password is never read
+    expect(output()).toContain(`FAIL Secret ${MAIL_SECRET} (Secret Manager, Trigger Email's SMTP password): not set`);
+    expect(output()).toContain(
+      `fix: read -rs P && printf '%s' "$P" | gcloud secrets create ${MAIL_SECRET} --project ${PROJECT} --replication-policy=automatic --labels=firebase-extensions-managed=firestore-send-email --data-file=-`,
+    );
+    expect(ran).toEqual([]);
+  });
+
+  it('refuses a secret without an enabled version, with the command that adds one', async () => {
+    const disabled = ok(JSON.stringify({ status: 'success', result: { secrets: [{ versionId: '1', state: 'DISABLED' }] } }));
+    expect(await deploy(args({ dryRun: true }), deps(cliFor({ mailSecret: disabled }).cli))).toBe(false);
+    expect(output()).toContain(`FAIL Secret ${MAIL_SECRET} (Secret Manager, Trigger Email's SMTP password): no enabled version`);
+    expect(output()).toContain(`fix: read -rs P && printf '%s' "$P" | gcloud secrets versions add ${MAIL_SECRET} --project ${PROJECT} --data-file=-`);
+  });
+
+  it('reads the params a `firebase use` alias file holds, as firebase deploy does', async () => {
+    rmSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`));
+    writeFileSync(join(root, '.firebaserc'), JSON.stringify({ projects: { production: PROJECT } }));
+    writeFileSync(join(root, 'extensions/firestore-send-email.env.production'), GOOD_MAIL_ENV);
+    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(true);
+    expect(output()).toContain('(extensions/firestore-send-email.env, extensions/firestore-send-email.env.production)');
+  });
+});
+
 describe('npm run deploy -- --dry-run', () => {
-  it('prints the checks and the plan, and builds or deploys nothing', async () => {
+  it('prints the checks and the plan: rules and indexes, the index wait, the extension, functions, Hosting last', async () => {
     writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
     const { cli, calls } = cliFor();
-    expect(await deploy({ projectId: PROJECT, dryRun: true }, deps(cli))).toBe(true);
+    expect(await deploy(args({ dryRun: true }), deps(cli))).toBe(true);
     expect(ran).toEqual([]);
     expect(calls.every((c) => c[0] !== 'deploy' || c.includes('--dry-run'))).toBe(true);
+    const indexes = JSON.parse(readFileSync(new URL('firestore.indexes.json', REPO), 'utf8')).indexes.length;
+    const ref = JSON.parse(readFileSync(new URL('firebase.json', REPO), 'utf8')).extensions['firestore-send-email'];
+    const firebase = (only: string) => `firebase deploy --only ${only} --project ${PROJECT} --config firebase.deploy.json`;
     expect(lines).toEqual([
       `Dry run: nothing is built or deployed.\nDeploying the Bookstore to Firebase project ${PROJECT}`,
       'Checks:',
       `  ok   Web app config (web/.env.production.local): project ${PROJECT}, app 1:123:web:abc`,
       '  ok   Secret ADMIN_JWT_SECRET (Secret Manager): set, 64 bytes (value not shown)',
-      '  ok   Firestore (default) database: exists',
+      '  ok   Firestore (default) database: exists (nam5)',
       '  ok   Cloud Storage default bucket: set up',
+      `  ok   Trigger Email extension params (extensions/firestore-send-email.env*): ${ref}, from Bookstore <orders@my-shop.com> via smtps://apikey@smtp.sendgrid.net:465, collection mail, database (default) in nam5 (extensions/firestore-send-email.env, extensions/firestore-send-email.env.${PROJECT})`,
+      `  ok   Secret ${MAIL_SECRET} (Secret Manager, Trigger Email's SMTP password): set (value not read)`,
       'Plan:',
       '  1. Build the web app in production mode (web/dist-prod)',
       "  2. Build the function bundle (functions/lib, with web/dist-prod's book-page shell)",
       '  3. Refuse the web build if it carries an emulator setting (127.0.0.1:9099, localhost:9099, demo-api-key, demo-bookstore)',
-      '  4. Write firebase.deploy.json: firebase.json with Hosting\'s public folder web/dist-prod',
-      `  5. Deploy hosting,functions,firestore,storage to ${PROJECT}: firebase deploy --only hosting,functions,firestore,storage --project ${PROJECT} --config firebase.deploy.json`,
+      "  4. Write firebase.deploy.json: firebase.json with Hosting's public folder web/dist-prod",
+      `  5. Deploy the Firestore rules and indexes, and the Storage rules: ${firebase('firestore:rules,firestore:indexes,storage')}`,
+      `  6. Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every 15 s, at most 20 min; on a timeout it stops and prints the command to resume)`,
+      `  7. Deploy the Trigger Email extension (firestore-send-email), ${ref}: ${firebase('extensions')}`,
+      `  8. Deploy the functions: ${firebase('functions')}`,
+      `  9. Deploy Hosting, last (the site goes live on the code, indexes and rules above): ${firebase('hosting')}`,
       '\nAll checks passed. Run again without --dry-run to deploy.',
     ]);
   });
 
-  it('deploys when every check passes: builds, writes the config, runs firebase deploy', async () => {
+  it('marks the stages a resumed run skips', async () => {
     writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
-    writeFileSync(join(root, 'firebase.json'), JSON.stringify({ hosting: { public: 'web/dist', predeploy: ['x'] }, functions: [{ source: 'functions', predeploy: ['y'] }] }));
+    expect(await deploy(args({ dryRun: true, from: 'functions' }), deps(cliFor().cli))).toBe(true);
+    const skipped = lines.filter((l) => l.includes('(skipped, --from functions)')).map((l) => /^ {2}(\d)\. \(skipped, --from functions\) (\w+)/.exec(l)!.slice(1).join(' '));
+    expect(skipped).toEqual(['5 Deploy', '6 Wait', '7 Deploy']);
+    expect(lines.find((l) => l.startsWith('  8.'))).toMatch(/^ {2}8\. Deploy the functions: /);
+  });
+});
+
+describe('npm run deploy: the release', () => {
+  const firebaseOnly = (steps: Step[]) => steps.map((s) => (s.cmd === 'GET' ? 'list indexes' : s.args.includes('--only') ? `deploy ${s.args[s.args.indexOf('--only') + 1]}` : s.args[0]));
+
+  beforeEach(() => {
+    writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
     mkdirSync(join(root, 'web/dist-prod/assets'), { recursive: true });
     writeFileSync(join(root, 'web/dist-prod/assets/index.js'), 'console.log("AIzaSyA-real-looking-key")');
-    expect(await deploy({ projectId: PROJECT, dryRun: false }, deps(cliFor().cli))).toBe(true);
-    expect(ran.map((s) => s.args.slice(0, 2).join(' '))).toEqual(['node_modules/vite/bin/vite.js build', 'functions/build.mjs --web-dist', 'node_modules/firebase-tools/lib/bin/firebase.js deploy']);
+  });
+
+  it('builds, then releases rules and indexes, waits for the indexes, then the extension, the functions and Hosting last', async () => {
+    const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+    expect(await deploy(args(), deps(cliFor().cli))).toBe(true);
+    expect(firebaseOnly(ran)).toEqual([
+      'node_modules/vite/bin/vite.js',
+      'functions/build.mjs',
+      'deploy firestore:rules,firestore:indexes,storage',
+      'list indexes',
+      'deploy extensions',
+      'deploy functions',
+      'deploy hosting',
+    ]);
     expect(ran[1]!.args).toEqual(['functions/build.mjs', '--web-dist', 'web/dist-prod']);
-    expect(ran[2]!.args).toEqual(expect.arrayContaining(['--only', 'hosting,functions,firestore,storage', '--project', PROJECT, '--config', 'firebase.deploy.json']));
+    for (const step of ran.filter((s) => s.args.includes('deploy'))) expect(step.args).toEqual(expect.arrayContaining(['--project', PROJECT, '--config', 'firebase.deploy.json']));
     const written = JSON.parse(readFileSync(join(root, 'firebase.deploy.json'), 'utf8'));
-    expect(written).toEqual({ hosting: { public: 'web/dist-prod' }, functions: [{ source: 'functions' }] });
+    expect(written.hosting.public).toBe('web/dist-prod');
+    expect(written.hosting.predeploy).toBeUndefined();
+    expect(written.extensions).toEqual(config.extensions); // the extension deploy reads them from here
+    expect(output()).toContain(`Deployed. Check it: npm run smoke -- https://${PROJECT}.web.app`);
+  });
+
+  it('releases no code while an index is still building: stops at the timeout with the command to resume', async () => {
+    const building = () => allReady().map((index, i) => (i === 0 ? { ...index, state: 'CREATING' } : index));
+    expect(await deploy(args({ indexTimeoutMin: 1 }), deps(cliFor().cli, async () => building()))).toBe(false);
+    expect(firebaseOnly(ran).filter((s) => s !== 'list indexes')).toEqual(['node_modules/vite/bin/vite.js', 'functions/build.mjs', 'deploy firestore:rules,firestore:indexes,storage']);
+    expect(ran.filter((s) => s.cmd === 'GET')).toHaveLength(5); // 0, 15, 30, 45, 60 s on the fake clock
+    expect(output()).toContain('Stopped waiting after 1 min 00 s: 1 of');
+    expect(output()).toContain(`Resume once they are READY (waits again, then releases the rest): npm run deploy -- --project ${PROJECT} --from index-wait`);
+  });
+
+  it('resumes at the index wait without pushing rules and indexes again', async () => {
+    expect(await deploy(args({ from: 'index-wait' }), deps(cliFor().cli))).toBe(true);
+    expect(firebaseOnly(ran).slice(2)).toEqual(['list indexes', 'deploy extensions', 'deploy functions', 'deploy hosting']);
+  });
+
+  it('--skip-index-wait releases without polling', async () => {
+    expect(await deploy(args({ skipIndexWait: true }), deps(cliFor().cli))).toBe(true);
+    expect(firebaseOnly(ran).slice(2)).toEqual(['deploy firestore:rules,firestore:indexes,storage', 'deploy extensions', 'deploy functions', 'deploy hosting']);
+  });
+
+  it('a failed release step stops the rest and names the stage to resume from', async () => {
+    const d = deps(cliFor().cli);
+    d.run = async (step) => {
+      ran.push(step);
+      if (step.args.includes('functions') && step.args.includes('--only')) throw new Error(`${step.label} failed (exit 2)`);
+    };
+    expect(await deploy(args(), d)).toBe(false);
+    expect(firebaseOnly(ran).at(-1)).toBe('deploy functions');
+    expect(output()).toContain('Released before it: rules, extensions; not released: functions, hosting.');
+    expect(output()).toContain(`Fix the error above, then resume: npm run deploy -- --project ${PROJECT} --from functions`);
   });
 
   it('refuses a production build that still talks to the Auth emulator', async () => {
-    writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
-    writeFileSync(join(root, 'firebase.json'), '{"hosting":{}}');
-    mkdirSync(join(root, 'web/dist-prod/assets'), { recursive: true });
     writeFileSync(join(root, 'web/dist-prod/assets/index.js'), 'connectAuthEmulator(a,"http://127.0.0.1:9099")');
-    expect(await deploy({ projectId: PROJECT, dryRun: false }, deps(cliFor().cli))).toBe(false);
+    expect(await deploy(args(), deps(cliFor().cli))).toBe(false);
     expect(output()).toContain('assets/index.js contains "127.0.0.1:9099"');
-    expect(ran.map((s) => s.label)).not.toContain(`Deploy hosting,functions,firestore,storage to ${PROJECT}`);
+    expect(ran.some((s) => s.args.includes('--only'))).toBe(false);
   });
 });
 
 describe('deploy arguments and config', () => {
   it('takes --project, or the default from .firebaserc, and refuses demo or malformed ids', () => {
-    expect(parseDeployArgs(['--project', PROJECT, '--dry-run'], root)).toEqual({ projectId: PROJECT, dryRun: true });
+    expect(parseDeployArgs(['--project', PROJECT, '--dry-run'], root)).toEqual(args({ dryRun: true }));
     expect(() => parseDeployArgs([], root)).toThrow(/No project given.*firebase use --add/);
     writeFileSync(join(root, '.firebaserc'), JSON.stringify({ projects: { default: PROJECT } }));
-    expect(parseDeployArgs([], root)).toEqual({ projectId: PROJECT, dryRun: false });
+    expect(parseDeployArgs([], root)).toEqual(args());
     expect(() => parseDeployArgs(['--project', 'demo-bookstore'], root)).toThrow(/demo project/);
     expect(() => parseDeployArgs(['--project', 'Bad_Id'], root)).toThrow(/not a Firebase project id/);
+  });
+
+  it('takes the resume options and refuses an unknown stage', () => {
+    expect(parseDeployArgs(['--project', PROJECT, '--from', 'index-wait', '--index-timeout', '45'], root)).toEqual(args({ from: 'index-wait', indexTimeoutMin: 45 }));
+    expect(parseDeployArgs(['--project', PROJECT, '--skip-index-wait'], root)).toEqual(args({ skipIndexWait: true }));
+    expect(() => parseDeployArgs(['--project', PROJECT, '--from', 'indexes'], root)).toThrow(/--from "indexes" is not one of rules, index-wait, extensions, functions, hosting/);
+    expect(() => parseDeployArgs(['--project', PROJECT, '--index-timeout', 'soon'], root)).toThrow(/not a number of minutes/);
   });
 
   it("keeps the repository's firebase.json as is, apart from the public folder and predeploy builds", () => {
@@ -188,6 +360,15 @@ describe('deploy arguments and config', () => {
     expect(generated.hosting.headers).toEqual(original.hosting.headers);
     expect(generated.hosting.rewrites).toEqual(original.hosting.rewrites);
     expect(generated.firestore).toEqual(original.firestore);
+    expect(generated.extensions).toEqual(original.extensions);
     expect(original.hosting.public).toBe('web/dist'); // what the emulators serve
+  });
+
+  it('pins the Trigger Email extension to a version, with the shared params in extensions/ and no password', () => {
+    const config = JSON.parse(readFileSync(new URL('firebase.json', REPO), 'utf8'));
+    expect(config.extensions['firestore-send-email']).toMatch(/^firebase\/firestore-send-email@\d+\.\d+\.\d+$/);
+    const shared = readFileSync(new URL('extensions/firestore-send-email.env', REPO), 'utf8');
+    expect(shared).toMatch(/^MAIL_COLLECTION=mail$/m);
+    expect(shared).toMatch(/^SMTP_PASSWORD=projects\/\$\{param:PROJECT_ID\}\/secrets\/ext-firestore-send-email-SMTP_PASSWORD\/versions\/latest$/m);
   });
 });

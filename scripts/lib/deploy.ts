@@ -1,22 +1,56 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliArgs } from './env';
-import { checkFirestore, checkSecret, checkStorage, checkWebConfig, isProjectId, type Check, type FirebaseCli } from './deploy-checks';
+import {
+  checkFirestore,
+  checkMailParams,
+  checkMailSecret,
+  checkSecret,
+  checkStorage,
+  checkWebConfig,
+  isProjectId,
+  MAIL_EXTENSION,
+  readExtensionParams,
+  type Check,
+  type FirebaseCli,
+} from './deploy-checks';
+import { indexSpecs, waitForIndexes, type ApiIndex } from './index-wait';
 
-// `npm run deploy -- --project <id> [--dry-run]`: checks, production builds, one `firebase deploy`.
-// Production output goes to web/dist-prod, which `npm start`/`npm test` (web/dist, emulator mode)
-// never touch; Hosting is pointed at it through a generated firebase.deploy.json (firebase.json
-// plus `public: web/dist-prod`), so the emulators keep reading firebase.json unchanged.
+// `npm run deploy -- --project <id> [--dry-run]`: checks, production builds, then the release in an
+// order where nothing is live before what it depends on (docs/decisions/017-deploy-order.md):
+// rules and indexes; a wait until every composite index is READY; the Trigger Email extension; the
+// functions; Hosting last. Production output goes to web/dist-prod, which `npm start`/`npm test`
+// (web/dist, emulator mode) never touch; Hosting is pointed at it through a generated
+// firebase.deploy.json (firebase.json plus `public: web/dist-prod`), so the emulators keep reading
+// firebase.json unchanged.
 
 export const PROD_OUT_DIR = 'dist-prod'; // under web/
 export const DEPLOY_CONFIG = 'firebase.deploy.json';
-export const DEPLOY_ONLY = 'hosting,functions,firestore,storage';
 /** Strings only an emulator build contains; a production bundle carrying one is refused. */
 const EMULATOR_MARKERS = ['127.0.0.1:9099', 'localhost:9099', 'demo-api-key', 'demo-bookstore'];
+const FIREBASE = 'node_modules/firebase-tools/lib/bin/firebase.js';
+export const INDEX_POLL_MS = 15_000;
+export const DEFAULT_INDEX_TIMEOUT_MIN = 20;
+
+/** The release, in order; `--from <stage>` resumes at one (after a stopped index wait or a failed step). */
+export const STAGES = ['rules', 'index-wait', 'extensions', 'functions', 'hosting'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** What each `firebase deploy` of the release ships (`--only`). */
+export const RELEASE_ONLY: Record<Exclude<Stage, 'index-wait'>, string> = {
+  rules: 'firestore:rules,firestore:indexes,storage',
+  extensions: 'extensions',
+  functions: 'functions',
+  hosting: 'hosting',
+};
 
 export interface DeployArgs {
   projectId: string;
   dryRun: boolean;
+  /** The first stage to release (earlier ones were released by a previous run). */
+  from: Stage;
+  skipIndexWait: boolean;
+  indexTimeoutMin: number;
 }
 
 export interface Step {
@@ -32,13 +66,24 @@ export interface DeployDeps {
   /** Runs a build or deploy step with its output shown; throws when it fails. */
   run: (step: Step) => Promise<void>;
   log: (line: string) => void;
+  /** The Firestore Admin API's index list with states (firestore-index-api.ts). */
+  listIndexes: (projectId: string) => Promise<ApiIndex[]>;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
 }
 
-export const USAGE = 'Usage: npm run deploy -- --project <project-id> [--dry-run]   (or set a default with: npx firebase use --add)';
+export const USAGE =
+  'Usage: npm run deploy -- --project <project-id> [--dry-run] [--from rules|index-wait|extensions|functions|hosting] [--skip-index-wait] [--index-timeout <minutes>]   (a default project: npx firebase use --add)';
 
-/** Reads --project (or .firebaserc's default, written by `firebase use --add`) and --dry-run. */
+/** Reads --project (or .firebaserc's default, written by `firebase use --add`), --dry-run and the resume options. */
 export function parseDeployArgs(argv: string[], root: string): DeployArgs {
-  const options = { project: { type: 'string', short: 'P' }, 'dry-run': { type: 'boolean', default: false } } as const;
+  const options = {
+    project: { type: 'string', short: 'P' },
+    'dry-run': { type: 'boolean', default: false },
+    from: { type: 'string', default: 'rules' },
+    'skip-index-wait': { type: 'boolean', default: false },
+    'index-timeout': { type: 'string', default: String(DEFAULT_INDEX_TIMEOUT_MIN) },
+  } as const;
   const { values } = cliArgs(argv, options, USAGE);
   let projectId = values.project;
   const dryRun = values['dry-run'];
@@ -49,10 +94,14 @@ export function parseDeployArgs(argv: string[], root: string): DeployArgs {
   if (!projectId) throw new Error(`No project given. ${USAGE}`);
   if (!isProjectId(projectId)) throw new Error(`"${projectId}" is not a Firebase project id (6-30 lowercase letters, digits, hyphens). ${USAGE}`);
   if (projectId.startsWith('demo-')) throw new Error(`"${projectId}" is a demo project: it exists only in the emulators and cannot be deployed to.`);
-  return { projectId, dryRun };
+  const from = values.from as Stage;
+  if (!STAGES.includes(from)) throw new Error(`--from "${values.from}" is not one of ${STAGES.join(', ')}. ${USAGE}`);
+  const indexTimeoutMin = Number(values['index-timeout']);
+  if (!(indexTimeoutMin > 0)) throw new Error(`--index-timeout "${values['index-timeout']}" is not a number of minutes. ${USAGE}`);
+  return { projectId, dryRun, from, skipIndexWait: values['skip-index-wait'], indexTimeoutMin };
 }
 
-export function deploySteps(projectId: string): Step[] {
+export function buildSteps(): Step[] {
   const node = process.execPath;
   // Web first: the function ships this build's shell and book frame (its asset names), not web/dist's.
   return [
@@ -62,20 +111,30 @@ export function deploySteps(projectId: string): Step[] {
       args: ['node_modules/vite/bin/vite.js', 'build', 'web', '--mode', 'production', '--outDir', PROD_OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'],
     },
     { label: `Build the function bundle (functions/lib, with web/${PROD_OUT_DIR}'s book-page shell)`, cmd: node, args: ['functions/build.mjs', '--web-dist', `web/${PROD_OUT_DIR}`] },
-    {
-      label: `Deploy ${DEPLOY_ONLY} to ${projectId}`,
-      cmd: node,
-      args: ['node_modules/firebase-tools/lib/bin/firebase.js', 'deploy', '--only', DEPLOY_ONLY, '--project', projectId, '--config', DEPLOY_CONFIG],
-    },
   ];
 }
 
+const RELEASE_LABELS: Record<Exclude<Stage, 'index-wait'>, string> = {
+  rules: 'Deploy the Firestore rules and indexes, and the Storage rules',
+  extensions: `Deploy the Trigger Email extension (${MAIL_EXTENSION})`,
+  functions: 'Deploy the functions',
+  hosting: 'Deploy Hosting, last (the site goes live on the code, indexes and rules above)',
+};
+
+/** One `firebase deploy` of the release. */
+export function releaseStep(stage: Exclude<Stage, 'index-wait'>, projectId: string): Step {
+  return { label: RELEASE_LABELS[stage], cmd: process.execPath, args: [FIREBASE, 'deploy', '--only', RELEASE_ONLY[stage], '--project', projectId, '--config', DEPLOY_CONFIG] };
+}
+
 export async function runChecks(projectId: string, deps: DeployDeps): Promise<Check[]> {
-  const checks = [checkWebConfig(deps.root, projectId)];
+  const checks: Check[] = [checkWebConfig(deps.root, projectId)];
   // The remote checks run in turn: the CLI is slow to start and they share its login.
   checks.push(await checkSecret(deps.cli, projectId));
-  checks.push(await checkFirestore(deps.cli, projectId));
+  const firestore = await checkFirestore(deps.cli, projectId);
+  checks.push({ name: firestore.name, ok: firestore.ok, detail: firestore.detail, fix: firestore.fix });
   checks.push(await checkStorage(deps.cli, projectId, 'firebase.json'));
+  checks.push(checkMailParams(deps.root, projectId, firestore.location));
+  checks.push(await checkMailSecret(deps.cli, deps.root, projectId));
   return checks;
 }
 
@@ -111,19 +170,45 @@ export function deployConfig(firebaseJson: string): string {
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
-/** Checks, then (unless a dry run) builds and deploys. Returns whether it succeeded. */
+/** The plan, numbered; stages before --from are marked skipped. */
+export function planLines(args: DeployArgs, root: string): string[] {
+  const { projectId } = args;
+  const command = (step: Step) => `firebase ${step.args.slice(1).join(' ')}`;
+  const skipped = (stage: Stage) => STAGES.indexOf(stage) < STAGES.indexOf(args.from);
+  const builds = buildSteps();
+  const indexes = indexSpecs(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')).length;
+  const ref = readExtensionParams(root, projectId).ref ?? 'not declared in firebase.json';
+  const release: [Stage, string][] = [
+    ['rules', `${RELEASE_LABELS.rules}: ${command(releaseStep('rules', projectId))}`],
+    [
+      'index-wait',
+      args.skipIndexWait
+        ? 'Do not wait for the composite indexes (--skip-index-wait): queries on an index still building answer 500 until it is READY'
+        : `Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every ${INDEX_POLL_MS / 1000} s, at most ${args.indexTimeoutMin} min; on a timeout it stops and prints the command to resume)`,
+    ],
+    ['extensions', `${RELEASE_LABELS.extensions}, ${ref}: ${command(releaseStep('extensions', projectId))}`],
+    ['functions', `${RELEASE_LABELS.functions}: ${command(releaseStep('functions', projectId))}`],
+    ['hosting', `${RELEASE_LABELS.hosting}: ${command(releaseStep('hosting', projectId))}`],
+  ];
+  const lines = [
+    ...builds.map((s) => s.label),
+    `Refuse the web build if it carries an emulator setting (${EMULATOR_MARKERS.join(', ')})`,
+    `Write ${DEPLOY_CONFIG}: firebase.json with Hosting's public folder web/${PROD_OUT_DIR}`,
+    ...release.map(([stage, line]) => (skipped(stage) ? `(skipped, --from ${args.from}) ${line}` : line)),
+  ];
+  return lines.map((line, i) => `  ${i + 1}. ${line}`);
+}
+
+/** Checks, then (unless a dry run) builds and releases stage by stage. Returns whether it succeeded. */
 export async function deploy(args: DeployArgs, deps: DeployDeps): Promise<boolean> {
-  const { log } = deps;
-  const steps = deploySteps(args.projectId);
-  log(`${args.dryRun ? 'Dry run: nothing is built or deployed.\n' : ''}Deploying the Bookstore to Firebase project ${args.projectId}`);
+  const { log, root } = deps;
+  const { projectId } = args;
+  log(`${args.dryRun ? 'Dry run: nothing is built or deployed.\n' : ''}Deploying the Bookstore to Firebase project ${projectId}`);
   log('Checks:');
-  const checks = await runChecks(args.projectId, deps);
+  const checks = await runChecks(projectId, deps);
   for (const check of checks) formatCheck(check).forEach((line) => log(line));
   log('Plan:');
-  steps.slice(0, 2).forEach((s, i) => log(`  ${i + 1}. ${s.label}`));
-  log(`  3. Refuse the web build if it carries an emulator setting (${EMULATOR_MARKERS.join(', ')})`);
-  log(`  4. Write ${DEPLOY_CONFIG}: firebase.json with Hosting's public folder web/${PROD_OUT_DIR}`);
-  log(`  5. ${steps[2]!.label}: firebase deploy --only ${DEPLOY_ONLY} --project ${args.projectId} --config ${DEPLOY_CONFIG}`);
+  planLines(args, root).forEach((line) => log(line));
   const failed = checks.filter((c) => !c.ok);
   if (failed.length > 0) {
     log(`\nRefusing to deploy: ${failed.length} check${failed.length > 1 ? 's' : ''} failed (the fix is under each).`);
@@ -133,15 +218,45 @@ export async function deploy(args: DeployArgs, deps: DeployDeps): Promise<boolea
     log('\nAll checks passed. Run again without --dry-run to deploy.');
     return true;
   }
-  await deps.run(steps[0]!);
-  await deps.run(steps[1]!);
-  const traces = emulatorTraces(join(deps.root, 'web', PROD_OUT_DIR));
+  for (const step of buildSteps()) await deps.run(step);
+  const traces = emulatorTraces(join(root, 'web', PROD_OUT_DIR));
   if (traces.length > 0) {
     log(`\nRefusing to deploy: the production build carries emulator settings:\n  ${traces.join('\n  ')}\nCheck ${'web/.env.production.local'} and the files Vite loads in production mode.`);
     return false;
   }
-  writeFileSync(join(deps.root, DEPLOY_CONFIG), deployConfig(readFileSync(join(deps.root, 'firebase.json'), 'utf8')));
-  await deps.run(steps[2]!);
-  log(`\nDeployed. Check it: npm run smoke -- https://${args.projectId}.web.app`);
+  writeFileSync(join(root, DEPLOY_CONFIG), deployConfig(readFileSync(join(root, 'firebase.json'), 'utf8')));
+
+  for (const stage of STAGES.slice(STAGES.indexOf(args.from))) {
+    if (stage === 'index-wait') {
+      if (args.skipIndexWait) continue;
+      const specs = indexSpecs(readFileSync(join(root, 'firestore.indexes.json'), 'utf8'));
+      log(`\n> Wait until the ${specs.length} composite indexes are READY (at most ${args.indexTimeoutMin} min)`);
+      const result = await waitForIndexes({
+        projectId,
+        specs,
+        list: () => deps.listIndexes(projectId),
+        now: deps.now,
+        sleep: deps.sleep,
+        log,
+        timeoutMs: args.indexTimeoutMin * 60_000,
+        pollMs: INDEX_POLL_MS,
+      });
+      if (!result.ok) {
+        log('');
+        result.message.forEach((line) => log(line));
+        return false;
+      }
+      continue;
+    }
+    try {
+      await deps.run(releaseStep(stage, projectId));
+    } catch (error) {
+      const released = STAGES.slice(STAGES.indexOf(args.from), STAGES.indexOf(stage)).filter((s) => s !== 'index-wait');
+      log(`\n${(error as Error).message}. Released before it: ${released.length > 0 ? released.join(', ') : 'nothing'}; not released: ${STAGES.slice(STAGES.indexOf(stage)).filter((s) => s !== 'index-wait').join(', ')}.`);
+      log(`Fix the error above, then resume: npm run deploy -- --project ${projectId} --from ${stage}`);
+      return false;
+    }
+  }
+  log(`\nDeployed. Check it: npm run smoke -- https://${projectId}.web.app`);
   return true;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AUTH_EMULATOR_ORIGIN, emulatorCsp, FIRESTORE_EMULATOR_ORIGIN } from './emulator-config';
+import { AUTH_EMULATOR_ORIGIN, emulatorConfig, emulatorCsp, FIRESTORE_EMULATOR_ORIGIN } from './emulator-config';
 
 describe('emulatorCsp', () => {
   it('adds only the Auth emulator (connect-src, frame-src) and the Firestore emulator (connect-src)', () => {
@@ -14,5 +14,18 @@ describe('emulatorCsp', () => {
     expect(local).toMatch(/connect-src [^;]* http:\/\/127\.0\.0\.1:9099 http:\/\/127\.0\.0\.1:8080;/);
     expect(local).toMatch(/frame-src [^;]* http:\/\/127\.0\.0\.1:9099;/);
     expect(local.match(/127\.0\.0\.1/g)).toHaveLength(3);
+  });
+});
+
+describe('emulatorConfig', () => {
+  it("leaves out the Trigger Email extension (it would be downloaded and need SMTP) and keeps everything else but the CSP", () => {
+    const real = readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8');
+    const original = JSON.parse(real);
+    const local = JSON.parse(emulatorConfig(real));
+    expect(original.extensions).toBeDefined();
+    expect(local.extensions).toBeUndefined();
+    expect(local.functions).toEqual(original.functions);
+    expect(local.emulators).toEqual(original.emulators);
+    expect(local.hosting.rewrites).toEqual(original.hosting.rewrites);
   });
 });

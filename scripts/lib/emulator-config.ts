@@ -6,6 +6,11 @@ import { HOST, PORTS, ROOT } from './env';
 // production's policy, which must not name the Auth emulator; emulator builds of the web app talk
 // to it. So the launcher starts the emulators with a generated copy (git-ignored, rewritten at
 // every start, never deployed) whose CSP adds exactly the Auth emulator's origin.
+// The copy also leaves out firebase.json's `extensions` (the Trigger Email extension): the suite
+// starts with `--only auth,functions,hosting`, which already keeps the Extensions emulator off, but
+// any other start would make firebase-tools download the extension's source from the Extensions
+// registry (impossible offline) and run a mailer that needs a real SMTP server. Tests read the
+// queued mail documents instead (docs/decisions/017-deploy-order.md).
 
 export const AUTH_EMULATOR_ORIGIN = `http://${HOST}:${PORTS.auth}`;
 /** The live pages (orders, stock) follow Firestore straight from the browser under the rules. */
@@ -29,12 +34,18 @@ interface HeaderRule {
 
 /** Writes firebase.emulator.json (same directory as firebase.json, so every relative path resolves alike) and returns its path. */
 export function writeEmulatorConfig(): string {
-  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
+  writeFileSync(EMULATOR_CONFIG, emulatorConfig(readFileSync(join(ROOT, 'firebase.json'), 'utf8')));
+  return EMULATOR_CONFIG;
+}
+
+/** firebase.json as the emulators get it: the CSP widened for the emulators, no extensions. */
+export function emulatorConfig(firebaseJson: string): string {
+  const config = JSON.parse(firebaseJson);
+  delete config.extensions;
   for (const rule of (config.hosting?.headers ?? []) as HeaderRule[]) {
     for (const header of rule.headers) {
       if (header.key.toLowerCase() === 'content-security-policy') header.value = emulatorCsp(header.value);
     }
   }
-  writeFileSync(EMULATOR_CONFIG, `${JSON.stringify(config, null, 2)}\n`);
-  return EMULATOR_CONFIG;
+  return `${JSON.stringify(config, null, 2)}\n`;
 }

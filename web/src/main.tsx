@@ -6,6 +6,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { routes } from './app/routes';
 import { QUERY_STATE_ID } from './server/document';
 import { ApiError } from './lib/api-client';
+import { networkStatus } from './lib/network-status';
 import { followCatalogueUpdates } from './lib/pwa/catalogue-updates';
 import './index.css';
 
@@ -49,8 +50,12 @@ const queryClient = new QueryClient({
 });
 
 followCatalogueUpdates(queryClient);
-// TanStack Query assumes 'online' until an event says otherwise; a page opened offline starts offline.
-onlineManager.setOnline(navigator.onLine);
+// Queries pause and resume with the shop's own network status (lib/network-status.ts), not only
+// navigator.onLine: a page opened offline, or on a network that lies, starts offline.
+onlineManager.setEventListener((setOnline) => {
+  setOnline(networkStatus!.online());
+  return networkStatus!.subscribe(() => setOnline(networkStatus!.online()));
+});
 
 // The service worker (offline, installable): registered once the page has loaded, from its own chunk.
 const registerWorker = () => void import('./lib/pwa/register-sw').then((m) => m.registerServiceWorker());

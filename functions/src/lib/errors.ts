@@ -10,6 +10,8 @@ export const notFound: RequestHandler = (req) => {
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return;
   if (error instanceof HttpError) {
+    // A 5xx we chose (503 busy, Retry-After) is still an outage signal for an operator.
+    if (error.status >= 500) logger.error('Server error', { status: error.status, method: req.method, path: req.path, code: error.extra.code ?? null, message: error.message });
     res.set(error.headers).status(error.status).json({ message: error.message, ...error.extra });
     return;
   }
@@ -23,6 +25,6 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     res.status(status).json({ message });
     return;
   }
-  logger.error('Unhandled error', { method: req.method, path: req.path, error: String(error?.stack ?? error) });
+  logger.error('Unhandled error', { status: 500, method: req.method, path: req.path, error: String(error?.stack ?? error) });
   res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
 };

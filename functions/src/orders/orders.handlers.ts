@@ -11,6 +11,7 @@ import {
   type OrderMutationResponse,
   type OrdersPage,
 } from '@bookstore/contract';
+import { logger } from 'firebase-functions';
 import { z } from 'zod';
 import { requireCustomer, requireCustomerOrAdmin } from '../lib/auth';
 import { noStore } from '../lib/cache';
@@ -46,6 +47,19 @@ export function optionalJsonBody(req: Request): Record<string, unknown> {
 
 // POST /api/orders
 export async function createOrder(req: Request, res: Response) {
+  try {
+    await placeOrderFor(req, res);
+  } catch (error) {
+    // One structured entry per refused order (Cloud Logging: jsonPayload.code), so an operator can
+    // count OUT_OF_STOCK, PRICE_CHANGED, TOO_MANY_OPEN_ORDERS... without reading request logs.
+    if (error instanceof HttpError && error.status < 500) {
+      logger.warn('Order refused', { status: error.status, code: error.extra.code ?? `HTTP_${error.status}`, message: error.message });
+    }
+    throw error;
+  }
+}
+
+async function placeOrderFor(req: Request, res: Response) {
   const customer = await requireCustomer(req);
   // Anyone can open an email/password account with someone else's address: only a proven address
   // may order (cash on delivery to it, in its name). Cancelling and reading stay open to every account.
@@ -57,7 +71,10 @@ export async function createOrder(req: Request, res: Response) {
   }
   const { order, replayed } = await repo.placeOrder(customer, input, key);
   noStore(res);
-  if (replayed) res.set('Idempotent-Replayed', 'true');
+  if (replayed) {
+    logger.info('Order retry replayed', { orderId: order._id, uid: customer.uid }); // a client retry with the same Idempotency-Key
+    res.set('Idempotent-Replayed', 'true');
+  }
   res.status(replayed ? 200 : 201).json(order satisfies Order);
 }
 

@@ -11,6 +11,7 @@ import type {
 } from '@bookstore/contract';
 import { canTransition, fromCents, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, RESTOCKING_STATUSES, sumCents, type StoredOrder, type StoredOrderLine } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import type { BookDoc } from '../books/books.repo';
 import { books, getBookDocs, stockFields } from '../books/books.repo';
 import type { Customer } from '../lib/auth';
@@ -100,8 +101,12 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
   const ref = idempotencyKey ? orders().doc(orderIdFor(customer.uid, idempotencyKey)) : orders().doc();
   const accountRef = customers().doc(customer.uid);
   const hash = requestHash(customer.uid, input);
+  let tries = 0;
   const attempt = () =>
     db().runTransaction(async (tx): Promise<PlacedOrder> => {
+      tries += 1;
+      // Contention made Firestore run it again: one entry per retry, for the operator's dashboards.
+      if (tries > 1) logger.info('Order transaction retried', { attempt: tries, maxAttempts: TX_OPTIONS.maxAttempts, uid: customer.uid });
       const [account, existing] = idempotencyKey ? await tx.getAll(accountRef, ref) : [await tx.get(accountRef)];
       countReads(idempotencyKey ? 2 : 1);
       // A retry of a placed order replays even at the limit: it is not a new order.

@@ -1,4 +1,5 @@
 import { readErrorBody, type ErrorBody } from '@bookstore/contract';
+import { networkStatus } from './network-status';
 
 export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
 
@@ -75,7 +76,10 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     });
     return classifyResponse<T>(res.status, await res.text());
   } catch (error) {
-    throw classifyThrown(error, timedOut);
+    const failure = classifyThrown(error, timedOut);
+    // The network failed us (not our timeout, nor a request the caller cancelled): lie-fi is offline too.
+    if (failure.kind === 'FETCH_ERROR' && !(error instanceof ApiError) && !options.signal?.aborted) networkStatus?.reportFailure();
+    throw failure;
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);

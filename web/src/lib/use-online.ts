@@ -1,21 +1,15 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { networkStatus } from './network-status';
 
-// Whether the browser believes it has a network: navigator.onLine, followed through its events.
-// 'false' is reliable (no network at all); 'true' may still mean a dead Wi-Fi, which the forms'
-// own error messages cover. One hook for every form that sends something (checkout, sign-in, admin).
+// Whether the shop can reach its server (lib/network-status.ts: the browser's word when it says
+// offline, and our own requests and probes when it says online). One hook for every form that sends
+// something (checkout, sign-in, admin); opening one re-checks a network not checked lately.
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-const snapshot = () => navigator.onLine;
+const subscribe = (onChange: () => void) => networkStatus?.subscribe(onChange) ?? (() => {});
+const snapshot = () => networkStatus?.online() ?? true;
 const serverSnapshot = () => true;
 
 export function useOnline(): boolean {
+  useEffect(() => networkStatus?.checkIfStale(), []);
   return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }

@@ -1,0 +1,372 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { join, relative } from 'node:path';
+import { load } from '../../bench/load';
+import { buildSteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
+import { adminDb } from './admin-sdk';
+import { DEMO_ADMIN, EMULATOR_ENV, HOST, PROJECT_ID, ROOT } from './env';
+import { orderBody, signUpCustomer } from './fixtures';
+import type { SmokeResult } from './smoke';
+import { run, startServing, type WatchedProcess } from './watched-process';
+
+// The production rehearsal (`npm run rehearse`, and a layer of `npm test`): build exactly what
+// `npm run deploy` uploads, then boot each exported function alone, the way Cloud Run boots it:
+// its own process under @google-cloud/functions-framework, K_SERVICE=<name>, NODE_ENV=production,
+// a heap limit from its declared memory, and only the secrets it declares plus the codebase's
+// params (firebase-tools gives those to every function). Firestore, Auth and Storage are the
+// running suite's emulators, standing in for Google's services. The Functions emulator cannot show
+// any of this: it hands every local secret to every function and runs them in one shared setup.
+
+const REHEARSAL_DIR = join(ROOT, 'artifacts', 'rehearsal');
+/** The deploy source as `firebase deploy` uploads it (firebase.json's functions source minus its ignore list). */
+export const STAGED = join(REHEARSAL_DIR, 'functions');
+/** A made-up project for the production web build: not the demo one, so no emulator settings. */
+const REHEARSAL_PROJECT = 'bookstore-rehearsal';
+const WEB_CONFIG = {
+  VITE_FIREBASE_API_KEY: 'AIzaRehearsalPlaceholderKey',
+  VITE_FIREBASE_AUTH_DOMAIN: `${REHEARSAL_PROJECT}.firebaseapp.com`,
+  VITE_FIREBASE_PROJECT_ID: REHEARSAL_PROJECT,
+  VITE_FIREBASE_STORAGE_BUCKET: `${REHEARSAL_PROJECT}.firebasestorage.app`,
+  VITE_FIREBASE_APP_ID: '1:0:web:rehearsal',
+  VITE_AUTH_EMULATOR_URL: '', // wins over any local .env file: a production build never has one
+};
+const LOAD_SECONDS = 4;
+const LOAD_CONNECTIONS = 10;
+
+/** One function as the manifest (firebase-functions' wire format, what firebase-tools reads) declares it. */
+interface Endpoint {
+  entryPoint: string;
+  availableMemoryMb?: number;
+  secretEnvironmentVariables?: { key: string }[];
+  environmentVariables?: Record<string, string>;
+  httpsTrigger?: unknown;
+}
+interface Param {
+  name: string;
+  type: string;
+  default?: unknown;
+}
+export interface Manifest {
+  endpoints: Record<string, Endpoint>;
+  params?: Param[];
+}
+
+/** firebase.json's `functions[0].ignore` patterns, as globs over path segments ("node_modules", "*.log"). */
+function ignored(path: string, patterns: string[]): boolean {
+  const segments = path.split('/');
+  return patterns.some((p) => {
+    const re = new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+    return p.includes('/') ? re.test(path) : segments.some((s) => re.test(s));
+  });
+}
+
+/** Copies the functions source as `firebase deploy` would upload it. */
+function stage(): string[] {
+  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as { functions: { source: string; ignore?: string[] }[] };
+  const { source, ignore = [] } = config.functions[0]!;
+  const from = join(ROOT, source);
+  rmSync(REHEARSAL_DIR, { recursive: true, force: true });
+  mkdirSync(STAGED, { recursive: true });
+  const copied: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, name.name);
+      const rel = relative(from, path);
+      if (ignored(rel, ignore)) continue;
+      if (name.isDirectory()) walk(path);
+      else {
+        mkdirSync(join(STAGED, relative(from, dir)), { recursive: true });
+        cpSync(path, join(STAGED, rel));
+        copied.push(rel);
+      }
+    }
+  };
+  walk(from);
+  return copied;
+}
+
+/**
+ * Runs the deploy's own build steps (scripts/lib/deploy.ts buildSteps: the production web build
+ * into web/dist-prod, then the function bundle with its frames) with a throwaway web config, refuses
+ * emulator traces as the deploy does, and stages the upload in artifacts/rehearsal/functions.
+ * Run it before the emulator build: it leaves functions/lib as the deploy bundle.
+ */
+export async function buildDeploySource(log: (line: string) => void): Promise<void> {
+  const steps = buildSteps();
+  for (const step of steps) {
+    log(`Rehearsal: ${step.label}`);
+    const { code } = await run(step.cmd, step.args, { env: { ...process.env, ...WEB_CONFIG } });
+    if (code !== 0) throw new Error(`Rehearsal: ${step.label} failed (exit ${code})`);
+  }
+  const traces = emulatorTraces(join(ROOT, 'web', PROD_OUT_DIR));
+  if (traces.length > 0) throw new Error(`Rehearsal: the production build carries emulator settings:\n  ${traces.join('\n  ')}`);
+  const files = stage();
+  log(`Rehearsal: staged the deploy source (${files.length} files: ${files.filter((f) => !f.startsWith('lib/web-') && !f.endsWith('.map')).join(', ')})`);
+}
+
+/** Where package `name` is installed for code in `dir` (node's resolution; the packages' exports maps hide their package.json). */
+function packageDir(dir: string, name: string): string {
+  const entry = createRequire(join(dir, 'package.json')).resolve(name);
+  return entry.slice(0, entry.lastIndexOf(`/node_modules/${name}/`) + `/node_modules/${name}`.length);
+}
+
+/** The manifest firebase-tools reads at deploy: firebase-functions' own loader over the staged source. */
+export function readManifest(dir = STAGED): Manifest {
+  const bin = join(packageDir(dir, 'firebase-functions'), 'lib', 'bin', 'firebase-functions.js');
+  const out = join(REHEARSAL_DIR, 'manifest.json'); // not functions.json: node would resolve --source=functions to it
+  // As firebase-tools discovers triggers: FUNCTIONS_CONTROL_API, the project, nothing secret.
+  const loaded = spawnSync(process.execPath, [bin], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, FUNCTIONS_CONTROL_API: 'true', FUNCTIONS_MANIFEST_OUTPUT_PATH: out, GCLOUD_PROJECT: PROJECT_ID, METADATA_SERVER_DETECTION: 'none' },
+    encoding: 'utf8',
+  });
+  if (loaded.status !== 0) throw new Error(`Reading the functions' manifest failed:\n${loaded.stderr}`);
+  return JSON.parse(readFileSync(out, 'utf8')) as Manifest;
+}
+
+/**
+ * What Cloud Run gives one function: its own secrets, the codebase's params (their defaults; the
+ * rehearsal invents no value), the variables firebase-tools sets for every function, the emulators.
+ */
+export function functionEnv(name: string, endpoint: Endpoint, manifest: Manifest, port: number): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const p of manifest.params ?? []) {
+    if (p.type === 'secret') continue; // secrets go only to the functions that declare them
+    if (p.default === undefined) throw new Error(`Param ${p.name} has no default: give the rehearsal a value for it`);
+    params[p.name] = String(p.default);
+  }
+  const secrets = Object.fromEntries((endpoint.secretEnvironmentVariables ?? []).map(({ key }) => [key, randomBytes(32).toString('hex')]));
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    K_SERVICE: name,
+    K_REVISION: `${name}-00001-rehearsal`,
+    K_CONFIGURATION: name,
+    FUNCTION_TARGET: endpoint.entryPoint,
+    FUNCTION_SIGNATURE_TYPE: 'http',
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIREBASE_CONFIG: JSON.stringify({ projectId: PROJECT_ID, storageBucket: EMULATOR_ENV.STORAGE_BUCKET }),
+    FIRESTORE_EMULATOR_HOST: EMULATOR_ENV.FIRESTORE_EMULATOR_HOST,
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_ENV.FIREBASE_AUTH_EMULATOR_HOST,
+    FIREBASE_STORAGE_EMULATOR_HOST: EMULATOR_ENV.FIREBASE_STORAGE_EMULATOR_HOST,
+    STORAGE_EMULATOR_HOST: EMULATOR_ENV.STORAGE_EMULATOR_HOST,
+    METADATA_SERVER_DETECTION: 'none', // no metadata server on this machine
+    ...(endpoint.environmentVariables ?? {}),
+    ...params,
+    ...secrets,
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** RSS now and at its peak (MiB) of the functions-framework process under the watchdog `p`. */
+function memory(p: WatchedProcess): { rss: number; peak: number } {
+  const watchdog = p.child.pid!;
+  const child = readFileSync(`/proc/${watchdog}/task/${watchdog}/children`, 'utf8').trim().split(/\s+/)[0];
+  const status = readFileSync(`/proc/${child}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
+interface Booted {
+  url: string;
+  process: WatchedProcess;
+}
+
+async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promise<Booted> {
+  const port = await freePort();
+  const url = `http://${HOST}:${port}`;
+  const memoryMb = endpoint.availableMemoryMb ?? 256;
+  // The function's own functions-framework (the bundle's dependency), as Cloud Run's buildpack starts it.
+  const framework = join(packageDir(STAGED, '@google-cloud/functions-framework'), 'build', 'src', 'main.js');
+  const proc = await startServing(
+    `${name} (functions-framework --target=${name})`,
+    process.execPath,
+    [`--max-old-space-size=${memoryMb}`, framework, `--target=${endpoint.entryPoint}`, '--signature-type=http', `--source=${STAGED}`, `--port=${port}`],
+    { env: functionEnv(name, endpoint, manifest, port), logFile: join(REHEARSAL_DIR, `${name}.log`) },
+    async () => {
+      await fetch(`${url}/`); // any answer: it listens
+      return true;
+    },
+    60_000,
+  );
+  return { url, process: proc };
+}
+
+type Check = (base: string) => Promise<string>;
+
+/** The routes each function must answer in the rehearsal (a function without an entry fails). */
+function routeChecks(bookId: string, release: string): Record<string, [string, Check][]> {
+  const expect = (ok: boolean, detail: string) => {
+    if (!ok) throw new Error(detail);
+    return detail;
+  };
+  const firstBook = async (base: string) => {
+    const res = await fetch(`${base}/api/books?limit=2`);
+    const books = (await res.json()) as { _id: string; title: string; newPrice: number }[];
+    expect(res.status === 200 && Array.isArray(books) && books.length > 0, `GET /api/books -> ${res.status}, ${JSON.stringify(books).slice(0, 120)}`);
+    return books;
+  };
+  return {
+    api: [
+      ['health', async (base) => {
+        const res = await fetch(`${base}/api/health`);
+        return expect(res.status === 200, `GET /api/health -> ${res.status} ${await res.text()}`);
+      }],
+      ['catalogue', async (base) => `GET /api/books -> 200, ${(await firstBook(base)).length} books`],
+      ['an order as a signed-in customer', async (base) => {
+        const books = (await firstBook(base)).slice(0, 1);
+        const customer = await signUpCustomer('rehearsal');
+        const res = await fetch(`${base}/api/orders`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${customer.token}`, 'Idempotency-Key': `rehearsal-${randomBytes(6).toString('hex')}` },
+          body: JSON.stringify(orderBody(customer.email, books)),
+        });
+        const body = (await res.json()) as { _id?: string; message?: string };
+        return expect(res.status === 201 && !!body._id, `POST /api/orders -> ${res.status} ${body._id ?? body.message}`);
+      }],
+      ['a refused order, logged with its code', async (base) => {
+        const books = (await firstBook(base)).slice(0, 1);
+        const customer = await signUpCustomer('rehearsal');
+        const stale = { ...orderBody(customer.email, books), totalPrice: '0.01' }; // a cart with an old price
+        const res = await fetch(`${base}/api/orders`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${customer.token}`, 'Idempotency-Key': `rehearsal-${randomBytes(6).toString('hex')}` },
+          body: JSON.stringify(stale),
+        });
+        const body = (await res.json()) as { code?: string };
+        // Cloud Logging reads a JSON line on stdout as a structured entry (jsonPayload).
+        // The line reaches the log file through a pipe, maybe after the answer: wait for it (up to 5 s).
+        const find = () => readFileSync(join(REHEARSAL_DIR, 'api.log'), 'utf8').split('\n').find((line) => line.includes('"Order refused"'));
+        let entry = find();
+        for (let i = 0; !entry && i < 50; i++) entry = await new Promise<string | undefined>((resolve) => setTimeout(() => resolve(find()), 100));
+        const logged = entry ? (JSON.parse(entry) as { severity?: string; code?: string }) : null;
+        return expect(res.status === 409 && body.code === 'PRICE_CHANGED' && logged?.code === 'PRICE_CHANGED' && logged.severity === 'WARNING',
+          `POST /api/orders (stale total) -> ${res.status} ${body.code}; log: ${entry ?? 'no "Order refused" entry'}`);
+      }],
+      ['admin login', async (base) => {
+        const res = await fetch(`${base}/api/auth/admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
+        const body = (await res.json()) as { token?: string; message?: string };
+        return expect(res.status === 200 && !!body.token, `POST /api/auth/admin -> ${res.status}${body.token ? ', a token' : ` ${body.message}`}`);
+      }],
+    ],
+    pages: [
+      ['a book page', async (base) => {
+        const res = await fetch(`${base}/books/${bookId}`);
+        const html = await res.text();
+        const frames = res.headers.get('x-release');
+        return expect(res.status === 200 && /<html/i.test(html) && frames === release, `GET /books/${bookId} -> ${res.status}, ${html.length} bytes, X-Release ${frames} (Hosting upload: ${release})`);
+      }],
+      ['/books', async (base) => {
+        const res = await fetch(`${base}/books`);
+        const html = await res.text();
+        return expect(res.status === 200 && /<html/i.test(html), `GET /books -> ${res.status}, ${html.length} bytes`);
+      }],
+      ['a sitemap', async (base) => {
+        const res = await fetch(`${base}/sitemap.xml`);
+        const xml = await res.text();
+        return expect(res.status === 200 && /<(sitemapindex|urlset)/.test(xml), `GET /sitemap.xml -> ${res.status}, ${xml.length} bytes`);
+      }],
+    ],
+  };
+}
+
+/** The versions the rehearsal runs (node resolving from the staged source) against the ones `npm ci` installs there. */
+function lockedTreeChecks(): SmokeResult[] {
+  const results: SmokeResult[] = [];
+  const lockPath = join(STAGED, 'package-lock.json');
+  if (!existsSync(lockPath)) return [{ name: 'deploy source has a lockfile', status: 'fail', detail: 'no package-lock.json in the deploy source: Cloud Build would run npm install and resolve versions again' }];
+  const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as { packages: Record<string, { version?: string }> };
+  const pkg = JSON.parse(readFileSync(join(STAGED, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const loose = Object.entries(pkg.dependencies).filter(([, spec]) => !/^\d+\.\d+\.\d+$/.test(spec));
+  results.push({ name: 'deploy source pins every dependency', status: loose.length === 0 ? 'pass' : 'fail',
+    detail: loose.length === 0 ? `${Object.keys(pkg.dependencies).length} exact versions, @google-cloud/functions-framework ${pkg.dependencies['@google-cloud/functions-framework'] ?? 'MISSING'}` : `not exact: ${loose.map(([n, v]) => `${n}@${v}`).join(', ')}` });
+  const differ: string[] = [];
+  let compared = 0;
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (!path.startsWith('node_modules/') || path.includes('/node_modules/', 'node_modules/'.length - 1)) continue; // top level
+    const name = path.slice('node_modules/'.length);
+    try {
+      const installed = (JSON.parse(readFileSync(join(packageDir(STAGED, name), 'package.json'), 'utf8')) as { version: string }).version;
+      compared += 1;
+      if (installed !== entry.version) differ.push(`${name} ${installed} here, ${entry.version} locked`);
+    } catch {
+      /* optional or not resolvable by its main (types-only): not loaded by the function */
+    }
+  }
+  results.push({ name: 'the rehearsal runs the locked tree', status: differ.length === 0 ? 'pass' : 'fail',
+    detail: differ.length === 0 ? `${compared} top-level packages of the deploy's package-lock.json (${Object.keys(lock.packages).length - 1} in all) are the versions loaded here` : differ.join('; ') });
+  const web = JSON.parse(readFileSync(join(ROOT, 'web', PROD_OUT_DIR, 'release.json'), 'utf8')) as { release: string };
+  const bundled = existsSync(join(STAGED, 'lib', 'web-release.json')) ? (JSON.parse(readFileSync(join(STAGED, 'lib', 'web-release.json'), 'utf8')) as { release: string }).release : 'none';
+  results.push({ name: "the function's page frames are the Hosting upload's", status: bundled === web.release ? 'pass' : 'fail', detail: `web/${PROD_OUT_DIR}/release.json ${web.release}, the bundle's frames ${bundled}` });
+  return results;
+}
+
+/** The route each function is loaded on (GET, a few seconds, loopback). */
+const loadPath = (name: string, bookId: string) => (name === 'pages' ? `/books/${bookId}` : '/api/books?limit=12');
+
+/**
+ * Boots every function of the staged deploy source alone, checks its routes, loads it briefly and
+ * reads its memory. Needs the suite's emulators running (seeded: books, the demo admin).
+ */
+export async function rehearse(log: (line: string) => void): Promise<SmokeResult[]> {
+  const results: SmokeResult[] = [];
+  const record = (name: string, ok: boolean, detail: string) => results.push({ name, status: ok ? 'pass' : 'fail', detail });
+  let manifest: Manifest;
+  try {
+    manifest = readManifest();
+  } catch (error) {
+    return [{ name: 'manifest', status: 'fail', detail: (error as Error).message }];
+  }
+  const bookId = (await adminDb().collection('books').limit(1).get()).docs[0]?.id ?? 'no-book-seeded';
+  const release = (JSON.parse(readFileSync(join(ROOT, 'web', PROD_OUT_DIR, 'release.json'), 'utf8')) as { release: string }).release;
+  const checks = routeChecks(bookId, release);
+  results.push(...lockedTreeChecks());
+  for (const [name, endpoint] of Object.entries(manifest.endpoints)) {
+    const memoryMb = endpoint.availableMemoryMb ?? 256;
+    const declared = (endpoint.secretEnvironmentVariables ?? []).map((s) => s.key);
+    log(`Rehearsal: ${name}: ${memoryMb} MiB, secrets [${declared.join(', ')}]`);
+    let booted: Booted;
+    try {
+      booted = await boot(name, endpoint, manifest);
+    } catch (error) {
+      record(`${name} starts alone`, false, (error as Error).message.trim().split('\n').slice(-12).join('\n      '));
+      continue;
+    }
+    try {
+      record(`${name} starts alone`, true, `K_SERVICE=${name}, NODE_ENV=production, --max-old-space-size=${memoryMb}, secrets: ${declared.join(', ') || 'none'}`);
+      const mine = checks[name];
+      if (!mine) record(`${name} routes`, false, 'the rehearsal has no route checks for this function: add them to scripts/lib/rehearsal.ts');
+      for (const [what, check] of mine ?? []) {
+        try {
+          record(`${name}: ${what}`, true, await check(booted.url));
+        } catch (error) {
+          record(`${name}: ${what}`, false, (error as Error).message);
+        }
+      }
+      const before = memory(booted.process);
+      const loaded = await load({ name, url: `${booted.url}${loadPath(name, bookId)}` }, LOAD_CONNECTIONS, LOAD_SECONDS);
+      const after = memory(booted.process);
+      const within = after.peak <= memoryMb && loaded.status5xx === 0 && loaded.errors === 0;
+      record(`${name} under load stays within ${memoryMb} MiB`, within,
+        `GET ${loadPath(name, bookId)} ${LOAD_SECONDS} s x ${LOAD_CONNECTIONS} connections: ${loaded.requests} answers (${Math.round(loaded.rps)}/s, p99 ${loaded.p99} ms, ${loaded.non2xx} non-2xx, ${loaded.errors} errors); RSS ${before.rss} MiB before, ${after.rss} MiB after, peak ${after.peak} MiB of ${memoryMb}`);
+    } finally {
+      await booted.process.stop();
+    }
+  }
+  return results;
+}
