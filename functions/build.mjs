@@ -4,8 +4,14 @@
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pruneLockfile } from './lockfile.mjs';
+import { webRenderOptions, webRenderPlugins } from './web-render.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+// The pages function renders the web app's route components (web/src/server/); `--web-dist
+// web/dist-prod` (npm run deploy) takes the web build's manifest from the production build.
+const at = process.argv.indexOf('--web-dist');
+const webDist = new URL(`../${at > 0 ? process.argv[at + 1].replace(/\/?$/, '/') : 'web/dist/'}`, import.meta.url);
 
 await build({
   entryPoints: [new URL('./src/index.ts', import.meta.url).pathname],
@@ -17,16 +23,15 @@ await build({
   sourcemap: true,
   external: Object.keys(pkg.dependencies),
   logLevel: 'warning',
+  ...webRenderOptions,
+  plugins: webRenderPlugins(webDist),
 });
 
-// Book pages and /books fill in the web app's built shell and frames (functions/src/pages/shell.ts): ship
-// copies with the function, since `firebase deploy` uploads functions/ alone. Build the web app first;
-// `--web-dist web/dist-prod` (npm run deploy) takes them from the production build.
-const at = process.argv.indexOf('--web-dist');
-const webDist = new URL(`../${at > 0 ? process.argv[at + 1].replace(/\/?$/, '/') : 'web/dist/'}`, import.meta.url);
-// release.json (web/vite.config.ts) names the web build the frames come from: the function says it
-// (X-Release, functions/src/lib/release.ts) and the rehearsal checks it equals the Hosting upload's.
-for (const [file, copy] of [['shell.html', 'web-shell.html'], ['_book.html', 'web-book.html'], ['_books.html', 'web-books.html'], ['release.json', 'web-release.json']]) {
+// The pages' <script>/<link> tags come from the web build's asset manifest (functions/src/pages/
+// web-build.ts): ship a copy with the function, since `firebase deploy` uploads functions/ alone.
+// release.json (web/vite.config.ts) names the web build the manifest comes from: the function says it
+// (X-Release, functions/src/pages/release.ts) and the rehearsal checks it equals the Hosting upload's.
+for (const [file, copy] of [['.vite/manifest.json', 'web-manifest.json'], ['release.json', 'web-release.json']]) {
   const from = new URL(file, webDist).pathname;
   if (existsSync(from)) copyFileSync(from, new URL(`./lib/${copy}`, import.meta.url).pathname);
   else console.warn(`functions/build.mjs: ${from} not found; build the web app first, or book pages will fail`);

@@ -1,4 +1,7 @@
+import type { Plugin } from 'vite';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
+
+type ManifestTransform = NonNullable<NonNullable<VitePWAOptions['workbox']>['manifestTransforms']>[number];
 
 // The service worker and web app manifest (issue 14 parts 1-3, docs/decisions/014-service-worker.md).
 // Built by vite-plugin-pwa with Workbox (generateSW): nothing in the worker is hand-written.
@@ -14,6 +17,66 @@ const SITE_BACKGROUND = '#ffffff'; // the body's background
 
 /** Page routes that are not the app: the API, Firebase's reserved /__/ (Auth's helpers), sitemaps, and any file. */
 const NOT_APP_PAGES = [/^\/api\//, /^\/__\//, /^\/sitemap/, /\/[^/?]+\.[^/]+$/];
+
+/**
+ * The storefront's pages (src/app/routes/): their chunks, with the entry and everything they import
+ * statically, are the precached app shell. The dashboard, the order desk, the import page and the
+ * Firebase SDK (auth, the live Firestore pages: dynamic imports) are not: they are fetched when used
+ * and kept then by the `assets` route below.
+ */
+const STOREFRONT_ROUTE = /\/src\/app\/routes\/[a-z-]+\.tsx$/;
+/** The Firebase SDK (and the app's module that starts it): never precached, nor a page that needs it (the live orders). */
+const FIREBASE = /\/node_modules\/(?:firebase|@firebase|reactfire)\/|\/src\/lib\/firebase\.ts$/;
+/** Swiper only enhances the carousels once touched (decision 004): fetched when used, not precached. */
+const ENHANCEMENT_ONLY = /\/node_modules\/swiper\//;
+
+/** The shell's scripts, found in the bundle by storefrontShell() before the worker is generated. */
+const shellScripts = new Set<string>();
+
+/** A route's own chunk (a storefront page is a root of the walk; the dashboard's are never walked). */
+const isPage = (chunk: OutputChunkLike | undefined) => !!chunk && chunk.type === 'chunk' && /\/src\/(?:app\/routes|features\/admin)\//.test(chunk.facadeModuleId ?? '');
+type OutputChunkLike = { type: string; facadeModuleId?: string | null };
+
+/** Walks the bundle: the entry and the storefront routes' chunks, and their static imports. */
+export function storefrontShell(): Plugin {
+  return {
+    name: 'bookstore-storefront-shell',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment?.config.build.ssr) return;
+      shellScripts.clear();
+      const chunkOf = (file: string) => {
+        const chunk = bundle[file];
+        return chunk?.type === 'chunk' ? chunk : undefined;
+      };
+      const needsFirebase = (file: string, seen = new Set<string>()): boolean => {
+        const chunk = chunkOf(file);
+        if (!chunk || seen.has(file)) return false;
+        seen.add(file);
+        return chunk.moduleIds.some((id) => FIREBASE.test(id)) || chunk.imports.some((next) => needsFirebase(next, seen));
+      };
+      const visit = (file: string) => {
+        const chunk = chunkOf(file);
+        if (!chunk || shellScripts.has(file) || needsFirebase(file)) return;
+        if (chunk.moduleIds.some((id) => ENHANCEMENT_ONLY.test(id))) return;
+        shellScripts.add(file);
+        chunk.imports.forEach(visit);
+        // What the storefront loads on use (the alerts), but not another page.
+        chunk.dynamicImports.filter((next) => !isPage(bundle[next])).forEach(visit);
+      };
+      for (const [file, chunk] of Object.entries(bundle)) {
+        if (chunk.type === 'chunk' && (chunk.isEntry || STOREFRONT_ROUTE.test(chunk.facadeModuleId ?? ''))) visit(file);
+      }
+    },
+  };
+}
+
+/** Every script outside the shell leaves the precache (pages, styles, images and icons stay). */
+const onlyTheShell: ManifestTransform = async (entries) => ({
+  // (and not the web app manifest, which the browser fetches itself).
+  manifest: entries.filter((entry) => (entry.url.startsWith('assets/') && entry.url.endsWith('.js') ? shellScripts.has(entry.url) : entry.url !== 'manifest.webmanifest')),
+  warnings: shellScripts.size === 0 ? ['storefrontShell() found no scripts: is the plugin in vite.config.ts?'] : [],
+});
 
 export const pwaOptions: Partial<VitePWAOptions> = {
   registerType: 'prompt', // a new deploy waits for the shopper's 'Reload' (web/src/lib/pwa/)
@@ -43,8 +106,12 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // every other file gets a content hash in sw.js, so each build replaces exactly what changed.
     // (The plugin adds manifest.webmanifest itself.)
     globPatterns: ['**/*.{js,css,html,svg,png}'],
-    // _book.html, _books.html: frames the pages function fills; Hosting does not serve them.
-    globIgnores: ['covers/**', 'icons/apple-touch-icon-*.png', '_*.html'],
+    // ...but of the scripts only the storefront's shell (storefrontShell above; decision 014).
+    manifestTransforms: [onlyTheShell],
+    // Not the prerendered pages other than the home page: a navigation gets shell.html and the app
+    // renders (the server's HTML matters for a first paint, which the worker never serves). Not the
+    // icons or the home page's pictures: the browser fetches those itself, and keeps them in its cache.
+    globIgnores: ['covers/**', 'icons/**', 'images/**', 'cart.html', 'about.html', 'login.html'],
     navigateFallback: NAVIGATION_FALLBACK,
     navigateFallbackDenylist: NOT_APP_PAGES,
     cleanupOutdatedCaches: true,
@@ -85,6 +152,17 @@ export const pwaOptions: Partial<VitePWAOptions> = {
                 /no-store|private/i.test(response.headers.get('cache-control') ?? '') ? null : response,
             },
           ],
+        },
+      },
+      {
+        // The build's other scripts (the dashboard, the desk, the import page, the Firebase SDK): kept
+        // once used. Their names carry their content's hash, so a kept one never goes stale.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/[^/]+\.js$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'assets',
+          cacheableResponse: { statuses: [200] },
+          expiration: { maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
         },
       },
       // Everything else (orders, admin, auth, Firestore, Google's identity APIs) has no route: the

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerender } from './prerender.ts';
-import { pwaOptions } from './pwa.config.ts';
+import { pwaOptions, storefrontShell } from './pwa.config.ts';
 
 // reactfire imports firestore, database, storage, functions and remote-config at its top level.
 // The storefront uses only its Firestore hooks, and only on the live pages (orders, a book's stock,
@@ -38,7 +38,7 @@ function releaseStamp(): Plugin {
 
 export default defineConfig({
   // prerender before VitePWA: its closeBundle writes the pages the worker's precache lists (it runs first either way).
-  plugins: [react(), tailwindcss(), prerender(), VitePWA(pwaOptions), releaseStamp()],
+  plugins: [react(), tailwindcss(), prerender(), storefrontShell(), VitePWA(pwaOptions), releaseStamp()],
   resolve: {
     // What firebase/database still brought along (see above) is replaced by a stub of the names reactfire imports.
     // Zod without its eval probe (the CSP has no 'unsafe-eval'; src/lib/vendor/zod-jitless.ts).

@@ -199,28 +199,7 @@ export interface AdminBooksPage extends BooksPage {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Book pages: GET /books/:id is served by the `bookPage` function (Hosting rewrite), the built
-// index.html with the book's meta tags, JSON-LD and its data in
-//     <script type="application/json" id="book-data">{...Book...}</script>
-// so the app can render the book without a second request. Unknown id: 404 with the same shell
-// (no book-data element) and <meta name="robots" content="noindex">.
-// Hosting's CDN may serve that HTML up to 5 minutes old (s-maxage=300): use the embedded book as
-// initial data and still refetch /api/books/:id in the background (TanStack Query: initialData
-// with initialDataUpdatedAt: 0), so an admin sees an edit at once. Only embed-read it when its
-// _id is the route's id (client-side navigation to another book keeps the first page's element).
+// Book pages and /books are served by the `pages` function as the web app's own server render
+// (web/src/server/, docs/decisions/020-one-renderer.md): the data travels as TanStack Query's
+// dehydrated state, under the same query keys the pages read; nothing here names an element.
 // ---------------------------------------------------------------------------------------------
-
-export const BOOK_DATA_ELEMENT_ID = 'book-data';
-
-// ---------------------------------------------------------------------------------------------
-// The browse page: GET /books (no query) is served by the `pages` function too: the built page
-// (web/prerender.ts writes _books.html, the skeleton grid between BOOKS_SLOT_START and _END) with
-// the first page of the default browse (GET /api/books?sort=newest) filled in as cards, and that
-// BooksPage as JSON in <script type="application/json" id="books-page-data">. The app uses it as
-// initial data for the same query (stale, refetched in the background, like a book page). Any
-// other /books?... is the same page with its skeletons: the app fetches what the URL asks.
-// ---------------------------------------------------------------------------------------------
-
-export const BOOKS_PAGE_DATA_ELEMENT_ID = 'books-page-data';
-export const BOOKS_SLOT_START = '<!--books-->';
-export const BOOKS_SLOT_END = '<!--/books-->';

@@ -13,3 +13,4 @@ export * from './import';
 export * from './limits';
 export * from './staff';
 export { isCommonPassword } from './passwords';
+export * from './locale';

@@ -21,8 +21,8 @@ function tree(files: Record<string, string>): string {
   return dir;
 }
 
-function cruise(cwd: string): { code: number | null; output: string } {
-  const out = spawnSync(process.execPath, [CLI, '--config', CONFIG, '--output-type', 'err', 'web/src'], { cwd, encoding: 'utf8' });
+function cruise(cwd: string, roots = ['web/src']): { code: number | null; output: string } {
+  const out = spawnSync(process.execPath, [CLI, '--config', CONFIG, '--output-type', 'err', ...roots], { cwd, encoding: 'utf8' });
   return { code: out.status, output: `${out.stdout}${out.stderr}` };
 }
 
@@ -64,4 +64,17 @@ describe('module boundaries (dependency-cruiser)', { timeout: 60_000 }, () => {
     expect(output).toContain('lib-below-features: web/src/lib/store.ts → web/src/features/cart/cart.ts');
     expect(output).toMatch(/no-cycles: web\/src\/lib\/(a|b)\.ts/);
   });
+
+  it('lets the function import the site only through its server render (web/src/server/)', () => {
+    const cwd = tree({
+      'web/src/app/page.ts': 'export const page = 1;\n',
+      'web/src/server/render.ts': "import { page } from '../app/page';\nexport const render = () => page;\n",
+      'functions/src/pages/ok.ts': "import { render } from '../../../web/src/server/render';\nexport const ok = render;\n",
+      'functions/src/pages/bad.ts': "import { page } from '../../../web/src/app/page';\nexport const bad = page;\n",
+    });
+    const { code, output } = cruise(cwd, ['functions/src', 'web/src']);
+    expect(code).not.toBe(0);
+    expect(output).toContain('function-without-tooling: functions/src/pages/bad.ts → web/src/app/page.ts');
+    expect(output).not.toContain('functions/src/pages/ok.ts →');
+  }, 30_000); // the CLI takes a few seconds, more on a loaded machine
 });

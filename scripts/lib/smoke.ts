@@ -67,8 +67,8 @@ export async function runSmoke(base: string, emulatorCspSources: string[] = []):
   check('a deep link gets the app, not cached', deep.status === 200 && /no-cache|no-store|max-age=0/.test(cacheControl(deep)), `GET /cart -> ${deep.status}, Cache-Control: ${cacheControl(deep)}`);
 
   // 2. Hashed assets: cached for a year, immutable; the entry script is a production build.
-  // The entry is a module script, or (prerendered pages) boot.js's data-entry, loaded after the first paint.
-  const entry = /(?:<script[^>]+src|data-entry)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  // The entry is the page's module script.
+  const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   if (!entry) {
     check('assets are immutable', false, 'no /assets/*.js script in index.html');
   } else {
@@ -143,13 +143,13 @@ export async function runSmoke(base: string, emulatorCspSources: string[] = []):
     else check('book page meta', /<title>[^<]+<\/title>/.test(page) && /og:title" content="[^"]+"/.test(page), `/books/${first._id} has og:title`);
   }
 
-  // 9. /books carries its first page of books (the function found the build's _books.html frame).
+  // 9. /books carries its first page of books (the function's server render, with its query state).
   const browseAnswer = await get('/api/books?sort=newest&limit=1');
   const newest = browseAnswer.status === 200 ? ((await browseAnswer.json()) as { books?: { _id: string }[] }).books?.[0]?._id : undefined;
   if (!newest) skip('browse page filled', 'no browse answer to compare with (GET /api/books?sort=newest)');
   else {
     const browse = await (await get('/books')).text();
-    check('browse page filled', browse.includes('id="books-page-data"') && browse.includes(`href="/books/${newest}"`), `/books carries the first page of books, the newest (${newest}) first`);
+    check('browse page filled', browse.includes('id="query-state"') && browse.includes(`href="/books/${newest}"`), `/books carries the first page of books, the newest (${newest}) first`);
   }
   return results;
 }

@@ -201,10 +201,10 @@ test('no page downloads the whole catalogue (GET /api/books without a limit)', a
   expect(unlimited).toEqual([]);
 });
 
-test('a book page renders from the book embedded in its HTML, without waiting for the API', async ({ page, request }) => {
+test('a book page renders from the state served with its HTML, without waiting for the API', async ({ page, request }) => {
   const [book] = (await (await request.get('/api/books?limit=1')).json()) as ApiBook[];
   const html = await (await request.get(`/books/${book!._id}`)).text();
-  expect(html).toContain('id="book-data"');
+  expect(html).toContain('id="query-state"');
   // The API call for this book never answers: the page must still show the book.
   await page.route(`**/api/books/${book!._id}`, () => undefined);
   await page.goto(`/books/${book!._id}`);

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { formatDate } from '../../contract/src/locale';
 
 export const CUSTOMER = { email: 'reader@example.com', password: 'reader123' };
 export const ADMIN = { username: 'admin', password: 'admin123' };
@@ -49,9 +50,8 @@ export async function adminLogin(page: Page) {
 
 export interface ApiBook { _id: string; title: string; newPrice: number; author?: string; category: string; stock: number; description: string; createdAt: string }
 
-/** The book page's 'Published:' line for a book (the spec: the published date, from createdAt). */
-export const publishedLine = (createdAt: string) =>
-  `Published: ${new Date(createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}`;
+/** The book page's 'Published:' line for a book (the spec: the published date, from createdAt, in the shop's zone). */
+export const publishedLine = (createdAt: string) => `Published: ${formatDate(createdAt)}`;
 
 export async function apiBooks(page: Page): Promise<ApiBook[]> {
   const res = await page.request.get('/api/books');

@@ -1,9 +1,10 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { hydrate as hydrateQueries, onlineManager, QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createBrowserRouter } from 'react-router-dom';
 import { routes } from './app/routes';
+import { QUERY_STATE_ID } from './server/document';
 import { ApiError } from './lib/api-client';
 import { networkStatus } from './lib/network-status';
 import { followCatalogueUpdates } from './lib/pwa/catalogue-updates';
@@ -16,6 +17,10 @@ import './index.css';
 // deploy, a minute on, may reload again.
 const CHUNK_RELOAD_KEY = 'bookstore:chunk-reload-at';
 window.addEventListener('vite:preloadError', (event) => {
+  // Under the service worker the tab runs the build the worker precached until the shopper takes an
+  // update: a reload would bring the same build, and a failed chunk there means offline (the
+  // dashboard's and the Firebase SDK's chunks are not precached). The import's own caller copes.
+  if (navigator.serviceWorker?.controller) return;
   try {
     const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
     if (Date.now() - last < 60_000) return;
@@ -57,12 +62,15 @@ const registerWorker = () => void import('./lib/pwa/register-sw').then((m) => m.
 if (document.readyState === 'complete') registerWorker();
 else window.addEventListener('load', registerWorker, { once: true });
 
-// The first HTML already shows the page (web/prerender/): the build's prerendered pages carry
-// data-prerendered="<their path>" and hydrate; a book page's server-filled HTML and the plain shell
-// are replaced by the first render. Either way React renders once the router has loaded the route's
-// code, so what the HTML shows stays up until then instead of blanking.
+// The first HTML already shows the page: the build's prerendered pages and the pages function's
+// answers are the server render of this same app (src/server/render.tsx), with the data they were
+// drawn from as TanStack Query's dehydrated state. The QueryClient takes that state first, then React
+// hydrates the HTML: the same components with the same data draw the same text. Only the plain shell
+// (every other route, and the service worker's navigations) has an empty root, and renders.
 const container = document.getElementById('root')!;
-const hydrate = container.dataset.prerendered === window.location.pathname && !window.location.search;
+const state = document.getElementById(QUERY_STATE_ID)?.textContent;
+if (state) hydrateQueries(queryClient, JSON.parse(state));
+const hydrate = container.hasChildNodes();
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
 // Each step in a task of its own (a phone's main thread stays free between them): the modules'

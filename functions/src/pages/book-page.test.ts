@@ -1,11 +1,10 @@
-import type { Book } from '@bookstore/contract';
+import type { Book, BooksPage } from '@bookstore/contract';
 import { describe, expect, it } from 'vitest';
-import { absoluteCoverUrl, renderBookPage, renderNotFoundPage, summary } from './book-page';
+import { htmlDocument, renderPage, type Loaders, type Manifest } from '../../../web/src/server';
+import { absoluteCoverUrl, bookHead, summary } from './book-page';
 
-const SHELL = `<!doctype html><html lang="en"><head><title>Bookstore</title>
-<meta name="description" content="Shop" /></head><body><div id="root"></div></body></html>`;
-/** The web build's book frame: header and footer around the slot (web/prerender.ts). */
-const FRAME = SHELL.replace('<div id="root"></div>', '<div id="root"><header>Shop</header><main><div data-slot="book"></div></main></div>');
+// The pages function's render: the web app's route components with the repositories' data
+// (here, fixed loaders), the book's head tags, the document around them.
 
 const book: Book = {
   _id: 'abc123',
@@ -18,49 +17,51 @@ const book: Book = {
   oldPrice: 20,
   newPrice: 7.5,
   stock: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-02T01:00:00.000Z',
+  updatedAt: '2026-01-02T01:00:00.000Z',
 };
+const page: BooksPage = { books: [book], nextCursor: 'abc_-123', prevCursor: null };
+const loaders: Loaders = { book: async (id) => (id === book._id ? book : null), browse: async () => page };
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index.js', css: ['assets/index.css'], imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react.js' },
+  'src/app/routes/book-detail.tsx': { file: 'assets/book-detail.js', imports: ['_react.js'] },
+};
+const stateOf = (html: string) => JSON.parse(html.slice(html.indexOf('<script type="application/json" id="query-state">') + 49, html.indexOf('</script>', html.indexOf('id="query-state"'))));
 
-const between = (html: string, open: string) => html.slice(html.indexOf(open) + open.length, html.indexOf('</script>', html.indexOf(open)));
-
-describe('renderBookPage', () => {
-  const html = renderBookPage(SHELL, book, 'https://shop.example');
-
-  it('escapes every inserted text and keeps script contents inert', () => {
+describe('a book page', () => {
+  it('is the app\'s book-detail render with the book, escaped, and its state for hydration', async () => {
+    const rendered = await renderPage('/books/abc123', loaders);
+    expect(rendered.status).toBe(200);
+    expect(rendered.routeModule).toBe('book-detail');
+    expect(rendered.html).toContain('<h1 class="mb-8 text-3xl font-bold">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    expect(rendered.html).toContain('A &lt;b&gt;bold&lt;/b&gt; tale\u2028 &amp; more.');
+    expect(rendered.html).toContain('January 2, 2026'); // the shop's zone (contract/src/locale.ts)
+    expect(rendered.html).toContain('Out of stock');
+    expect(rendered.hints.join('')).toContain('/api/covers/0123456789abcdef0123456789abcdef.png');
+    const html = htmlDocument(manifest, { title: 'T', head: bookHead(book, 'https://shop.example'), routeModule: rendered.routeModule, root: rendered.html, state: rendered.state });
     expect(html).not.toContain('<script>alert(1)');
-    expect(html).not.toContain('<b>bold');
-    expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; by Zoë &quot;Z&quot; Brontë | Bookstore</title>');
-    expect(JSON.parse(between(html, '<script type="application/json" id="book-data">'))).toEqual(book);
-  });
-
-  it('replaces the shop description and adds canonical, Open Graph and an Offer', () => {
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/book-detail.js">');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
     expect(html.match(/name="description"/g)).toHaveLength(1);
-    expect(html).toContain('<link rel="canonical" href="https://shop.example/books/abc123" />');
-    expect(html).toContain('<meta property="og:image" content="https://shop.example/api/covers/0123456789abcdef0123456789abcdef.png" />');
-    const ld = JSON.parse(between(html, '<script type="application/ld+json">'));
+    const state = stateOf(html);
+    expect(state.queries).toHaveLength(1);
+    expect(state.queries[0].state.data).toEqual(book);
+  });
+
+  it('answers 404 for an unknown book, with the app\'s not-found text', async () => {
+    const rendered = await renderPage('/books/nope', loaders);
+    expect(rendered.status).toBe(404);
+    expect(rendered.html).toContain('Error loading book info...');
+  });
+
+  it('carries canonical, Open Graph and an Offer', () => {
+    const head = bookHead(book, 'https://shop.example').join('\n');
+    expect(head).toContain('<link rel="canonical" href="https://shop.example/books/abc123">');
+    expect(head).toContain('<meta property="og:image" content="https://shop.example/api/covers/0123456789abcdef0123456789abcdef.png">');
+    const ld = JSON.parse(head.slice(head.indexOf('<script type="application/ld+json">') + 35, head.lastIndexOf('</script>')));
     expect(ld.offers).toMatchObject({ price: '7.50', priceCurrency: 'USD', availability: 'https://schema.org/OutOfStock' });
-  });
-
-  it('fills the visible article into the frame: escaped title, cover with its size, price, stock', () => {
-    const page = renderBookPage(FRAME, book, 'https://shop.example');
-    const article = page.slice(page.indexOf('<main>'), page.indexOf('</main>'));
-    expect(article).toContain('<h1 class="mb-8 text-3xl font-bold">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
-    expect(article).toContain('<img src="/api/covers/0123456789abcdef0123456789abcdef.png" alt="Cover of &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" width="240" height="360"');
-    expect(article).toContain('<strong>Author:</strong> Zoë &quot;Z&quot; Brontë');
-    expect(article).toContain('A &lt;b&gt;bold&lt;/b&gt; tale\u2028 &amp; more.');
-    expect(article).toContain('$7.50 <span class="ml-2 text-base font-normal text-gray-600 line-through">$20.00</span>');
-    expect(article).toContain('Out of stock');
-    expect(article).toMatch(/<button type="button" disabled=""/);
-    expect(page).not.toContain('data-slot');
-    expect(page).toContain('<link rel="preload" as="image" href="/api/covers/0123456789abcdef0123456789abcdef.png" fetchpriority="high" />');
-    // Without a frame (a build before it existed), the article goes into the plain shell's root.
-    expect(renderBookPage(SHELL, { ...book, title: '$& $1' }, 'https://shop.example')).toContain('<div id="root"><article');
-    expect(renderBookPage(SHELL, { ...book, title: '$& $1' }, 'https://shop.example')).toContain('<title>$&amp; $1 by');
-  });
-
-  it('marks a not-found page noindex', () => {
-    expect(renderNotFoundPage(SHELL)).toContain('<meta name="robots" content="noindex" />');
+    expect(ld.name).toBe(book.title);
   });
 
   it('resolves covers and trims descriptions at a word', () => {
@@ -68,5 +69,22 @@ describe('renderBookPage', () => {
     expect(absoluteCoverUrl('javascript:alert(1)', 'https://s.x')).toBe('https://s.x/covers/book-1.svg');
     expect(summary('word '.repeat(100)).length).toBeLessThanOrEqual(160);
     expect(summary('word '.repeat(100)).endsWith('word…')).toBe(true);
+  });
+});
+
+describe('/books', () => {
+  it('renders the first page of books as the browse page\'s cards, and pagination with the cursor', async () => {
+    const rendered = await renderPage('/books', loaders);
+    expect(rendered.status).toBe(200);
+    expect(rendered.html).toContain('aria-label="Books"');
+    expect(rendered.html).toContain('href="/books/abc123"');
+    expect(rendered.html).toContain('rel="next" href="/books?page=2&amp;cursor=abc_-123"');
+    expect(rendered.html).not.toContain('Loading books');
+  });
+
+  it('renders skeletons when the browse refuses the query (the browser then shows the API\'s error)', async () => {
+    const refusing: Loaders = { ...loaders, browse: async () => Promise.reject(Object.assign(new Error('bad'), { status: 400 })) };
+    const rendered = await renderPage('/books?cursor=bad', refusing);
+    expect(rendered.html).toContain('Loading books');
   });
 });

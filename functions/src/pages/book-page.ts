@@ -1,16 +1,8 @@
-import { formatDollars, type Book } from '@bookstore/contract';
-import { BOOK_DATA_ELEMENT_ID, coverPath, FALLBACK_COVER_PATH, isAllowedCover } from '@bookstore/contract';
-import { bookArticle } from './book-article';
-import { escapeHtml, scriptJson } from './html';
+import { coverPath, FALLBACK_COVER_PATH, formatDollars, isAllowedCover, type Book } from '@bookstore/contract';
+import { escapeHtml, scriptJson } from '../../../web/src/server';
 
-// A book's page as served to robots, link previews and first visits: the web build's book frame
-// (header and footer, shell.ts) with the book's article in it (book-article.ts), the book's title,
-// description, canonical URL, Open Graph and Twitter tags, JSON-LD (Book with an Offer) and the
-// book itself as JSON, so the app renders it without another request.
-
-/** Where the web build's book frame (web/prerender.ts, _book.html) leaves room for the article. */
-const BOOK_SLOT = '<div data-slot="book"></div>';
-const EMPTY_ROOT = '<div id="root"></div>';
+// A book page's head for robots and link previews: title, description, canonical URL, Open Graph and
+// Twitter tags, JSON-LD (a Book with an Offer). The visible page is the app's own render.
 
 const SHOP_NAME = 'Bookstore';
 const DESCRIPTION_LENGTH = 160;
@@ -35,21 +27,13 @@ export function summary(text: string, max = DESCRIPTION_LENGTH): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
 }
 
-function setTitle(html: string, title: string): string {
-  return html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+export function bookTitle(book: Book): string {
+  return book.author ? `${book.title} by ${book.author} | ${SHOP_NAME}` : `${book.title} | ${SHOP_NAME}`;
 }
 
-function withoutDescription(html: string): string {
-  return html.replace(/\s*<meta name="description"[^>]*>/, '');
-}
-
-function intoHead(html: string, tags: string[]): string {
-  return html.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
-}
-
-export function renderBookPage(shell: string, book: Book, origin: string): string {
+/** The head tags of a book's page (already escaped). */
+export function bookHead(book: Book, origin: string): string[] {
   const url = `${origin}/books/${book._id}`;
-  const title = book.author ? `${book.title} by ${book.author} | ${SHOP_NAME}` : `${book.title} | ${SHOP_NAME}`;
   const description = summary(book.description);
   const image = absoluteCoverUrl(book.coverImage, origin);
   const jsonLd = {
@@ -71,11 +55,10 @@ export function renderBookPage(shell: string, book: Book, origin: string): strin
       url,
     },
   };
-  const meta = (attr: 'name' | 'property', key: string, value: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
-  const tags = [
+  const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  return [
     meta('name', 'description', description),
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
     meta('property', 'og:type', 'book'),
     meta('property', 'og:site_name', SHOP_NAME),
     meta('property', 'og:title', book.title),
@@ -89,22 +72,5 @@ export function renderBookPage(shell: string, book: Book, origin: string): strin
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image),
     `<script type="application/ld+json">${scriptJson(jsonLd)}</script>`,
-    `<script type="application/json" id="${BOOK_DATA_ELEMENT_ID}">${scriptJson(book)}</script>`,
   ];
-  // The preload scanner finds the cover in the article; the head's hint makes it the first image
-  // asked for (the same address as the article's <img>).
-  const cover = `<link rel="preload" as="image" href="${escapeHtml(coverPath(book.coverImage))}" fetchpriority="high" />`;
-  return intoHead(setTitle(withoutDescription(withArticle(shell, book)), title), [cover, ...tags]);
-}
-
-/** The article into the frame's slot; into an empty root when the shell is the plain one. */
-function withArticle(shell: string, book: Book): string {
-  const article = bookArticle(book);
-  if (shell.includes(BOOK_SLOT)) return shell.replace(BOOK_SLOT, () => article);
-  return shell.replace(EMPTY_ROOT, () => `<div id="root">${article}</div>`);
-}
-
-/** The shell for an unknown book: the app shows its not-found page; robots are asked not to index it. */
-export function renderNotFoundPage(shell: string): string {
-  return intoHead(setTitle(shell, `Page not found | ${SHOP_NAME}`), ['<meta name="robots" content="noindex" />']);
 }

@@ -1,23 +1,39 @@
 import express, { type Request, type Response } from 'express';
 import { BookIdSchema, BrowseQuerySchema } from '@bookstore/contract';
+import { htmlDocument, renderPage, type Loaders } from '../../../web/src/server';
 import { getBook } from '../books/books.repo';
 import { browseBooks } from '../books/browse.repo';
 import { countBooksForSitemap, sitemapEntries, sitemapFileCount } from '../books/sitemap.repo';
 import { errorHandler } from '../lib/errors';
+import { HttpError } from '../lib/http-error';
 import { readCounter } from '../lib/read-counter';
-import { renderBookPage, renderNotFoundPage } from './book-page';
-import { renderBooksPage } from './books-page';
-import { bookFrame, booksFrame, webShell } from './shell';
+import { bookHead, bookTitle } from './book-page';
 import { sendCompressed } from './compress';
 import { sitemapIndex, urlset } from './sitemap';
+import { webManifest } from './web-build';
 
-// The `pages` function: what Hosting rewrites /books, /books/* and the sitemaps to. HTML for robots and
-// link previews, cached by Hosting's CDN for 5 minutes (an edit shows within s-maxage; the
-// browser always revalidates).
-
+// The `pages` function: what Hosting rewrites /books, /books/* and the sitemaps to. The pages are the
+// web app's own server render (web/src/server/: the same route components the browser hydrates),
+// with the data read from the repositories; cached by Hosting's CDN for 5 minutes (an edit shows
+// within s-maxage; the browser always revalidates). A 404 is never cached.
 const BOOK_PAGE_CACHE = 'public, max-age=0, s-maxage=300';
 // firebase.json sets the same Cache-Control for /books/* (Hosting's header rules win over a function's).
 const SITEMAP_CACHE = 'public, max-age=0, s-maxage=3600';
+
+/** The server render's data: the API's own reads, without the HTTP round trip. */
+const loaders: Loaders = {
+  book: async (id) => {
+    const parsed = BookIdSchema.safeParse(id);
+    return parsed.success ? getBook(parsed.data) : null;
+  },
+  // Parameters the API refuses are its 400 here too: /books renders its skeletons and the browser's
+  // request shows the error (web/src/server/render.tsx).
+  browse: (params) => {
+    const query = BrowseQuerySchema.safeParse(params);
+    if (!query.success) throw new HttpError(400, 'Invalid browse query');
+    return browseBooks(query.data);
+  },
+};
 
 /** The shop's public origin: PUBLIC_ORIGIN if set, else the host the visitor asked for (Hosting forwards it). */
 export function originOf(req: Request): string {
@@ -29,25 +45,22 @@ export function originOf(req: Request): string {
   return `${proto === 'http' && local ? 'http' : 'https'}://${safeHost}`;
 }
 
-function html(req: Request, res: Response, status: number, body: string): void {
-  sendCompressed(req, res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': BOOK_PAGE_CACHE }), body);
-}
-
-// GET /books/:id
-async function bookPage(req: Request, res: Response) {
-  const id = BookIdSchema.safeParse(req.params.id);
-  const book = id.success ? await getBook(id.data) : null;
-  if (!book) return html(req, res, 404, renderNotFoundPage(webShell()));
-  html(req, res, 200, renderBookPage(bookFrame(), book, originOf(req)));
-}
-
-// GET /books: the first page of the default browse filled in (one page read: 24 books, whatever the
-// catalogue's size). Filters, sorts and later pages (any query) get the frame's skeletons: the app
-// reads the URL and fetches, as it does after a client-side navigation.
-async function booksPage(req: Request, res: Response) {
-  const frame = booksFrame();
-  if (Object.keys(req.query).length > 0) return html(req, res, 200, frame);
-  html(req, res, 200, renderBooksPage(frame, await browseBooks(BrowseQuerySchema.parse({}))));
+// GET /books, /books?..., /books/:id: the app's render of the URL with its data.
+async function page(req: Request, res: Response) {
+  const rendered = await renderPage(req.originalUrl, loaders);
+  const book = rendered.book;
+  const head = [...rendered.hints, ...(book ? bookHead(book, originOf(req)) : [])];
+  if (rendered.status === 404) head.push('<meta name="robots" content="noindex">');
+  const body = htmlDocument(webManifest(), {
+    title: book ? bookTitle(book) : rendered.status === 404 ? 'Page not found | Bookstore' : rendered.title,
+    head,
+    routeModule: rendered.routeModule,
+    root: rendered.html,
+    state: rendered.state,
+  });
+  const cache = rendered.status === 404 ? 'no-store' : BOOK_PAGE_CACHE;
+  res.status(rendered.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cache });
+  sendCompressed(req, res, body);
 }
 
 function xml(req: Request, res: Response, body: string): void {
@@ -88,8 +101,8 @@ export function createPagesApp() {
     res.set('X-Content-Type-Options', 'nosniff');
     next();
   });
-  app.get('/books', booksPage);
-  app.get('/books/:id', bookPage);
+  app.get('/books', page);
+  app.get('/books/:id', page);
   app.get('/sitemap.xml', sitemap);
   app.get(/^\/sitemap-books-(\d{1,6})\.xml$/, sitemapFile);
   app.use((_req, res) => {

@@ -3,11 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { logger } from 'firebase-functions';
 
-// The web build the `pages` function's frames come from: web/vite.config.ts stamps release.json
-// (a hash of every file the build emits) and functions/build.mjs copies it beside the frames as
-// web-release.json. Hosting serves the same file at /release.json, so `curl -sI .../books` (its
-// X-Release) against `curl .../release.json` tells whether the frames match the site (decision 016).
-// Looked up in the order shell.ts finds the frames, so it names the build the frames came from.
+// The web build the `pages` function's asset manifest comes from (the script and stylesheet names its
+// pages ask for, web-build.ts; decision 020): web/vite.config.ts stamps release.json (a hash of every
+// file the build emits) and functions/build.mjs copies it beside the manifest as web-release.json.
+// Hosting serves the same file at /release.json, so `curl -sI .../books` (its X-Release) against
+// `curl .../release.json` tells whether the function's pages match the site (decision 016).
+// Looked up in the order web-build.ts finds the manifest, so it names the build the manifest came from.
 
 function candidates(): string[] {
   return [

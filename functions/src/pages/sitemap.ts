@@ -1,4 +1,4 @@
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../../web/src/server/document';
 
 // sitemaps.org XML: a urlset of pages, or (above one file's worth) an index of urlset files.
 

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { CartIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
 import { StockBadge } from '../../components/ui/stock-badge';
+import { FollowStock } from '../../features/cart/lazy-follow-stock';
 import { addBookToCart } from '../../features/cart/cart-actions';
-import { bookPageQuery } from '../../lib/books/get-book';
+import { bookQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
 import { stockLevel } from '../../lib/stock';
@@ -15,11 +16,10 @@ import { usePageTitle } from '../../lib/use-page-title';
 // The live stock follower (Firestore SDK, reactfire) loads after the page has rendered: at once when
 // the stock is low or out (the badge shows, a sale can empty it), otherwise on the visitor's first
 // touch of the page, so a first visit on a phone does not load it with the page.
-const FollowStock = lazy(() => import('../../features/cart/follow-stock'));
 
 export function Component() {
   const { id = '' } = useParams();
-  const { data: book, isPending, isError, fetchStatus } = useQuery(bookPageQuery(id));
+  const { data: book, isPending, isError, fetchStatus } = useQuery(bookQuery(id));
   // Once it follows, it keeps following (a restock must not stop it).
   const touched = useFirstInteraction();
   const [live, setLive] = useState(false);

@@ -1,7 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { StockBadge } from '../../components/ui/stock-badge';
+import { FollowStock } from '../../features/cart/lazy-follow-stock';
 import { clearCart, removeUnavailableItems } from '../../features/cart/cart-actions';
 import { lineProblem, subtotal, unavailableIds } from '../../features/cart/cart-rules';
 import { cart, useCartState } from '../../features/cart/cart-store';
@@ -13,7 +14,6 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 
 // Each line's stock, followed live (Firestore SDK, reactfire), loads after the cart has rendered.
-const FollowStock = lazy(() => import('../../features/cart/follow-stock'));
 
 export function Component() {
   usePageTitle('Shopping cart');
@@ -42,7 +42,9 @@ export function Component() {
             <UnavailableNotice count={unavailable} onRemove={removeUnavailableItems} />
           </div>
         )}
-        <div className="mt-8">
+        {/* This browser's cart (local storage): drawn after hydration; data-client-state tells the
+            hydration test (web/e2e/hydration.spec.ts) this part is not the server's to match. */}
+        <div className="mt-8" data-client-state="">
           {items.length === 0 && !hydrated ? (
             // The prerendered page cannot know this browser's cart: the empty message's room, blank.
             <div className="h-22" aria-hidden="true" />

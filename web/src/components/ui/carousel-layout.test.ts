@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { carouselCss, layoutAt } from './carousel-layout';
 
@@ -10,5 +11,9 @@ describe('carousel layout', () => {
     expect(css).toContain('@media (min-width:1180px){.carousel-track:not([data-enhanced]){gap:32px}');
     expect(css).toContain('width:calc((100% - 64px) / 3)');
     expect(css.startsWith('.carousel-track:not([data-enhanced]){gap:24px}')).toBe(true);
+  });
+  it('carousel.css is that CSS (a stylesheet, not a <style> in the body: valid HTML)', () => {
+    const file = readFileSync(new URL('./carousel.css', import.meta.url), 'utf8').replace(/\/\*[^*]*\*\/\n/, '').replace(/\n/g, '');
+    expect(file).toBe(carouselCss());
   });
 });

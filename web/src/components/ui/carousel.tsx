@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { CAROUSEL_BREAKPOINTS, carouselCss, layoutAt } from './carousel-layout';
+import { CAROUSEL_BREAKPOINTS, layoutAt } from './carousel-layout';
 import { ChevronLeft, ChevronRight } from './icons';
+// Slide widths before Swiper: a stylesheet generated from the same breakpoints (carousel-layout.ts).
+import './carousel.css';
 
 // A carousel that costs nothing until used: slides are a CSS scroll-snap row with arrow buttons,
 // laid out from CAROUSEL_BREAKPOINTS. Swiper (the product's carousel, ~30 KB) is loaded on the first
 // pointer, touch or keyboard visit and takes over the same markup with the same breakpoints, for
 // swipe physics and keyboard paging. See docs/decisions/004-carousel-handover.md.
-const CSS = carouselCss();
 
 interface CarouselProps {
   label: string;
@@ -69,7 +70,6 @@ export function Carousel({ label, items, inert = false }: CarouselProps) {
         else if (e.key === 'ArrowLeft') scroll(-1);
       }}
     >
-      <style>{CSS}</style>
       {items.length > 1 && (
         <div className="mb-3 flex justify-end gap-2">
           <button type="button" disabled={inert} aria-label={`Previous in ${label}`} onClick={() => scroll(-1)} className="grid size-10 place-items-center rounded-full bg-white text-secondary shadow ring-1 ring-gray-200 hover:bg-primary disabled:opacity-50">

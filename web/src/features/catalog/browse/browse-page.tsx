@@ -2,7 +2,7 @@ import { CATEGORIES, type Book } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { browsePageQuery } from '../api/browse-books';
+import { browseQuery } from '../api/browse-books';
 import { BookCard, BookCardSkeleton } from '../components/book-card';
 import { BrowseFiltersBar } from './browse-filters';
 import { BrowsePagination } from './browse-pagination';
@@ -15,7 +15,7 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const state = parseBrowseParams(params, CATEGORIES);
-  const { data, isPending, isError, refetch } = useQuery(browsePageQuery(state));
+  const { data, isPending, isError, refetch } = useQuery(browseQuery(state));
   const signature = toBrowseSearch({ ...state, page: 1, cursor: undefined });
   const heading = useRef<HTMLHeadingElement>(null);
 

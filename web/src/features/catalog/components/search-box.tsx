@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useDismiss } from '../../../components/ui/use-dismiss';
 import { coverUrl } from '../../../lib/covers';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { normaliseQuery, suggestQuery } from '../api/search-books';
 
 const SUGGEST_DELAY_MS = 200;
@@ -28,6 +29,7 @@ export function SearchBox() {
   const navigate = useNavigate();
   const ref = useRef<HTMLFormElement>(null);
   const listId = useId();
+  const hydrated = useHydrated();
   const term = useDebounced(normaliseQuery(query), SUGGEST_DELAY_MS);
   const { data, isFetching, isError } = useQuery({ ...suggestQuery(term), placeholderData: keepPreviousData });
   const typed = normaliseQuery(query) !== '';
@@ -65,8 +67,12 @@ export function SearchBox() {
       <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-gray-500" />
       <input
         id={`${listId}-input`}
-        type="search"
+        // A text input: HTML allows role=combobox on it (not on type=search); the form is the search landmark.
+        type="text"
+        enterKeyHint="search"
         role="combobox"
+        // Until React owns it, typing would be lost (StorefrontLayout's fieldset does the same for the page).
+        disabled={!hydrated}
         aria-autocomplete="list"
         placeholder="What are you looking for?"
         autoComplete="off"
