@@ -48,11 +48,16 @@ function isbn(): string {
   return body + ((10 - (sum % 10)) % 10);
 }
 
-/** A book created through the API by the demo owner; its full edit body, for PUT. */
+/** Books this file made, deleted after it: the browser tests share the database and list the newest. */
+const madeBooks: string[] = [];
+
+/** A book created through the API by the demo owner, with a title of its own; its full edit body, for PUT. */
 async function aBook(over: Record<string, unknown> = {}) {
-  const res = await http('/api/books/create-book', { method: 'POST', token: await adminToken(), json: newBook({ stock: 5, ...over }) });
+  const title = `Staff Matrix Book ${madeBooks.length + 1}`;
+  const res = await http('/api/books/create-book', { method: 'POST', token: await adminToken(), json: newBook({ title, stock: 5, ...over }) });
   if (res.status !== 201) throw new Error(`book: ${res.status} ${JSON.stringify(res.body)}`);
   const b = res.body.book;
+  madeBooks.push(b._id);
   const body = { title: b.title, description: b.description, category: b.category, trending: b.trending, coverImage: b.coverImage, oldPrice: b.oldPrice, newPrice: b.newPrice, stock: b.stock };
   return { id: b._id as string, body };
 }
@@ -451,6 +456,9 @@ describe('revocation', () => {
 });
 
 afterAll(async () => {
-  // This run's staff stay (the suite's database is thrown away); the setting is back to its default.
+  // This run's staff stay (the suite's database is thrown away); the setting is back to its default,
+  // and its books are gone (through the API, so the shop's counters follow).
   await db().collection('settings').doc('shop').set({ requireTotp: false }, { merge: true });
+  const token = await adminToken();
+  for (const id of madeBooks) await http(`/api/books/${id}`, { method: 'DELETE', token });
 });
