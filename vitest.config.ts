@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'inproc',
           include: ['functions/test/**/*.inproc.test.ts'],
-          setupFiles: ['functions/test/inproc-setup.ts'],
+          setupFiles: ['functions/test/inproc-setup.ts', 'functions/test/api-setup.ts'],
           // As under the Functions emulator: X-Firestore-Reads, and client addresses as it sees them.
           env: { FUNCTIONS_EMULATOR: 'true' },
           environment: 'node',
@@ -34,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['functions/test/**/*.api.test.ts'],
+          setupFiles: ['functions/test/api-setup.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 60_000,

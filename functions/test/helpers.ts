@@ -39,8 +39,17 @@ export async function http<T = any>(path: string, init: RequestInit & { json?: u
   } catch {
     /* not JSON: leave the text, tests assert on it */
   }
+  if (path === '/api/books/create-book' && res.status === 201) createdBooks.add((body as { book: { _id: string } }).book._id);
   return { status: res.status, body: body as T, headers: res.headers };
 }
+
+/**
+ * Every book a test file made through POST /api/books/create-book: api-setup.ts deletes them after
+ * the file (through the API, so counters and the search index follow). The browser tests run on
+ * the same database afterwards and list the newest books; a test's sold-out or oddly named book
+ * must not become the shop's first card.
+ */
+export const createdBooks = new Set<string>();
 
 let cachedAdmin: string | undefined;
 export async function adminToken(): Promise<string> {

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { ADMIN } from './helpers';
 
 // Every served page (the build's prerendered ones, the pages function's) is the app's own render:
 // with JavaScript the app hydrates it and draws the same text, in any browser time zone (dates are
@@ -9,12 +10,27 @@ const ZONES = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
 /** What React reports when the HTML does not match its first render (production builds give the codes). */
 const HYDRATION = /hydrat|did not match|server rendered|#418|#423|#425/i;
 
-async function pages(browser: Browser): Promise<string[]> {
-  const context = await browser.newContext();
-  const [book] = (await (await context.request.get('/api/books?limit=1')).json()) as { _id: string }[];
-  await context.close();
-  return ['/', `/books/${book!._id}`, '/books', '/cart', '/about', '/login'];
-}
+/** Book pages draw the stock badge and start following the stock at once when it is low or out. */
+const STOCKS = [12, 2, 0];
+const made: string[] = [];
+let token = '';
+
+test.beforeAll(async ({ request }) => {
+  token = (await (await request.post('/api/auth/admin', { data: ADMIN })).json()).token;
+  for (const stock of STOCKS) {
+    const res = await request.post('/api/books/create-book', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { title: `Hydrated With ${stock} Left`, description: 'A served page.', category: 'fiction', trending: false, oldPrice: 20, newPrice: '12.50', coverImage: 'book-4', stock },
+    });
+    expect(res.status()).toBe(201);
+    made.push((await res.json()).book._id);
+  }
+});
+test.afterAll(async ({ request }) => {
+  for (const id of made) await request.delete(`/api/books/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+});
+
+const pages = () => ['/', ...made.map((id) => `/books/${id}`), '/books', '/cart', '/about', '/login'];
 
 /** The main element's text, without the parts drawn from this browser's own state (data-client-state: the cart's lines). */
 async function mainText(page: Page): Promise<string> {
@@ -25,7 +41,7 @@ async function mainText(page: Page): Promise<string> {
 
 for (const timezoneId of ZONES) {
   test(`served pages hydrate to the same text in ${timezoneId}, with no hydration warning`, async ({ browser }) => {
-    for (const path of await pages(browser)) {
+    for (const path of pages()) {
       // As served: JavaScript off.
       const off = await browser.newContext({ javaScriptEnabled: false, timezoneId });
       const still = await off.newPage();

@@ -28,13 +28,23 @@ const orderBody = (email: string, book: { _id: string; newPrice: number }) => ({
 const markNoReload = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 const stillNoReload = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
 
+/** Books this file made, deleted after it: later files list the newest books and expect them on sale. */
+const made: string[] = [];
+let deleteToken = '';
+test.afterAll(async ({ request }) => {
+  for (const id of made) await request.delete(`/api/books/${id}`, { headers: { Authorization: `Bearer ${deleteToken}` } });
+});
+
 async function createBook(request: APIRequestContext, token: string, stock: number) {
+  deleteToken = token;
   const res = await request.post('/api/books/create-book', {
     headers: { Authorization: `Bearer ${token}` },
     data: { title: `Last Copy ${Date.now()}`, description: 'One left', category: 'fiction', trending: false, oldPrice: 20, newPrice: '12.50', coverImage: 'book-3', stock },
   });
   expect(res.status()).toBe(201);
-  return (await res.json()).book as { _id: string; title: string; newPrice: number };
+  const { book } = (await res.json()) as { book: { _id: string; title: string; newPrice: number } };
+  made.push(book._id);
+  return book;
 }
 
 test("the admin ships an order: the customer's open /orders shows shipped within 2 s, without a reload", async ({ browser, request }) => {

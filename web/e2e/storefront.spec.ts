@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiBooks, publishedLine } from './helpers';
+import { apiBooks, booksInStock, publishedLine } from './helpers';
 
 test('home shows the seeded books; the genre filter changes Top Sellers', async ({ page }) => {
   const books = await apiBooks(page);
@@ -30,7 +30,7 @@ test('book card truncates to 80 characters and links to the detail page', async 
 });
 
 test('cart: add (toast), add again (Already in cart), reload keeps it, remove, clear (toast)', async ({ page }) => {
-  const books = await apiBooks(page);
+  const books = await booksInStock(page, 1);
   await page.goto(`/books/${books[0]!._id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Item added to cart')).toBeVisible();
@@ -57,7 +57,7 @@ test('cart: add (toast), add again (Already in cart), reload keeps it, remove, c
 });
 
 test('the cart stays in step across tabs', async ({ page, context }) => {
-  const [book] = await apiBooks(page);
+  const [book] = await booksInStock(page, 1);
   await page.goto('/');
   const other = await context.newPage();
   await other.goto('/cart');
