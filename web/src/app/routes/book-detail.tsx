@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { CartIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
@@ -11,23 +11,22 @@ import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
 import { stockLevel } from '../../lib/stock';
 import { useFirstInteraction } from '../../lib/use-first-interaction';
+import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
 
 // The live stock follower (Firestore SDK, reactfire) loads after the page has rendered: at once when
 // the stock is low or out (the badge shows, a sale can empty it), otherwise on the visitor's first
-// touch of the page, so a first visit on a phone does not load it with the page. It is switched on
-// in an effect, never during render: the first render must be the served page's, or hydration fails.
+// touch of the page, so a first visit on a phone does not load it with the page. Never before
+// hydration: the first render must be the served page's (no Suspense boundary), or hydration fails.
 
 export function Component() {
   const { id = '' } = useParams();
   const { data: book, isPending, isError, fetchStatus } = useQuery(bookQuery(id));
   // Once it follows, it keeps following (a restock must not stop it).
   const touched = useFirstInteraction();
+  const hydrated = useHydrated();
   const [live, setLive] = useState(false);
-  const wantsLive = !!book && (touched || stockLevel(book.stock).kind !== 'in');
-  useEffect(() => {
-    if (wantsLive) setLive(true);
-  }, [wantsLive]);
+  if (!live && hydrated && book && (touched || stockLevel(book.stock).kind !== 'in')) setLive(true);
   usePageTitle(book?.title ?? 'Book');
   // Offline and not in the worker's cache (never opened here): say so; it loads when the network is back.
   if (isPending && fetchStatus === 'paused') return <OfflineNotice className="mx-auto my-16 max-w-xl">This book has not been opened on this device yet; it will show once you are back online.</OfflineNotice>;
