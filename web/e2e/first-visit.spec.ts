@@ -32,7 +32,7 @@ function adminOnlyFiles(): Set<string> {
   };
   const keys = Object.keys(manifest);
   const admin = closure(keys.filter((k) => k.startsWith('src/features/admin/')));
-  const storefront = closure(keys.filter((k) => k === 'index.html' || k === 'src/main.tsx' || k.startsWith('src/app/routes/')));
+  const storefront = closure(keys.filter((k) => k === 'index.html' || k.startsWith('src/app/routes/')));
   return new Set([...admin].filter((file) => !storefront.has(file)));
 }
 

@@ -8,6 +8,7 @@ import { QUERY_STATE_ID } from './server/document';
 import { ApiError } from './lib/api-client';
 import { networkStatus } from './lib/network-status';
 import { followCatalogueUpdates } from './lib/pwa/catalogue-updates';
+import './index.css';
 
 // After a redeploy, an open tab asks for chunks whose hashes no longer exist. Vite reports the
 // failed import as `vite:preloadError`: load the page the shopper was going to (the router has not

@@ -58,7 +58,7 @@ export function assetTags(manifest: Manifest, routeModule?: string | null): stri
     chunk.imports?.forEach(visit);
   };
   entry.imports?.forEach(visit);
-  if (routeModule && process.env.BOOKSTORE_ROUTE_PRELOAD) visit(`src/app/routes/${routeModule}.tsx`);
+  if (routeModule) visit(`src/app/routes/${routeModule}.tsx`);
   preload.delete(entry.file);
   return [
     ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
