@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, parseCsv, toCsv } from './csv';
+import { CsvError, looksLikeFormula, parseCsv, toCsv } from './csv';
 
 describe('parseCsv', () => {
   it('reads plain records', () => {
@@ -41,6 +41,13 @@ describe('parseCsv', () => {
   it('round-trips through toCsv', () => {
     const records = [['title', 'description'], ['A, "B"', 'multi\nline'], [' padded ', ''], ['plain', 'x']];
     expect(parseCsv(toCsv(records))).toEqual(records);
+  });
+
+  it('writes formula-looking cells as text (a leading apostrophe), and only those', () => {
+    const csv = toCsv([['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '\tx', 'a=b', 'plain']]);
+    expect(parseCsv(csv)).toEqual([["'=HYPERLINK(\"http://x\")", "'+1", "'-2", "'@SUM(A1)", "'\tx", 'a=b', 'plain']]);
+    expect(looksLikeFormula('  =1')).toBe(true);
+    expect(looksLikeFormula('Ten = Two')).toBe(false);
   });
 
   it('parses 10,000 records quickly', () => {

@@ -71,11 +71,23 @@ export function parseCsv(input: string): string[][] {
   return records;
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (OWASP's CSV injection): it starts, after any
+ * leading spaces, with = + - @ or with a tab or carriage return.
+ */
+export function looksLikeFormula(value: string): boolean {
+  return /^[\t\r]/.test(value) || /^\s*[=+\-@]/.test(value);
+}
+
 function quote(value: string): string {
   return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-/** Writes records as CSV (CRLF, quoting only where needed); parseCsv(toCsv(x)) gives x back. */
+/**
+ * Writes records as CSV (CRLF, quoting only where needed); parseCsv(toCsv(x)) gives x back, except
+ * that a cell that looks like a formula is written with a leading apostrophe, as OWASP advises, so
+ * opening the file in a spreadsheet shows it as text instead of running it.
+ */
 export function toCsv(records: string[][]): string {
-  return records.map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n';
+  return records.map((r) => r.map((cell) => quote(looksLikeFormula(cell) ? `'${cell}` : cell)).join(',')).join('\r\n') + '\r\n';
 }

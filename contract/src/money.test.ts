@@ -25,6 +25,16 @@ describe('money', () => {
     expect(parseMoneyInput([1])).toBeNull();
     expect(parseMoneyInput(JSON.parse('1e309'))).toBeNull();
   });
+
+  it('refuses amounts that only round to the cent', () => {
+    expect(parseMoneyInput(JSON.parse('20.000000001'))).toBeNull();
+    expect(parseMoneyInput(JSON.parse('19.999'))).toBeNull();
+    expect(parseMoneyInput(JSON.parse('1e-7'))).toBeNull();
+    expect(parseMoneyInput(JSON.parse('1e21'))).toBeNull();
+    expect(parseMoneyInput(JSON.parse('19.99'))).toBe(19.99);
+    expect(parseMoneyInput(JSON.parse('-1'))).toBe(-1); // the range check words the refusal
+    expect(parseMoneyInput(2 ** 53 + 1)).toBe(2 ** 53); // a whole number: refused by the range
+  });
 });
 
 describe('money labels', () => {

@@ -38,10 +38,16 @@ export function sumCents(values: number[]): number {
 }
 
 const MONEY_STRING = /^\d{1,9}(\.\d{1,2})?$/;
+// A request's number, written back the shortest way JavaScript can (String(20.000000001) is
+// '20.000000001'): exactly what the client sent, so 20.000000001 is refused, not read as 20.00.
+const MONEY_NUMBER = /^-?\d{1,16}(\.\d{1,2})?$/;
 
-/** Parses a request amount: a number, or a numeric string such as "12.5" (what the spec's client sends). */
+/**
+ * Parses a request amount: a number, or a numeric string such as "12.5" (what the spec's client
+ * sends), with at most 2 decimals exactly. Negative numbers pass, for the caller's range message.
+ */
 export function parseMoneyInput(value: unknown): number | null {
-  if (typeof value === 'number') return toCents(value) === null ? null : value;
+  if (typeof value === 'number') return Number.isFinite(value) && MONEY_NUMBER.test(String(value)) ? value : null;
   if (typeof value === 'string' && MONEY_STRING.test(value.trim())) return Number(value.trim());
   return null;
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { CursorSchema } from './paging';
 import { BookIdSchema } from './book';
-import { fromCents, parseMoneyInput } from './money';
+import { fromCents, MAX_PRICE_CENTS, parseMoneyInput } from './money';
 import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
 
 export const MAX_ORDER_ITEMS = 50;
+/** The most an order can cost: its most books, each at the highest price. */
+export const MAX_ORDER_TOTAL_DOLLARS = (MAX_ORDER_ITEMS * MAX_PRICE_CENTS) / 100;
 
 /** The ids that appear more than once in an order's list, each once (an order holds one copy per book). */
 export function repeatedIds(ids: readonly string[]): string[] {
@@ -44,8 +46,14 @@ export const OrderInputSchema = z
       }),
     totalPrice: z.unknown().transform((value, ctx) => {
       const dollars = parseMoneyInput(value);
-      if (dollars === null || dollars < 0) {
+      if (dollars === null) {
         ctx.addIssue({ code: 'custom', message: 'totalPrice must be an amount with at most 2 decimals' });
+        return z.NEVER;
+      }
+      // No order can cost nothing or more than its most books at the highest price: such a total is
+      // a broken or hostile client (400), not a price that changed (409).
+      if (dollars < 0.01 || dollars > MAX_ORDER_TOTAL_DOLLARS) {
+        ctx.addIssue({ code: 'custom', message: `totalPrice must be between 0.01 and ${MAX_ORDER_TOTAL_DOLLARS}` });
         return z.NEVER;
       }
       return dollars;

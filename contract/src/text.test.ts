@@ -25,4 +25,11 @@ describe('optionalText', () => {
     expect(message(note.safeParse('a\u0000b'))).toBe('Note contains characters that are not allowed');
     expect(q.parse('a\u0000b')).toBe('a\u0000b');
   });
+
+  it('refuses bidi overrides and isolates and C1 controls, keeps the direction marks', () => {
+    for (const c of ['\u202A', '\u202E', '\u2066', '\u2069', '\u0085', '\u009F']) {
+      expect(message(author.safeParse(`a${c}b`)), c.codePointAt(0)!.toString(16)).toBe('Author contains characters that are not allowed');
+    }
+    expect(author.parse('\u200Fكتاب')).toBe('\u200Fكتاب');
+  });
 });

@@ -8,8 +8,14 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex -- as above
 const CONTROL_CHARS_NO_NEWLINE = /[\u0000-\u001F\u007F]/;
 
+// C1 controls, and the bidi embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069):
+// an override makes 'txt.exe' of 'exe.txt' on a packing slip or in the order desk. The marks
+// U+200E/U+200F that right-to-left titles need stay allowed.
+const C1_AND_BIDI_CONTROLS = /[\u0080-\u009F\u202A-\u202E\u2066-\u2069]/;
+
 export function isCleanText(value: string, allowNewlines = false): boolean {
   if (LONE_SURROGATE.test(value)) return false;
+  if (C1_AND_BIDI_CONTROLS.test(value)) return false;
   return !(allowNewlines ? CONTROL_CHARS : CONTROL_CHARS_NO_NEWLINE).test(value);
 }
 

@@ -4,8 +4,10 @@ import { adminSession } from './admin/admin-session';
 import { staffRouter } from './admin/staff.router';
 import { booksRouter, coversRouter } from './books/books.router';
 import { adminBooks } from './books/catalog.handlers';
+import { methodNotAllowed } from './lib/allowed-methods';
 import { withBodyLimitCheck } from './lib/body-parse-errors';
 import { withCacheDefaults } from './lib/cache';
+import { withDeadline } from './lib/deadline';
 import { errorHandler, notFound } from './lib/errors';
 import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
@@ -16,6 +18,7 @@ export function createApp() {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple'); // no nested objects from ?a[b]=c
+  app.use(withDeadline());
   app.use(readCounter);
   app.use(adminSession); // marks a current (unrevoked) admin token; requireStaff reads that mark
   app.use((_req, res, next) => {
@@ -33,6 +36,7 @@ export function createApp() {
   api.get('/admin', adminStats);
   api.get('/admin/books', adminBooks);
   api.use('/admin', staffRouter);
+  api.use(methodNotAllowed(api));
   app.use('/api', api);
   app.use(notFound);
   app.use(errorHandler);

@@ -158,6 +158,10 @@ describe.skipIf(!storageRules)(
     it('anyone can read covers', async () => {
       await assertSucceeds(env.unauthenticatedContext().storage().ref('covers/rules-test.png').getMetadata());
     });
+    it('no one can list covers/ (one cover at a time only)', async () => {
+      await assertFails(env.unauthenticatedContext().storage().ref('covers').listAll());
+      await assertFails(env.authenticatedContext('alice').storage().ref('covers').list({ maxResults: 10 }));
+    });
     it('no client can write covers or anything else', async () => {
       const storage = env.authenticatedContext('alice').storage();
       await assertFails(storage.ref('covers/evil.png').put(new Uint8Array([1])).then((s) => s));

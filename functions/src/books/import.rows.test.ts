@@ -34,6 +34,14 @@ describe('import rows', () => {
     expect(errors.map((e) => e.field)).toEqual(['id', 'trending']);
   });
 
+  it('flags cells a spreadsheet would run as formulas, once per field, and imports nothing of the row', () => {
+    const csv = [HEADER, '=HYPERLINK("http://evil"),,D,fiction,1,1,,9780306406157,book-1', 'T,@SUM(A1),+cmd,fiction,1,1,,9781861972712,book-1', 'A-Z of Cats,,"Cats, 1 = 2",fiction,1,1,,9783161484100,book-1'].join('\n');
+    const { rows, errors } = validateRecords(recordsFromCsv(csv));
+    expect(errors.map((e) => [e.row, e.field])).toEqual([[1, 'title'], [2, 'author'], [2, 'description']]);
+    expect(errors[0]!.message).toMatch(/formula/);
+    expect(rows.map((r) => r.row)).toEqual([3]);
+  });
+
   it('flags a row with more fields than the header', () => {
     const { errors } = validateRecords(recordsFromCsv(`${HEADER}\nT,A,D,fiction,1,1,1,9780306406157,book-1,extra`));
     expect(errors).toEqual([{ row: 1, field: '_', message: expect.stringContaining('more field') }]);

@@ -1,4 +1,4 @@
-import { BookIdSchema, BookInputSchema, type BookInput, type ImportRecord, type ImportRowError } from '@bookstore/contract';
+import { BookIdSchema, BookInputSchema, looksLikeFormula, type BookInput, type ImportRecord, type ImportRowError } from '@bookstore/contract';
 
 // Validation of imported rows with the contract's BookInputSchema (the admin form's schema), so an
 // imported book obeys exactly the rules of one added by hand.
@@ -12,6 +12,8 @@ export interface ImportRow {
   given: { stock: boolean; trending: boolean; coverImage: boolean };
 }
 
+/** The text columns a spreadsheet formula could hide in (numbers and ISBNs have their own checks). */
+const FORMULA_CHECKED = ['title', 'author', 'description'] as const;
 const OPTIONAL = new Set(['author', 'isbn', 'stock', 'coverImage', 'id', 'trending']);
 const TRUE = new Set(['true', 'yes', '1', 'y']);
 const FALSE = new Set(['false', 'no', '0', 'n']);
@@ -46,6 +48,12 @@ export function validateRecords(records: ImportRecord[], firstRow = 1): { rows: 
     if (typeof record.__extraFields === 'number') {
       rowErrors.push({ row, field: '_', message: `This row has ${record.__extraFields} more field(s) than the header (an unquoted comma?)` });
     }
+    for (const field of FORMULA_CHECKED) {
+      const raw = record[field];
+      if (typeof raw === 'string' && looksLikeFormula(raw)) {
+        rowErrors.push({ row, field, message: `${field} starts with ${JSON.stringify(raw.trimStart()[0] ?? raw[0])}: a spreadsheet would run it as a formula. Remove the sign or start with a letter.` });
+      }
+    }
     const values = normalise(record);
     values.coverImage ??= ''; // empty: required for a new book, keeps the stored cover on an update
     let id: string | undefined;
@@ -56,7 +64,7 @@ export function validateRecords(records: ImportRecord[], firstRow = 1): { rows: 
     }
     const parsed = BookInputSchema.safeParse(values);
     if (!parsed.success) {
-      const fields = new Set<string>();
+      const fields = new Set<string>(rowErrors.map((e) => e.field)); // one error per field
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? '_');
         if (fields.has(field)) continue;

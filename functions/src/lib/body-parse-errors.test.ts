@@ -90,6 +90,19 @@ describe('body limits before parsing', () => {
     expect(asJson.status).toBe(413);
   });
 
+  it('refuses a body in any charset but UTF-8 with 415, unread; UTF-8 named or not passes', async () => {
+    const before = parsed;
+    const utf16 = Buffer.from(JSON.stringify({ title: 'x' }), 'utf16le');
+    for (const type of ['application/json; charset=utf-16le', 'application/json;charset="ISO-8859-1"', 'text/csv; charset=latin1', 'application/json; charset=utf8']) {
+      const res = await send('/api/orders', utf16, { 'Content-Type': type });
+      expect(res, type).toEqual({ status: 415, body: { message: 'Request bodies must be UTF-8 (charset=utf-8)' } });
+    }
+    expect(parsed).toBe(before);
+    for (const type of ['application/json', 'application/json; charset=UTF-8']) {
+      expect((await send('/api/orders', json(10), { 'Content-Type': type })).body.bodyError, type).toBeNull();
+    }
+  });
+
   it('records a parse error for the app to answer as JSON instead of the runtime answering HTML', async () => {
     const res = await send('/api/books/create-book', Buffer.from('{"title":'), { 'Content-Type': 'application/json' });
     expect(res.status).toBe(200);

@@ -33,17 +33,17 @@ interface Guard extends BodyLimit {
   refused: boolean;
 }
 
-/** Answers 413 now; bytes still arriving are dropped, never handed to a parser. */
-function refuse(req: Req, res: ServerResponse, guard: Guard): void {
+/** Answers 413 (or `status`) now; bytes still arriving are dropped, never handed to a parser. */
+function refuse(req: Req, res: ServerResponse, guard: Guard, status = 413, message = guard.message): void {
   guard.refused = true;
-  req.bodyError = { status: 413, type: 'entity.too.large' };
+  req.bodyError = { status, type: status === 413 ? 'entity.too.large' : 'charset.unsupported' };
   if (!res.headersSent) {
-    res.writeHead(413, {
+    res.writeHead(status, {
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
     });
-    res.end(JSON.stringify({ message: guard.message }));
+    res.end(JSON.stringify({ message }));
   }
   // A lingering close, as web servers do: discard what is already on its way for a moment, then
   // cut a body that still has not ended. Closing at once resets the socket while the client is
@@ -55,6 +55,12 @@ function refuse(req: Req, res: ServerResponse, guard: Guard): void {
   }, DRAIN_MS).unref();
 }
 
+/** The lower-cased charset a Content-Type names, or null when it names none. */
+export function charsetOf(contentType: string | undefined): string | null {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
+  return match ? match[1]!.toLowerCase() : null;
+}
+
 /**
  * Runs once per request (whichever wrapped parser sees it first): refuses by Content-Length, else
  * counts the bytes as they are emitted to whoever reads the body.
@@ -64,6 +70,13 @@ function guardBody(req: Req, res: ServerResponse): Guard {
   if (existing) return existing;
   const guard: Guard = { ...bodyLimitFor(req.method, req.url, req.headers['content-type']), refused: false };
   req[GUARD] = guard;
+  // body-parser would decode a declared UTF-16 or Latin-1 body: the API speaks UTF-8 only, so a body
+  // that names another charset is refused before a byte of it is read.
+  const charset = charsetOf(req.headers['content-type']);
+  if (charset !== null && charset !== 'utf-8') {
+    refuse(req, res, guard, 415, 'Request bodies must be UTF-8 (charset=utf-8)');
+    return guard;
+  }
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > guard.bytes) {
     refuse(req, res, guard);

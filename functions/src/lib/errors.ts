@@ -2,6 +2,24 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { logger } from 'firebase-functions';
 import { HttpError } from './http-error';
 
+/**
+ * A request path as log lines may carry it: path segments holding an email address (the spec's
+ * `/api/orders/email/{email}`, raw or %40-encoded) become `[email]`, so no customer's address
+ * reaches the logs an operator or a log sink reads.
+ */
+export function loggablePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (/@|%40/i.test(segment) ? '[email]' : segment))
+    .join('/');
+}
+
+/** A Firestore (gRPC) error that says the service, not the request, failed. */
+export function isFirestoreUnavailable(error: unknown): error is { code: number } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 14 || code === 4 || code === 8;
+}
+
 export const notFound: RequestHandler = (req) => {
   throw new HttpError(404, `No route for ${req.method} ${req.path}`);
 };
@@ -11,8 +29,15 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return;
   if (error instanceof HttpError) {
     // A 5xx we chose (503 busy, Retry-After) is still an outage signal for an operator.
-    if (error.status >= 500) logger.error('Server error', { status: error.status, method: req.method, path: req.path, code: error.extra.code ?? null, message: error.message });
+    if (error.status >= 500) logger.error('Server error', { status: error.status, method: req.method, path: loggablePath(req.path), code: error.extra.code ?? null, message: error.message });
     res.set(error.headers).status(error.status).json({ message: error.message, ...error.extra });
+    return;
+  }
+  // Firestore unreachable or too slow (gRPC UNAVAILABLE 14, DEADLINE_EXCEEDED 4, RESOURCE_EXHAUSTED 8):
+  // an outage the client can wait out, not a fault of its request or a bug of ours.
+  if (isFirestoreUnavailable(error)) {
+    logger.error('Firestore unavailable', { status: 503, method: req.method, path: loggablePath(req.path), code: error.code });
+    res.set({ 'Retry-After': '30', 'Cache-Control': 'no-store' }).status(503).json({ message: 'The shop is briefly unavailable. Please try again in a moment.' });
     return;
   }
   // body-parser style errors (from express.json in tests or other runtimes) carry a status.
@@ -25,6 +50,6 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     res.status(status).json({ message });
     return;
   }
-  logger.error('Unhandled error', { status: 500, method: req.method, path: req.path, error: String(error?.stack ?? error) });
+  logger.error('Unhandled error', { status: 500, method: req.method, path: loggablePath(req.path), error: String(error?.stack ?? error) });
   res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
 };
