@@ -36,10 +36,12 @@ export interface BodyLimit {
   bytes: number;
   /** The 413 answer's message. */
   message: string;
+  /** Staff-only uploads: the bearer token is checked before a byte of the body is read. */
+  staffOnly?: true;
 }
 export const BODY_LIMITS: readonly (BodyLimit & { method: string; path: string; types: readonly string[] })[] = [
-  { method: 'POST', path: '/api/books/cover', types: ['multipart/form-data'], bytes: MAX_COVER_BYTES + MULTIPART_OVERHEAD_BYTES, message: COVER_TOO_LARGE_MESSAGE },
-  { method: 'POST', path: '/api/books/import', types: ['text/csv', 'application/x-ndjson'], bytes: MAX_IMPORT_BYTES, message: 'Import file must be at most 5 MB' },
+  { method: 'POST', path: '/api/books/cover', types: ['multipart/form-data'], bytes: MAX_COVER_BYTES + MULTIPART_OVERHEAD_BYTES, message: COVER_TOO_LARGE_MESSAGE, staffOnly: true },
+  { method: 'POST', path: '/api/books/import', types: ['text/csv', 'application/x-ndjson'], bytes: MAX_IMPORT_BYTES, message: 'Import file must be at most 5 MB', staffOnly: true },
 ];
 const DEFAULT_BODY_LIMIT: BodyLimit = { bytes: MAX_JSON_BYTES, message: 'Request body is too large' };
 

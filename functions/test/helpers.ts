@@ -13,6 +13,8 @@ export let BASE = 'http://127.0.0.1:5000';
 export function setBase(url: string): void {
   BASE = url;
 }
+/** The current BASE, for requests `http()` cannot make (raw, slow bodies). */
+export const base = (): string => BASE;
 const app = () => getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' });
 export const db = () => getFirestore(app());
 export const bucket = () => getStorage(app()).bucket('demo-bookstore.appspot.com');

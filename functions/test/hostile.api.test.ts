@@ -97,6 +97,11 @@ describe('hostile book payloads', () => {
     ['a cover URL on Firebase Storage (someone else’s bucket)', create({ coverImage: 'https://firebasestorage.googleapis.com/v0/b/evil/o/covers%2Fx.png?alt=media' }), 400],
     ['a content type that lies (form body as JSON)', createRaw('title=x&description=y'), 400],
     ['JSON sent as text/plain', () => http('/api/books/create-book', { method: 'POST', token: admin, headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(book()) }), 415],
+    ['a price that only rounds to the cent (20.000000001)', createRaw(JSON.stringify(book()).replace('"newPrice":1', '"newPrice":20.000000001')), 400],
+    ['a title with a right-to-left override (U+202E)', create({ title: 'invoice\u202Etxt.exe' }), 400],
+    ['an author with a bidi isolate (U+2066)', create({ author: 'A\u2066B' }), 400],
+    ['a description with a C1 control (U+0085)', create({ description: 'a\u0085b' }), 400],
+    ['JSON in UTF-16', () => http('/api/books/create-book', { method: 'POST', token: admin, headers: { 'Content-Type': 'application/json; charset=utf-16le' }, body: Buffer.from(JSON.stringify(book()), 'utf16le') }), 415],
     ['edit of an id with __name__', () => http('/api/books/edit/__name__', { method: 'PUT', token: admin, json: book() }), 404],
   ];
   it.each(cases)('%s', async (...c) => check(c as Case));
@@ -122,6 +127,11 @@ describe('hostile orders', () => {
     ['productIDs as an object', () => place(order({ productIDs: { 0: books[0]._id } }))(), 400],
     ['a tampered total', () => place(order({ totalPrice: '0.01' }))(), 409],
     ['a negative total', () => place(order({ totalPrice: -5 }))(), 400],
+    ['a total of 0', () => place(order({ totalPrice: 0 }))(), 400],
+    ['a total of 2^53+1', () => placeRaw(JSON.stringify(order()).replace(/"totalPrice":"[^"]+"/, '"totalPrice":9007199254740993'))(), 400],
+    ['a total that only rounds to the cent', () => placeRaw(JSON.stringify(order()).replace(/"totalPrice":"([^"]+)"/, '"totalPrice":$1000000001'))(), 400],
+    ['a name with a right-to-left override', () => place(order({ name: 'Ann \u202Eevil' }))(), 400],
+    ['a street with a C1 control', () => place(order({ address: { ...order().address, street: 'Main\u009BSt' } }))(), 400],
     ['total 1e309', () => placeRaw(JSON.stringify(order()).replace(/"totalPrice":"[^"]+"/, '"totalPrice":1e309'))(), 400],
     ['someone else’s email', () => place(order({ email: 'victim@example.com' }))(), 403],
     ['phone as an object', () => place(order({ phone: { n: 1 } }))(), 400],
@@ -252,6 +262,8 @@ describe('hostile bodies: limits enforced before anything is parsed', () => {
     ['a gzip body that inflates past the limit (5 MB of zeros in 5 KB)', () =>
       http('/api/books/create-book', { method: 'POST', token: admin, headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: new Uint8Array(gzipSync(Buffer.from(bigJson(5120 * KB)))) }), 413],
     ['a 3 MB multipart upload (the cover limit is 2 MB plus multipart overhead)', upload(coverForm(Buffer.concat([PNG_1x1, Buffer.alloc(3 * 1024 * KB)]))), 413],
+    ['a 3 MB import with no token (401 before the body is read)', () => http('/api/books/import', { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: 'x'.repeat(3 * 1024 * KB) }), 401],
+    ['a cover upload with a forged token', () => http('/api/books/cover', { method: 'POST', headers: { Authorization: `Bearer ${sign(JWT, claims(), 'guess'.repeat(8))}` }, body: coverForm(PNG_1x1) }), 401],
     ['a 200 KB JSON body on the upload route (only multipart gets the larger limit)', () =>
       http('/api/books/cover', { method: 'POST', token: admin, headers: { 'Content-Type': 'application/json' }, body: bigJson(200 * KB) }), 413],
   ];
@@ -266,6 +278,27 @@ describe('hostile bodies: limits enforced before anything is parsed', () => {
     const fits = await http('/api/books/create-book', { method: 'POST', token: admin, json: book({ description: 'd'.repeat(5000) }) });
     expect(fits.status).toBe(201);
     expect((await http(`/api/books/${fits.body.book._id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+  });
+});
+
+describe('wrong methods on known paths', () => {
+  const send = (method: string, path: string, token = admin) => () => http(path, { method, token, ...(method === 'GET' || method === 'HEAD' ? {} : { json: {} }) });
+  const cases: [name: string, send: () => Promise<Reply>, allow: string][] = [
+    ['PUT on the catalogue', send('PUT', '/api/books'), 'GET, HEAD'],
+    ['PATCH on a book', () => send('PATCH', `/api/books/${books[0]._id}`)(), 'GET, HEAD, DELETE'],
+    ['GET on the admin login', send('GET', '/api/auth/admin'), 'POST'],
+    ['DELETE on the orders', send('DELETE', '/api/orders'), 'GET, HEAD, POST'],
+    ['POST on the health check', send('POST', '/api/health'), 'GET, HEAD'],
+  ];
+  it.each(cases)('%s -> 405 with Allow', async (_name, request, allow) => {
+    const res = await (async () => {
+      tried += 1;
+      return expectUnchanged(request);
+    })();
+    expect(res.status).toBe(405);
+    expect(res.body.message).toMatch(/is not allowed here/);
+    expect(res.headers.get('allow')?.split(', ').sort()).toEqual(allow.split(', ').sort());
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
 

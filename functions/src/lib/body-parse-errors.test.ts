@@ -8,6 +8,12 @@ import bodyParser from 'body-parser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_JSON_BYTES } from '../config';
 import { deferBodyParseErrors, wrapFactory } from './body-parse-errors';
+import { signAdminToken } from './jwt';
+
+// The staff uploads check the admin token's signature before reading: the test signs with its own key.
+const SECRET = 'k'.repeat(48);
+process.env.ADMIN_JWT_SECRET = SECRET;
+const staff = { Authorization: `Bearer ${signAdminToken('owner', 0, SECRET, 3600)}` };
 
 // The real body-parser behind a plain HTTP server, wrapped the way the Functions runtime's is:
 // oversize bodies must be answered 413 by the wrapper, before any parser sees them.
@@ -81,10 +87,10 @@ describe('body limits before parsing', () => {
 
   it('gives the cover route 2 MB of multipart, and only multipart', async () => {
     const form = Buffer.alloc(2 * 1024 * 1024, 'a');
-    const ok = await send('/api/books/cover', form, { 'Content-Type': 'multipart/form-data; boundary=x' }, true);
+    const ok = await send('/api/books/cover', form, { 'Content-Type': 'multipart/form-data; boundary=x', ...staff }, true);
     expect(ok.status).toBe(200);
     expect(ok.body.bytes).toBe(form.length);
-    const tooBig = await send('/api/books/cover', Buffer.concat([form, Buffer.alloc(128 * 1024)]), { 'Content-Type': 'multipart/form-data; boundary=x' });
+    const tooBig = await send('/api/books/cover', Buffer.concat([form, Buffer.alloc(128 * 1024)]), { 'Content-Type': 'multipart/form-data; boundary=x', ...staff });
     expect(tooBig).toEqual({ status: 413, body: { message: 'Cover image must be at most 2 MB' } });
     const asJson = await send('/api/books/cover', json(200 * 1024), { 'Content-Type': 'application/json' });
     expect(asJson.status).toBe(413);
@@ -101,6 +107,18 @@ describe('body limits before parsing', () => {
     for (const type of ['application/json', 'application/json; charset=UTF-8']) {
       expect((await send('/api/orders', json(10), { 'Content-Type': type })).body.bodyError, type).toBeNull();
     }
+  });
+
+  it('answers an upload without a valid staff token 401 before reading its body', async () => {
+    const before = parsed;
+    const form = Buffer.alloc(1024 * 1024, 'a');
+    const forged = { Authorization: `Bearer ${signAdminToken('owner', 0, 'x'.repeat(48), 3600)}` };
+    for (const [path, type] of [['/api/books/cover', 'multipart/form-data; boundary=x'], ['/api/books/import', 'text/csv']] as const) {
+      expect(await send(path, form, { 'Content-Type': type }, true)).toEqual({ status: 401, body: { message: 'Admin token required' } });
+      expect(await send(path, form, { 'Content-Type': type, ...forged })).toEqual({ status: 401, body: { message: 'Invalid or expired admin token' } });
+    }
+    expect(parsed).toBe(before);
+    expect((await send('/api/books/import', Buffer.from('title\n'), { 'Content-Type': 'text/csv', ...staff })).status).toBe(200);
   });
 
   it('records a parse error for the app to answer as JSON instead of the runtime answering HTML', async () => {

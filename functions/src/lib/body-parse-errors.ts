@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { bodyLimitFor, type BodyLimit } from '../config';
+import { adminClaims } from './auth';
 
 // The Functions runtime (functions-framework in production, the emulator runtime locally) parses
 // request bodies with body-parser, up to 32 MB (1 GB in functions-framework), *before* our Express
@@ -33,10 +34,18 @@ interface Guard extends BodyLimit {
   refused: boolean;
 }
 
+const REFUSAL_TYPES: Record<number, string> = { 401: 'unauthorized', 413: 'entity.too.large', 415: 'charset.unsupported' };
+
+/** Whether an Authorization header carries a well-signed, unexpired admin token. */
+function signedStaffToken(header: string | undefined): boolean {
+  const token = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header ?? '')?.[1];
+  return token !== undefined && adminClaims(token) !== null;
+}
+
 /** Answers 413 (or `status`) now; bytes still arriving are dropped, never handed to a parser. */
 function refuse(req: Req, res: ServerResponse, guard: Guard, status = 413, message = guard.message): void {
   guard.refused = true;
-  req.bodyError = { status, type: status === 413 ? 'entity.too.large' : 'charset.unsupported' };
+  req.bodyError = { status, type: REFUSAL_TYPES[status] ?? 'refused' };
   if (!res.headersSent) {
     res.writeHead(status, {
       'Content-Type': 'application/json; charset=utf-8',
@@ -75,6 +84,13 @@ function guardBody(req: Req, res: ServerResponse): Guard {
   const charset = charsetOf(req.headers['content-type']);
   if (charset !== null && charset !== 'utf-8') {
     refuse(req, res, guard, 415, 'Request bodies must be UTF-8 (charset=utf-8)');
+    return guard;
+  }
+  // The large uploads (covers, imports) are staff-only: an anonymous or forged caller is answered
+  // 401 before its megabytes are read. The signature and expiry are checked here; whether the
+  // token was revoked needs a Firestore read and is the app's check, after the body.
+  if (guard.staffOnly && !signedStaffToken(req.headers.authorization)) {
+    refuse(req, res, guard, 401, req.headers.authorization ? 'Invalid or expired admin token' : 'Admin token required');
     return guard;
   }
   const declared = req.headers['content-length'];
