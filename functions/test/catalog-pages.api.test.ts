@@ -129,7 +129,7 @@ describe('GET /books without JavaScript', () => {
     expect(fiction.html).toContain('Fiction books</h1>');
     const api = await http('/api/books?category=fiction&sort=price-asc');
     expect((queryData(fiction.html, isBrowseQuery) as { books: { _id: string }[] }).books.map((b) => b._id)).toEqual(api.body.books.map((b: any) => b._id));
-    for (const path of ['/books?page=2&cursor=nonsense', '/books?x=%3Cscript%3E']) {
+    for (const path of ['/books?page=2&cursor=nonsense', '/books?x=%3Cscript%3E']) { // the second is redirected to /books
       const res = await page(path);
       expect(res.status, path).toBe(200);
       expect(res.html).not.toContain('%3Cscript');
@@ -137,6 +137,32 @@ describe('GET /books without JavaScript', () => {
       expect(res.html).not.toContain('noindex');
     }
     expect((await page('/books?page=2&cursor=nonsense')).html).toContain('aria-label="Loading books"');
+  });
+});
+
+describe('one URL per page (issue 25: caching that cannot be steered)', () => {
+  it('answers any other spelling of a page or sitemap URL with an uncached 301 to the one the app builds', async () => {
+    const cases = [
+      [`/books/${book._id}?v=2`, `/books/${book._id}`],
+      ['/books?utm_source=x', '/books'],
+      ['/books?sort=price-asc&category=Fiction&_=123', '/books?category=fiction&sort=price-asc'],
+      ['/sitemap.xml?x=1', '/sitemap.xml'],
+    ];
+    for (const [path, canonical] of cases) {
+      const res = await fetch(`${BASE}${path}`, { redirect: 'manual' });
+      expect(res.status, path).toBe(301);
+      const location = new URL(res.headers.get('location')!, BASE);
+      expect(`${location.pathname}${location.search}`, path).toBe(canonical);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    expect((await fetch(`${BASE}/books?category=fiction&sort=price-asc`, { redirect: 'manual' })).status).toBe(200);
+  });
+
+  it('builds absolute URLs from configuration, never from a forwarded host', async () => {
+    const res = await fetch(`${BASE}/books/${book._id}`, { headers: { 'X-Forwarded-Host': 'evil.example' } });
+    const html = await res.text();
+    expect(html).toContain(`<link rel="canonical" href="${BASE}/books/${book._id}">`);
+    expect(html).not.toContain('evil.example');
   });
 });
 

@@ -99,6 +99,14 @@ describe('the deployed headers (firebase.json)', () => {
     for (const regex of [site.regex, nosniff.regex]) expect(regex).not.toMatch(/\(\?[=!<]/); // production matches with RE2: no lookaround
   });
 
+  it('revalidate documents, but leave the pages function’s answers their own Cache-Control', () => {
+    const rule = rules.find((r) => r.regex && r.headers.some((h) => h.key === 'Cache-Control' && h.value === 'no-cache'))!;
+    const re = new RegExp(rule.regex!);
+    for (const path of ['/', '/index.html', '/cart', '/about', '/bookshelf', '/b', '/dashboard/books', '/apiary']) expect(re.test(path), path).toBe(true);
+    for (const path of ['/books', '/books/abc', '/api/books', '/sitemap.xml', '/assets/app.js']) expect(re.test(path), path).toBe(false);
+    expect(rules.some((r) => r.source?.startsWith('/books'))).toBe(false);
+  });
+
   it('send a missing /assets/** file to the function (JSON 404), never to the SPA shell', () => {
     const rewrites: { source?: string; function?: unknown; destination?: string }[] = firebaseJson.hosting.rewrites;
     const assets = rewrites.findIndex((r) => r.source === '/assets/**');

@@ -1,7 +1,8 @@
 import type { ImportRowError } from '@bookstore/contract';
 import { appendAudit, type AuditActor } from '../admin/audit.repo';
-import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
+import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { books, toDoc, type BookDoc } from './books.repo';
@@ -121,6 +122,18 @@ export async function planImport(rows: ImportRow[], now = new Date().toISOString
   return plan;
 }
 
+/** The fields of `after` that differ from `before` (removed ones as deletes): what an update writes. */
+export function changedFields(before: BookDoc, after: BookDoc): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  const b = before as unknown as Record<string, unknown>;
+  const a = after as unknown as Record<string, unknown>;
+  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    if (JSON.stringify(b[key]) === JSON.stringify(a[key])) continue;
+    changes[key] = key in a && a[key] !== undefined ? a[key] : FieldValue.delete();
+  }
+  return changes;
+}
+
 /**
  * THE one place the import writes books: batches of at most 500 writes, committed one after
  * another. Anything that must follow every book write (a catalogue version, a search index) hooks
@@ -129,14 +142,23 @@ export async function planImport(rows: ImportRow[], now = new Date().toISOString
 export async function commitImport(writes: ImportWrite[], actor: AuditActor): Promise<void> {
   for (const part of chunks(writes, BATCH_WRITES)) {
     const batch = db().batch();
-    for (const w of part) batch.set(w.ref, w.doc);
+    // A new book is written whole; an update writes only the fields this import changes, so a stock
+    // decrement an order committed since the plan read the book is kept (no lost update), and a
+    // book deleted meanwhile is not brought back half-made (the batch fails: 409, import again).
+    for (const w of part) {
+      if (w.before) batch.update(w.ref, changedFields(w.before, w.doc));
+      else batch.set(w.ref, w.doc);
+    }
     // One audit event per committed batch (one per request up to 498 books), in that batch: which
     // books it created and updated, not every field of each (docs/decisions/021-staff-accounts.md).
     const created = part.filter((w) => !w.before).map((w) => w.ref.id);
     const updated = part.filter((w) => w.before).map((w) => w.ref.id);
     appendAudit(batch, actor, { action: 'book.import', target: 'import', changes: { created: { before: null, after: created }, updated: { before: null, after: updated } } });
     bumpCatalogVersion(batch); // search indexes rebuild, as after any book write
-    await batch.commit();
+    await batch.commit().catch((error: { code?: number }) => {
+      if (error.code === 5 /* NOT_FOUND */) throw new HttpError(409, 'A book in this file was deleted while it was being imported. Import the file again.');
+      throw error;
+    });
   }
 }
 

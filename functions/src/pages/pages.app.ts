@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { BookIdSchema, BrowseQuerySchema } from '@bookstore/contract';
-import { htmlDocument, renderPage, type Loaders } from '../../../web/src/server';
+import { canonicalPath, htmlDocument, renderPage, type Loaders } from '../../../web/src/server';
 import { getBook } from '../books/books.repo';
 import { browseBooks } from '../books/browse.repo';
 import { countBooksForSitemap, sitemapEntries, sitemapFileCount } from '../books/sitemap.repo';
@@ -8,6 +8,7 @@ import { errorHandler } from '../lib/errors';
 import { HttpError } from '../lib/http-error';
 import { readCounter } from '../lib/read-counter';
 import { bookHead, bookTitle } from './book-page';
+import { siteOrigin } from './site-origin';
 import { sendCompressed } from './compress';
 import { sitemapIndex, urlset } from './sitemap';
 import { webManifest } from './web-build';
@@ -17,7 +18,8 @@ import { webManifest } from './web-build';
 // with the data read from the repositories; cached by Hosting's CDN for 5 minutes (an edit shows
 // within s-maxage; the browser always revalidates). A 404 is never cached.
 const BOOK_PAGE_CACHE = 'public, max-age=0, s-maxage=300';
-// firebase.json sets the same Cache-Control for /books/* (Hosting's header rules win over a function's).
+// firebase.json leaves /books and /books/* out of its documents' no-cache rule: Hosting's header rules
+// win over a function's, and these answers choose their own (a 404 or a redirect is no-store).
 const SITEMAP_CACHE = 'public, max-age=0, s-maxage=3600';
 
 /** The server render's data: the API's own reads, without the HTTP round trip. */
@@ -35,21 +37,23 @@ const loaders: Loaders = {
   },
 };
 
-/** The shop's public origin: PUBLIC_ORIGIN if set, else the host the visitor asked for (Hosting forwards it). */
-export function originOf(req: Request): string {
-  if (process.env.PUBLIC_ORIGIN) return process.env.PUBLIC_ORIGIN.replace(/\/$/, '');
-  const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '').split(',')[0]!.trim();
-  const safeHost = /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) ? host : 'localhost';
-  const proto = String(req.headers['x-forwarded-proto'] ?? req.protocol).split(',')[0]!.trim();
-  const local = /^(127\.0\.0\.1|localhost)(:\d+)?$/.test(safeHost);
-  return `${proto === 'http' && local ? 'http' : 'https'}://${safeHost}`;
+/**
+ * Any other spelling of a served URL (an unknown or default parameter, another order, a trailing
+ * `?`) is a 301 to the one the app builds, not a new CDN entry that costs reads. Not cached.
+ */
+function canonicalOnly(req: Request, res: Response, next: () => void): void {
+  const q = req.originalUrl.indexOf('?');
+  const search = q >= 0 ? req.originalUrl.slice(q) : '';
+  const canonical = canonicalPath(req.path, search);
+  if (canonical === `${req.path}${search}`) return next();
+  res.status(301).set({ Location: canonical, 'Cache-Control': 'no-store' }).type('text/plain').send(`Moved to ${canonical}`);
 }
 
 // GET /books, /books?..., /books/:id: the app's render of the URL with its data.
 async function page(req: Request, res: Response) {
   const rendered = await renderPage(req.originalUrl, loaders);
   const book = rendered.book;
-  const head = [...rendered.hints, ...(book ? bookHead(book, originOf(req)) : [])];
+  const head = [...rendered.hints, ...(book ? bookHead(book, siteOrigin()) : [])];
   if (rendered.status === 404) head.push('<meta name="robots" content="noindex">');
   const body = htmlDocument(webManifest(), {
     title: book ? bookTitle(book) : rendered.status === 404 ? 'Page not found | Bookstore' : rendered.title,
@@ -67,8 +71,8 @@ function xml(req: Request, res: Response, body: string): void {
   sendCompressed(req, res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SITEMAP_CACHE }), body);
 }
 
-async function bookUrls(req: Request, n: number, files: number) {
-  const origin = originOf(req);
+async function bookUrls(n: number, files: number) {
+  const origin = siteOrigin();
   const entries = await sitemapEntries(n, files);
   const pages = n === 1 ? [{ loc: `${origin}/` }, { loc: `${origin}/books` }] : [];
   return [...pages, ...entries.map((e) => ({ loc: `${origin}/books/${e.id}`, lastmod: e.updatedAt }))];
@@ -77,8 +81,8 @@ async function bookUrls(req: Request, n: number, files: number) {
 // GET /sitemap.xml: every book in one file, or an index of /sitemap-books-N.xml files
 async function sitemap(req: Request, res: Response) {
   const files = sitemapFileCount(await countBooksForSitemap());
-  if (files === 1) return xml(req, res, urlset(await bookUrls(req, 1, 1)));
-  const origin = originOf(req);
+  if (files === 1) return xml(req, res, urlset(await bookUrls(1, 1)));
+  const origin = siteOrigin();
   xml(req, res, sitemapIndex(Array.from({ length: files }, (_, i) => `${origin}/sitemap-books-${i + 1}.xml`)));
 }
 
@@ -90,7 +94,7 @@ async function sitemapFile(req: Request, res: Response) {
     res.status(404).set('Cache-Control', SITEMAP_CACHE).type('text/plain').send('Not found');
     return;
   }
-  xml(req, res, urlset(await bookUrls(req, n, files)));
+  xml(req, res, urlset(await bookUrls(n, files)));
 }
 
 export function createPagesApp() {
@@ -101,6 +105,7 @@ export function createPagesApp() {
     res.set('X-Content-Type-Options', 'nosniff');
     next();
   });
+  app.use(canonicalOnly);
   app.get('/books', page);
   app.get('/books/:id', page);
   app.get('/sitemap.xml', sitemap);

@@ -2,3 +2,4 @@
 // pages function (functions/src/pages, bundled by esbuild).
 export { renderPage, type Loaders, type RenderedPage } from './render';
 export { escapeHtml, htmlDocument, scriptJson, type Manifest } from './document';
+export { canonicalPath } from './canonical';
