@@ -73,7 +73,7 @@ export async function seededBooks(): Promise<any[]> {
   return res.body;
 }
 
-/** A digest of every document the shop writes (login attempt counters aside) and every stored object. */
+/** A digest of every document the shop writes (login attempt and lookup counters aside) and every stored object. */
 export async function stateDigest(): Promise<string> {
   // Read at once, digested in a fixed order: expectUnchanged runs it twice per rejected request.
   const names = ['books', 'orders', 'stats', 'admins', 'mail', 'customers', 'audit', 'settings'];

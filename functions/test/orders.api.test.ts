@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminToken, db, expectUnchanged, http, newCustomer, validOrder } from './helpers';
 import { ownShelf } from './shelf';
+import { FOREIGN_LOOKUPS } from '../src/orders/lookup-limit.repo';
 
 // Orders end to end, through Hosting: placing, reading and moving an order. Pricing, idempotency,
 // product ids, stock races and every transition are in orders.inproc.test.ts and
@@ -54,6 +55,22 @@ describe('GET /api/orders/email/:email', () => {
     expect(admin.status).toBe(200);
     expect(admin.body).toHaveLength(2);
     expect((await http('/api/orders/email/not-an-email', { token: me.token })).status).toBe(400);
+  });
+});
+
+describe('GET /api/orders/email/:email for other addresses (issue 25)', () => {
+  it(`answers an account ${FOREIGN_LOOKUPS} refusals per 15 minutes, then 429 with Retry-After; its own orders still answer`, async () => {
+    const me = await newCustomer();
+    for (let i = 0; i < FOREIGN_LOOKUPS; i += 1) {
+      expect((await http(`/api/orders/email/someone${i}@example.com`, { token: me.token })).status).toBe(403);
+    }
+    const limited = await http('/api/orders/email/someone-else@example.com', { token: me.token });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/Too many lookups/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await http(`/api/orders/email/${encodeURIComponent(me.email)}`, { token: me.token })).status).toBe(200);
+    const other = await newCustomer(); // another account is not affected
+    expect((await http('/api/orders/email/someone0@example.com', { token: other.token })).status).toBe(403);
   });
 });
 

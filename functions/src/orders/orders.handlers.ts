@@ -18,6 +18,7 @@ import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
 import * as repo from './orders.repo';
+import { countForeignLookup } from './lookup-limit.repo';
 
 const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/);
 
@@ -97,7 +98,10 @@ export async function ordersByEmail(req: Request, res: Response) {
   if ('admin' in caller) {
     result = await repo.ordersByEmail(email, page);
   } else {
-    if (!sameEmail(email, caller.customer.email)) throw new HttpError(403, 'You can only see your own orders');
+    if (!sameEmail(email, caller.customer.email)) {
+      await countForeignLookup(caller.customer.uid); // 429 past the account's budget
+      throw new HttpError(403, 'You can only see your own orders');
+    }
     // By uid, never by email alone: anyone can open an unverified account with someone else's address.
     result = await repo.ordersOfUser(caller.customer.uid, page);
   }
