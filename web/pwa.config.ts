@@ -151,6 +151,24 @@ export const pwaOptions: Partial<VitePWAOptions> = {
               cacheWillUpdate: async ({ response }) =>
                 /no-store|private/i.test(response.headers.get('cache-control') ?? '') ? null : response,
             },
+            {
+              // The broadcast above compares the network's answer with the cache's, which a concurrent
+              // refresh (another tab, or the page the shopper just reloaded away from) may have updated
+              // already: the page served the old copy would then never hear of the change. So the page
+              // that was answered from the cache is told whenever the network's answer differs from
+              // what it was served. Workbox serializes these functions into the worker: no outer names.
+              cachedResponseWillBeUsed: async ({ event, cachedResponse }) => {
+                if (event && cachedResponse) (event as unknown as { servedEtag?: string | null }).servedEtag = cachedResponse.headers.get('etag');
+                return cachedResponse;
+              },
+              cacheDidUpdate: async ({ event, request, newResponse }) => {
+                const fetchEvent = event as unknown as { servedEtag?: string | null; clientId?: string } | undefined;
+                if (!fetchEvent?.clientId || fetchEvent.servedEtag === undefined || newResponse.headers.get('etag') === fetchEvent.servedEtag) return;
+                const worker = self as unknown as { clients: { get(id: string): Promise<{ postMessage(message: unknown): void } | undefined> } };
+                const client = await worker.clients.get(fetchEvent.clientId);
+                client?.postMessage({ type: 'CACHE_UPDATED', meta: 'workbox-broadcast-update', payload: { cacheName: 'catalogue', updatedURL: request.url } });
+              },
+            },
           ],
         },
       },
