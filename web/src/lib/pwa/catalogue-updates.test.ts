@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { followCatalogueUpdates } from './catalogue-updates';
 
@@ -8,7 +8,7 @@ function setup() {
   const worker = new EventTarget();
   vi.stubGlobal('navigator', { serviceWorker: worker });
   const invalidateQueries = vi.fn(async () => undefined);
-  followCatalogueUpdates({ invalidateQueries } as unknown as QueryClient);
+  followCatalogueUpdates({ invalidateQueries, isFetching: () => 0 } as unknown as QueryClient);
   const post = (data: unknown) => worker.dispatchEvent(new MessageEvent('message', { data }));
   const update = (cacheName: string, updatedURL: string) => ({ type: 'CACHE_UPDATED', meta: 'workbox-broadcast-update', payload: { cacheName, updatedURL } });
   return { post, update, invalidateQueries };
@@ -40,5 +40,27 @@ describe('followCatalogueUpdates', () => {
     vi.advanceTimersByTime(10_000);
     post(update('catalogue', '/api/books/b1'));
     expect(invalidateQueries).toHaveBeenCalledTimes(3);
+  });
+
+  it('lets a book request still in flight land, then refetches: the page never keeps the copy served before the update', async () => {
+    const worker = new EventTarget();
+    vi.stubGlobal('navigator', { serviceWorker: worker });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    followCatalogueUpdates(client);
+    // The worker's answers: the cached copy first (slowly, as a first read), then the network's.
+    const answers = ['$21.00', '$17.00'];
+    let release: () => void = () => undefined;
+    const queryFn = vi.fn(() => {
+      const answer = answers.shift()!;
+      return queryFn.mock.calls.length === 1 ? new Promise<string>((resolve) => (release = () => resolve(answer))) : Promise.resolve(answer);
+    });
+    const observer = new QueryObserver(client, { queryKey: ['books', 'detail', 'b1'], queryFn });
+    const seen: (string | undefined)[] = [];
+    const unsubscribe = observer.subscribe((result) => seen.push(result.data));
+    worker.dispatchEvent(new MessageEvent('message', { data: { type: 'CACHE_UPDATED', meta: 'workbox-broadcast-update', payload: { cacheName: 'catalogue', updatedURL: '/api/books/b1' } } }));
+    release();
+    await vi.waitFor(() => expect(seen.at(-1)).toBe('$17.00'));
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    unsubscribe();
   });
 });

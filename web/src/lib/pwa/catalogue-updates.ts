@@ -29,6 +29,23 @@ export function followCatalogueUpdates(queryClient: QueryClient): void {
     const now = Date.now();
     if (now - (lastRefetch.get(url) ?? 0) < QUIET_MS) return;
     lastRefetch.set(url, now);
-    void queryClient.invalidateQueries({ queryKey: ['books'] });
+    refetchBooks(queryClient, now + SETTLE_MS);
   });
+}
+
+/** How long a refetch waits for the book requests already in flight to land. */
+const SETTLE_MS = 10_000;
+
+/**
+ * Refetches the book queries once none is fetching. The message often arrives while the page's
+ * first request for the book is still being read (the worker answered it from the cache at once),
+ * and TanStack Query keeps, rather than cancels, a fetch that has no data yet: invalidating then
+ * would change nothing, and the page would keep the copy the worker served before the update.
+ */
+function refetchBooks(queryClient: QueryClient, deadline: number): void {
+  if (queryClient.isFetching({ queryKey: ['books'] }) > 0 && Date.now() < deadline) {
+    setTimeout(() => refetchBooks(queryClient, deadline), 50);
+    return;
+  }
+  void queryClient.invalidateQueries({ queryKey: ['books'] });
 }
