@@ -9,10 +9,10 @@ import { workerControls } from './pwa-helpers';
 // listener does not).
 
 // Issue 23 asks for at most 250 KB; before the storefront-only precache the visit was about 540 KB
-// (175 KB for the page, 365 KB by the worker). What is left above 250 KB is mostly response headers:
-// Hosting sends every asset the site-wide CSP and security headers (about 1 KB a response, some 70
-// responses). This guard keeps the figure from creeping back; BENCHMARKS.md records the figure.
-const FIRST_VISIT_BUDGET = 290 * 1024;
+// (175 KB for the page, 365 KB by the worker), and 243 KB with every asset carrying the documents'
+// CSP and security headers (about 1 KB a response, some 70 responses). With those headers on
+// documents only (firebase.json) it measured 238 KB. BENCHMARKS.md records the figure.
+const FIRST_VISIT_BUDGET = 250 * 1024;
 
 interface ManifestChunk { file: string; imports?: string[]; dynamicImports?: string[] }
 
