@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CursorSchema } from './paging';
 import { BookIdSchema } from './book';
 import { fromCents, MAX_PRICE_CENTS, parseMoneyInput } from './money';
+import { ROLES } from './staff';
 import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
 
@@ -121,7 +122,10 @@ export const OrderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
-/** Who made a change: the admin's username, or the customer's Firebase uid. */
+/**
+ * Who made a change: for staff their role ('owner', 'manager', 'bookseller'; never the username,
+ * since the customer reads these events; the audit log names the person), or the customer's uid.
+ */
 export const OrderEventActorSchema = z.object({ kind: z.enum(ORDER_ACTORS), id: z.string() });
 export type OrderEventActor = z.infer<typeof OrderEventActorSchema>;
 
@@ -196,7 +200,8 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
     items: (doc.items ?? []).map((l) => ({ bookId: l.bookId, title: l.title, unitPrice: fromCents(l.unitPriceCents), coverImage: l.coverImage })),
     totalPrice: fromCents(doc.totalCents),
     status: doc.status,
-    events: doc.events ?? [],
+    // Events written before issue 25 named the staff member: answered as 'staff', never the username.
+    events: (doc.events ?? []).map((e) => (e.by.kind === 'admin' && !(ROLES as readonly string[]).includes(e.by.id) ? { ...e, by: { kind: 'admin', id: 'staff' } } : e)),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt ?? doc.createdAt,
   };

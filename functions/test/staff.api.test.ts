@@ -236,6 +236,22 @@ describe('the audit log', () => {
     expect(Date.parse(event.at)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('customers read the role that moved their order, never the username; the audit log names the person (issue 25)', async () => {
+    const bookseller = await newStaff('bookseller', 'desk');
+    const order = await anOrder();
+    const moved = await http(`/api/admin/orders/${order.id}/status`, { method: 'POST', token: await tokenOf(bookseller), json: { status: 'confirmed' } });
+    expect(moved.status).toBe(200);
+    const seen = await http(`/api/orders/${order.id}`, { token: shopper.token });
+    expect(seen.body.events.at(-1).by).toEqual({ kind: 'admin', id: 'bookseller' });
+    const stored = (await db().collection('orders').doc(order.id).get()).data()!; // what the customer's live page reads
+    for (const text of [JSON.stringify(seen.body), JSON.stringify(stored)]) expect(text).not.toContain(bookseller);
+    // An event written before this change, with a username, is answered without it.
+    await db().collection('orders').doc(order.id).update({ events: [...stored.events, { ...stored.events.at(-1), by: { kind: 'admin', id: bookseller } }] });
+    expect(JSON.stringify((await http(`/api/orders/${order.id}`, { token: shopper.token })).body)).not.toContain(bookseller);
+    const audit = await http(`/api/admin/audit?actor=${bookseller}&limit=1`, { token: await adminToken() });
+    expect(audit.body.events[0]).toMatchObject({ actor: bookseller, role: 'bookseller', action: 'order.status', target: `orders/${order.id}` });
+  });
+
   it('pages newest first with a cursor and filters by actor and action', async () => {
     const book = await aBook();
     for (const stock of [1, 2, 3, 4, 5]) {

@@ -42,7 +42,8 @@ export async function changeStatus(req: Request, res: Response) {
   const admin = requirePermission(req, 'orders.status');
   const orderId = orderIdParam(req);
   const { status, note } = parseWith(OrderStatusChangeSchema, jsonBody(req));
-  const order = await repo.transitionOrder({ orderId, to: status, note, by: { kind: 'admin', id: admin.username }, actor: admin });
+  // The customer reads the order's events: they name the role; the audit log names the person.
+  const order = await repo.transitionOrder({ orderId, to: status, note, by: { kind: 'admin', id: admin.role }, actor: admin });
   noStore(res);
   res.json({ message: MESSAGES[status], order } satisfies OrderMutationResponse);
 }

@@ -129,7 +129,7 @@ export async function cancelOrder(req: Request, res: Response) {
   const { note } = parseWith(OrderCancelSchema, optionalJsonBody(req));
   const order = await repo.transitionOrder(
     'admin' in caller
-      ? { orderId, to: 'cancelled', note, by: { kind: 'admin', id: caller.admin.username }, actor: caller.admin }
+      ? { orderId, to: 'cancelled', note, by: { kind: 'admin', id: caller.admin.role }, actor: caller.admin }
       : { orderId, to: 'cancelled', note, by: { kind: 'customer', id: caller.customer.uid }, ownerUid: caller.customer.uid },
   );
   noStore(res);

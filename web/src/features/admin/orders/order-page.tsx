@@ -72,7 +72,7 @@ export function Component() {
         </section>
         <section className="rounded-lg bg-white p-4 shadow sm:p-6 lg:col-span-3" aria-labelledby="timeline-heading">
           <h4 id="timeline-heading" className="mb-4 font-semibold">History</h4>
-          <OrderTimeline order={order} actorLabel={(by) => (by.kind === 'admin' ? by.id : 'the customer')} />
+          <OrderTimeline order={order} actorLabel={(by) => (by.kind === 'admin' ? `the ${by.id}` : 'the customer')} />
         </section>
       </div>
     </article>
