@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { hashPassword } from '../src/lib/passwords';
+import { hashPassword, PARAMS } from '../src/lib/passwords';
 import { db, http } from './helpers';
 
 // Admin login's logic, in-process (inproc-setup.ts): the throttle, one canonical username, the
@@ -31,6 +31,21 @@ describe('POST /api/auth/admin', () => {
     expect(elsewhere.body.user).toEqual({ username, role: 'admin' });
     expect((await from('192.0.2.10', 'right-pass')).status).toBe(429); // the attacker's address still waits
     await db().collection('admins').doc(username).delete();
+  });
+
+  it('redoes a hash made with older scrypt parameters at the next sign-in; the password keeps working', async () => {
+    const username = `upgrade${Date.now()}`;
+    const ref = db().collection('admins').doc(username);
+    const old = await hashPassword('right-pass', { N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    await ref.set({ username, role: 'bookseller', passwordHash: old });
+    const signIn = () => http('/api/auth/admin', { method: 'POST', headers: { 'X-Forwarded-For': '192.0.2.90' }, json: { username, password: 'right-pass' } });
+    expect((await signIn()).status).toBe(200);
+    const upgraded = (await ref.get()).data()!.passwordHash as string;
+    expect(upgraded).not.toBe(old);
+    expect(upgraded.startsWith(`scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$`)).toBe(true);
+    expect((await signIn()).status).toBe(200);
+    expect((await ref.get()).data()!.passwordHash).toBe(upgraded); // current hashes are left alone
+    await ref.delete();
   });
 
   it('one canonical username: any case logs in, a path-like name is 401 with no counter and no lookup', async () => {

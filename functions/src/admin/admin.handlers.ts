@@ -5,9 +5,9 @@ import { jwtSecret, requirePermission, requireStaff } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { signAdminToken } from '../lib/jwt';
-import { decoyHash, verifyPassword } from '../lib/passwords';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
 import { jsonBody, parseWith } from '../lib/validate';
-import { clearLoginAttempts, findAdmin, reserveLoginAttempt, roleOf } from './admins.repo';
+import { clearLoginAttempts, findAdmin, reserveLoginAttempt, roleOf, upgradePasswordHash } from './admins.repo';
 import { clientAddress } from './client-address';
 import { createHashGate } from './hash-gate';
 import { consumeLoginOtp, signOut } from './staff.repo';
@@ -38,6 +38,12 @@ export async function adminLogin(req: Request, res: Response) {
     if (!(await consumeLoginOtp(username, login.otp))) throw new HttpError(401, 'That code is not valid: enter the current code', { code: OTP_REQUIRED });
   }
   await clearLoginAttempts(username, address);
+  // A hash made with older scrypt parameters is redone now, while the password is at hand (when the
+  // hash gate is full, at a later sign-in).
+  if (needsRehash(admin.passwordHash)) {
+    const upgraded = await hashing.run(() => hashPassword(login.password)).catch(() => null);
+    if (upgraded) await upgradePasswordHash(username, admin.passwordHash, upgraded);
+  }
   const token = signAdminToken(admin.username, admin.tokenVersion ?? 0, secret, ADMIN_TOKEN_TTL_SECONDS);
   res.json({
     message: 'Admin Authenticated successfully',

@@ -36,6 +36,19 @@ export function roleOf(doc: Pick<AdminDoc, 'role'>): Role | null {
 
 export const admins = () => db().collection('admins');
 
+/**
+ * Replaces a password hash made with older parameters, unless the password changed meanwhile (a
+ * reset between the sign-in's read and this write must not be undone with the old password).
+ */
+export async function upgradePasswordHash(username: string, oldHash: string, newHash: string): Promise<void> {
+  const ref = admins().doc(username);
+  await db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (snap.exists && (snap.data() as AdminDoc).passwordHash === oldHash) tx.update(ref, { passwordHash: newHash });
+  });
+  countReads(1);
+}
+
 /** `username` must be canonical (contract's AdminUsernameSchema): it is the document id. */
 export async function findAdmin(username: string): Promise<AdminDoc | null> {
   const snap = await admins().doc(username).get();
