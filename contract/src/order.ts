@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CursorSchema } from './paging';
 import { BookIdSchema } from './book';
 import { fromCents, MAX_PRICE_CENTS, parseMoneyInput } from './money';
-import { ROLES } from './staff';
+import { ROLES } from './roles';
 import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
 

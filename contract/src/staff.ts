@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './roles';
 import { AdminUsernameSchema, MAX_PASSWORD_BYTES } from './admin';
 import { CursorSchema } from './paging';
 import { isCommonPassword } from './passwords';
@@ -7,7 +8,7 @@ import { isCommonPassword } from './passwords';
 // (functions/src/admin/staff-session.ts) and the dashboard hides what the same call refuses.
 // Issue 24; docs/decisions/021-staff-accounts.md.
 
-export const ROLES = ['owner', 'manager', 'bookseller'] as const;
+export { ROLES } from './roles';
 export const RoleSchema = z.enum(ROLES, { error: 'Role must be owner, manager or bookseller' });
 export type Role = z.infer<typeof RoleSchema>;
 
