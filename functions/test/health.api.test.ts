@@ -58,8 +58,11 @@ async function timedHealth(url: string) {
 }
 
 afterAll(async () => {
-  sockets.forEach((s) => s.destroy()); // a server closes only once its connections have
+  // The functions first: until they exit, their Firestore client keeps opening connections to the
+  // black hole, and a server closes only once every connection it accepted has (destroying them
+  // before the stop left the late ones open, and the hook hung until its timeout).
   await Promise.all(started.map((p) => p.stop()));
+  sockets.forEach((s) => s.destroy());
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
