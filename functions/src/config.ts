@@ -13,6 +13,13 @@ export const LOGIN_FIRST_DELAY_MS = 60 * 1000;
 export const LOGIN_MAX_DELAY_MS = 15 * 60 * 1000;
 /** A counter forgets after a quiet day; its `expireAt` lets Firestore's TTL policy delete it. */
 export const LOGIN_FORGET_MS = 24 * 60 * 60 * 1000;
+/**
+ * Failed sign-ins a username takes from browsers without its device cookie, from every address
+ * together, per window; beyond it such attempts get 429 (OWASP's lockout of untrusted clients).
+ * A browser with the username's device cookie has a budget of its own of the same size.
+ */
+export const LOGIN_CEILING_FAILURES = 10;
+export const LOGIN_CEILING_WINDOW_MS = 15 * 60 * 1000;
 /** Password hashes (32 MiB each) one instance runs at once, and how many may wait for one. */
 export const HASH_CONCURRENCY = 2;
 export const HASH_QUEUE = 8;

@@ -383,6 +383,49 @@ describe('admin login under attack', () => {
     await db().collection('admins').doc(username).delete();
   }, 180_000);
 
+  it('twelve wrong passwords from twelve invented addresses: the username\'s ceiling answers 429 after 10, while its staff member\'s browser, holding its device cookie, still signs in', async () => {
+    const username = `spray${Date.now()}`;
+    const ref = db().collection('admins').doc(username);
+    await ref.set({ username, role: 'bookseller', displayName: 'Spray Target', passwordHash: await hashPassword('the-right-one') });
+    const signIn = (password: string, address: string, cookie?: string) =>
+      http('/api/auth/admin', { method: 'POST', headers: { 'X-Forwarded-For': address, ...(cookie ? { Cookie: cookie } : {}) }, json: { username, password } });
+    // Yesterday, at the counter: a sign-in leaves the device cookie in that browser.
+    const first = await signIn('the-right-one', '198.51.100.10');
+    expect(first.status).toBe(200);
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^__session=[^;]+; Path=\/api\/auth\/admin; Max-Age=\d+; HttpOnly; Secure; SameSite=Strict$/);
+    const device = setCookie.split(';')[0]!;
+    const stored = (await ref.get()).data();
+
+    const spray: { status: number; retryAfter: string | null; message: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await signIn(`guess-${i}`, `203.0.113.${100 + i}`);
+      spray.push({ status: res.status, retryAfter: res.headers.get('retry-after'), message: res.body.message });
+    }
+    tried += 12;
+    expect(spray.map((r) => r.status)).toEqual([...Array<number>(10).fill(401), 429, 429]);
+    for (const refused of spray.slice(10)) {
+      expect(refused.message).toBe('Too many login attempts. Try again later.');
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect(Number(refused.retryAfter)).toBeLessThanOrEqual(15 * 60);
+    }
+    // A browser without the cookie waits, even with the right password...
+    expect((await signIn('the-right-one', '198.51.100.11')).status).toBe(429);
+    // ...while the staff member's own browser signs in during the spray, even from a sprayed address,
+    const own = await signIn('the-right-one', '203.0.113.100', device);
+    expect(own.status).toBe(200);
+    expect(typeof own.body.token).toBe('string');
+    // and its own typo is a wrong password (its own budget), not the spray's 429.
+    const typo = await signIn('the-wrong-one', '198.51.100.10', device);
+    expect(typo.status).toBe(401);
+    expect(typo.body).toEqual({ message: 'Invalid credentials' });
+    // A cookie altered to name the sprayed user without its signature buys nothing.
+    const forged = device.replace(/^__session=[^.]+/, `__session=${Buffer.from(username).toString('base64url')}x`);
+    expect((await signIn('the-right-one', '198.51.100.12', forged)).status).toBe(429);
+    expect((await ref.get()).data()).toEqual(stored); // the refusals changed nothing on the account
+    await ref.delete();
+  });
+
   it('X-Forwarded-For entries written in front of the real address do not buy new attempts', async () => {
     const username = `spoof${Date.now()}`;
     const statuses: number[] = [];
@@ -398,6 +441,10 @@ describe('admin login under attack', () => {
     const expiring = snap.docs.filter((doc) => (doc.get('lastAt') as number) >= before);
     expect(expiring.length).toBe(5);
     for (const doc of expiring) expect((doc.get('expireAt') as Timestamp).toMillis()).toBeLessThanOrEqual(Date.now() + 25 * 3600 * 1000);
+    // the usernames' ceilings too: a window (15 minutes) after their last failure
+    const ceilings = (await db().collection('loginCeilings').get()).docs.filter((doc) => Math.max(...(doc.get('stamps') as number[])) >= before);
+    expect(ceilings.length).toBe(5);
+    for (const doc of ceilings) expect((doc.get('expireAt') as Timestamp).toMillis()).toBeLessThanOrEqual(Date.now() + 15 * 60 * 1000);
   });
 });
 

@@ -74,7 +74,7 @@ describe.skipIf(!hasRules)(
       await assertFails(visitor().collection('orders').get());
       await assertFails(visitor().collection('orders').where('uid', '==', 'alice').get());
       for (const path of serverOnly) await assertFails(visitor().doc(path).get());
-      for (const name of ['admins', 'loginAttempts', 'stats', 'mail', 'meta', 'customers', 'audit', 'settings']) await assertFails(visitor().collection(name).get());
+      for (const name of ['admins', 'loginAttempts', 'loginCeilings', 'loginDevices', 'lookupLimits', 'stats', 'mail', 'meta', 'customers', 'audit', 'settings']) await assertFails(visitor().collection(name).get());
     });
 
     it('a signed-in customer gets and lists their own orders (the uid filter, newest first, limited)', async () => {

@@ -129,3 +129,43 @@ test('a manager turns on two-factor sign-in and then needs the code', async ({ b
   await expect(page.getByRole('button', { name: /Mia Manager\s*Manager/ })).toBeVisible();
   await phone.close();
 });
+
+test('a guessing spray at a staff username locks other browsers out, not the staff member’s own (its device cookie)', async ({ browser, request }) => {
+  const ownerToken = (await (await request.post('/api/auth/admin', { data: ADMIN })).json()).token as string;
+  const username = `kim-${RUN}`;
+  const made = await request.post('/api/admin/staff', { headers: { Authorization: `Bearer ${ownerToken}` }, data: { username, displayName: 'Kim Counter', role: 'bookseller', password: PASSWORD } });
+  expect(made.status()).toBe(201);
+
+  // Kim signs in at the counter's browser once: it keeps a device cookie, only for the sign-in route.
+  const counter = await browser.newContext();
+  const page = await counter.newPage();
+  await staffSignIn(page, username);
+  await expect(page).toHaveURL('/dashboard/orders');
+  const device = (await counter.cookies()).find((c) => c.name === '__session');
+  expect(device).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth/admin' });
+  await page.getByRole('button', { name: /Kim Counter\s*Bookseller/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/admin');
+
+  // Someone else sprays wrong passwords at Kim from twelve addresses (no cookie: a context of its own).
+  const attacker = await browser.newContext();
+  const statuses: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const res = await attacker.request.post('/api/auth/admin', { headers: { 'X-Forwarded-For': `203.0.113.${150 + i}` }, data: { username, password: `guess-${i}` } });
+    statuses.push(res.status());
+  }
+  expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+  await attacker.close();
+
+  // A browser that never signed in as Kim is turned away, even with the right password...
+  const elsewhere = await browser.newPage();
+  await staffSignIn(elsewhere, username);
+  await expect(elsewhere.getByText('Too many login attempts. Try again later.')).toBeVisible();
+  await expect(elsewhere).toHaveURL('/admin');
+  await elsewhere.close();
+
+  // ...while Kim's own browser signs in during the spray.
+  await staffSignIn(page, username);
+  await expect(page).toHaveURL('/dashboard/orders');
+  await counter.close();
+});

@@ -7,9 +7,11 @@ import { HttpError } from '../lib/http-error';
 import { signAdminToken } from '../lib/jwt';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
 import { jsonBody, parseWith } from '../lib/validate';
-import { clearLoginAttempts, findAdmin, reserveLoginAttempt, roleOf, upgradePasswordHash } from './admins.repo';
+import { findAdmin, roleOf, upgradePasswordHash } from './admins.repo';
 import { clientAddress } from './client-address';
+import { deviceSetCookie, trustedDevice } from './device-cookie';
 import { createHashGate } from './hash-gate';
+import { reserveSignIn } from './login-limits';
 import { consumeLoginOtp, signOut } from './staff.repo';
 import { readStats } from './stats.repo';
 
@@ -24,8 +26,8 @@ export async function adminLogin(req: Request, res: Response) {
   // A name outside the canonical form names no admin: no counter, no lookup, no hash.
   const username = canonicalAdminUsername(login.username);
   if (!username) throw new HttpError(401, 'Invalid credentials');
-  const address = clientAddress(req);
-  await reserveLoginAttempt(username, address);
+  const cookies = req.headers.cookie;
+  const giveBack = await reserveSignIn(username, clientAddress(req), trustedDevice(cookies, username, secret));
   const admin = await findAdmin(username);
   // An unknown user costs the same hash as a known one, so timing does not reveal usernames.
   const valid = await hashing.run(async () => verifyPassword(login.password, admin?.passwordHash ?? (await decoyHash())));
@@ -37,7 +39,7 @@ export async function adminLogin(req: Request, res: Response) {
     if (!login.otp) throw new HttpError(401, 'Enter the 6-digit code from your authenticator app', { code: OTP_REQUIRED });
     if (!(await consumeLoginOtp(username, login.otp))) throw new HttpError(401, 'That code is not valid: enter the current code', { code: OTP_REQUIRED });
   }
-  await clearLoginAttempts(username, address);
+  await giveBack();
   // A hash made with older scrypt parameters is redone now, while the password is at hand (when the
   // hash gate is full, at a later sign-in).
   if (needsRehash(admin.passwordHash)) {
@@ -45,6 +47,7 @@ export async function adminLogin(req: Request, res: Response) {
     if (upgraded) await upgradePasswordHash(username, admin.passwordHash, upgraded);
   }
   const token = signAdminToken(admin.username, admin.tokenVersion ?? 0, secret, ADMIN_TOKEN_TTL_SECONDS);
+  res.setHeader('Set-Cookie', deviceSetCookie(cookies, username, secret));
   res.json({
     message: 'Admin Authenticated successfully',
     token,

@@ -1,0 +1,79 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+// OWASP's device cookie ("Slow Down Online Guessing Attacks with Device Cookies"): a browser that
+// has signed in as a username carries a signed proof of it. Its failed attempts count against a
+// small budget of its own, so a guessing spray at that username from anywhere else, which fills the
+// username's ceiling and locks out every untrusted client, does not lock out the staff member's own
+// browser. The cookie proves only "this browser signed in as X before"; it grants nothing else.
+
+/** The one cookie Firebase Hosting forwards to a function (it strips every other). */
+export const DEVICE_COOKIE = '__session';
+/** Sent only to the sign-in route (and logout under it): never to the catalogue or the CDN. */
+export const DEVICE_COOKIE_PATH = '/api/auth/admin';
+export const DEVICE_TTL_SECONDS = 90 * 24 * 3600;
+/** Usernames one browser is remembered for (a shared counter computer), newest first. */
+const MAX_DEVICES = 4;
+const MAX_COOKIE_HEADER = 4096;
+
+export interface Device {
+  username: string;
+  /** Random, per sign-in: the device's own failure budget is keyed on it. */
+  nonce: string;
+  /** Seconds since the epoch. */
+  exp: number;
+}
+
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+const mac = (payload: string, secret: string) =>
+  createHmac('sha256', secret).update(`bookstore device cookie\n${payload}`).digest('base64url');
+
+function sign(device: Device, secret: string): string {
+  const payload = `${b64(device.username)}.${device.nonce}.${device.exp}`;
+  return `${payload}.${mac(payload, secret)}`;
+}
+
+function verify(token: string, secret: string, nowSeconds: number): Device | null {
+  const parts = token.split('.');
+  if (parts.length !== 4) return null;
+  const [user, nonce, exp, signature] = parts as [string, string, string, string];
+  const expected = Buffer.from(mac(`${user}.${nonce}.${exp}`, secret));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const expires = Number(exp);
+  if (!Number.isSafeInteger(expires) || expires <= nowSeconds) return null;
+  return { username: Buffer.from(user, 'base64url').toString('utf8'), nonce, exp: expires };
+}
+
+/** The `__session` tokens of a Cookie header (none for anything malformed or oversized). */
+function tokensOf(cookieHeader: string | undefined): string[] {
+  if (!cookieHeader || cookieHeader.length > MAX_COOKIE_HEADER) return [];
+  for (const pair of cookieHeader.split(';')) {
+    const [name, ...rest] = pair.trim().split('=');
+    if (name === DEVICE_COOKIE) return rest.join('=').split('~').filter((t) => /^[A-Za-z0-9_.-]{1,400}$/.test(t)).slice(0, MAX_DEVICES);
+  }
+  return [];
+}
+
+/** The valid device cookie this request carries for `username`, if any. */
+export function trustedDevice(cookieHeader: string | undefined, username: string, secret: string, now = Date.now()): Device | null {
+  for (const token of tokensOf(cookieHeader)) {
+    const device = verify(token, secret, Math.floor(now / 1000));
+    if (device?.username === username) return device;
+  }
+  return null;
+}
+
+/**
+ * The Set-Cookie header after a successful sign-in as `username`: a fresh device for it, first,
+ * and the browser's other valid devices (other usernames) after it.
+ */
+export function deviceSetCookie(cookieHeader: string | undefined, username: string, secret: string, now = Date.now()): string {
+  const nowSeconds = Math.floor(now / 1000);
+  const others = tokensOf(cookieHeader).filter((token) => {
+    const device = verify(token, secret, nowSeconds);
+    return device !== null && device.username !== username;
+  });
+  const fresh = sign({ username, nonce: randomBytes(16).toString('base64url'), exp: nowSeconds + DEVICE_TTL_SECONDS }, secret);
+  const value = [fresh, ...others].slice(0, MAX_DEVICES).join('~');
+  return `${DEVICE_COOKIE}=${value}; Path=${DEVICE_COOKIE_PATH}; Max-Age=${DEVICE_TTL_SECONDS}; HttpOnly; Secure; SameSite=Strict`;
+}
