@@ -5,15 +5,20 @@ import { auth } from './firebase';
 import { HttpError } from './http-error';
 import { isStrongSecret, verifyAdminToken, type AdminClaims } from './jwt';
 
+/** The token of an `Authorization: Bearer <token>` header, or null when it is not one. */
+export function parseBearer(header: string | undefined): string | null {
+  return /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header ?? '')?.[1] ?? null;
+}
+
 /** The bearer token, refusing requests that carry two Authorization headers. */
 export function bearerToken(req: Request): string | null {
   const count = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]!.toLowerCase() === 'authorization').length;
   if (count > 1) throw new HttpError(400, 'Send a single Authorization header');
   const header = req.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header);
-  if (!match) throw new HttpError(401, 'Authorization must be a Bearer token');
-  return match[1]!;
+  const token = parseBearer(header);
+  if (!token) throw new HttpError(401, 'Authorization must be a Bearer token');
+  return token;
 }
 
 /** The admin token key, or '' when it is missing or shorter than 32 bytes (then nothing is signed or accepted). */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { bodyLimitFor, type BodyLimit } from '../config';
-import { adminClaims } from './auth';
+import { adminClaims, parseBearer } from './auth';
 
 // The Functions runtime (functions-framework in production, the emulator runtime locally) parses
 // request bodies with body-parser, up to 32 MB (1 GB in functions-framework), *before* our Express
@@ -38,8 +38,8 @@ const REFUSAL_TYPES: Record<number, string> = { 401: 'unauthorized', 413: 'entit
 
 /** Whether an Authorization header carries a well-signed, unexpired admin token. */
 function signedStaffToken(header: string | undefined): boolean {
-  const token = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header ?? '')?.[1];
-  return token !== undefined && adminClaims(token) !== null;
+  const token = parseBearer(header);
+  return token !== null && adminClaims(token) !== null;
 }
 
 /** Answers 413 (or `status`) now; bytes still arriving are dropped, never handed to a parser. */

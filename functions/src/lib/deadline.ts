@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { OUTAGE_RETRY_AFTER_S } from './http-error';
 
 // Cloud Run cuts a request at the function's timeout (60 s) with an empty 504 the shopper's app
 // cannot explain. A request still unanswered at its deadline is answered first, with 503 and
@@ -7,7 +8,6 @@ import type { RequestHandler } from 'express';
 // part, and the load test saw them pass 45 s on the emulator. A write that completes after its 503
 // still stands; clients read before they repeat.
 export const DEADLINE_MS = { read: 15_000, write: 55_000 } as const;
-export const DEADLINE_RETRY_AFTER_S = 30;
 
 export function deadlineFor(method: string): number {
   return method === 'GET' || method === 'HEAD' ? DEADLINE_MS.read : DEADLINE_MS.write;
@@ -20,7 +20,7 @@ export function withDeadline(deadlines: (method: string) => number = deadlineFor
       if (res.headersSent) return;
       res
         .status(503)
-        .set({ 'Retry-After': String(DEADLINE_RETRY_AFTER_S), 'Cache-Control': 'no-store' })
+        .set({ 'Retry-After': String(OUTAGE_RETRY_AFTER_S), 'Cache-Control': 'no-store' })
         .json({ message: 'The shop is slow to answer right now. Please try again in a moment.' });
       // The handler is still running and will answer too: its late headers and body go nowhere
       // instead of throwing ERR_HTTP_HEADERS_SENT out of whatever callback it answers from.

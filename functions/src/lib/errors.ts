@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { logger } from 'firebase-functions';
-import { HttpError } from './http-error';
+import { HttpError, OUTAGE_RETRY_AFTER_S } from './http-error';
 
 /**
  * A request path as log lines may carry it: path segments holding an email address (the spec's
@@ -37,7 +37,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   // an outage the client can wait out, not a fault of its request or a bug of ours.
   if (isFirestoreUnavailable(error)) {
     logger.error('Firestore unavailable', { status: 503, method: req.method, path: loggablePath(req.path), code: error.code });
-    res.set({ 'Retry-After': '30', 'Cache-Control': 'no-store' }).status(503).json({ message: 'The shop is briefly unavailable. Please try again in a moment.' });
+    res.set({ 'Retry-After': String(OUTAGE_RETRY_AFTER_S), 'Cache-Control': 'no-store' }).status(503).json({ message: 'The shop is briefly unavailable. Please try again in a moment.' });
     return;
   }
   // body-parser style errors (from express.json in tests or other runtimes) carry a status.

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { db } from './firebase';
+import { OUTAGE_RETRY_AFTER_S } from './http-error';
 import { countReads } from './read-counter';
 
 // GET /api/health: one Firestore read (a document that need not exist) under a deadline. Answering
@@ -35,6 +36,6 @@ export async function health(_req: Request, res: Response): Promise<void> {
     res.json({ ok: true, firestoreMs: ms });
   } catch (error) {
     logger.error('Health check failed: Firestore did not answer', { check: 'firestore', deadlineMs: HEALTH_DEADLINE_MS, error: String((error as Error)?.message ?? error) });
-    res.set('Retry-After', '30').status(503).json({ ok: false, message: 'The shop cannot reach its database right now. Please try again shortly.' });
+    res.set('Retry-After', String(OUTAGE_RETRY_AFTER_S)).status(503).json({ ok: false, message: 'The shop cannot reach its database right now. Please try again shortly.' });
   }
 }

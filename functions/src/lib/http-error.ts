@@ -9,3 +9,6 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** Seconds an outage answer (503: Firestore unreachable, a request past its deadline) asks clients to wait. */
+export const OUTAGE_RETRY_AFTER_S = 30;
