@@ -27,10 +27,15 @@ export async function adminLogin(req: Request, res: Response) {
   const username = canonicalAdminUsername(login.username);
   if (!username) throw new HttpError(401, 'Invalid credentials');
   const cookies = req.headers.cookie;
-  const giveBack = await reserveSignIn(username, clientAddress(req), trustedDevice(cookies, username, secret));
+  const budget = await reserveSignIn(username, () => clientAddress(req), trustedDevice(cookies, username, secret));
   const admin = await findAdmin(username);
   // An unknown user costs the same hash as a known one, so timing does not reveal usernames.
-  const valid = await hashing.run(async () => verifyPassword(login.password, admin?.passwordHash ?? (await decoyHash())));
+  const valid = await hashing
+    .run(async () => verifyPassword(login.password, admin?.passwordHash ?? (await decoyHash())))
+    .catch(async (error: unknown) => {
+      await budget.unchecked(); // a full gate (503) judged no password: a flood of them must not use up the owner's budget
+      throw error;
+    });
   // A disabled person, or a document with no role, is answered like a wrong password.
   if (!admin || !valid || admin.disabled || !roleOf(admin)) throw new HttpError(401, 'Invalid credentials');
   // Two-factor sign-in: the password was right; without a fresh code the attempt still counts as a
@@ -39,7 +44,7 @@ export async function adminLogin(req: Request, res: Response) {
     if (!login.otp) throw new HttpError(401, 'Enter the 6-digit code from your authenticator app', { code: OTP_REQUIRED });
     if (!(await consumeLoginOtp(username, login.otp))) throw new HttpError(401, 'That code is not valid: enter the current code', { code: OTP_REQUIRED });
   }
-  await giveBack();
+  await budget.succeeded();
   // A hash made with older scrypt parameters is redone now, while the password is at hand (when the
   // hash gate is full, at a later sign-in).
   if (needsRehash(admin.passwordHash)) {

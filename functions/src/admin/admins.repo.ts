@@ -68,6 +68,9 @@ interface AttemptDoc {
   expireAt: Timestamp;
 }
 
+/** Every throttled sign-in's answer (429), whichever budget refused it. */
+export const TOO_MANY_ATTEMPTS = 'Too many login attempts. Try again later.';
+
 const attemptRef = (username: string, address: string) =>
   db().collection('loginAttempts').doc(createHash('sha256').update(`${username}\n${address}`).digest('hex'));
 
@@ -90,7 +93,7 @@ export async function reserveLoginAttempt(username: string, address: string, now
     const current = stored && now - stored.lastAt < LOGIN_FORGET_MS ? stored : null;
     if (current && current.blockedUntil > now) {
       const retryAfter = Math.max(1, Math.ceil((current.blockedUntil - now) / 1000));
-      throw new HttpError(429, 'Too many login attempts. Try again later.', {}, { 'Retry-After': String(retryAfter) });
+      throw new HttpError(429, TOO_MANY_ATTEMPTS, {}, { 'Retry-After': String(retryAfter) });
     }
     const failures = (current?.failures ?? 0) + 1;
     const blockedUntil = now + loginDelayMs(failures);

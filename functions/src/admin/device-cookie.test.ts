@@ -26,9 +26,18 @@ describe('device cookie', () => {
     expect(trustedDevice(forged([user, nonce, exp, `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`]), 'sam', SECRET, NOW)).toBeNull();
     expect(trustedDevice(cookie, 'sam', 'b'.repeat(64), NOW)).toBeNull();
     expect(trustedDevice(cookie, 'sam', SECRET, NOW + DEVICE_TTL_SECONDS * 1000)).toBeNull();
-    for (const bad of ['', '__session=', '__session=a.b.c', `__session=${token}.x`, `__session=${'x'.repeat(5000)}`, `other=${token}`]) {
+    const oversized = `${cookie}; padding=${'x'.repeat(4096)}`; // a valid device inside a header over 4 KB
+    for (const bad of ['', '__session=', '__session=a.b.c', `__session=${token}.x`, `__session=${'x'.repeat(5000)}`, `other=${token}`, oversized]) {
       expect(trustedDevice(bad, 'sam', SECRET, NOW), bad.slice(0, 40)).toBeNull();
     }
+  });
+
+  it('is found in any __session of the header (one planted first does not hide it)', () => {
+    const planted = cookieFrom(deviceSetCookie(undefined, 'sam', 'b'.repeat(64), NOW));
+    const real = cookieFrom(deviceSetCookie(undefined, 'sam', SECRET, NOW));
+    expect(trustedDevice(`${planted}; ${real}`, 'sam', SECRET, NOW)?.username).toBe('sam');
+    const merged = cookieFrom(deviceSetCookie(`${real}; ${real}`, 'ann', SECRET, NOW)).slice('__session='.length).split('~');
+    expect(merged).toHaveLength(2); // ann's new device and sam's, once
   });
 
   it('is found among other cookies, and one browser keeps the devices of up to 4 usernames, newest first', () => {

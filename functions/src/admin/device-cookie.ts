@@ -44,14 +44,19 @@ function verify(token: string, secret: string, nowSeconds: number): Device | nul
   return { username: Buffer.from(user, 'base64url').toString('utf8'), nonce, exp: expires };
 }
 
-/** The `__session` tokens of a Cookie header (none for anything malformed or oversized). */
+/**
+ * The `__session` tokens of a Cookie header, from every `__session` in it (a cookie planted from a
+ * sibling domain may come first), none for a header over 4 KB.
+ */
 function tokensOf(cookieHeader: string | undefined): string[] {
   if (!cookieHeader || cookieHeader.length > MAX_COOKIE_HEADER) return [];
-  for (const pair of cookieHeader.split(';')) {
-    const [name, ...rest] = pair.trim().split('=');
-    if (name === DEVICE_COOKIE) return rest.join('=').split('~').filter((t) => /^[A-Za-z0-9_.-]{1,400}$/.test(t)).slice(0, MAX_DEVICES);
-  }
-  return [];
+  return cookieHeader
+    .split(';')
+    .map((pair) => pair.trim().split('='))
+    .filter(([name]) => name === DEVICE_COOKIE)
+    .flatMap(([, ...value]) => value.join('=').split('~'))
+    .filter((token) => /^[A-Za-z0-9_.-]{1,400}$/.test(token))
+    .slice(0, 2 * MAX_DEVICES);
 }
 
 /** The valid device cookie this request carries for `username`, if any. */
@@ -69,9 +74,12 @@ export function trustedDevice(cookieHeader: string | undefined, username: string
  */
 export function deviceSetCookie(cookieHeader: string | undefined, username: string, secret: string, now = Date.now()): string {
   const nowSeconds = Math.floor(now / 1000);
+  const seen = new Set([username]);
   const others = tokensOf(cookieHeader).filter((token) => {
     const device = verify(token, secret, nowSeconds);
-    return device !== null && device.username !== username;
+    if (!device || seen.has(device.username)) return false;
+    seen.add(device.username);
+    return true;
   });
   const fresh = sign({ username, nonce: randomBytes(16).toString('base64url'), exp: nowSeconds + DEVICE_TTL_SECONDS }, secret);
   const value = [fresh, ...others].slice(0, MAX_DEVICES).join('~');

@@ -1,6 +1,6 @@
 import { LOGIN_CEILING_FAILURES, LOGIN_CEILING_WINDOW_MS } from '../config';
 import { giveBackSlot, takeSlot, type WindowLimit } from '../lib/window-limit';
-import { clearLoginAttempts, reserveLoginAttempt } from './admins.repo';
+import { clearLoginAttempts, reserveLoginAttempt, TOO_MANY_ATTEMPTS } from './admins.repo';
 import type { Device } from './device-cookie';
 
 // The admin door's budgets, taken before the password is checked (each attempt counts as a
@@ -11,21 +11,34 @@ import type { Device } from './device-cookie';
 //   username's ceiling, shared by every address, so inventing addresses buys nothing.
 // All three answer 429 'Too many login attempts. Try again later.' with Retry-After.
 
-const MESSAGE = 'Too many login attempts. Try again later.';
-const UNTRUSTED: WindowLimit = { collection: 'loginCeilings', limit: LOGIN_CEILING_FAILURES, windowMs: LOGIN_CEILING_WINDOW_MS, message: MESSAGE };
+const UNTRUSTED: WindowLimit = { collection: 'loginCeilings', limit: LOGIN_CEILING_FAILURES, windowMs: LOGIN_CEILING_WINDOW_MS, message: TOO_MANY_ATTEMPTS };
 const DEVICE: WindowLimit = { ...UNTRUSTED, collection: 'loginDevices' };
 
-/** Takes the attempt's budgets (or throws 429); the returned function gives them back after a success. */
-export async function reserveSignIn(username: string, address: string, device: Device | null): Promise<() => Promise<void>> {
+/** What an attempt took of the budgets, to give back when it turns out not to be a failure. */
+export interface SignInBudget {
+  /** The password (and code) were right. */
+  succeeded(): Promise<void>;
+  /** No password was checked (the hash gate was full): the username's or the device's slot comes back. */
+  unchecked(): Promise<void>;
+}
+
+/** Takes the attempt's budgets (or throws 429). `address` is read only for a client without the device cookie. */
+export async function reserveSignIn(username: string, address: () => string, device: Device | null): Promise<SignInBudget> {
   if (device) {
     const key = `${username}\n${device.nonce}`;
     const slot = await takeSlot(DEVICE, key);
-    return () => giveBackSlot(DEVICE, key, slot);
+    const giveBack = () => giveBackSlot(DEVICE, key, slot);
+    return { succeeded: giveBack, unchecked: giveBack };
   }
-  await reserveLoginAttempt(username, address);
+  const from = address();
+  await reserveLoginAttempt(username, from);
   const slot = await takeSlot(UNTRUSTED, username);
-  return async () => {
-    await clearLoginAttempts(username, address);
-    await giveBackSlot(UNTRUSTED, username, slot);
+  const giveBack = () => giveBackSlot(UNTRUSTED, username, slot);
+  return {
+    async succeeded() {
+      await clearLoginAttempts(username, from);
+      await giveBack();
+    },
+    unchecked: giveBack,
   };
 }
