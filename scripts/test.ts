@@ -55,9 +55,11 @@ const vitest = (project: string) => {
   }));
 };
 
+// A spec file that fails to load (a syntax or import error) runs no test: Playwright lists it under
+// the report's top-level `errors`, not in `stats`, and each such error counts as a failure here.
 const playwright = () =>
-  counted('Playwright', join(ROOT, 'artifacts', 'playwright-results.json'), ['node_modules/@playwright/test/cli.js', 'test', ...filters], ({ stats: s }: { stats: Record<'expected' | 'flaky' | 'unexpected' | 'skipped', number> }) => ({
-    passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped,
+  counted('Playwright', join(ROOT, 'artifacts', 'playwright-results.json'), ['node_modules/@playwright/test/cli.js', 'test', ...filters], ({ stats: s, errors = [] }: { stats: Record<'expected' | 'flaky' | 'unexpected' | 'skipped', number>; errors?: unknown[] }) => ({
+    passed: s.expected + s.flaky, failed: s.unexpected + errors.length, skipped: s.skipped,
   }));
 
 /** `npm run smoke` against the Hosting emulator serving a production build (scripts/lib/smoke-ci.ts). */
