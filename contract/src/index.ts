@@ -14,3 +14,4 @@ export * from './limits';
 export * from './staff';
 export { isCommonPassword } from './passwords';
 export * from './locale';
+export * from './isbn';

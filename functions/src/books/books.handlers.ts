@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { BookIdSchema, BooksQuerySchema, BookInputSchema, CreateBookSchema, type Book, type BookMutationResponse, type CoverUploadResponse } from '@bookstore/contract';
+import { BookIdSchema, BooksQuerySchema, BookInputSchema, CreateBookSchema, type Book, type BookInput, type BookMutationResponse, type CoverUploadResponse } from '@bookstore/contract';
 import { assertPermission, requirePermission, requireStaff } from '../lib/auth';
 import { appendAudit } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
@@ -8,6 +8,7 @@ import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
 import * as repo from './books.repo';
 import { browse } from './catalog.handlers';
+import { CoverFetchError, fetchCover } from './cover-fetch';
 import { deleteCover, readCover, readCoverFile, saveCover } from './covers';
 
 function bookId(req: Request): string {
@@ -19,6 +20,23 @@ function bookId(req: Request): string {
 /** Deletes an uploaded cover once no book points at it any more (covers are shared by content). */
 async function releaseCover(coverImage: string): Promise<void> {
   if (!(await repo.isCoverInUse(coverImage))) await deleteCover(coverImage);
+}
+
+/**
+ * A book sent with a coverUrl: the image is fetched once, server-side (cover-fetch.ts), stored as
+ * ours, and the book points at that; the address itself is never kept. A cover that cannot be
+ * fetched is a 400 on the coverUrl field, and nothing is written.
+ */
+async function withFetchedCover<T extends BookInput>(input: T): Promise<T> {
+  if (!input.coverUrl) return input;
+  try {
+    const { bytes } = await fetchCover(input.coverUrl);
+    const { coverUrl: _fetched, ...rest } = input;
+    return { ...rest, coverImage: await saveCover(bytes) } as T;
+  } catch (error) {
+    if (error instanceof CoverFetchError) throw new HttpError(400, error.message, { details: { coverUrl: [error.message] } });
+    throw error;
+  }
 }
 
 /** Parameters only the paged browse API knows; any of them selects it (contract: catalog.ts). */
@@ -47,7 +65,7 @@ export async function getBook(req: Request, res: Response) {
 // POST /api/books/create-book
 export async function createBook(req: Request, res: Response) {
   const actor = requirePermission(req, 'books.create');
-  const input = parseWith(CreateBookSchema, jsonBody(req));
+  const input = await withFetchedCover(parseWith(CreateBookSchema, jsonBody(req)));
   const book = await repo.createBook(input, actor);
   noStore(res);
   res.status(201).json({ message: 'Book created successfully', book } satisfies BookMutationResponse);
@@ -57,7 +75,9 @@ export async function createBook(req: Request, res: Response) {
 export async function editBook(req: Request, res: Response) {
   const actor = requireStaff(req); // which permission depends on what changes: checked in the transaction
   const id = bookId(req);
-  const input = parseWith(BookInputSchema, jsonBody(req));
+  const parsed = parseWith(BookInputSchema, jsonBody(req));
+  if (parsed.coverUrl) assertPermission(actor, 'books.edit'); // a new cover is an edit: refused before fetching anything
+  const input = await withFetchedCover(parsed);
   const result = await repo.updateBook(id, input, actor, (needed) => needed.forEach((p) => assertPermission(actor, p)));
   if (!result) throw new HttpError(404, 'Book not found');
   if (result.before.coverImage !== result.after.coverImage) await releaseCover(result.before.coverImage);

@@ -1,5 +1,5 @@
-import type { AuditAction, Book, BookInput, BooksQuery, LowStockBook, Permission } from '@bookstore/contract';
-import { fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, MAX_BOOKS_LIST, priceBandOf, toCents } from '@bookstore/contract';
+import type { AuditAction, Book, BookDetailField, BookInput, BooksQuery, LowStockBook, Permission } from '@bookstore/contract';
+import { BOOK_DETAIL_FIELDS, fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, MAX_BOOKS_LIST, priceBandOf, toCents } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { appendAudit, changedFields, type AuditActor } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
@@ -48,10 +48,18 @@ export function toBook(snap: DocumentSnapshot): Book {
     oldPrice: fromCents(d.oldPriceCents),
     newPrice: fromCents(d.newPriceCents),
     ...(d.isbn ? { isbn: d.isbn } : {}),
+    ...bookDetails(d),
     stock: d.stock ?? 0,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
+}
+
+/** The edition's details that are set (issue 26): absent ones are left out, never stored as empty. */
+export function bookDetails(from: Partial<Pick<Book, BookDetailField>>): Partial<Pick<Book, BookDetailField>> {
+  const out: Record<string, unknown> = {};
+  for (const field of BOOK_DETAIL_FIELDS) if (from[field] !== undefined && from[field] !== '') out[field] = from[field];
+  return out as Partial<Pick<Book, BookDetailField>>;
 }
 
 /** The stored form of a book; `id` (the document's id) breaks ties in sort orders when known. */
@@ -67,6 +75,7 @@ export function toDoc(input: BookInput, now: string, createdAt = now, id?: strin
     oldPriceCents: toCents(input.oldPrice)!,
     newPriceCents,
     ...(input.isbn ? { isbn: input.isbn } : {}),
+    ...bookDetails(input),
     ...stockFields(input.stock ?? 0),
     createdAt,
     updatedAt: now,
@@ -106,7 +115,9 @@ export async function getBookDocs(tx: Transaction, ids: string[]) {
 // that changing it needs (contract/src/staff.ts): a bookseller may move the stock and nothing else.
 const FIELD_PERMISSIONS: Record<string, Permission> = {
   title: 'books.edit', author: 'books.edit', description: 'books.edit', category: 'books.edit', trending: 'books.edit',
-  coverImage: 'books.edit', isbn: 'books.edit', oldPriceCents: 'books.price', newPriceCents: 'books.price', stock: 'books.stock',
+  coverImage: 'books.edit', isbn: 'books.edit',
+  publisher: 'books.edit', publishedOn: 'books.edit', pages: 'books.edit', format: 'books.edit', language: 'books.edit',
+  oldPriceCents: 'books.price', newPriceCents: 'books.price', stock: 'books.stock',
 };
 const AUDITED_FIELDS = Object.keys(FIELD_PERMISSIONS);
 const asRecord = (doc: BookDoc) => doc as unknown as Record<string, unknown>;
