@@ -168,7 +168,7 @@ export const BookInputSchema = z
     newPrice: price('New price'),
     coverImage: CoverImageSchema,
     isbn: IsbnSchema,
-    publisher: optionalText('Publisher', 120),
+    publisher: optionalText('Publisher', 120).optional(),
     publishedOn: PublishedOnSchema,
     pages: PagesSchema,
     format: BookFormatSchema,

@@ -4,6 +4,7 @@ import { adminSession } from './admin/admin-session';
 import { staffRouter } from './admin/staff.router';
 import { booksRouter, coversRouter } from './books/books.router';
 import { adminBooks } from './books/catalog.handlers';
+import { isbnLookup } from './books/isbn.handlers';
 import { methodNotAllowed } from './lib/allowed-methods';
 import { withBodyLimitCheck } from './lib/body-parse-errors';
 import { withCacheDefaults } from './lib/cache';
@@ -35,6 +36,7 @@ export function createApp() {
   api.use('/admin/orders', adminOrdersRouter);
   api.get('/admin', adminStats);
   api.get('/admin/books', adminBooks);
+  api.get('/admin/isbn/:isbn', isbnLookup);
   api.use('/admin', staffRouter);
   api.use(methodNotAllowed(api));
   app.use('/api', api);
