@@ -57,12 +57,12 @@ export const BOOK_FORMATS = ['hardcover', 'paperback', 'ebook', 'audiobook'] as 
 export type BookFormat = (typeof BOOK_FORMATS)[number];
 export const BOOK_FORMAT_LABELS: Record<BookFormat, string> = { hardcover: 'Hardcover', paperback: 'Paperback', ebook: 'E-book', audiobook: 'Audiobook' };
 /** schema.org's BookFormatType for each format (JSON-LD `bookFormat`). */
-export const SCHEMA_BOOK_FORMATS: Record<BookFormat, string> = {
+export const SCHEMA_BOOK_FORMATS = {
   hardcover: 'https://schema.org/Hardcover',
   paperback: 'https://schema.org/Paperback',
   ebook: 'https://schema.org/EBook',
   audiobook: 'https://schema.org/AudiobookFormat',
-};
+} as const satisfies Record<BookFormat, string>;
 export const MAX_PAGES = 100_000;
 
 /** Blank (absent, empty, null) is "not given": the optional details are then left out. */
@@ -233,6 +233,11 @@ export interface BookMutationResponse {
 /** 201 answer of POST /api/books/cover: the stored cover's name, for the book's coverImage. */
 export interface CoverUploadResponse {
   coverImage: string;
+}
+
+/** 201 answer of POST /api/books/cover?isbn=: the cover, and the book it now belongs to. */
+export interface CoverForIsbnResponse extends CoverUploadResponse {
+  book: Book;
 }
 
 // ---- Manage Books: one change to many books (issue 26) -----------------------------------------

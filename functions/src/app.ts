@@ -2,6 +2,7 @@ import express from 'express';
 import { adminLogin, adminLogout, adminStats } from './admin/admin.handlers';
 import { adminSession } from './admin/admin-session';
 import { staffRouter } from './admin/staff.router';
+import { bulkBooks } from './books/books.handlers';
 import { booksRouter, coversRouter } from './books/books.router';
 import { adminBooks } from './books/catalog.handlers';
 import { isbnLookup } from './books/isbn.handlers';
@@ -36,6 +37,7 @@ export function createApp() {
   api.use('/admin/orders', adminOrdersRouter);
   api.get('/admin', adminStats);
   api.get('/admin/books', adminBooks);
+  api.post('/admin/books/bulk', bulkBooks);
   api.get('/admin/isbn/:isbn', isbnLookup);
   api.use('/admin', staffRouter);
   api.use(methodNotAllowed(api));

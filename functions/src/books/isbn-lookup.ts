@@ -38,7 +38,7 @@ export function publishedOnFrom(text: string): string | undefined {
 function readDate(value: string): string | undefined {
   const iso = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value);
   if (iso) return value;
-  const year = /\b(1[4-9]\d\d|20\d\d)\b/.exec(value)?.[1];
+  const year = /(?<!\d)(1[4-9]\d\d|20\d\d)(?!\d)/.exec(value)?.[1];
   if (!year) return undefined;
   const monthIndex = MONTHS.findIndex((m) => new RegExp(`\\b${m}[a-z]*\\.?\\b`, 'i').test(value));
   if (monthIndex < 0) return year;
