@@ -34,7 +34,6 @@ let server: Server;
 let origin = '';
 
 const stored = (bytes: Buffer, ext: string) => `covers/${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${ext}`;
-const exists = async (name: string) => (await bucket().file(name).exists())[0];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
