@@ -14,8 +14,9 @@ afterAll(async () => {
   await removeBooks(made);
 });
 
+const STAMP = String(Date.now() % 1e5).padStart(5, '0');
 function isbnOf(n: number): string {
-  const body = `97913${String(Date.now() % 1e5).padStart(5, '0')}${String(n % 100).padStart(2, '0')}`.slice(0, 12);
+  const body = `97913${STAMP}${String(n % 100).padStart(2, '0')}`.slice(0, 12);
   const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return body + ((10 - (sum % 10)) % 10);
 }
