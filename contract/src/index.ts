@@ -15,3 +15,4 @@ export * from './staff';
 export { isCommonPassword } from './passwords';
 export * from './locale';
 export * from './isbn';
+export * from './robots';

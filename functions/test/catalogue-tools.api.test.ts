@@ -60,6 +60,17 @@ describe('a book page with every detail', () => {
   });
 });
 
+describe('robots.txt', () => {
+  it('names the sitemap with the absolute URL of the configured origin (the emulators\' Hosting here)', async () => {
+    const res = await fetch(`${base()}/robots.txt`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('Sitemap: http://127.0.0.1:5000/sitemap.xml');
+    expect(text).toContain('Disallow: /dashboard');
+    expect((await fetch(`${base()}/sitemap.xml`)).status).toBe(200);
+  });
+});
+
 describe('POST /api/admin/books/bulk', () => {
   it('sets the price of several books in one request, one audit event per book changed', async () => {
     const books = await makeBooks(3, 5, 1000);
