@@ -113,7 +113,7 @@ async function main() {
     mkdirSync(dirname(QUERY_LOG), { recursive: true });
     rmSync(QUERY_LOG, { force: true });
     process.env.BOOKSTORE_QUERY_LOG = QUERY_LOG; // the function inherits it through the emulators
-    process.env.OPEN_LIBRARY_ORIGIN = OPEN_LIBRARY_FIXTURE_ORIGIN; // ISBN lookups go to the tests' fixtures (functions/test/open-library-fixture.ts)
+    process.env.OPEN_LIBRARY_ORIGIN = OPEN_LIBRARY_FIXTURE_ORIGIN; // ISBN lookups go to the tests' fixtures (scripts/lib/open-library-fixture.ts)
     suite = await startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) });
     firestoreKind = suite.firestore;
     if (suite.firestore === 'stand-in' && findCloudSdkJar()) {

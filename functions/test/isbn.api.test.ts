@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenLibraryFixture, type OpenLibraryFixture } from './open-library-fixture';
+import { startOpenLibraryFixture, type OpenLibraryFixture } from '../../scripts/lib/open-library-fixture';
 import { adminToken, expectUnchanged, http } from './helpers';
 
 // GET /api/admin/isbn/:isbn over HTTP through Hosting (issue 26). The function asks the tests'

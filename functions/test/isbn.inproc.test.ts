@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOKUPS_PER_MINUTE, resetIsbnLookups } from '../src/books/isbn-lookup';
-import { startOpenLibraryFixture, type OpenLibraryFixture } from './open-library-fixture';
+import { startOpenLibraryFixture, type OpenLibraryFixture } from '../../scripts/lib/open-library-fixture';
 import { adminToken, http } from './helpers';
 
 // The ISBN lookup's cache and rate limit (issue 26), in one process (the handler served here by

@@ -16,7 +16,7 @@ export const PORTS = {
 } as const;
 
 /**
- * The tests' stand-in for Open Library (functions/test/open-library-fixture.ts); `npm test` points
+ * The tests' stand-in for Open Library (scripts/lib/open-library-fixture.ts); `npm test` points
  * the function at it with OPEN_LIBRARY_ORIGIN, which only the emulators honour.
  */
 export const OPEN_LIBRARY_FIXTURE_PORT = 9471;

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { toIsbn13 } from '../../contract/src/isbn';
-import { startOpenLibraryFixture } from '../../functions/test/open-library-fixture';
+import { startOpenLibraryFixture } from '../../scripts/lib/open-library-fixture';
 import { ADMIN, adminLogin } from './helpers';
 
 // Issue 26 in Chromium: Manage Books on a 375 px phone (cards, every action within the screen, bulk

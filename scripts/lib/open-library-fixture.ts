@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { OPEN_LIBRARY_FIXTURE_PORT } from '../../scripts/lib/env';
+import { OPEN_LIBRARY_FIXTURE_PORT, ROOT } from './env';
 
 // A stand-in for Open Library's Books API on loopback, answering from the fixtures beside this file
-// (fixtures/open-library/README.md: hand-written, in the shape of Open Library's documented
+// (functions/test/fixtures/open-library/README.md: hand-written, in the shape of Open Library's documented
 // examples). The test suite points the function at it (OPEN_LIBRARY_ORIGIN, scripts/test.ts).
 
-const DIR = join(fileURLToPath(new URL('.', import.meta.url)), 'fixtures', 'open-library');
+const DIR = join(ROOT, 'functions', 'test', 'fixtures', 'open-library');
 
 export interface OpenLibraryFixture {
   /** Requests per bibkey, to see what the function's cache saved. */
