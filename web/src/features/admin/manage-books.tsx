@@ -178,7 +178,7 @@ export function Component() {
           ))}
         </ul>
         <div className="relative hidden overflow-x-auto md:block">
-          <DataTable columns={selectable ? [{ label: 'Select', className: 'px-4 py-3' }, ...COLUMNS] : COLUMNS}>
+          <DataTable columns={selectable ? [{ label: 'Select', className: 'w-16 px-4 py-3' }, ...COLUMNS] : COLUMNS}>
             {data.books.length === 0 && (
               <tr className="border-t border-gray-100">
                 <td colSpan={COLUMNS.length + (selectable ? 1 : 0)} className="px-6 py-8 text-center text-gray-600">{empty}</td>
