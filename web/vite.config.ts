@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { productionOrigin, robotsTxt } from '../contract/src/robots';
+import { productionOrigin, robotsTxt } from '../contract/src/robots.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerender } from './prerender.ts';
 import { pwaOptions, storefrontShell } from './pwa.config.ts';
