@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { IMPORT_CHUNK_ROWS, ImportFileError, recordsFromCsv, recordsFromNdjson, type ImportRowError } from '@bookstore/contract';
+import { IMPORT_CHUNK_ROWS, ImportFileError, MAX_IMPORT_COVER_URLS, recordsFromCsv, recordsFromNdjson, type ImportRowError } from '@bookstore/contract';
 import { initializeApp } from 'firebase-admin/app';
 import { cliArgs, EMULATOR_ENV, PROJECT_ID as EMULATOR_PROJECT } from './lib/env';
 
@@ -35,6 +35,11 @@ async function main() {
   initializeApp({ projectId: args.projectId }); // before the repo's first db() call, which reuses it
   const { validateRecords } = await import('../functions/src/books/import.rows');
   const { commitImport, planImport } = await import('../functions/src/books/import.repo');
+  const { resolveCoverUrls } = await import('../functions/src/books/import.covers');
+  const { COVER_FETCH } = await import('../functions/src/books/cover-fetch');
+  // Cover URLs under the function's own rules (https, public addresses); --emulators also allows
+  // http and loopback, as the Functions emulator does.
+  const policy = { ...COVER_FETCH, local: args.emulators };
 
   const text = readFileSync(args.file, 'utf8');
   const records = /\.(ndjson|jsonl)$/i.test(args.file) ? recordsFromNdjson(text) : recordsFromCsv(text);
@@ -43,14 +48,32 @@ async function main() {
   const rowErrors: ImportRowError[] = [...errors];
   const started = performance.now();
   console.log(`${args.dryRun ? 'Checking' : 'Importing'} ${records.length} rows of ${basename(args.file)} ${args.emulators ? 'into the local emulators' : `into project ${args.projectId}`}...`);
-  for (let i = 0; i < rows.length; i += IMPORT_CHUNK_ROWS) {
-    const plan = await planImport(rows.slice(i, i + IMPORT_CHUNK_ROWS));
+  // Chunks of at most IMPORT_CHUNK_ROWS rows and MAX_IMPORT_COVER_URLS distinct cover URLs, as the import page sends.
+  const chunks: (typeof rows)[] = [];
+  let chunk: typeof rows = [];
+  let urls = new Set<string>();
+  for (const row of rows) {
+    const url = row.input.coverUrl;
+    if (chunk.length >= IMPORT_CHUNK_ROWS || (url && !urls.has(url) && urls.size >= MAX_IMPORT_COVER_URLS)) {
+      chunks.push(chunk);
+      chunk = [];
+      urls = new Set();
+    }
+    if (url) urls.add(url);
+    chunk.push(row);
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  let done = 0;
+  for (const part of chunks) {
+    const covers = await resolveCoverUrls(part, { store: !args.dryRun, policy });
+    const plan = await planImport(covers.rows);
     if (!args.dryRun) await commitImport(plan.writes, CLI_ACTOR);
     totals.created += plan.created;
     totals.updated += plan.updated;
     totals.unchanged += plan.unchanged;
-    rowErrors.push(...plan.errors);
-    process.stdout.write(`\r  ${Math.min(i + IMPORT_CHUNK_ROWS, rows.length)} of ${rows.length} valid rows`);
+    rowErrors.push(...covers.errors, ...plan.errors);
+    done += part.length;
+    process.stdout.write(`\r  ${done} of ${rows.length} valid rows`);
   }
   if (rows.length > 0) process.stdout.write('\n');
   rowErrors.sort((a, b) => a.row - b.row);

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from './lib/build';
-import { EMULATOR_ENV, ROOT, SHOP_URL } from './lib/env';
+import { EMULATOR_ENV, OPEN_LIBRARY_FIXTURE_ORIGIN, ROOT, SHOP_URL } from './lib/env';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
 import { assertPortsFree } from './lib/ports';
 import { buildDeploySource, rehearse } from './lib/rehearsal';
@@ -115,6 +115,7 @@ async function main() {
     mkdirSync(dirname(QUERY_LOG), { recursive: true });
     rmSync(QUERY_LOG, { force: true });
     process.env.BOOKSTORE_QUERY_LOG = QUERY_LOG; // the function inherits it through the emulators
+    process.env.OPEN_LIBRARY_ORIGIN = OPEN_LIBRARY_FIXTURE_ORIGIN; // ISBN lookups go to the tests' fixtures (scripts/lib/open-library-fixture.ts)
     suite = await startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) });
     firestoreKind = suite.firestore;
     if (suite.firestore === 'stand-in' && findCloudSdkJar()) {

@@ -2,7 +2,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { existsSync, readFileSync } from 'node:fs';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { productionOrigin, robotsTxt } from '../contract/src/robots.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerender } from './prerender.ts';
 import { pwaOptions, storefrontShell } from './pwa.config.ts';
@@ -36,9 +38,36 @@ function releaseStamp(): Plugin {
   };
 }
 
+/**
+ * robots.txt with its Sitemap line (issue 26): the emulators' Hosting address in emulator builds;
+ * in production the origin the `pages` function uses: PUBLIC_ORIGIN from functions/.env.<project>
+ * (or the environment), else https://<project>.web.app, the project being the web config's.
+ */
+function robots(): Plugin {
+  let origin = '';
+  return {
+    name: 'bookstore-robots',
+    apply: 'build',
+    configResolved(config) {
+      if (config.mode === 'emulator') {
+        origin = 'http://127.0.0.1:5000';
+        return;
+      }
+      const env = loadEnv(config.mode, config.envDir || config.root, 'VITE_');
+      const projectId = process.env.VITE_FIREBASE_PROJECT_ID || env.VITE_FIREBASE_PROJECT_ID || 'your-project';
+      const file = fileURLToPath(new URL(`../functions/.env.${projectId}`, import.meta.url));
+      const configured = existsSync(file) ? /^PUBLIC_ORIGIN=(.+)$/m.exec(readFileSync(file, 'utf8'))?.[1]?.trim().replace(/^["']|["']$/g, '') : undefined;
+      origin = productionOrigin(projectId, configured || process.env.PUBLIC_ORIGIN);
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(origin) });
+    },
+  };
+}
+
 export default defineConfig({
   // prerender before VitePWA: its closeBundle writes the pages the worker's precache lists (it runs first either way).
-  plugins: [react(), tailwindcss(), prerender(), storefrontShell(), VitePWA(pwaOptions), releaseStamp()],
+  plugins: [react(), tailwindcss(), prerender(), storefrontShell(), VitePWA(pwaOptions), robots(), releaseStamp()],
   resolve: {
     // What firebase/database still brought along (see above) is replaced by a stub of the names reactfire imports.
     // Zod without its eval probe (the CSP has no 'unsafe-eval'; src/lib/vendor/zod-jitless.ts).

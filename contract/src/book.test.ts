@@ -49,10 +49,15 @@ describe('ISBN-13 and stock', () => {
     expect(isValidIsbn13('9780306406157')).toBe(true);
     expect(BookInputSchema.parse({ ...base, isbn: '978-0-306-40615-7' }).isbn).toBe('9780306406157');
   });
-  it('refuses a wrong check digit, a short number and an ISBN-10', () => {
+  it('refuses a wrong check digit and a short number', () => {
     expect(isValidIsbn13('9780306406158')).toBe(false);
     expect(BookInputSchema.safeParse({ ...base, isbn: '978030640615' }).success).toBe(false);
-    expect(BookInputSchema.safeParse({ ...base, isbn: '0306406152' }).success).toBe(false);
+    expect(BookInputSchema.safeParse({ ...base, isbn: '0306406153' }).success).toBe(false);
+  });
+  it('takes an ISBN-10 (X as its check digit too) and stores its ISBN-13', () => {
+    expect(BookInputSchema.parse({ ...base, isbn: '0-306-40615-2' }).isbn).toBe('9780306406157');
+    expect(BookInputSchema.parse({ ...base, isbn: '080442957x' }).isbn).toBe('9780804429573');
+    expect(BookInputSchema.safeParse({ ...base, isbn: '0306406153' }).error?.issues[0]?.message).toBe('ISBN must be a valid ISBN-13 or ISBN-10');
   });
   it('takes stock as a whole number from 0, and leaves it out when not sent', () => {
     expect(BookInputSchema.parse({ ...base, stock: '4' }).stock).toBe(4);

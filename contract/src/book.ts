@@ -3,6 +3,7 @@ import { MAX_BOOKS_LIST } from './limits';
 import { MAX_PRICE_CENTS, MAX_PRICE_DOLLARS, parseMoneyInput, toCents } from './money';
 import { isAllowedCover } from './covers';
 import { isCleanText, optionalText, text } from './text';
+import { ISBN_MESSAGE, toIsbn13 } from './isbn';
 
 export const CATEGORIES = ['business', 'technology', 'fiction', 'horror', 'adventure'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -41,21 +42,109 @@ export const CategorySchema = z.preprocess(
   z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(', ')}` }),
 );
 
-/** ISBN-13 check digit: weights 1,3,1,3... over the 13 digits sum to a multiple of 10. */
-export function isValidIsbn13(value: string): boolean {
-  if (!/^97[89][0-9]{10}$/.test(value)) return false;
-  const sum = [...value].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
-  return sum % 10 === 0;
-}
-
-/** Accepts '978-0-306-40615-7' or '9780306406157'; stores the 13 digits. Empty means none. */
+/** Accepts an ISBN-13 or ISBN-10, with or without hyphens; stores the ISBN-13's digits. Empty means none. */
 export const IsbnSchema = z
   .string({ error: 'ISBN must be text' })
   .trim()
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .refine((value) => value === '' || isValidIsbn13(value), 'ISBN must be a valid ISBN-13')
+  .refine((value) => value === '' || toIsbn13(value) !== null, ISBN_MESSAGE)
+  .transform((value) => (value === '' ? '' : toIsbn13(value)!))
   .optional()
   .transform((value) => (value ? value : undefined));
+
+// ---- Book details (issue 26): what a bookseller's catalogue says of an edition -----------------
+
+export const BOOK_FORMATS = ['hardcover', 'paperback', 'ebook', 'audiobook'] as const;
+export type BookFormat = (typeof BOOK_FORMATS)[number];
+export const BOOK_FORMAT_LABELS: Record<BookFormat, string> = { hardcover: 'Hardcover', paperback: 'Paperback', ebook: 'E-book', audiobook: 'Audiobook' };
+/** schema.org's BookFormatType for each format (JSON-LD `bookFormat`). */
+export const SCHEMA_BOOK_FORMATS = {
+  hardcover: 'https://schema.org/Hardcover',
+  paperback: 'https://schema.org/Paperback',
+  ebook: 'https://schema.org/EBook',
+  audiobook: 'https://schema.org/AudiobookFormat',
+} as const satisfies Record<BookFormat, string>;
+export const MAX_PAGES = 100_000;
+
+/** Blank (absent, empty, null) is "not given": the optional details are then left out. */
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD' (ISO 8601, as schema.org's datePublished takes it): a real date, year 1450 to 2100. */
+export function isPublicationDate(value: string): boolean {
+  const m = /^([0-9]{4})(?:-([0-9]{2})(?:-([0-9]{2}))?)?$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), m[2] ? Number(m[2]) : 1, m[3] ? Number(m[3]) : 1];
+  if (year < 1450 || year > 2100 || month < 1 || month > 12) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const PublishedOnSchema = z.preprocess(
+  (value) => (blank(value) ? undefined : typeof value === 'string' ? value.trim() : value),
+  z
+    .string({ error: 'Publication date must be text' })
+    .refine(isPublicationDate, 'Publication date must be YYYY, YYYY-MM or YYYY-MM-DD')
+    .optional(),
+);
+
+export const PagesSchema = z.preprocess(
+  (value) => (blank(value) ? undefined : typeof value === 'string' ? Number(value.trim()) : value),
+  z
+    .number({ error: 'Pages must be a whole number' })
+    .int('Pages must be a whole number')
+    .min(1, 'Pages must be at least 1')
+    .max(MAX_PAGES, `Pages must be at most ${MAX_PAGES}`)
+    .optional(),
+);
+
+export const BookFormatSchema = z.preprocess(
+  (value) => (blank(value) ? undefined : typeof value === 'string' ? value.trim().toLowerCase() : value),
+  z.enum(BOOK_FORMATS, { error: `Format must be one of ${BOOK_FORMATS.join(', ')}` }).optional(),
+);
+
+/** A BCP 47 language tag ('en', 'en-GB', 'zh-Hant'), stored in its canonical case; null when not one. */
+export function canonicalLanguage(value: string): string | null {
+  if (!/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value)) return null;
+  try {
+    return Intl.getCanonicalLocales(value)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const LanguageSchema = z.preprocess(
+  (value) => (blank(value) ? undefined : typeof value === 'string' ? value.trim() : value),
+  z
+    .string({ error: 'Language must be text' })
+    .max(35, 'Language must be a BCP 47 tag such as en or en-GB')
+    .refine((value) => canonicalLanguage(value) !== null, 'Language must be a BCP 47 tag such as en or en-GB')
+    .transform((value) => canonicalLanguage(value)!)
+    .optional(),
+);
+
+/**
+ * A cover to fetch once, server-side, and store as ours (functions/src/books/cover-fetch.ts): the
+ * shop never shows the address itself. The server also refuses plain http outside the emulators.
+ */
+export const CoverUrlSchema = z.preprocess(
+  (value) => (blank(value) ? undefined : typeof value === 'string' ? value.trim() : value),
+  z
+    .string({ error: 'Cover URL must be text' })
+    .max(2048, 'Cover URL must be at most 2048 characters')
+    .refine((value) => {
+      if (!isCleanText(value)) return false;
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, 'Cover URL must be an https:// address')
+    .optional(),
+);
+
+/** The optional details, by name: the form, the import's columns, the book page and the audit log list them in this order. */
+export const BOOK_DETAIL_FIELDS = ['publisher', 'publishedOn', 'pages', 'format', 'language'] as const;
+export type BookDetailField = (typeof BOOK_DETAIL_FIELDS)[number];
 
 export const MAX_STOCK = 1_000_000;
 
@@ -79,14 +168,21 @@ export const BookInputSchema = z
     newPrice: price('New price'),
     coverImage: CoverImageSchema,
     isbn: IsbnSchema,
+    publisher: optionalText('Publisher', 120).optional(),
+    publishedOn: PublishedOnSchema,
+    pages: PagesSchema,
+    format: BookFormatSchema,
+    language: LanguageSchema,
+    /** Instead of coverImage: fetched by the server and stored as an uploaded cover (never kept as a URL). */
+    coverUrl: CoverUrlSchema,
     // Optional on the wire: a new book without it starts at 0, an edit without it keeps its stock.
     stock: StockSchema.optional(),
   })
   .strip(); // unknown fields are dropped, never stored
 export type BookInput = z.infer<typeof BookInputSchema>;
 
-/** A new book needs a cover; an edit may leave it empty to keep the old one. */
-export const CreateBookSchema = BookInputSchema.refine((book) => book.coverImage !== '', {
+/** A new book needs a cover (or a cover URL to fetch it from); an edit may leave it empty to keep the old one. */
+export const CreateBookSchema = BookInputSchema.refine((book) => book.coverImage !== '' || book.coverUrl !== undefined, {
   message: 'Cover image is required',
   path: ['coverImage'],
 });
@@ -102,6 +198,13 @@ export interface Book {
   oldPrice: number;
   newPrice: number;
   isbn?: string;
+  publisher?: string;
+  /** The edition's publication date: YYYY, YYYY-MM or YYYY-MM-DD. */
+  publishedOn?: string;
+  pages?: number;
+  format?: BookFormat;
+  /** BCP 47, canonical case. */
+  language?: string;
   /** Copies that can still be sold; orders decrement it in their transaction, never below 0. */
   stock: number;
   createdAt: string;
@@ -130,4 +233,58 @@ export interface BookMutationResponse {
 /** 201 answer of POST /api/books/cover: the stored cover's name, for the book's coverImage. */
 export interface CoverUploadResponse {
   coverImage: string;
+}
+
+/** 201 answer of POST /api/books/cover?isbn=: the cover, and the book it now belongs to. */
+export interface CoverForIsbnResponse extends CoverUploadResponse {
+  book: Book;
+}
+
+// ---- Manage Books: one change to many books (issue 26) -----------------------------------------
+
+/** Books one bulk request may change: the page's 25, with room; one transaction reads them all. */
+export const MAX_BULK_BOOKS = 100;
+const BulkIdsSchema = z
+  .array(BookIdSchema, { error: 'ids must be a list of book ids' })
+  .min(1, 'Choose at least one book')
+  .max(MAX_BULK_BOOKS, `At most ${MAX_BULK_BOOKS} books at once`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each book may be listed once');
+
+// POST /api/admin/books/bulk: set the (new) price, set the stock, or delete; one request, one
+// audit event per book it changes.
+export const BulkBooksSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('price'), ids: BulkIdsSchema, newPrice: price('New price') }).strip(),
+    z.object({ action: z.literal('stock'), ids: BulkIdsSchema, stock: StockSchema }).strip(),
+    z.object({ action: z.literal('delete'), ids: BulkIdsSchema }).strip(),
+  ],
+  { error: 'action must be price, stock or delete' },
+);
+export type BulkBooks = z.infer<typeof BulkBooksSchema>;
+
+export interface BulkBooksResponse {
+  message: string;
+  /** Books changed (one audit event each); a book already at that price or stock is not. */
+  changed: string[];
+  /** Listed books that no longer exist (deleted meanwhile): skipped. */
+  missing: string[];
+}
+
+/**
+ * GET /api/admin/isbn/:isbn: what Open Library knows of an edition, as the book form's fields.
+ * Only what it says is present; the form fills only the fields the admin left empty.
+ */
+export interface IsbnLookup {
+  /** The ISBN-13 (an ISBN-10 asked for is converted). */
+  isbn: string;
+  title?: string;
+  author?: string;
+  publisher?: string;
+  publishedOn?: string;
+  pages?: number;
+  /** A cover to fetch on save (the server fetches it once and keeps its own copy). */
+  coverUrl?: string;
+  /** Where the answer came from, for the form to credit. */
+  source: 'Open Library';
 }

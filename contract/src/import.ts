@@ -5,6 +5,12 @@ import { CsvError, parseCsv } from './csv';
 // first line of JSON lines), across the whole file: the page and the CLI send chunks with ?firstRow=.
 
 export const IMPORT_COLUMNS = ['title', 'author', 'description', 'category', 'oldPrice', 'newPrice', 'stock', 'isbn', 'coverImage'] as const;
+/**
+ * Optional columns of a bookseller's catalogue (issue 26): `coverUrl` (fetched once by the server
+ * and stored as ours) and the edition's details. A detail column absent from the file keeps what a
+ * book already has; present but empty, it clears it.
+ */
+export const IMPORT_DETAIL_COLUMNS = ['coverUrl', 'publisher', 'publishedOn', 'pages', 'format', 'language'] as const;
 /** Optional extra columns: `id` upserts a known book by id; `trending` is kept as stored when absent. */
 export const IMPORT_OPTIONAL_COLUMNS = ['id', 'trending'] as const;
 export const IMPORT_REQUIRED_COLUMNS = ['title', 'description', 'category', 'oldPrice', 'newPrice'] as const;
@@ -14,6 +20,11 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 1000;
 /** What the page and the CLI send per request: one Firestore batch (500 writes). */
 export const IMPORT_CHUNK_ROWS = 500;
+/**
+ * Cover addresses one request may fetch (each at most 5 s, 8 at a time: 50 take at most about 35 s,
+ * inside the request's 55 s). The page and the CLI send rows with cover URLs in chunks this size.
+ */
+export const MAX_IMPORT_COVER_URLS = 50;
 
 export interface ImportRowError {
   row: number;
@@ -46,7 +57,7 @@ export function recordsFromCsv(text: string): ImportRecord[] {
   }
   const [header, ...body] = rows;
   if (!header) throw new ImportFileError('The file is empty: the first line must be the header row');
-  const known = new Map([...IMPORT_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS].map((c) => [c.toLowerCase(), c as string]));
+  const known = new Map([...IMPORT_COLUMNS, ...IMPORT_DETAIL_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS].map((c) => [c.toLowerCase(), c as string]));
   const columns = header.map((name) => known.get(name.trim().toLowerCase()) ?? null);
   const unknown = header.filter((_, i) => columns[i] === null).map((n) => n.trim());
   if (unknown.length > 0) {

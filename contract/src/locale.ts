@@ -39,3 +39,26 @@ export function formatDateTime(iso: string): string {
 export function formatCount(n: number): string {
   return countFormat.format(n);
 }
+
+// An edition's publication date (issue 26) is a calendar date, not an instant: YYYY, YYYY-MM or
+// YYYY-MM-DD, shown as precisely as it was given, read in UTC so no zone moves it a day.
+const monthYearFormat = new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: 'UTC', year: 'numeric', month: 'long' });
+const dayFormat = new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+
+/** '2019' | 'April 2019' | 'April 2, 2019' in the shop's locale; the text itself if it is not such a date. */
+export function formatPublicationDate(value: string): string {
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value);
+  if (!m) return value;
+  if (!m[2]) return m[1]!;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, m[3] ? Number(m[3]) : 1));
+  return (m[3] ? dayFormat : monthYearFormat).format(date);
+}
+
+/** 'English', 'British English', 'French' for a BCP 47 tag, in the shop's locale; the tag itself if unknown. */
+export function formatLanguage(tag: string): string {
+  try {
+    return new Intl.DisplayNames([SHOP_LOCALE], { type: 'language', fallback: 'code' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}

@@ -125,6 +125,20 @@ const ROUTES: Route[] = [
     prepare: async () => toCsv([['title', 'description', 'category', 'oldPrice', 'newPrice', 'stock', 'isbn', 'coverImage'], [`Imported ${RUN} ${madeIsbns.length + 1}`, 'A row of the matrix.', 'fiction', '20', '12.50', '3', isbn(), 'book-2']]),
     send: (token, csv) => http('/api/books/import', { method: 'POST', token, body: csv, headers: { 'Content-Type': 'text/csv' } }),
   },
+  // Issue 26: bulk changes (one audit event per book: one book here), covers by ISBN, the ISBN lookup (its permission only).
+  { name: 'POST /api/admin/books/bulk (price)', allowed: ['owner', 'manager'], writes: 'book.price', prepare: () => aBook(), send: (token, b) => http('/api/admin/books/bulk', { method: 'POST', token, json: { action: 'price', ids: [b.id], newPrice: 3.5 } }) },
+  { name: 'POST /api/admin/books/bulk (stock)', allowed: ROLES, writes: 'book.stock', prepare: () => aBook(), send: (token, b) => http('/api/admin/books/bulk', { method: 'POST', token, json: { action: 'stock', ids: [b.id], stock: 42 } }) },
+  { name: 'POST /api/admin/books/bulk (delete)', allowed: ['owner', 'manager'], writes: 'book.delete', prepare: () => aBook(), send: (token, b) => http('/api/admin/books/bulk', { method: 'POST', token, json: { action: 'delete', ids: [b.id] } }) },
+  {
+    name: 'POST /api/books/cover?isbn=', allowed: ['owner', 'manager'], writes: 'book.edit', status: 201,
+    prepare: async () => {
+      const code = isbn();
+      await aBook({ isbn: code });
+      return { code, bytes: Buffer.concat([PNG_1x1, Buffer.from(`${RUN}-isbn-${(seq += 1)}`)]) };
+    },
+    send: (token, c) => http(`/api/books/cover?isbn=${c.code}`, { method: 'POST', token, body: coverForm(c.bytes) }),
+  },
+  { name: 'GET /api/admin/isbn/:isbn (a malformed ISBN)', allowed: ['owner', 'manager'], writes: null, status: 400, send: json('GET', '/api/admin/isbn/123') },
   { name: 'GET /api/admin/orders', allowed: ROLES, writes: null, send: json('GET', '/api/admin/orders?limit=5') },
   {
     name: 'POST /api/admin/orders/:id/status', allowed: ROLES, writes: 'order.status', prepare: () => anOrder(),

@@ -15,6 +15,13 @@ export const PORTS = {
   logging: 4500,
 } as const;
 
+/**
+ * The tests' stand-in for Open Library (scripts/lib/open-library-fixture.ts); `npm test` points
+ * the function at it with OPEN_LIBRARY_ORIGIN, which only the emulators honour.
+ */
+export const OPEN_LIBRARY_FIXTURE_PORT = 9471;
+export const OPEN_LIBRARY_FIXTURE_ORIGIN = `http://${HOST}:${OPEN_LIBRARY_FIXTURE_PORT}`;
+
 export const SHOP_URL = `http://${HOST}:${PORTS.hosting}`;
 export const DEMO_ADMIN = { username: 'admin', password: 'admin123' };
 export const DEMO_CUSTOMER = { email: 'reader@example.com', password: 'reader123', displayName: 'Riley Reader' };

@@ -1,5 +1,5 @@
-import type { AuditAction, Book, BookInput, BooksQuery, LowStockBook, Permission } from '@bookstore/contract';
-import { fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, MAX_BOOKS_LIST, priceBandOf, toCents } from '@bookstore/contract';
+import type { AuditAction, Book, BookDetailField, BookInput, BooksQuery, BulkBooks, LowStockBook, Permission } from '@bookstore/contract';
+import { BOOK_DETAIL_FIELDS, fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, MAX_BOOKS_LIST, priceBandOf, toCents } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { appendAudit, changedFields, type AuditActor } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
@@ -48,10 +48,18 @@ export function toBook(snap: DocumentSnapshot): Book {
     oldPrice: fromCents(d.oldPriceCents),
     newPrice: fromCents(d.newPriceCents),
     ...(d.isbn ? { isbn: d.isbn } : {}),
+    ...bookDetails(d),
     stock: d.stock ?? 0,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
+}
+
+/** The edition's details that are set (issue 26): absent ones are left out, never stored as empty. */
+export function bookDetails(from: Partial<Pick<Book, BookDetailField>>): Partial<Pick<Book, BookDetailField>> {
+  const out: Record<string, unknown> = {};
+  for (const field of BOOK_DETAIL_FIELDS) if (from[field] !== undefined && from[field] !== '') out[field] = from[field];
+  return out as Partial<Pick<Book, BookDetailField>>;
 }
 
 /** The stored form of a book; `id` (the document's id) breaks ties in sort orders when known. */
@@ -67,6 +75,7 @@ export function toDoc(input: BookInput, now: string, createdAt = now, id?: strin
     oldPriceCents: toCents(input.oldPrice)!,
     newPriceCents,
     ...(input.isbn ? { isbn: input.isbn } : {}),
+    ...bookDetails(input),
     ...stockFields(input.stock ?? 0),
     createdAt,
     updatedAt: now,
@@ -106,7 +115,9 @@ export async function getBookDocs(tx: Transaction, ids: string[]) {
 // that changing it needs (contract/src/staff.ts): a bookseller may move the stock and nothing else.
 const FIELD_PERMISSIONS: Record<string, Permission> = {
   title: 'books.edit', author: 'books.edit', description: 'books.edit', category: 'books.edit', trending: 'books.edit',
-  coverImage: 'books.edit', isbn: 'books.edit', oldPriceCents: 'books.price', newPriceCents: 'books.price', stock: 'books.stock',
+  coverImage: 'books.edit', isbn: 'books.edit',
+  publisher: 'books.edit', publishedOn: 'books.edit', pages: 'books.edit', format: 'books.edit', language: 'books.edit',
+  oldPriceCents: 'books.price', newPriceCents: 'books.price', stock: 'books.stock',
 };
 const AUDITED_FIELDS = Object.keys(FIELD_PERMISSIONS);
 const asRecord = (doc: BookDoc) => doc as unknown as Record<string, unknown>;
@@ -183,4 +194,74 @@ export async function lowStockBooks(limit = LOW_STOCK_LIST_SIZE): Promise<LowSto
     const d = doc.data() as BookDoc;
     return { _id: doc.id, title: d.title, stock: d.stock, coverImage: d.coverImage };
   });
+}
+
+/** The book's stored fields as the input toDoc takes (for writes that change one field of many books). */
+function inputOf(snap: DocumentSnapshot): BookInput {
+  const { _id: _id, createdAt: _c, updatedAt: _u, ...book } = toBook(snap);
+  return { ...book, author: book.author, isbn: book.isbn };
+}
+
+/**
+ * Manage Books' bulk change (issue 26): one transaction reads every listed book and writes the ones
+ * it changes, each with its own audit event (a book already at that price or stock is left alone,
+ * with none). Books deleted meanwhile are reported as missing. At most 100 books: 201 writes.
+ */
+export async function bulkChange(bulk: BulkBooks, actor: AuditActor): Promise<{ changed: Book[]; missing: string[] }> {
+  return db().runTransaction(async (tx) => {
+    const snaps = await getBookDocs(tx, bulk.ids);
+    const changed: Book[] = [];
+    const missing: string[] = [];
+    const now = new Date().toISOString();
+    for (const snap of snaps) {
+      if (!snap.exists) {
+        missing.push(snap.id);
+        continue;
+      }
+      const stored = snap.data() as BookDoc;
+      const target = `books/${snap.id}`;
+      if (bulk.action === 'delete') {
+        tx.delete(snap.ref);
+        appendAudit(tx, actor, { action: 'book.delete', target, changes: changedFields(asRecord(stored), null, AUDITED_FIELDS) });
+        changed.push(toBook(snap));
+        continue;
+      }
+      const input = inputOf(snap);
+      const next = toDoc(bulk.action === 'price' ? { ...input, newPrice: bulk.newPrice } : { ...input, stock: bulk.stock }, now, stored.createdAt, stored.tie ?? snap.id);
+      const changes = changedFields(asRecord(stored), asRecord(next), AUDITED_FIELDS);
+      if (Object.keys(changes).length === 0) continue;
+      tx.set(snap.ref, next);
+      appendAudit(tx, actor, { action: bulk.action === 'price' ? 'book.price' : 'book.stock', target, changes });
+      changed.push(toBook(snap));
+    }
+    if (changed.length > 0) bumpCatalogVersion(tx);
+    return { changed, missing };
+  });
+}
+
+/** The id of a book with this ISBN (the first, if a hand-made duplicate exists), or null. */
+export async function bookIdByIsbn(isbn: string): Promise<string | null> {
+  const snap = await runQuery(books().where('isbn', '==', isbn).limit(1));
+  return snap.empty ? null : snap.docs[0]!.id;
+}
+
+/** Points a book at a stored cover, in a transaction with its audit event; the old and new versions, or null if it is gone. */
+export async function setCover(id: string, coverImage: string, actor: AuditActor): Promise<{ before: Book; after: Book } | null> {
+  const ref = books().doc(id);
+  const before = await db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    countReads(1);
+    if (!snap.exists) return null;
+    const stored = snap.data() as BookDoc;
+    const next = toDoc({ ...inputOf(snap), coverImage }, new Date().toISOString(), stored.createdAt, stored.tie ?? id);
+    const changes = changedFields(asRecord(stored), asRecord(next), AUDITED_FIELDS);
+    if (Object.keys(changes).length > 0) {
+      tx.set(ref, next);
+      appendAudit(tx, actor, { action: 'book.edit', target: `books/${id}`, changes });
+      bumpCatalogVersion(tx);
+    }
+    return toBook(snap);
+  });
+  if (!before) return null;
+  return { before, after: toBook(await ref.get()) };
 }

@@ -8,7 +8,7 @@ import { HttpError } from '../lib/http-error';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-interface ImageType {
+export interface ImageType {
   ext: 'png' | 'jpg' | 'gif' | 'webp';
   contentType: string;
 }
@@ -60,11 +60,16 @@ export function readCoverFile(req: Request): Promise<Buffer> {
   });
 }
 
+/** The stored name of a cover: derived from its bytes, so the same image is stored once. */
+export function coverName(bytes: Buffer, type: ImageType): string {
+  return `covers/${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${type.ext}`;
+}
+
 /** Stores a cover under a name derived from its bytes, so the same image is stored once. */
 export async function saveCover(bytes: Buffer): Promise<string> {
   const type = sniffImage(bytes);
   if (!type) throw new HttpError(415, COVER_WRONG_TYPE_MESSAGE);
-  const name = `covers/${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${type.ext}`;
+  const name = coverName(bytes, type);
   await bucket().file(name).save(bytes, {
     resumable: false,
     contentType: type.contentType,

@@ -5,6 +5,7 @@ import type { BodyError } from '../lib/body-parse-errors';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import * as repo from './import.repo';
+import { resolveCoverUrls } from './import.covers';
 import { validateRecords } from './import.rows';
 
 // The two types the route's 5 MB body limit covers (config.ts BODY_LIMITS).
@@ -57,12 +58,14 @@ export async function importBooks(req: Request, res: Response) {
   if (records.length === 0) throw new HttpError(400, 'The file has no rows to import');
   if (records.length > MAX_IMPORT_ROWS) throw new HttpError(413, `At most ${MAX_IMPORT_ROWS} rows per request: split the file (the import page and npm run import-books do)`);
   const { rows, errors } = validateRecords(records, firstRow);
-  const plan = await repo.importBooks(rows, { dryRun, actor });
+  // Cover URLs first: a row whose cover cannot be fetched is an error, never a book without it.
+  const covers = await resolveCoverUrls(rows, { store: !dryRun });
+  const plan = await repo.importBooks(covers.rows, { dryRun, actor });
   const report = {
     created: plan.created,
     updated: plan.updated,
     unchanged: plan.unchanged,
-    errors: [...errors, ...plan.errors].sort((a, b) => a.row - b.row),
+    errors: [...errors, ...covers.errors, ...plan.errors].sort((a, b) => a.row - b.row),
     dryRun,
   };
   noStore(res);

@@ -1,4 +1,4 @@
-import type { ImportRowError } from '@bookstore/contract';
+import { BOOK_DETAIL_FIELDS, type ImportRowError } from '@bookstore/contract';
 import { appendAudit, type AuditActor } from '../admin/audit.repo';
 import { FieldValue, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
@@ -105,8 +105,10 @@ export async function planImport(rows: ImportRow[], now = new Date().toISOString
       plan.created += 1;
       return;
     }
+    const kept = Object.fromEntries(BOOK_DETAIL_FIELDS.filter((f) => !r.given.details.includes(f)).map((f) => [f, before[f]]));
     const input = {
       ...r.input,
+      ...kept,
       coverImage: r.given.coverImage ? r.input.coverImage : before.coverImage,
       stock: r.given.stock ? r.input.stock : before.stock,
       trending: r.given.trending ? r.input.trending : before.trending,

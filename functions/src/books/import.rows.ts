@@ -1,4 +1,4 @@
-import { BookIdSchema, BookInputSchema, looksLikeFormula, type BookInput, type ImportRecord, type ImportRowError } from '@bookstore/contract';
+import { BOOK_DETAIL_FIELDS, BookIdSchema, BookInputSchema, looksLikeFormula, type BookDetailField, type BookInput, type ImportRecord, type ImportRowError } from '@bookstore/contract';
 
 // Validation of imported rows with the contract's BookInputSchema (the admin form's schema), so an
 // imported book obeys exactly the rules of one added by hand.
@@ -9,12 +9,12 @@ export interface ImportRow {
   id?: string;
   input: BookInput;
   /** Columns left empty or absent keep the stored value on an update (the edit form's rule). */
-  given: { stock: boolean; trending: boolean; coverImage: boolean };
+  given: { stock: boolean; trending: boolean; coverImage: boolean; details: BookDetailField[] };
 }
 
 /** The text columns a spreadsheet formula could hide in (numbers and ISBNs have their own checks). */
-const FORMULA_CHECKED = ['title', 'author', 'description'] as const;
-const OPTIONAL = new Set(['author', 'isbn', 'stock', 'coverImage', 'id', 'trending']);
+const FORMULA_CHECKED = ['title', 'author', 'description', 'publisher'] as const;
+const OPTIONAL = new Set(['author', 'isbn', 'stock', 'coverImage', 'coverUrl', 'id', 'trending', ...BOOK_DETAIL_FIELDS]);
 const TRUE = new Set(['true', 'yes', '1', 'y']);
 const FALSE = new Set(['false', 'no', '0', 'n']);
 
@@ -55,6 +55,11 @@ export function validateRecords(records: ImportRecord[], firstRow = 1): { rows: 
       }
     }
     const values = normalise(record);
+    // A distributor's file often puts the cover's address in coverImage: it is fetched as a coverUrl.
+    if (typeof values.coverImage === 'string' && /^https?:\/\//i.test(values.coverImage) && values.coverUrl === undefined) {
+      values.coverUrl = values.coverImage;
+      delete values.coverImage;
+    }
     values.coverImage ??= ''; // empty: required for a new book, keeps the stored cover on an update
     let id: string | undefined;
     if (values.id !== undefined) {
@@ -89,7 +94,13 @@ export function validateRecords(records: ImportRecord[], firstRow = 1): { rows: 
       row,
       ...(id ? { id } : {}),
       input: parsed.data,
-      given: { stock: values.stock !== undefined, trending: values.trending !== undefined, coverImage: parsed.data.coverImage !== '' },
+      given: {
+        stock: values.stock !== undefined,
+        trending: values.trending !== undefined,
+        coverImage: parsed.data.coverImage !== '' || parsed.data.coverUrl !== undefined,
+        // A detail column in the file (even empty) sets it; one the file does not have keeps the stored value.
+        details: BOOK_DETAIL_FIELDS.filter((field) => field in record),
+      },
     });
   });
   return { rows, errors };

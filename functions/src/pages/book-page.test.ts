@@ -1,6 +1,7 @@
 import type { Book, BooksPage } from '@bookstore/contract';
 import { describe, expect, it } from 'vitest';
 import { htmlDocument, renderPage, type Loaders, type Manifest } from '../../../web/src/server';
+import { jsonLdOf, schemaOrgBookProblems } from '../../test/schema-org-book';
 import { absoluteCoverUrl, bookHead, summary } from './book-page';
 
 // The pages function's render: the web app's route components with the repositories' data
@@ -28,6 +29,55 @@ const manifest: Manifest = {
   'src/app/routes/book-detail.tsx': { file: 'assets/book-detail.js', imports: ['_react.js'] },
 };
 const stateOf = (html: string) => JSON.parse(html.slice(html.indexOf('<script type="application/json" id="query-state">') + 49, html.indexOf('</script>', html.indexOf('id="query-state"'))));
+
+/** A book with every detail of the edition (issue 26). */
+const detailed: Book = {
+  ...book,
+  _id: 'full1',
+  title: 'The Lantern Keeper\'s Atlas',
+  author: 'Imogen Hale',
+  description: 'Maps of quiet coasts.',
+  isbn: '9780306406157',
+  publisher: 'Harbour Light Press',
+  publishedOn: '2004-03-05',
+  pages: 1288,
+  format: 'hardcover',
+  language: 'en-GB',
+  stock: 4,
+};
+
+describe('a book page with every detail (issue 26)', () => {
+  it('lists the details, formatted in the shop\'s locale', async () => {
+    const rendered = await renderPage('/books/full1', { ...loaders, book: async () => detailed });
+    const text = rendered.html.replace(/<[^>]+>/g, '|');
+    expect(rendered.html).toContain('<h2 id="book-details-heading"');
+    for (const [term, value] of [['ISBN', '9780306406157'], ['Publisher', 'Harbour Light Press'], ['Publication date', 'March 5, 2004'], ['Pages', '1,288'], ['Format', 'Hardcover'], ['Language', 'British English']]) {
+      expect(text).toContain(`|${term}||${value}|`);
+    }
+  });
+
+  it('leaves the list out when the book has no details', async () => {
+    const bare = { ...book, isbn: undefined };
+    const rendered = await renderPage('/books/abc123', { ...loaders, book: async () => bare });
+    expect(rendered.html).not.toContain('Book details');
+  });
+
+  it('has JSON-LD with isbn, numberOfPages, bookFormat, inLanguage, publisher and datePublished, valid for schema.org\'s Book', () => {
+    const [ld] = jsonLdOf(bookHead(detailed, 'https://shop.example').join('\n'));
+    expect(ld).toMatchObject({
+      '@type': 'Book',
+      isbn: '9780306406157',
+      numberOfPages: 1288,
+      bookFormat: 'https://schema.org/Hardcover',
+      inLanguage: 'en-GB',
+      publisher: { '@type': 'Organization', name: 'Harbour Light Press' },
+      datePublished: '2004-03-05',
+    });
+    expect(schemaOrgBookProblems(ld!)).toEqual([]);
+    // The check itself refuses what schema.org does not allow on a Book.
+    expect(schemaOrgBookProblems({ ...ld, numberOfPages: '1288', bookFormat: 'Hardcover', pageCount: 3 })).toHaveLength(3);
+  });
+});
 
 describe('a book page', () => {
   it('is the app\'s book-detail render with the book, escaped, and its state for hydration', async () => {

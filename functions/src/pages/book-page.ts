@@ -1,4 +1,5 @@
-import { coverPath, FALLBACK_COVER_PATH, formatDollars, isAllowedCover, type Book } from '@bookstore/contract';
+import { coverPath, FALLBACK_COVER_PATH, formatDollars, isAllowedCover, SCHEMA_BOOK_FORMATS, type Book } from '@bookstore/contract';
+import type { Book as SchemaBook, WithContext } from 'schema-dts';
 import { escapeHtml, scriptJson } from '../../../web/src/server';
 
 // A book page's head for robots and link previews: title, description, canonical URL, Open Graph and
@@ -36,13 +37,20 @@ export function bookHead(book: Book, origin: string): string[] {
   const url = `${origin}/books/${book._id}`;
   const description = summary(book.description);
   const image = absoluteCoverUrl(book.coverImage, origin);
-  const jsonLd = {
+  // Typed with schema.org's own vocabulary (schema-dts): a property Book does not have, or a value
+  // of the wrong type, fails the typecheck; book-page.test.ts checks the values.
+  const jsonLd: WithContext<SchemaBook> = {
     '@context': 'https://schema.org',
     '@type': 'Book',
     '@id': url,
     name: book.title,
     ...(book.author ? { author: { '@type': 'Person', name: book.author } } : {}),
     ...(book.isbn ? { isbn: book.isbn } : {}),
+    ...(book.pages ? { numberOfPages: book.pages } : {}),
+    ...(book.format ? { bookFormat: SCHEMA_BOOK_FORMATS[book.format] } : {}),
+    ...(book.language ? { inLanguage: book.language } : {}),
+    ...(book.publisher ? { publisher: { '@type': 'Organization', name: book.publisher } } : {}),
+    ...(book.publishedOn ? { datePublished: book.publishedOn } : {}),
     description: book.description,
     genre: book.category,
     image,

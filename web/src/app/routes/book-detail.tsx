@@ -5,6 +5,7 @@ import { CartIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { FollowStock } from '../../features/cart/lazy-follow-stock';
+import { BookDetails } from '../../features/catalog/components/book-details';
 import { addBookToCart } from '../../features/cart/cart-actions';
 import { bookQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
@@ -42,6 +43,7 @@ export function Component() {
           <p><strong>Published:</strong> {formatDate(book.createdAt)}</p>
           <p className="capitalize"><strong>Category:</strong> {book.category}</p>
           <p className="text-gray-800"><strong>Description:</strong> {book.description}</p>
+          <BookDetails book={book} />
           <p className="text-xl font-semibold">
             {money(book.newPrice)} <span className="ml-2 text-base font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
           </p>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { alertBox } from '../../lib/notify';
+import { serverReason } from './api/server-reason';
 import { useCreateBook } from './api/create-book';
 import { BookForm, type BookFormValues } from './components/book-form';
 
@@ -9,12 +10,12 @@ export function Component() {
 
   const submit = async ({ payload, file }: BookFormValues) => {
     try {
-      await create.mutateAsync({ book: payload, cover: file! });
+      await create.mutateAsync({ book: payload, cover: file });
       void alertBox('Book added', 'Book uploaded successfully!', 'success', 'Okay');
       return true;
     } catch (error) {
       console.error('Add book failed', error);
-      void alertBox('Failed to add book. Please try again.', undefined, 'error');
+      void alertBox('Failed to add book. Please try again.', serverReason(error), 'error');
       return false;
     } finally {
       setProgress(null);

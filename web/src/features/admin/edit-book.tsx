@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { alertBox } from '../../lib/notify';
+import { serverReason } from './api/server-reason';
 import { bookQuery } from '../../lib/books/get-book';
 import { useUpdateBook } from './api/update-book';
 import { useMe } from './api/staff-api';
@@ -26,7 +27,7 @@ export function Component() {
       void alertBox('Book Updated', 'Book updated successfully!', 'success');
     } catch (error) {
       console.error('Update failed', error);
-      void alertBox('Failed to update book.', undefined, 'error');
+      void alertBox('Failed to update book.', serverReason(error), 'error');
     } finally {
       setProgress(null);
     }

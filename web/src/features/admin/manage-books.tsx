@@ -1,4 +1,4 @@
-import { ADMIN_BOOKS_PAGE_SIZE, type AdminBookSort } from '@bookstore/contract';
+import { ADMIN_BOOKS_PAGE_SIZE, type AdminBookSort, type AdminBooksPage, type BulkBooks, type Permission } from '@bookstore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,7 +9,9 @@ import { FullScreenSpinner } from '../../components/ui/spinner';
 import { money } from '../../lib/format';
 import { alertBox, confirmBox } from '../../lib/notify';
 import { adminBooksQuery, parseAdminBooksParams, toAdminBooksSearch, type AdminBooksState } from './api/admin-books';
+import { useBulkBooks } from './api/bulk-books';
 import { useDeleteBook } from './api/delete-book';
+import { BulkBar } from './components/bulk-bar';
 import { useMe } from './api/staff-api';
 
 const ORDERS: { value: string; label: string; sort: AdminBookSort; dir?: 'asc' | 'desc' }[] = [
@@ -22,6 +24,8 @@ const ORDERS: { value: string; label: string; sort: AdminBookSort; dir?: 'asc' |
 ];
 const orderOf = (state: AdminBooksState) =>
   ORDERS.find((o) => o.sort === state.sort && (o.dir ?? (o.sort === 'date' ? 'desc' : 'asc')) === (state.dir ?? (state.sort === 'date' ? 'desc' : 'asc')))?.value ?? 'date';
+
+const BULK_PERMISSION: Record<BulkBooks['action'], Permission> = { price: 'books.price', stock: 'books.stock', delete: 'books.delete' };
 
 const COLUMNS: Column[] = [{ label: '#' }, { label: 'Book Title' }, { label: 'Category' }, { label: 'Price' }, { label: 'Actions' }];
 
@@ -63,9 +67,54 @@ export function Component() {
     }
   };
 
+  // Bulk selection: this page's books only (a new page, search or sort starts afresh).
+  const me = useMe();
+  const bulk = useBulkBooks();
+  const bulkActions = (['price', 'stock', 'delete'] as const).filter((a) => me.can(BULK_PERMISSION[a]));
+  const selectable = bulkActions.length > 0;
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const pageKey = `${state.q}|${state.sort}|${state.dir}|${state.page}|${state.cursor}`;
+  const [selectedFor, setSelectedFor] = useState(pageKey);
+  if (selectedFor !== pageKey) {
+    setSelectedFor(pageKey);
+    setSelected(new Set());
+  }
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const applyBulk = async (change: BulkBooks) => {
+    const ids = [...selected];
+    if (change.action === 'delete' && !(await confirmBox(`Delete ${ids.length} ${ids.length === 1 ? 'book' : 'books'}?`, 'They will be removed from the shop. This cannot be undone.', 'Delete'))) return;
+    try {
+      const answer = await bulk.mutateAsync({ ...change, ids });
+      setSelected(new Set());
+      await alertBox(answer.message, answer.missing.length ? `${answer.missing.length} had already been deleted.` : undefined, 'success');
+    } catch (error) {
+      console.error('Bulk change failed', error);
+      await alertBox('Could not change the selected books. Please try again.', error instanceof Error ? error.message : undefined, 'error');
+    }
+  };
+
   if (isPending) return <FullScreenSpinner />;
   if (isError) return <p role="alert" className="text-red-700">Could not load the books. Please reload the page.</p>;
   const first = (state.page - 1) * ADMIN_BOOKS_PAGE_SIZE;
+  const empty = state.q ? 'No books match your search.' : 'No books yet.';
+  const allSelected = data.books.length > 0 && data.books.every((b) => selected.has(b._id));
+  const actions = (book: AdminBooksPage['books'][number]) => (
+    <>
+      <Link to={`/dashboard/edit-book/${book._id}`} className="inline-block rounded py-1 font-medium text-indigo-700 hover:underline">
+        Edit<span className="sr-only"> {book.title}</span>
+      </Link>
+      {canDelete && (
+        <button type="button" onClick={() => remove(book._id, book.title)} className="rounded-full bg-red-600 px-4 py-1 font-medium text-white hover:bg-red-700">
+          Delete<span className="sr-only"> {book.title}</span>
+        </button>
+      )}
+    </>
+  );
   return (
     <section className="rounded-lg bg-white shadow">
       <div className="flex items-center justify-between px-4 py-4">
@@ -101,35 +150,59 @@ export function Component() {
       {state.q && data.total !== undefined && (
         <p className="px-4 pb-2 text-sm text-gray-600" role="status">{data.total} {data.total === 1 ? 'book matches' : 'books match'} &ldquo;{state.q}&rdquo;</p>
       )}
-      <div className={`relative overflow-x-auto transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={isPlaceholderData}>
-        <DataTable columns={COLUMNS}>
-          {data.books.length === 0 && (
-            <tr className="border-t border-gray-100">
-              <td colSpan={COLUMNS.length} className="px-6 py-8 text-center text-gray-600">{state.q ? 'No books match your search.' : 'No books yet.'}</td>
-            </tr>
-          )}
+      {selectable && data.books.length > 0 && (
+        <div className="flex items-center gap-2 border-t border-gray-100 px-4 py-2 text-sm">
+          <input id="select-page" type="checkbox" className="size-4" checked={allSelected} onChange={(e) => setSelected(e.target.checked ? new Set(data.books.map((b) => b._id)) : new Set())} />
+          <label htmlFor="select-page">Select all on this page</label>
+        </div>
+      )}
+      {selected.size > 0 && (
+        <BulkBar count={selected.size} allowed={bulkActions} busy={bulk.isPending} onApply={applyBulk} onClear={() => setSelected(new Set())} />
+      )}
+      <div className={`transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={isPlaceholderData}>
+        {/* Phones: a card per book, every action within the screen's width (issue 26). */}
+        <ul aria-label="Books" className="divide-y divide-gray-100 border-t border-gray-100 md:hidden">
+          {data.books.length === 0 && <li className="px-4 py-8 text-center text-gray-600">{empty}</li>}
           {data.books.map((book, index) => (
-            <tr key={book._id} className="border-t border-gray-100">
-              <td className="px-6 py-3">{first + index + 1}</td>
-              <td className="px-6 py-3 font-medium">
-                {book.title}
-                {book.author && <span className="block text-xs font-normal text-gray-600">{book.author}</span>}
-              </td>
-              <td className="px-6 py-3 capitalize">{book.category}</td>
-              <td className="px-6 py-3">{money(book.newPrice)}</td>
-              <td className="space-x-4 whitespace-nowrap px-6 py-3">
-                <Link to={`/dashboard/edit-book/${book._id}`} className="font-medium text-indigo-700 hover:underline">
-                  Edit<span className="sr-only"> {book.title}</span>
-                </Link>
-                {canDelete && (
-                  <button type="button" onClick={() => remove(book._id, book.title)} className="rounded-full bg-red-600 px-4 py-1 font-medium text-white hover:bg-red-700">
-                    Delete<span className="sr-only"> {book.title}</span>
-                  </button>
-                )}
-              </td>
-            </tr>
+            <li key={book._id} className="flex gap-3 px-4 py-3" aria-labelledby={`card-title-${book._id}`}>
+              {selectable && <input type="checkbox" className="mt-1 size-4 shrink-0" checked={selected.has(book._id)} onChange={() => toggle(book._id)} aria-label={`Select ${book.title}`} />}
+              <div className="min-w-0 flex-1">
+                <p id={`card-title-${book._id}`} className="break-words font-medium">
+                  <span className="text-gray-500">{first + index + 1}. </span>{book.title}
+                </p>
+                {book.author && <p className="break-words text-xs text-gray-600">{book.author}</p>}
+                <p className="mt-1 text-sm text-gray-700"><span className="capitalize">{book.category}</span> · {money(book.newPrice)} · {book.stock} in stock</p>
+                <div className="mt-2 flex flex-wrap items-center gap-3">{actions(book)}</div>
+              </div>
+            </li>
           ))}
-        </DataTable>
+        </ul>
+        <div className="relative hidden overflow-x-auto md:block">
+          <DataTable columns={selectable ? [{ label: 'Select', className: 'w-16 px-4 py-3' }, ...COLUMNS] : COLUMNS}>
+            {data.books.length === 0 && (
+              <tr className="border-t border-gray-100">
+                <td colSpan={COLUMNS.length + (selectable ? 1 : 0)} className="px-6 py-8 text-center text-gray-600">{empty}</td>
+              </tr>
+            )}
+            {data.books.map((book, index) => (
+              <tr key={book._id} className="border-t border-gray-100">
+                {selectable && (
+                  <td className="px-4 py-3">
+                    <input type="checkbox" className="size-4" checked={selected.has(book._id)} onChange={() => toggle(book._id)} aria-label={`Select ${book.title}`} />
+                  </td>
+                )}
+                <td className="px-6 py-3">{first + index + 1}</td>
+                <td className="px-6 py-3 font-medium">
+                  {book.title}
+                  {book.author && <span className="block text-xs font-normal text-gray-600">{book.author}</span>}
+                </td>
+                <td className="px-6 py-3 capitalize">{book.category}</td>
+                <td className="px-6 py-3">{money(book.newPrice)}</td>
+                <td className="space-x-4 whitespace-nowrap px-6 py-3">{actions(book)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </div>
       </div>
       {(state.page > 1 || data.nextCursor) && (
         <nav aria-label="Pagination" className="flex items-center justify-between gap-4 border-t border-gray-100 px-4 py-3">

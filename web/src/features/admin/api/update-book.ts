@@ -19,7 +19,7 @@ export function useUpdateBook(id: string, onProgress: (percent: number) => void)
   return useMutation({
     mutationFn: async ({ book, cover }: { book: BookInput; cover: File | null }) => {
       const coverImage = cover ? (await uploadCover(cover, onProgress)).coverImage : book.coverImage;
-      return updateBook(id, { ...book, coverImage });
+      return updateBook(id, cover ? { ...book, coverImage, coverUrl: undefined } : book);
     },
     onSuccess: ({ book }) => {
       queryClient.setQueryData(queryKeys.book(book._id), book);

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,11 @@ const cover = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'cover.png', 
 
 function setup() {
   const onSubmit = vi.fn<(values: BookFormValues) => Promise<boolean>>(async () => true);
-  render(<BookForm submitLabel="Add Book" busyLabel="Adding.." busy={false} progress={null} onSubmit={onSubmit} />);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <BookForm submitLabel="Add Book" busyLabel="Adding.." busy={false} progress={null} onSubmit={onSubmit} />
+    </QueryClientProvider>,
+  );
   return { onSubmit, user: userEvent.setup() };
 }
 
@@ -24,7 +29,7 @@ async function fill(user: User, change: Record<string, string> = {}) {
     Description: 'A winter world.',
     'Old Price': '20',
     'New Price': '15.5',
-    'ISBN-13 (optional)': '978-0-306-40615-7',
+    'ISBN-13 or ISBN-10 (optional)': '978-0-306-40615-7',
     Stock: '4',
     ...change,
   };
@@ -71,9 +76,9 @@ describe('BookForm', () => {
 
   it('refuses an ISBN-13 whose check digit is wrong', async () => {
     const { onSubmit, user } = setup();
-    await fill(user, { 'ISBN-13 (optional)': '978-0-306-40615-8' });
+    await fill(user, { 'ISBN-13 or ISBN-10 (optional)': '978-0-306-40615-8' });
     await submit(user);
-    expect(screen.getByText('ISBN must be a valid ISBN-13')).toBeTruthy();
+    expect(screen.getByText('ISBN must be a valid ISBN-13 or ISBN-10')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -97,5 +102,56 @@ describe('BookForm', () => {
     await submit(user);
     expect(screen.getByText('Cover image must be at most 2 MB')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('takes a cover URL instead of a file, with the edition details', async () => {
+    const { onSubmit, user } = setup();
+    for (const [label, value] of [['Title', 'Salt and Ledger'], ['Description', 'D'], ['Old Price', '9'], ['New Price', '8'], ['Stock', '1'], ['Publisher', 'Tidewater Books'], ['Pages', '212']]) {
+      await user.type(screen.getByLabelText(label!), value!);
+    }
+    await user.type(screen.getByLabelText(/^Publication date/), '1998');
+    await user.type(screen.getByLabelText(/^Language/), 'en-us');
+    await user.selectOptions(screen.getByLabelText('Format'), 'paperback');
+    await user.selectOptions(screen.getByLabelText('Category'), 'business');
+    await user.type(screen.getByLabelText(/^Or a cover URL/), 'https://covers.example.com/salt.jpg');
+    await submit(user);
+    const [{ payload, file }] = onSubmit.mock.calls[0]!;
+    expect(file).toBeNull();
+    expect(payload).toMatchObject({ coverImage: '', coverUrl: 'https://covers.example.com/salt.jpg', publisher: 'Tidewater Books', publishedOn: '1998', pages: 212, format: 'paperback', language: 'en-US' });
+  });
+
+  it('offers an ISBN lookup that fills only the empty fields; unreachable, it says so and the form still sends', async () => {
+    const answers: Response[] = [
+      new Response(JSON.stringify({ isbn: '9780306406157', title: 'From Open Library', author: 'Imogen Hale', publisher: 'Harbour Light Press', pages: 288, source: 'Open Library' }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    ];
+    const real = globalThis.fetch;
+    const asked: string[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (!url.includes('/api/admin/isbn/')) return real(input, init);
+      asked.push(url);
+      return answers.shift() ?? new Response(JSON.stringify({ message: 'Open Library cannot be reached right now' }), { status: 503, headers: { 'Content-Type': 'application/json' } });
+    }) as typeof fetch;
+    try {
+      const { onSubmit, user } = setup();
+      await user.type(screen.getByLabelText('Author'), 'Typed By Admin');
+      await user.type(screen.getByLabelText('ISBN-13 or ISBN-10 (optional)'), '0-306-40615-2');
+      await user.click(screen.getByRole('button', { name: 'Fill empty fields from Open Library' }));
+      expect(await screen.findByText('Filled title, publisher, pages from Open Library. Check them before saving.')).toBeTruthy();
+      expect(asked).toEqual(['/api/admin/isbn/9780306406157']);
+      expect(screen.getByLabelText('Title')).toHaveProperty('value', 'From Open Library');
+      expect(screen.getByLabelText('Author')).toHaveProperty('value', 'Typed By Admin'); // never overwritten
+      expect(screen.getByLabelText('Pages')).toHaveProperty('value', '288');
+
+      await user.clear(screen.getByLabelText('ISBN-13 or ISBN-10 (optional)'));
+      await user.type(screen.getByLabelText('ISBN-13 or ISBN-10 (optional)'), '9791000000015');
+      await user.click(screen.getByRole('button', { name: 'Fill empty fields from Open Library' }));
+      expect(await screen.findByText(/Open Library cannot be reached right now/)).toBeTruthy();
+      await fill(user, { Title: '', Author: '', 'ISBN-13 or ISBN-10 (optional)': '' });
+      await submit(user);
+      expect(onSubmit).toHaveBeenCalledTimes(1);
+    } finally {
+      globalThis.fetch = real;
+    }
   });
 });

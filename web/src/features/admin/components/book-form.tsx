@@ -1,7 +1,8 @@
-import { BookInputSchema, CATEGORIES, COVER_TYPES, coverFileProblem, MAX_PRICE_DOLLARS, MAX_STOCK, type Book, type BookInput } from '@bookstore/contract';
+import { BOOK_FORMAT_LABELS, BOOK_FORMATS, BookInputSchema, CATEGORIES, COVER_TYPES, coverFileProblem, MAX_PAGES, MAX_PRICE_DOLLARS, MAX_STOCK, type Book, type BookInput } from '@bookstore/contract';
 import { useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { useOnline } from '../../../lib/use-online';
+import { IsbnLookupOffer } from './isbn-lookup-offer';
 
 export interface BookFormValues {
   payload: BookInput;
@@ -30,6 +31,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isbn, setIsbn] = useState(initial?.isbn ?? '');
   const editing = Boolean(initial);
   const online = useOnline();
 
@@ -37,6 +39,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const locked = stockOnly && initial;
+    const coverUrl = String(data.get('coverUrl') ?? '').trim();
     const raw = locked ? { ...initial, author: initial.author ?? '', isbn: initial.isbn ?? '', stock: data.get('stock') } : {
       title: data.get('title'),
       author: data.get('author') ?? '',
@@ -47,7 +50,14 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
       newPrice: data.get('newPrice'),
       // On add, a placeholder until the file is uploaded; on edit, the URL field (empty keeps the old cover).
       coverImage: editing ? data.get('coverImage') ?? '' : file ? 'book-1' : '',
+      // A chosen file wins over a cover URL; the server fetches the URL once and keeps its own copy.
+      coverUrl: file ? '' : coverUrl,
       isbn: data.get('isbn') ?? '',
+      publisher: data.get('publisher') ?? '',
+      publishedOn: data.get('publishedOn') ?? '',
+      pages: data.get('pages') ?? '',
+      format: data.get('format') ?? '',
+      language: data.get('language') ?? '',
       stock: data.get('stock'),
     };
     const parsed = BookInputSchema.safeParse(raw);
@@ -55,7 +65,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
     // The wire allows leaving stock out (a new book starts at 0); the form asks for it explicitly.
     if (String(raw.stock ?? '').trim() === '') next.stock = 'Stock is required';
-    if (!editing && !file) next.coverImage = 'Choose a cover image';
+    if (!editing && !file && !coverUrl) next.coverImage = 'Choose a cover image';
     const fileProblem = file && coverFileProblem(file); // the upload's own limits, before sending
     if (fileProblem) next.coverImage = fileProblem.message;
     setErrors(next);
@@ -63,6 +73,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
     const reset = await onSubmit({ payload: parsed.data, file });
     if (reset) {
       form.current?.reset();
+      setIsbn('');
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
     }
@@ -102,9 +113,31 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
         )}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('isbn', <>ISBN-13 <span className="font-normal text-gray-600">(optional)</span></>, { inputMode: 'numeric', defaultValue: initial?.isbn, placeholder: '978-0-306-40615-7', autoComplete: 'off' })}
+        <div>
+          {field('isbn', <>ISBN-13 or ISBN-10 <span className="font-normal text-gray-600">(optional)</span></>, { inputMode: 'numeric', defaultValue: initial?.isbn, placeholder: '978-0-306-40615-7', autoComplete: 'off', onChange: (e) => setIsbn(e.target.value) })}
+          {!stockOnly && <IsbnLookupOffer isbn={isbn} form={form} canFillCover={!editing && !file} />}
+        </div>
         {field('stock', 'Stock', { type: 'number', step: '1', min: '0', max: MAX_STOCK, required: true, defaultValue: initial?.stock, placeholder: 'Copies in stock' })}
       </div>
+      <fieldset className="space-y-4 rounded-md border border-gray-200 p-3">
+        <legend className="px-1 text-sm font-semibold text-gray-700">Edition details <span className="font-normal text-gray-600">(optional)</span></legend>
+        {field('publisher', 'Publisher', { defaultValue: initial?.publisher, maxLength: 120, autoComplete: 'off' })}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field('publishedOn', <>Publication date <span className="font-normal text-gray-600">(YYYY, YYYY-MM or YYYY-MM-DD)</span></>, { defaultValue: initial?.publishedOn, placeholder: '2019-04-02', inputMode: 'numeric', autoComplete: 'off' })}
+          {field('pages', 'Pages', { type: 'number', step: '1', min: '1', max: MAX_PAGES, defaultValue: initial?.pages })}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="format" className="mb-1 block text-sm font-semibold text-gray-700">Format</label>
+            <select id="format" name="format" disabled={stockOnly} defaultValue={initial?.format ?? ''} className={input} {...described('format')}>
+              <option value="">Not given</option>
+              {BOOK_FORMATS.map((f) => <option key={f} value={f}>{BOOK_FORMAT_LABELS[f]}</option>)}
+            </select>
+            {err('format')}
+          </div>
+          {field('language', <>Language <span className="font-normal text-gray-600">(BCP 47, e.g. en, en-GB)</span></>, { defaultValue: initial?.language, placeholder: 'en', autoComplete: 'off', maxLength: 35 })}
+        </div>
+      </fieldset>
       {editing && field('coverImage', 'Cover Image URL', { required: true, defaultValue: initial?.coverImage, placeholder: 'Cover Image URL' })}
       {stockOnly && <p className="text-sm text-gray-600">Your role can change the stock count only.</p>}
       <div hidden={stockOnly}>
@@ -120,6 +153,9 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
         />
         {file && <p className="mt-1 text-sm text-gray-600">Selected: {file.name}</p>}
         {!editing && err('coverImage')}
+        <div className="mt-3">
+          {field('coverUrl', <>{editing ? 'Or a new cover from a URL' : 'Or a cover URL'} <span className="font-normal text-gray-600">(https://; fetched once and kept by the shop)</span></>, { type: 'url', inputMode: 'url', placeholder: 'https://', autoComplete: 'off', maxLength: 2048 })}
+        </div>
         {progress !== null && (
           <div className="mt-2">
             <progress max={100} value={progress} className="h-2 w-full" aria-label="Upload progress" />

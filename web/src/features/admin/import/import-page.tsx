@@ -1,8 +1,9 @@
-import { IMPORT_COLUMNS, type ImportReport, type ImportRowError } from '@bookstore/contract';
+import { IMPORT_COLUMNS, IMPORT_DETAIL_COLUMNS, type ImportReport, type ImportRowError } from '@bookstore/contract';
 import { useState, type ChangeEvent } from 'react';
 import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { BulkCovers } from './bulk-covers';
 import { useImportChunk } from './import-books';
 import { splitImportFile, type ImportChunk } from './split-file';
 
@@ -85,7 +86,9 @@ export function Component() {
       <div>
         <h2 className="mb-2 text-2xl font-bold text-gray-800">Import Books</h2>
         <p className="text-gray-700">
-          A CSV file with the header row <code className="break-all rounded bg-gray-100 px-1">{IMPORT_COLUMNS.join(',')}</code>, or JSON lines
+          A CSV file with the header row <code className="break-all rounded bg-gray-100 px-1">{IMPORT_COLUMNS.join(',')}</code> (and, if you
+          have them, <code className="break-all rounded bg-gray-100 px-1">{IMPORT_DETAIL_COLUMNS.join(',')}</code>: a cover URL is fetched once by
+          the shop and kept as its own), or JSON lines
           (<code>.ndjson</code>) with the same fields. Books are matched by ISBN (or an <code>id</code> column): importing a file again
           updates them and adds nothing twice. Empty stock or cover cells keep what a book already has. The file is checked first; nothing
           is written until you press Import.
@@ -136,6 +139,7 @@ export function Component() {
           {totals.errors.length > SHOWN_ERRORS && <p className="mt-2 text-sm text-gray-700">…and {(totals.errors.length - SHOWN_ERRORS).toLocaleString()} more.</p>}
         </div>
       )}
+      <BulkCovers />
     </section>
   );
 }

@@ -23,4 +23,11 @@ describe('splitImportFile', () => {
   it('refuses a CSV with a broken header before sending anything', () => {
     expect(() => splitImportFile('x.csv', 'name,price\nA,1\n')).toThrow(/Unknown columns "name", "price"/);
   });
+
+  it('ends a chunk at the most distinct cover URLs a request may fetch (a repeated URL counts once)', () => {
+    const url = (n: number) => `https://covers.example.com/${n}.jpg`;
+    const lines = [1, 2, 2, 3, 4, 5].map((n, i) => JSON.stringify({ title: `B${i}`, coverUrl: url(n) })).join('\n');
+    const chunks = splitImportFile('books.ndjson', lines, 500, 2);
+    expect(chunks.map((c) => [c.firstRow, c.rows])).toEqual([[1, 3], [4, 2], [6, 1]]);
+  });
 });
