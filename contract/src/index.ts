@@ -14,3 +14,5 @@ export * from './limits';
 export * from './staff';
 export { isCommonPassword } from './passwords';
 export * from './locale';
+export * from './subscription-texts';
+export * from './subscriptions';

@@ -5,6 +5,7 @@ import { appendAudit, changedFields, type AuditActor } from '../admin/audit.repo
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { runCount, runQuery } from '../lib/queries';
+import { drainAlerts, readAlertsToRelease, releaseAlerts } from '../subscriptions/stock-alerts.repo';
 import { bumpCatalogVersion } from './catalog-version';
 import { sortKeys } from './sort-key';
 
@@ -137,7 +138,9 @@ export async function createBook(input: BookInput, actor: AuditActor): Promise<B
  */
 export async function updateBook(id: string, input: BookInput, actor: AuditActor, authorize: (needed: Permission[]) => void): Promise<{ before: Book; after: Book } | null> {
   const ref = books().doc(id);
+  let moreAlerts = false;
   const before = await db().runTransaction(async (tx) => {
+    moreAlerts = false;
     const snap = await tx.get(ref);
     if (!snap.exists) return null;
     const old = toBook(snap);
@@ -146,11 +149,15 @@ export async function updateBook(id: string, input: BookInput, actor: AuditActor
     const changes = changedFields(snap.data() as Record<string, unknown>, asRecord(next), AUDITED_FIELDS);
     const { permissions, action } = editNeeds(Object.keys(changes));
     authorize(permissions);
+    // Back in stock (0 -> more): its waiting alerts are mailed and cleared in this transaction (issue 28).
+    const waiting = await readAlertsToRelease(tx, id, old.stock, next.stock);
     tx.set(ref, next);
     appendAudit(tx, actor, { action, target: `books/${id}`, changes });
     bumpCatalogVersion(tx);
+    moreAlerts = releaseAlerts(tx, { id, title: next.title }, waiting);
     return old;
   });
+  if (moreAlerts) await drainAlerts(id);
   if (!before) return null;
   return { before, after: toBook(await ref.get()) };
 }
