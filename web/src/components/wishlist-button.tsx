@@ -8,7 +8,7 @@ import { HeartIcon } from './ui/icons';
  * this browser's list; useWishlistIds is empty while hydrating), then the real state right after.
  * `titled`: the book's title follows the name for screen readers (a list of cards has many hearts).
  */
-export function WishlistButton({ book, withText = false, titled = false, className = '' }: { book: { _id: string; title: string }; withText?: boolean; titled?: boolean; className?: string }) {
+export function WishlistButton({ book, withText = false, titled = false, className = '', display = 'inline-flex' }: { book: { _id: string; title: string }; withText?: boolean; titled?: boolean; className?: string; display?: string }) {
   const saved = useWishlistIds().includes(book._id);
   const label = saved ? 'Remove from wishlist' : 'Add to wishlist';
   return (
@@ -16,7 +16,7 @@ export function WishlistButton({ book, withText = false, titled = false, classNa
       type="button"
       onClick={() => toggleWishlist(book)}
       title={withText ? undefined : label}
-      className={`inline-flex min-h-9 min-w-9 items-center justify-center gap-2 rounded-md border border-gray-300 px-2.5 text-sm font-semibold text-secondary hover:border-secondary hover:bg-gray-50 ${saved ? 'text-red-700' : ''} ${className}`}
+      className={`${display} min-h-9 min-w-9 items-center justify-center gap-2 rounded-md border border-gray-300 px-2.5 text-sm font-semibold hover:border-secondary hover:bg-gray-50 ${saved ? 'text-red-700' : 'text-secondary'} ${className}`}
     >
       <HeartIcon className="size-5 shrink-0" fill={saved ? 'currentColor' : 'none'} />
       <span className={withText ? '' : 'sr-only'}>{label}</span>

@@ -61,7 +61,7 @@ export function Component() {
           >
             <CartIcon className="size-5" /> Add to Cart
           </button>
-          <WishlistButton book={book} withText className="ml-3 py-2" />
+          <WishlistButton book={book} withText display="flex sm:inline-flex" className="w-fit py-2 sm:ml-3" />
           {stockLevel(book.stock).kind === 'out' && <NotifyMe bookId={book._id} />}
         </div>
       </div>

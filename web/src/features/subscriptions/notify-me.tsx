@@ -33,7 +33,7 @@ export function NotifyMe({ bookId }: { bookId: string }) {
   return (
     <form onSubmit={submit} className="max-w-md space-y-2 rounded-md border border-gray-200 p-3" aria-labelledby={`notify-${bookId}`}>
       <p id={`notify-${bookId}`} className="text-sm font-medium">Sold out for now. We can email you once, when it is back.</p>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row">
         {!signedIn && (
           <>
             <label htmlFor={`notify-email-${bookId}`} className="sr-only">Your email</label>
@@ -46,14 +46,14 @@ export function NotifyMe({ bookId }: { bookId: string }) {
               placeholder="Your email"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm"
+              className="w-full min-w-0 rounded-md border border-gray-300 px-3 py-2 text-sm sm:flex-1"
             />
           </>
         )}
         <button
           type="submit"
           disabled={alert.isPending || !online || (hydrated && status === 'loading')}
-          className="inline-flex items-center gap-2 rounded-md bg-secondary px-4 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-60"
+          className="inline-flex shrink-0 items-center justify-center gap-2 rounded-md bg-secondary px-4 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-60"
         >
           <BellIcon className="size-4" /> Email me when it is back
         </button>
