@@ -192,8 +192,9 @@ for (const width of [375, 1280]) {
       await settled(page);
       await noHorizontalOverflow(page);
       await page.screenshot({ path: `${SHOTS}/home-hearts-${width}.png` });
-      await page.getByRole('heading', { name: 'Top Sellers' }).scrollIntoViewIfNeeded();
-      await expect(page.getByRole('button', { name: /^Add to wishlist ?: / }).first()).toBeVisible();
+      const cardHeart = page.getByRole('button', { name: /^Add to wishlist ?: / }).first();
+      await cardHeart.scrollIntoViewIfNeeded();
+      await expect(cardHeart).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/cards-hearts-${width}.png` });
       await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/footer-newsletter-${width}.png` });
