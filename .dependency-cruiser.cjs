@@ -5,7 +5,7 @@
 // Run by `npm run lint` (after ESLint) and so by `npm test`.
 
 const WEB = '^web/src';
-const FEATURES = ['admin', 'auth', 'cart', 'catalog', 'checkout', 'orders'];
+const FEATURES = ['admin', 'auth', 'cart', 'catalog', 'checkout', 'orders', 'subscriptions'];
 
 /** Each feature is closed to the others and to app/: shared pieces live in lib/ or components/. */
 const featureRules = FEATURES.map((name) => ({

@@ -16,3 +16,5 @@ export { isCommonPassword } from './passwords';
 export * from './locale';
 export * from './isbn';
 export * from './robots';
+export * from './subscription-texts';
+export * from './subscriptions';

@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   'audit.view',
   'staff.manage',
   'settings.manage',
+  'newsletter.export', // the confirmed newsletter addresses, as CSV (issue 28)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -37,7 +38,7 @@ export const POLICY: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
   manager: [
     'books.view', 'books.create', 'books.edit', 'books.price', 'books.stock', 'books.delete', 'books.import', 'books.covers',
-    'orders.desk', 'orders.status', 'reports.view', 'audit.view',
+    'orders.desk', 'orders.status', 'reports.view', 'audit.view', 'newsletter.export',
   ],
   bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status'],
 };

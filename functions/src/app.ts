@@ -14,6 +14,8 @@ import { errorHandler, notFound } from './lib/errors';
 import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
 import { adminOrdersRouter, ordersRouter } from './orders/orders.router';
+import { unsubscribe } from './subscriptions/subscriptions.handlers';
+import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
 
 /** The Express app behind the single `api` function; Hosting forwards the full /api/... path. */
 export function createApp() {
@@ -32,6 +34,9 @@ export function createApp() {
   api.use('/books', booksRouter);
   api.use('/covers', coversRouter);
   api.use('/orders', ordersRouter);
+  api.use('/stock-alerts', stockAlertsRouter); // issue 28: back-in-stock alerts, newsletter, their mailed links
+  api.use('/newsletter', newsletterRouter);
+  api.post('/unsubscribe', unsubscribe);
   api.post('/auth/admin', adminLogin);
   api.post('/auth/admin/logout', adminLogout);
   api.use('/admin/orders', adminOrdersRouter);
@@ -39,6 +44,7 @@ export function createApp() {
   api.get('/admin/books', adminBooks);
   api.post('/admin/books/bulk', bulkBooks);
   api.get('/admin/isbn/:isbn', isbnLookup);
+  api.use('/admin', subscriptionsAdminRouter);
   api.use('/admin', staffRouter);
   api.use(methodNotAllowed(api));
   app.use('/api', api);

@@ -18,6 +18,18 @@ test('storefront screens have no serious accessibility violations', async ({ pag
   }
 });
 
+test('/wishlist has no serious accessibility violations, empty and with books', async ({ page }) => {
+  await page.goto('/wishlist');
+  await expect(page.getByText('Your wishlist is empty.')).toBeVisible();
+  await scan(page, '/wishlist (empty)');
+  const books = await apiBooks(page);
+  await page.evaluate((ids) => localStorage.setItem('bookstore.wishlist', JSON.stringify(ids)), books.slice(0, 3).map((b) => b._id));
+  await page.reload();
+  await expect(page.getByTestId('wishlist-line')).toHaveCount(3);
+  await settled(page);
+  await scan(page, '/wishlist');
+});
+
 test('admin screens have no serious accessibility violations', async ({ page }) => {
   await page.goto('/admin');
   await scan(page, '/admin');

@@ -5,6 +5,7 @@ import { appendAudit, changedFields, type AuditActor } from '../admin/audit.repo
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { runCount, runQuery } from '../lib/queries';
+import { drainAlerts, readAlertsToRelease, releaseAlerts, releaseRestocked } from '../subscriptions/stock-alerts.repo';
 import { bumpCatalogVersion } from './catalog-version';
 import { sortKeys } from './sort-key';
 
@@ -148,7 +149,9 @@ export async function createBook(input: BookInput, actor: AuditActor): Promise<B
  */
 export async function updateBook(id: string, input: BookInput, actor: AuditActor, authorize: (needed: Permission[]) => void): Promise<{ before: Book; after: Book } | null> {
   const ref = books().doc(id);
+  let moreAlerts = false;
   const before = await db().runTransaction(async (tx) => {
+    moreAlerts = false;
     const snap = await tx.get(ref);
     if (!snap.exists) return null;
     const old = toBook(snap);
@@ -157,11 +160,15 @@ export async function updateBook(id: string, input: BookInput, actor: AuditActor
     const changes = changedFields(snap.data() as Record<string, unknown>, asRecord(next), AUDITED_FIELDS);
     const { permissions, action } = editNeeds(Object.keys(changes));
     authorize(permissions);
+    // Back in stock (0 -> more): its waiting alerts are mailed and cleared in this transaction (issue 28).
+    const waiting = await readAlertsToRelease(tx, id, old.stock, next.stock);
     tx.set(ref, next);
     appendAudit(tx, actor, { action, target: `books/${id}`, changes });
     bumpCatalogVersion(tx);
+    moreAlerts = releaseAlerts(tx, { id, title: next.title }, waiting);
     return old;
   });
+  if (moreAlerts) await drainAlerts(id);
   if (!before) return null;
   return { before, after: toBook(await ref.get()) };
 }
@@ -208,7 +215,9 @@ function inputOf(snap: DocumentSnapshot): BookInput {
  * with none). Books deleted meanwhile are reported as missing. At most 100 books: 201 writes.
  */
 export async function bulkChange(bulk: BulkBooks, actor: AuditActor): Promise<{ changed: Book[]; missing: string[] }> {
-  return db().runTransaction(async (tx) => {
+  const restocked: string[] = [];
+  const result = await db().runTransaction(async (tx) => {
+    restocked.length = 0; // a retried transaction starts again
     const snaps = await getBookDocs(tx, bulk.ids);
     const changed: Book[] = [];
     const missing: string[] = [];
@@ -233,10 +242,15 @@ export async function bulkChange(bulk: BulkBooks, actor: AuditActor): Promise<{ 
       tx.set(snap.ref, next);
       appendAudit(tx, actor, { action: bulk.action === 'price' ? 'book.price' : 'book.stock', target, changes });
       changed.push(toBook(snap));
+      if ((stored.stock ?? 0) <= 0 && next.stock > 0) restocked.push(snap.id);
     }
     if (changed.length > 0) bumpCatalogVersion(tx);
     return { changed, missing };
   });
+  // Back in stock: up to 100 books' alerts would not fit this transaction's 500 writes; each book's
+  // are released after it, in transactions that re-read its stock (issue 28, as an import does).
+  await releaseRestocked(restocked);
+  return result;
 }
 
 /** The id of a book with this ISBN (the first, if a hand-made duplicate exists), or null. */

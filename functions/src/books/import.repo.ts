@@ -6,6 +6,7 @@ import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { books, toDoc, type BookDoc } from './books.repo';
+import { releaseRestocked } from '../subscriptions/stock-alerts.repo';
 import { bumpCatalogVersion } from './catalog-version';
 import type { ImportRow } from './import.rows';
 
@@ -161,6 +162,10 @@ export async function commitImport(writes: ImportWrite[], actor: AuditActor): Pr
       if (error.code === 5 /* NOT_FOUND */) throw new HttpError(409, 'A book in this file was deleted while it was being imported. Import the file again.');
       throw error;
     });
+    // Back in stock (0 -> more): a batch is not a transaction, so each such book's alerts are
+    // released after it, in transactions of their own that re-read its stock (issue 28).
+    const restocked = part.filter((w) => w.before && (w.before.stock ?? 0) <= 0 && w.doc.stock > 0).map((w) => w.ref.id);
+    await releaseRestocked(restocked);
   }
 }
 

@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import type { Query, QuerySnapshot } from 'firebase-admin/firestore';
+import type { Query, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
 import { countAggregation, countReads } from './read-counter';
 
 // Every Firestore query of the function runs through here, for two reasons:
@@ -59,4 +59,12 @@ export async function runCount(query: Query): Promise<number> {
   const count = (await query.count().get()).data().count;
   countAggregation(count);
   return count;
+}
+
+/** A query inside a transaction (its reads lock what they find), recorded and counted like runQuery. */
+export async function runTxQuery(tx: Transaction, query: Query): Promise<QuerySnapshot> {
+  record(query);
+  const snap = await tx.get(query);
+  countReads(snap.size);
+  return snap;
 }

@@ -20,6 +20,7 @@ import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { appendAudit, type AuditActor } from '../admin/audit.repo';
+import { drainAlerts, readAlertsToRelease, releaseAlerts } from '../subscriptions/stock-alerts.repo';
 import { orderCounts, placementDelta, transitionDelta } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -214,7 +215,9 @@ export interface TransitionRequest {
 export async function transitionOrder(request: TransitionRequest): Promise<Order> {
   const { orderId, to, by, note, ownerUid, actor } = request;
   const ref = orders().doc(orderId);
-  return db().runTransaction(async (tx) => {
+  let fullBatches: string[] = [];
+  const order = await db().runTransaction(async (tx) => {
+    fullBatches = [];
     const snap = await tx.get(ref);
     countReads(1);
     const doc = snap.data() as OrderDoc | undefined;
@@ -227,6 +230,10 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
     const restock = RESTOCKING_STATUSES.includes(to) && lines.length > 0;
     const bookSnaps = restock ? await tx.getAll(...lines.map((l) => books().doc(l.bookId))) : [];
     countReads(bookSnaps.length);
+    // A copy back on a sold-out book: its back-in-stock alerts go out in this transaction (issue 28).
+    const waiting = await Promise.all(
+      bookSnaps.map((book) => (book.exists ? readAlertsToRelease(tx, book.id, (book.data() as BookDoc).stock ?? 0, ((book.data() as BookDoc).stock ?? 0) + 1) : [])),
+    );
 
     const at = new Date().toISOString();
     const event: OrderEvent = { from, to, by, at, ...(note ? { note } : {}) };
@@ -234,6 +241,7 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
     tx.update(ref, { status: to, updatedAt: at, events: updated.events });
     // A book deleted since the order has no stock to return to.
     for (const book of bookSnaps) if (book.exists) tx.update(book.ref, { ...stockFields(((book.data() as BookDoc).stock ?? 0) + 1) });
+    fullBatches = bookSnaps.filter((book, i) => releaseAlerts(tx, { id: book.id, title: (book.data() as BookDoc | undefined)?.title ?? '' }, waiting[i]!)).map((book) => book.id);
     addToCounters(tx, transitionDelta(doc, from, to));
     // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
     const openDelta = openOrdersDelta(from, to);
@@ -245,6 +253,8 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
     }
     return orderFromDoc(orderId, updated);
   }, TX_OPTIONS).catch(busy);
+  for (const bookId of fullBatches) await drainAlerts(bookId);
+  return order;
 }
 
 // --- Lists: newest first, (createdAt, id) cursors, each page one query -----------------------------

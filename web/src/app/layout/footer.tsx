@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { NewsletterForm } from '../../features/subscriptions/newsletter-form';
 
 const ANCHORS = [
   { href: '#home', label: 'Home' },
@@ -29,7 +29,6 @@ function LinkList({ links, className }: { links: { href: string; label: string }
 }
 
 export function Footer() {
-  const [subscribed, setSubscribed] = useState(false);
   return (
     <footer className="mt-16 bg-secondary text-gray-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-8 md:grid-cols-2">
@@ -40,14 +39,7 @@ export function Footer() {
         </div>
         <div>
           <p className="font-semibold text-white">Stay updated with our latest books and offers!</p>
-          {subscribed ? (
-            <p role="status" className="mt-4 text-sm text-primary">Thanks! You are on the list.</p>
-          ) : (
-            <form className="mt-4 flex max-w-md" onSubmit={(e) => { e.preventDefault(); setSubscribed(true); }}>
-              <input id="newsletter-email" type="email" aria-label="Newsletter sign-up" required placeholder="Enter your email" className="w-full rounded-l-md px-4 py-2 text-gray-900 bg-white" />
-              <button type="submit" className="rounded-r-md bg-primary px-5 py-2 font-semibold text-secondary hover:brightness-95">Subscribe</button>
-            </form>
-          )}
+          <NewsletterForm />
         </div>
       </div>
       <div className="border-t border-white/10">

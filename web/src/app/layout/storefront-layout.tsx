@@ -2,6 +2,7 @@ import { memo, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { useHydrated } from '../../lib/use-hydrated';
+import { WishlistAccount } from '../../lib/wishlist/wishlist-account';
 import { CartStockSync } from '../cart-stock-sync';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -23,6 +24,7 @@ export function StorefrontLayout() {
       </main>
       <Footer />
       <CartStockSync />
+      <WishlistAccount />
     </div>
   );
 }

@@ -4,9 +4,11 @@ import { useParams } from 'react-router-dom';
 import { CartIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
 import { StockBadge } from '../../components/ui/stock-badge';
+import { WishlistButton } from '../../components/wishlist-button';
 import { FollowStock } from '../../features/cart/lazy-follow-stock';
 import { BookDetails } from '../../features/catalog/components/book-details';
 import { addBookToCart } from '../../features/cart/cart-actions';
+import { NotifyMe } from '../../features/subscriptions/notify-me';
 import { bookQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
@@ -61,6 +63,8 @@ export function Component() {
           >
             <CartIcon className="size-5" /> Add to Cart
           </button>
+          <WishlistButton book={book} withText display="flex sm:inline-flex" className="w-fit py-2 sm:ml-3" />
+          {stockLevel(book.stock).kind === 'out' && <NotifyMe bookId={book._id} />}
         </div>
       </div>
     </article>

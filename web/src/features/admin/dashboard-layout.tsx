@@ -6,8 +6,10 @@ import { Logo, LogoutIcon, MenuIcon } from '../../components/ui/icons';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { useDismiss } from '../../components/ui/use-dismiss';
 import { adminToken, clearAdminSession } from '../../lib/admin-session';
+import { alertBox } from '../../lib/notify';
 import { adminLogout } from './api/admin-api';
 import { useMe } from './api/staff-api';
+import { downloadNewsletterCsv } from './api/stock-alerts';
 
 // Each link shows only to a role the policy table lets do it (contract/src/staff.ts); the server
 // refuses the same things, this only keeps them out of sight.
@@ -46,6 +48,26 @@ function ProfileMenu({ name, role, onSignOut }: { name: string; role: string; on
 }
 
 /** The admin guard and shell: no stored token, straight to /admin. */
+/** The confirmed newsletter addresses as a CSV file (owner, manager; issue 28). */
+function NewsletterExportButton() {
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    try {
+      await downloadNewsletterCsv();
+    } catch (error) {
+      void alertBox('Export failed', (error as Error).message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" onClick={() => void exportCsv()} disabled={busy} className="inline-flex rounded-md border border-gray-400 px-5 py-3 text-gray-800 hover:bg-gray-50 disabled:opacity-60">
+      {busy ? 'Exporting...' : 'Export newsletter (CSV)'}
+    </button>
+  );
+}
+
 export function Component() {
   usePageTitle('Dashboard');
   const navigate = useNavigate();
@@ -119,6 +141,7 @@ export function Component() {
             <div className="flex flex-wrap gap-3">
               {me.can('books.view') && <Link to="/dashboard/manage-books" className="inline-flex rounded-md border border-purple-700 px-5 py-3 text-purple-700 hover:bg-purple-50">Manage Books</Link>}
               {me.can('books.create') && <Link to="/dashboard/add-new-book" className="inline-flex rounded-md bg-purple-700 px-5 py-3 text-white hover:bg-purple-800">Add New Book</Link>}
+              {me.can('newsletter.export') && <NewsletterExportButton />}
             </div>
           </div>
           <Suspense fallback={<FullScreenSpinner />}>

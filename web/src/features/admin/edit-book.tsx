@@ -8,6 +8,7 @@ import { bookQuery } from '../../lib/books/get-book';
 import { useUpdateBook } from './api/update-book';
 import { useMe } from './api/staff-api';
 import { BookForm, type BookFormValues } from './components/book-form';
+import { StockAlertsWaiting } from './components/stock-alerts-waiting';
 
 export function Component() {
   const { id = '' } = useParams();
@@ -37,6 +38,7 @@ export function Component() {
   return (
     <section className="mx-auto max-w-lg rounded-lg bg-white p-6 shadow">
       <h2 className="mb-4 text-2xl font-bold text-gray-800">Update Book</h2>
+      <StockAlertsWaiting bookId={book._id} />
       <BookForm key={book.updatedAt} initial={book} submitLabel="Update Book" busyLabel="Updating.." busy={update.isPending} progress={progress} onSubmit={submit} stockOnly={stockOnly} />
     </section>
   );

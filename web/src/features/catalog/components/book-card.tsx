@@ -1,6 +1,7 @@
 import type { Book } from '@bookstore/contract';
 import { Link } from 'react-router-dom';
 import { CartIcon } from '../../../components/ui/icons';
+import { WishlistButton } from '../../../components/wishlist-button';
 import { StockBadge } from '../../../components/ui/stock-badge';
 import { coverUrl } from '../../../lib/covers';
 import { money, truncate } from '../../../lib/format';
@@ -32,16 +33,19 @@ export function BookCard({ book, onAdd, eager = false, titleAs: Title = 'h3' }: 
           {money(book.newPrice)} <span className="ml-2 font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
         </p>
         <StockBadge stock={book.stock} className="mt-2" />
-        <button
-          type="button"
-          onClick={() => onAdd(book)}
-          disabled={soldOut}
-          className="mt-4 inline-flex w-fit items-center gap-2 rounded-md bg-primary px-5 py-2 text-sm font-semibold text-secondary hover:bg-secondary hover:text-white disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-600"
-        >
-          <CartIcon className="size-4" />
-          Add to Cart
-          <span className="sr-only">: {book.title}</span>
-        </button>
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            onClick={() => onAdd(book)}
+            disabled={soldOut}
+            className="inline-flex w-fit items-center gap-2 rounded-md bg-primary px-5 py-2 text-sm font-semibold text-secondary hover:bg-secondary hover:text-white disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-600"
+          >
+            <CartIcon className="size-4" />
+            Add to Cart
+            <span className="sr-only">: {book.title}</span>
+          </button>
+          <WishlistButton book={book} titled />
+        </div>
       </div>
     </article>
   );
