@@ -5,8 +5,8 @@ import { CsvError, parseCsv } from './csv';
 // first line of JSON lines), across the whole file: the page and the CLI send chunks with ?firstRow=.
 
 export const IMPORT_COLUMNS = ['title', 'author', 'description', 'category', 'oldPrice', 'newPrice', 'stock', 'isbn', 'coverImage'] as const;
-/** Optional extra columns: `id` upserts a known book by id; `trending` is kept as stored when absent. */
-export const IMPORT_OPTIONAL_COLUMNS = ['id', 'trending'] as const;
+/** Optional extra columns: `id` upserts a known book by id; `trending` and `weightGrams` are kept as stored when absent. */
+export const IMPORT_OPTIONAL_COLUMNS = ['id', 'trending', 'weightGrams'] as const;
 export const IMPORT_REQUIRED_COLUMNS = ['title', 'description', 'category', 'oldPrice', 'newPrice'] as const;
 
 /** One request's limits: the body limit the import route is given, and rows per request. */

@@ -14,3 +14,5 @@ export * from './limits';
 export * from './staff';
 export { isCommonPassword } from './passwords';
 export * from './locale';
+export * from './pricing';
+export * from './fulfilment';

@@ -11,7 +11,7 @@ import { withDeadline } from './lib/deadline';
 import { errorHandler, notFound } from './lib/errors';
 import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
-import { adminOrdersRouter, ordersRouter } from './orders/orders.router';
+import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 
 /** The Express app behind the single `api` function; Hosting forwards the full /api/... path. */
 export function createApp() {
@@ -30,6 +30,7 @@ export function createApp() {
   api.use('/books', booksRouter);
   api.use('/covers', coversRouter);
   api.use('/orders', ordersRouter);
+  api.use('/checkout', checkoutRouter);
   api.post('/auth/admin', adminLogin);
   api.post('/auth/admin/logout', adminLogout);
   api.use('/admin/orders', adminOrdersRouter);

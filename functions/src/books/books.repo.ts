@@ -49,6 +49,7 @@ export function toBook(snap: DocumentSnapshot): Book {
     newPrice: fromCents(d.newPriceCents),
     ...(d.isbn ? { isbn: d.isbn } : {}),
     stock: d.stock ?? 0,
+    ...(d.weightGrams ? { weightGrams: d.weightGrams } : {}),
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
@@ -68,6 +69,7 @@ export function toDoc(input: BookInput, now: string, createdAt = now, id?: strin
     newPriceCents,
     ...(input.isbn ? { isbn: input.isbn } : {}),
     ...stockFields(input.stock ?? 0),
+    ...(input.weightGrams ? { weightGrams: input.weightGrams } : {}),
     createdAt,
     updatedAt: now,
     priceBand: priceBandOf(newPriceCents),
@@ -102,11 +104,20 @@ export async function getBookDocs(tx: Transaction, ids: string[]) {
   return tx.getAll(...ids.map((id) => books().doc(id)));
 }
 
+/** Books by id (outside a transaction), in the order asked; undefined for one that does not exist. */
+export async function bookDocsByIds(ids: string[]): Promise<(BookDoc | undefined)[]> {
+  if (ids.length === 0) return [];
+  const snaps = await db().getAll(...ids.map((id) => books().doc(id)));
+  countReads(ids.length);
+  return snaps.map((s) => (s.exists ? (s.data() as BookDoc) : undefined));
+}
+
 // What the audit log records of a book (stored names: prices in integer cents), by the permission
 // that changing it needs (contract/src/staff.ts): a bookseller may move the stock and nothing else.
 const FIELD_PERMISSIONS: Record<string, Permission> = {
   title: 'books.edit', author: 'books.edit', description: 'books.edit', category: 'books.edit', trending: 'books.edit',
   coverImage: 'books.edit', isbn: 'books.edit', oldPriceCents: 'books.price', newPriceCents: 'books.price', stock: 'books.stock',
+  weightGrams: 'books.edit',
 };
 const AUDITED_FIELDS = Object.keys(FIELD_PERMISSIONS);
 const asRecord = (doc: BookDoc) => doc as unknown as Record<string, unknown>;
@@ -142,7 +153,9 @@ export async function updateBook(id: string, input: BookInput, actor: AuditActor
     if (!snap.exists) return null;
     const old = toBook(snap);
     const coverImage = input.coverImage || old.coverImage; // empty keeps the old cover
-    const next = toDoc({ ...input, coverImage, stock: input.stock ?? old.stock }, new Date().toISOString(), old.createdAt, id);
+    // Absent keeps the stored weight; null clears it.
+    const weightGrams = input.weightGrams === undefined ? old.weightGrams : input.weightGrams;
+    const next = toDoc({ ...input, coverImage, stock: input.stock ?? old.stock, weightGrams }, new Date().toISOString(), old.createdAt, id);
     const changes = changedFields(snap.data() as Record<string, unknown>, asRecord(next), AUDITED_FIELDS);
     const { permissions, action } = editNeeds(Object.keys(changes));
     authorize(permissions);

@@ -16,7 +16,7 @@ describe('import rows', () => {
     const { rows, errors } = validateRecords(recordsFromCsv(csv), 11);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ row: 11, input: { title: 'Good', author: 'Doe, Jane', description: 'Two\nlines', category: 'fiction', newPrice: 12.5, stock: 4, isbn: '9780306406157' } });
-    expect(rows[0]!.given).toEqual({ stock: true, trending: false, coverImage: true });
+    expect(rows[0]!.given).toEqual({ stock: true, trending: false, coverImage: true, weightGrams: false });
     expect(errors.map((e) => [e.row, e.field])).toEqual([[12, 'newPrice'], [13, 'isbn'], [14, 'category']]);
   });
 

@@ -9,12 +9,12 @@ export interface ImportRow {
   id?: string;
   input: BookInput;
   /** Columns left empty or absent keep the stored value on an update (the edit form's rule). */
-  given: { stock: boolean; trending: boolean; coverImage: boolean };
+  given: { stock: boolean; trending: boolean; coverImage: boolean; weightGrams: boolean };
 }
 
 /** The text columns a spreadsheet formula could hide in (numbers and ISBNs have their own checks). */
 const FORMULA_CHECKED = ['title', 'author', 'description'] as const;
-const OPTIONAL = new Set(['author', 'isbn', 'stock', 'coverImage', 'id', 'trending']);
+const OPTIONAL = new Set(['author', 'isbn', 'stock', 'coverImage', 'id', 'trending', 'weightGrams']);
 const TRUE = new Set(['true', 'yes', '1', 'y']);
 const FALSE = new Set(['false', 'no', '0', 'n']);
 
@@ -89,7 +89,7 @@ export function validateRecords(records: ImportRecord[], firstRow = 1): { rows: 
       row,
       ...(id ? { id } : {}),
       input: parsed.data,
-      given: { stock: values.stock !== undefined, trending: values.trending !== undefined, coverImage: parsed.data.coverImage !== '' },
+      given: { stock: values.stock !== undefined, trending: values.trending !== undefined, coverImage: parsed.data.coverImage !== '', weightGrams: values.weightGrams !== undefined },
     });
   });
   return { rows, errors };
