@@ -154,6 +154,7 @@ export interface Quote {
   freeShippingFrom?: number;
   /** What is missing to reach it (absent once reached). */
   toFreeShipping?: number;
+  /** The methods the shop offers, each for this place and cart (available or why not). */
   methods: MethodQuote[];
   pickup?: PickupInfo;
 }

@@ -19,7 +19,8 @@ export function buildQuote(settings: FulfilmentSettings, books: readonly PricedB
     taxLabel: settings.tax.label,
     weightGrams: books.reduce((sum, b) => sum + (b.weightGrams ?? settings.defaultWeightGrams), 0),
     ...(free !== null ? { freeShippingFrom: fromCents(free), ...(priced.subtotalCents < free ? { toFreeShipping: fromCents(free - priced.subtotalCents) } : {}) } : {}),
-    methods: offers(settings, place, books).map((o) => ({
+    // The methods the shop offers (enabled in its settings), each for this place and cart.
+    methods: offers(settings, place, books).filter((o) => settings[o.method].enabled).map((o) => ({
       method: o.method,
       label: DELIVERY_LABELS[o.method],
       available: o.available,
