@@ -124,6 +124,8 @@ export interface MethodQuote {
   /** The method's price for this cart and place, null when unavailable. */
   price: number | null;
   reason?: string;
+  /** Unavailable only until an address is given. */
+  needsAddress?: boolean;
   zone?: string;
 }
 

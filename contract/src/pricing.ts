@@ -79,6 +79,8 @@ export interface MethodOffer {
   shippingCents: number | null;
   /** Why it is not available (shown beside it). */
   reason?: string;
+  /** Unavailable only for want of an address (country or zipcode not given yet). */
+  needsAddress?: boolean;
   /** The postal zone that priced it. */
   zone?: string;
 }
@@ -171,6 +173,7 @@ export function freeShippingFromCents(settings: FulfilmentSettings): number | nu
 }
 
 const unavailable = (method: DeliveryMethod, reason: string): MethodOffer => ({ method, available: false, shippingCents: null, reason });
+const addressMissing = (method: DeliveryMethod, reason: string): MethodOffer => ({ ...unavailable(method, reason), needsAddress: true });
 
 /** One method for this place and cart: available with its price, or why not. */
 export function offerFor(settings: FulfilmentSettings, method: DeliveryMethod, place: DeliveryPlace, subtotalCents: number, weightGrams: number): MethodOffer {
@@ -181,15 +184,15 @@ export function offerFor(settings: FulfilmentSettings, method: DeliveryMethod, p
     const local = settings.local;
     if (!local.enabled) return unavailable(method, 'The shop does not deliver locally');
     if (local.country && placeKey(place.country) !== placeKey(local.country)) {
-      return unavailable(method, place.country ? `Local delivery is only within ${local.country}` : 'Enter your country');
+      return place.country ? unavailable(method, `Local delivery is only within ${local.country}`) : addressMissing(method, 'Enter your country');
     }
-    if (local.zipcodes.length > 0 && !zipKey(place.zipcode)) return unavailable(method, 'Enter your zipcode');
+    if (local.zipcodes.length > 0 && !zipKey(place.zipcode)) return addressMissing(method, 'Enter your zipcode');
     if (!zipMatches(local.zipcodes, place.zipcode)) return unavailable(method, 'We do not deliver to this zipcode');
     return { method, available: true, shippingCents: local.priceCents };
   }
   const post = settings.post;
   if (!post.enabled) return unavailable(method, 'The shop does not post orders');
-  if (!place.country) return unavailable(method, 'Enter your country');
+  if (!place.country) return addressMissing(method, 'Enter your country');
   const zone = zoneFor(post.zones, place.country, place.region);
   if (!zone) return unavailable(method, `We do not post to ${place.country}`);
   const rate = zone.rates.find((r) => weightGrams <= r.upToGrams);

@@ -26,6 +26,7 @@ export function buildQuote(settings: FulfilmentSettings, books: readonly PricedB
       available: o.available,
       price: dollarsOrNull(o.shippingCents),
       ...(o.reason ? { reason: o.reason } : {}),
+      ...(o.needsAddress ? { needsAddress: true } : {}),
       ...(o.zone ? { zone: o.zone } : {}),
     })),
     ...(settings.pickup.enabled ? { pickup: { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays } } : {}),

@@ -81,17 +81,16 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
   const formRef = useRef<HTMLFormElement>(null);
   // How the books come (issue 27): the shopper's choice, else the first method the server offers here.
   const [chosen, setChosen] = useState<DeliveryMethod | undefined>();
-  const [auto, setAuto] = useState<DeliveryMethod | undefined>();
   const [address, setAddress] = useState<QuotePlace>({});
   const readPlace = useCallback(() => setAddress(placeOf(formRef.current)), []);
   usePrefillFromLatestOrder(formRef, user?.uid, readPlace);
   const settledPlace = useSettled(address, 300);
-  const method = chosen ?? auto ?? 'local';
-  const quote = useQuery(quoteQuery(items.map((item) => item._id), method, settledPlace));
+  const [asked, setAsked] = useState<DeliveryMethod>('local');
+  const quote = useQuery(quoteQuery(items.map((item) => item._id), asked, settledPlace));
+  // The methods on offer do not depend on the one asked about: any answer picks the default.
+  const method = chosen ?? firstAvailable(quote.data) ?? asked;
+  if (method !== asked) setAsked(method);
   const offer = quote.data?.methods.find((m) => m.method === method);
-  useEffect(() => {
-    if (!chosen && quote.data) setAuto(firstAvailable(quote.data));
-  }, [chosen, quote.data]);
   // The server's total for this method and address (shipping and tax included): what the order is charged.
   // Only an answer for exactly what the form says now (not the previous address's, kept on screen meanwhile).
   const current = !quote.isFetching && !quote.isPlaceholderData && JSON.stringify(settledPlace) === JSON.stringify(address);

@@ -7,8 +7,12 @@ import { money } from '../../lib/format';
 /** What a shopper gets unless they choose: delivery first (the page is 'Cash On Delevary'), then post, then pickup. */
 export const PREFERRED: readonly DeliveryMethod[] = ['local', 'post', 'pickup'];
 
+/** The default: the first method that can be used here, or will be once the address is typed. */
 export function firstAvailable(quote: Quote | undefined): DeliveryMethod | undefined {
-  return PREFERRED.find((m) => quote?.methods.find((o) => o.method === m)?.available);
+  return PREFERRED.find((m) => {
+    const offer = quote?.methods.find((o) => o.method === m);
+    return offer?.available || offer?.needsAddress;
+  });
 }
 
 const DESCRIPTION: Record<DeliveryMethod, string> = {
@@ -28,9 +32,9 @@ export function DeliveryOptions({ quote, value, onChange }: { quote: Quote | und
         {offered.map((o) => (
           <label
             key={o.method}
-            className={`flex items-start gap-3 rounded-md border p-3 ${o.available ? 'cursor-pointer border-gray-300 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50' : 'border-gray-200 text-gray-500'}`}
+            className={`flex items-start gap-3 rounded-md border p-3 ${o.available || o.needsAddress ? 'cursor-pointer border-gray-300 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50' : 'border-gray-200 text-gray-500'}`}
           >
-            <input type="radio" name="delivery-method" value={o.method} checked={value === o.method} disabled={!o.available} onChange={() => onChange(o.method)} className="mt-1 size-4" />
+            <input type="radio" name="delivery-method" value={o.method} checked={value === o.method} disabled={!o.available && !o.needsAddress} onChange={() => onChange(o.method)} className="mt-1 size-4" />
             <span className="min-w-0 flex-1">
               <span className="flex flex-wrap justify-between gap-x-3">
                 <span className="font-medium text-gray-900">{o.label}{o.zone ? ` (${o.zone})` : ''}</span>

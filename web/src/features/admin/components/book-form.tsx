@@ -1,4 +1,4 @@
-import { BookInputSchema, CATEGORIES, COVER_TYPES, coverFileProblem, MAX_PRICE_DOLLARS, MAX_STOCK, type Book, type BookInput } from '@bookstore/contract';
+import { BookInputSchema, CATEGORIES, COVER_TYPES, coverFileProblem, MAX_BOOK_WEIGHT_GRAMS, MAX_PRICE_DOLLARS, MAX_STOCK, type Book, type BookInput } from '@bookstore/contract';
 import { useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { useOnline } from '../../../lib/use-online';
@@ -49,6 +49,8 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
       coverImage: editing ? data.get('coverImage') ?? '' : file ? 'book-1' : '',
       isbn: data.get('isbn') ?? '',
       stock: data.get('stock'),
+      // Empty: the shop's default weight applies (null clears the book's own weight, if it had one).
+      weightGrams: String(data.get('weightGrams') ?? '').trim() !== '' ? data.get('weightGrams') : initial?.weightGrams ? null : undefined,
     };
     const parsed = BookInputSchema.safeParse(raw);
     const next: Record<string, string> = {};
@@ -105,6 +107,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
         {field('isbn', <>ISBN-13 <span className="font-normal text-gray-600">(optional)</span></>, { inputMode: 'numeric', defaultValue: initial?.isbn, placeholder: '978-0-306-40615-7', autoComplete: 'off' })}
         {field('stock', 'Stock', { type: 'number', step: '1', min: '0', max: MAX_STOCK, required: true, defaultValue: initial?.stock, placeholder: 'Copies in stock' })}
       </div>
+      {field('weightGrams', <>Weight in grams <span className="font-normal text-gray-600">(optional, for postage)</span></>, { type: 'number', step: '1', min: '1', max: MAX_BOOK_WEIGHT_GRAMS, defaultValue: initial?.weightGrams, placeholder: "Empty: the shop's default weight" })}
       {editing && field('coverImage', 'Cover Image URL', { required: true, defaultValue: initial?.coverImage, placeholder: 'Cover Image URL' })}
       {stockOnly && <p className="text-sm text-gray-600">Your role can change the stock count only.</p>}
       <div hidden={stockOnly}>
