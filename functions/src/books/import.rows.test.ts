@@ -34,6 +34,13 @@ describe('import rows', () => {
     expect(errors.map((e) => e.field)).toEqual(['id', 'trending']);
   });
 
+  it('takes an optional weightGrams column (issue 27): a whole number of grams; empty keeps the stored weight', () => {
+    const csv = [`${HEADER},weightGrams`, 'Heavy,,D,fiction,1,1,,9780306406157,book-1,850', 'Light,,D,fiction,1,1,,9781861972712,book-1,', 'Odd,,D,fiction,1,1,,9783161484100,book-1,12.5'].join('\n');
+    const { rows, errors } = validateRecords(recordsFromCsv(csv));
+    expect(rows.map((r) => [r.input.title, r.input.weightGrams, r.given.weightGrams])).toEqual([['Heavy', 850, true], ['Light', undefined, false]]);
+    expect(errors).toEqual([{ row: 3, field: 'weightGrams', message: 'Weight must be a whole number of grams' }]);
+  });
+
   it('flags cells a spreadsheet would run as formulas, once per field, and imports nothing of the row', () => {
     const csv = [HEADER, '=HYPERLINK("http://evil"),,D,fiction,1,1,,9780306406157,book-1', 'T,@SUM(A1),+cmd,fiction,1,1,,9781861972712,book-1', 'A-Z of Cats,,"Cats, 1 = 2",fiction,1,1,,9783161484100,book-1'].join('\n');
     const { rows, errors } = validateRecords(recordsFromCsv(csv));
