@@ -172,3 +172,26 @@ test('a post order crosses the free-shipping threshold: the cart and checkout sa
   await page.screenshot({ path: `${SHOTS}/order-post-free-1280.png`, fullPage: true });
   await context.close();
 });
+
+test('the Settings page shows the shop’s methods, rates and tax, fits a phone, and refuses a bad price before saving', async ({ page }) => {
+  await adminLogin(page);
+  for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/dashboard/settings');
+    await expect(page.getByRole('heading', { name: 'Shop settings' })).toBeVisible();
+    await expect(page.getByLabel('Shop address')).toHaveValue(/12 Main Street/);
+    await expect(page.getByLabel('Zipcodes')).toHaveValue('627*');
+    await expect(page.getByLabel('Free shipping from ($)')).toHaveValue('50.00');
+    await expect(page.getByRole('group', { name: /Zone 2: Canada and Mexico/ })).toBeVisible();
+    await expect(page.getByLabel('Rate (%)')).toHaveValue('6.25');
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: `${SHOTS}/settings-${viewport.width}.png`, fullPage: true });
+  }
+  const audits = async () => (await (await page.request.get('/api/admin/audit?action=settings.update&limit=100', { headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('bookstore.admin')!).token)}` } })).json()).events.length;
+  const before = await audits();
+  await page.getByLabel('Price ($)').fill('cheap');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('alert')).toContainText('The settings were not saved');
+  await expect(page.getByRole('alert')).toContainText('Local delivery price: enter an amount in dollars, such as 4.99');
+  expect(await audits()).toBe(before); // refused in the form: nothing sent, nothing saved
+});

@@ -7,7 +7,7 @@ import { toast } from '../../../lib/notify';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { fulfilmentQuery, useSaveFulfilment } from '../api/fulfilment-api';
-import { fromDraft, toDraft, type Draft } from './settings-draft';
+import { dollarProblems, fromDraft, toDraft, type Draft } from './settings-draft';
 
 // Shop settings (issue 27, owner and manager): pickup, local delivery, post with its rate table,
 // and tax. Saved whole, with one audit event; the checkout prices with them at once.
@@ -43,9 +43,15 @@ function SettingsForm({ initial }: { initial: FulfilmentSettings }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const typed = dollarProblems(draft);
+    if (typed.length > 0) {
+      setProblems(typed);
+      return;
+    }
     const parsed = FulfilmentSettingsSchema.safeParse(fromDraft(draft));
     if (!parsed.success) {
-      setProblems(parsed.error.issues.map((i) => `${i.path.join(' ')}: ${i.message}`.replace(/^: /, '')));
+      // The schema's messages name the field; a zone's also says which zone.
+      setProblems(parsed.error.issues.map((i) => (i.path[1] === 'zones' && typeof i.path[2] === 'number' ? `Zone ${i.path[2] + 1}: ${i.message}` : i.message)));
       return;
     }
     setProblems([]);

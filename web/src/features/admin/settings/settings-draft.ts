@@ -74,3 +74,17 @@ export function fromDraft(d: Draft): unknown {
     },
   };
 }
+
+const DOLLARS = /^\$?\d{1,7}(\.\d{1,2})?$/;
+
+/** Amounts typed in dollars that are not amounts: named here, in the form's words, before the schema's cents. */
+export function dollarProblems(d: Draft): string[] {
+  const problems: string[] = [];
+  const check = (label: string, text: string, optional = false) => {
+    if (optional && text.trim() === '') return;
+    if (!DOLLARS.test(text.trim())) problems.push(`${label}: enter an amount in dollars, such as 4.99`);
+  };
+  check('Local delivery price', d.local.price);
+  check('Free shipping from', d.post.freeFrom, true);
+  return problems;
+}
