@@ -312,6 +312,8 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
 //   POST /api/orders                      customer   201 Order | 200 Order (same Idempotency-Key)
 //        400 UnknownBooksResponse, 403 EmailNotVerifiedResponse, 409 OutOfStockResponse | PriceChangedResponse
 //        | TooManyOpenOrdersResponse, 422 IdempotencyKeyReusedResponse (same key, different body)
+//        | DeliveryUnavailableResponse (the method cannot deliver to the address; fulfilment.ts)
+//   POST /api/checkout/quote {productIDs, delivery}   anyone   200 Quote (fulfilment.ts)
 //   GET  /api/orders?cursor=&limit=       customer   200 OrdersPage (own orders, newest first)
 //   GET  /api/orders/email/:email?cursor=&limit=   that customer or admin   200 Order[] (+ X-Next-Cursor)
 //   GET  /api/orders/:id                  owner or admin   200 Order; anyone else 404
