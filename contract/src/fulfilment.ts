@@ -159,6 +159,8 @@ export interface Quote {
   /** The methods the shop offers, each for this place and cart (available or why not). */
   methods: MethodQuote[];
   pickup?: PickupInfo;
+  /** Books of the cart that no longer exist: left out of this price (an order with them is refused). */
+  unknownProductIDs?: string[];
 }
 
 /** 422 of POST /api/orders: the chosen method cannot deliver to this address; nothing was stored. */

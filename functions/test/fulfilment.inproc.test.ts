@@ -279,6 +279,10 @@ describe('288 priced cases: quote and order against a recomputation', () => {
     }
     const unknown = await http('/api/checkout/quote', { method: 'POST', json: { productIDs: ['no-such-book'], delivery: { method: 'pickup' } } });
     expect(unknown.body).toMatchObject({ code: 'UNKNOWN_BOOKS', productIDs: ['no-such-book'] });
+    // A stale cart with one deleted book is still priced, without it, and told which one (the order refuses it).
+    const stale = await http('/api/checkout/quote', { method: 'POST', json: { productIDs: [B[0]!.id, 'no-such-book'], delivery: { method: 'pickup' } } });
+    expect(stale.status).toBe(200);
+    expect({ subtotal: stale.body.subtotal, unknown: stale.body.unknownProductIDs }).toEqual({ subtotal: B[0]!.cents / 100, unknown: ['no-such-book'] });
   });
 });
 

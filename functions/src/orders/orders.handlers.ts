@@ -143,16 +143,19 @@ export async function cancelOrder(req: Request, res: Response) {
 
 // POST /api/checkout/quote {productIDs, delivery: {method, country?, region?, zipcode?}}
 // Anyone may ask (the cart asks before sign-in): it reads the settings and the books, writes nothing.
+// Books that no longer exist are named in `unknownProductIDs` and left out of the price, so a stale
+// cart still sees its methods and total; the order itself refuses them (400 UNKNOWN_BOOKS), which
+// is what flags them at checkout. A cart of unknown books only: 400 UNKNOWN_BOOKS here too.
 export async function quote(req: Request, res: Response) {
   const { productIDs, delivery } = parseWith(QuoteRequestSchema, jsonBody(req));
   const [settings, docs] = await Promise.all([readFulfilment(), bookDocsByIds(productIDs)]);
   const unknown = productIDs.filter((_, i) => !docs[i]);
-  if (unknown.length > 0) {
+  if (unknown.length === productIDs.length) {
     throw new HttpError(400, `Unknown book ids: ${unknown.join(', ')}`, { code: 'UNKNOWN_BOOKS', productIDs: unknown, details: { productIDs: unknown } });
   }
-  const books = repo.pricedBooks(docs as NonNullable<(typeof docs)[number]>[]);
+  const books = repo.pricedBooks(docs.filter((d) => d !== undefined));
   // Pickup is priced without a place (taxed at the shop's own rate); the other methods are offered for it.
   const place = { country: delivery.country, region: delivery.region, zipcode: delivery.zipcode };
   noStore(res);
-  res.json(buildQuote(settings, books, delivery.method, place) satisfies Quote);
+  res.json({ ...buildQuote(settings, books, delivery.method, place), ...(unknown.length ? { unknownProductIDs: unknown } : {}) } satisfies Quote);
 }

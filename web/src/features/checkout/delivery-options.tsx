@@ -29,21 +29,24 @@ export function DeliveryOptions({ quote, value, onChange }: { quote: Quote | und
       <p id="delivery-help" className="mb-2 text-gray-600">Prices for your cart and address.</p>
       {!quote && <p role="status" className="text-gray-600">Finding delivery options...</p>}
       <div className="space-y-2">
-        {offered.map((o) => (
-          <label
-            key={o.method}
-            className={`flex items-start gap-3 rounded-md border p-3 ${o.available || o.needsAddress ? 'cursor-pointer border-gray-300 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50' : 'border-gray-200 text-gray-500'}`}
-          >
-            <input type="radio" name="delivery-method" value={o.method} checked={value === o.method} disabled={!o.available && !o.needsAddress} onChange={() => onChange(o.method)} className="mt-1 size-4" />
-            <span className="min-w-0 flex-1">
-              <span className="flex flex-wrap justify-between gap-x-3">
-                <span className="font-medium text-gray-900">{o.label}{o.zone ? ` (${o.zone})` : ''}</span>
-                <span className="tabular-nums">{o.price === null ? '' : o.price === 0 ? 'Free' : money(o.price)}</span>
-              </span>
-              <span className="block text-gray-600">{o.available ? DESCRIPTION[o.method] : o.reason}</span>
-            </span>
-          </label>
-        ))}
+        {offered.map((o) => {
+          const usable = o.available || o.needsAddress;
+          const note = `delivery-${o.method}-note`;
+          // The label is the method and its price; why it is (not) offered is its description, so the
+          // radio's name never repeats the address fields' names ('Enter your zipcode').
+          return (
+            <div key={o.method} className={`rounded-md border p-3 ${usable ? 'border-gray-300 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50' : 'border-gray-200 text-gray-500'}`}>
+              <label className={`flex items-start gap-3 ${usable ? 'cursor-pointer' : ''}`}>
+                <input type="radio" name="delivery-method" value={o.method} checked={value === o.method} disabled={!usable} onChange={() => onChange(o.method)} aria-describedby={note} className="mt-1 size-4" />
+                <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-3">
+                  <span className="font-medium text-gray-900">{o.label}{o.zone ? ` (${o.zone})` : ''}</span>
+                  <span className="tabular-nums">{o.price === null ? '' : o.price === 0 ? 'Free' : money(o.price)}</span>
+                </span>
+              </label>
+              <p id={note} className="ml-7 text-gray-600">{o.available ? DESCRIPTION[o.method] : o.reason}</p>
+            </div>
+          );
+        })}
       </div>
     </fieldset>
   );
