@@ -70,6 +70,8 @@ export interface AdminStats {
   totalBooks: number;
   /** Dollars; orders that are not cancelled or refused. */
   totalSales: number;
+  /** totalSales taken apart (issue 27): the books (without tax), shipping (without tax) and the tax. */
+  salesSplit: { books: number; shipping: number; tax: number };
   trendingBooks: number;
   /** Orders that are not cancelled or refused. */
   totalOrders: number;

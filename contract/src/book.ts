@@ -154,6 +154,14 @@ export const StockSchema = z.coerce
   .min(0, 'Stock cannot be negative')
   .max(MAX_STOCK, `Stock must be at most ${MAX_STOCK}`);
 
+export const MAX_BOOK_WEIGHT_GRAMS = 20_000;
+
+export const WeightSchema = z.coerce
+  .number({ error: 'Weight must be a whole number of grams' })
+  .int('Weight must be a whole number of grams')
+  .min(1, 'Weight must be at least 1 gram')
+  .max(MAX_BOOK_WEIGHT_GRAMS, `Weight must be at most ${MAX_BOOK_WEIGHT_GRAMS} grams`);
+
 /** 'Only N left' is shown at this many copies or fewer. */
 export const LOW_STOCK_THRESHOLD = 3;
 
@@ -177,6 +185,9 @@ export const BookInputSchema = z
     coverUrl: CoverUrlSchema,
     // Optional on the wire: a new book without it starts at 0, an edit without it keeps its stock.
     stock: StockSchema.optional(),
+    // Grams, for postage (issue 27): absent keeps the stored weight on an edit, null clears it; a
+    // book without one weighs the shop's default weight.
+    weightGrams: WeightSchema.nullable().optional(),
   })
   .strip(); // unknown fields are dropped, never stored
 export type BookInput = z.infer<typeof BookInputSchema>;
@@ -207,6 +218,8 @@ export interface Book {
   language?: string;
   /** Copies that can still be sold; orders decrement it in their transaction, never below 0. */
   stock: number;
+  /** Grams, for postage; absent: the shop's default weight applies. */
+  weightGrams?: number;
   createdAt: string;
   updatedAt: string;
 }

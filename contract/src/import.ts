@@ -11,8 +11,8 @@ export const IMPORT_COLUMNS = ['title', 'author', 'description', 'category', 'ol
  * book already has; present but empty, it clears it.
  */
 export const IMPORT_DETAIL_COLUMNS = ['coverUrl', 'publisher', 'publishedOn', 'pages', 'format', 'language'] as const;
-/** Optional extra columns: `id` upserts a known book by id; `trending` is kept as stored when absent. */
-export const IMPORT_OPTIONAL_COLUMNS = ['id', 'trending'] as const;
+/** Optional extra columns: `id` upserts a known book by id; `trending` and `weightGrams` are kept as stored when absent. */
+export const IMPORT_OPTIONAL_COLUMNS = ['id', 'trending', 'weightGrams'] as const;
 export const IMPORT_REQUIRED_COLUMNS = ['title', 'description', 'category', 'oldPrice', 'newPrice'] as const;
 
 /** One request's limits: the body limit the import route is given, and rows per request. */

@@ -18,3 +18,5 @@ export * from './isbn';
 export * from './robots';
 export * from './subscription-texts';
 export * from './subscriptions';
+export * from './pricing';
+export * from './fulfilment';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CursorSchema } from './paging';
 import { BookIdSchema } from './book';
 import { fromCents, MAX_PRICE_CENTS, parseMoneyInput } from './money';
+import { DeliveryRequestSchema, type PickupInfo } from './fulfilment';
+import { placeKey, ratePercentLabel, zipKey, type DeliveryMethod } from './pricing';
 import { ROLES } from './roles';
 import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
@@ -35,7 +37,8 @@ export const OrderInputSchema = z
       .union([z.string(), z.number()], { error: 'Phone must be a phone number' })
       .transform((value) => String(value).trim())
       .refine((value) => /^\+?[0-9][0-9 -]{4,24}$/.test(value), 'Phone must be a phone number'),
-    address: AddressSchema,
+    // Required unless the books are picked up in the shop (checked below).
+    address: AddressSchema.optional(),
     productIDs: z
       .array(BookIdSchema, { error: 'productIDs must be a list of book ids' })
       .min(1, 'Choose at least one book')
@@ -59,42 +62,89 @@ export const OrderInputSchema = z
       }
       return dollars;
     }),
+    /**
+     * How the books reach the customer (issue 27): the checkout always sends it; an order without
+     * it keeps the meaning it always had, cash on delivery to the address for the books' price alone.
+     * Its place fields, when sent, must be the address's: the address prices the delivery.
+     */
+    delivery: DeliveryRequestSchema.optional(),
   })
-  .strip();
+  .strip()
+  .superRefine((order, ctx) => {
+    if (order.delivery?.method !== 'pickup' && !order.address) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Address is required for delivery' });
+      return;
+    }
+    const { delivery, address } = order;
+    if (!delivery || !address) return;
+    const differs = (a: string | undefined, b: string, key: (v: string | undefined) => string) => a !== undefined && key(a) !== key(b);
+    if (differs(delivery.country, address.country, placeKey) || differs(delivery.region, address.state, placeKey) || differs(delivery.zipcode, address.zipcode, zipKey)) {
+      ctx.addIssue({ code: 'custom', path: ['delivery'], message: "The delivery's country, region and zipcode must be the address's" });
+    }
+  });
 export type OrderInput = z.input<typeof OrderInputSchema>;
 export type ParsedOrderInput = z.output<typeof OrderInputSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Lifecycle
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'refused'] as const;
+export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'refused', 'ready_for_pickup', 'collected'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
-export const ORDER_ACTORS = ['admin', 'customer'] as const;
+/** `system`: the shop's own scheduled jobs (a pickup hold that ran out). */
+export const ORDER_ACTORS = ['admin', 'customer', 'system'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
+type TransitionTable = Readonly<Record<OrderStatus, Readonly<Partial<Record<OrderStatus, readonly OrderActor[]>>>>>;
+
 /**
- * Every allowed move, and who may make it. Anything not listed is refused with 409
- * INVALID_TRANSITION. `cancelled`, `refused` and `delivered` are final.
+ * Every allowed move of an order that is delivered (local delivery, post, or an order without a
+ * method), and who may make it. Anything not listed is refused with 409 INVALID_TRANSITION.
+ * `cancelled`, `refused` and `delivered` are final.
  */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Readonly<Partial<Record<OrderStatus, readonly OrderActor[]>>>>> = {
+export const ORDER_TRANSITIONS: TransitionTable = {
   pending: { confirmed: ['admin'], cancelled: ['admin', 'customer'] },
   confirmed: { shipped: ['admin'], cancelled: ['admin', 'customer'] },
   shipped: { delivered: ['admin'], refused: ['admin'] }, // refused: cash on delivery refused at the door
   delivered: {},
   cancelled: {},
   refused: {},
+  ready_for_pickup: {},
+  collected: {},
 };
 
-export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
-  return ORDER_TRANSITIONS[from]?.[to]?.includes(actor) ?? false;
+/**
+ * An order picked up in the shop (issue 27): confirmed, then put aside ('ready'), then collected
+ * and paid at the counter. A hold not collected in time is cancelled by the shop's scheduled job
+ * (`system`). Never shipped, delivered or refused at a door.
+ */
+export const PICKUP_TRANSITIONS: TransitionTable = {
+  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer'] },
+  confirmed: { ready_for_pickup: ['admin'], cancelled: ['admin', 'customer'] },
+  ready_for_pickup: { collected: ['admin'], cancelled: ['admin', 'customer', 'system'] },
+  collected: {},
+  cancelled: {},
+  shipped: {},
+  delivered: {},
+  refused: {},
+};
+
+/** Which lifecycle an order follows. */
+export type FulfilmentKind = 'pickup' | 'delivery';
+export function fulfilmentKind(order: { delivery?: { method: DeliveryMethod } | null }): FulfilmentKind {
+  return order.delivery?.method === 'pickup' ? 'pickup' : 'delivery';
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor, kind: FulfilmentKind = 'delivery'): boolean {
+  return (kind === 'pickup' ? PICKUP_TRANSITIONS : ORDER_TRANSITIONS)[from]?.[to]?.includes(actor) ?? false;
 }
 
 /** The statuses `actor` may move an order to from `from` (what the UI offers as actions). */
-export function nextStatuses(from: OrderStatus, actor: OrderActor): OrderStatus[] {
-  return ORDER_STATUSES.filter((to) => canTransition(from, to, actor));
+export function nextStatuses(from: OrderStatus, actor: OrderActor, kind: FulfilmentKind = 'delivery'): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => canTransition(from, to, actor, kind));
 }
+
 
 /** Reaching these puts every line's copy back in stock, and takes the order out of revenue. */
 export const RESTOCKING_STATUSES: readonly OrderStatus[] = ['cancelled', 'refused'];
@@ -145,7 +195,7 @@ export const OrderSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
-  address: AddressSchema,
+  address: AddressSchema.optional(), // absent on a pickup order
   /** The spec's field; the same ids as `items`, in the same order. */
   productIDs: z.array(z.string()),
   items: z.array(OrderLineSchema),
@@ -155,7 +205,30 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type Order = z.infer<typeof OrderSchema>;
+/** How an order is fulfilled and what it adds up to (issue 27); absent on orders placed without a method. */
+export interface OrderDelivery {
+  method: DeliveryMethod;
+  zone?: string;
+  weightGrams: number;
+}
+export interface OrderCharges {
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  taxIncluded: boolean;
+  taxLabel: string;
+  /** Percent, as shown ('7%'). */
+  taxRate: string;
+}
+export interface OrderPickup extends PickupInfo {
+  /** Set when the order is ready: collected by then, or cancelled by the shop. */
+  holdUntil?: string;
+}
+export type Order = z.infer<typeof OrderSchema> & {
+  delivery?: OrderDelivery;
+  charges?: OrderCharges;
+  pickup?: OrderPickup;
+};
 
 // ---------------------------------------------------------------------------------------------
 // An order as stored in Firestore (money in cents). The function answers it as an Order through
@@ -170,12 +243,29 @@ export interface StoredOrderLine {
   coverImage: string;
 }
 
+/** What the order was charged, as priced (contract/src/pricing.ts), in cents. */
+export interface StoredCharges {
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  shippingTaxCents: number;
+  taxRateBp: number;
+  taxIncluded: boolean;
+  taxLabel: string;
+}
+
 export interface StoredOrder {
   uid: string;
   name: string;
   email: string; // lowercase
   phone: string;
-  address: Address;
+  address?: Address; // absent on a pickup order
+  delivery?: OrderDelivery;
+  charges?: StoredCharges;
+  /** The shop's pickup details when the order was placed (and the hold's end once ready). */
+  pickup?: OrderPickup;
+  /** ISO; on ready_for_pickup orders only, for the scheduled release's query (status, holdUntil). */
+  holdUntil?: string;
   productIDs: string[];
   items: StoredOrderLine[];
   totalCents: number;
@@ -186,6 +276,13 @@ export interface StoredOrder {
   // No idempotency key: the order's id is derived from it, and the customer can read this document.
 }
 
+export function chargesFromStored(c: StoredCharges): OrderCharges {
+  return {
+    subtotal: fromCents(c.subtotalCents), shipping: fromCents(c.shippingCents), tax: fromCents(c.taxCents),
+    taxIncluded: c.taxIncluded, taxLabel: c.taxLabel, taxRate: ratePercentLabel(c.taxRateBp),
+  };
+}
+
 /** The API's order: dollars instead of stored cents. */
 export function orderFromStored(id: string, doc: StoredOrder): Order {
   return {
@@ -194,7 +291,10 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
     name: doc.name,
     email: doc.email,
     phone: doc.phone,
-    address: doc.address,
+    ...(doc.address ? { address: doc.address } : {}),
+    ...(doc.delivery ? { delivery: doc.delivery } : {}),
+    ...(doc.charges ? { charges: chargesFromStored(doc.charges) } : {}),
+    ...(doc.pickup ? { pickup: doc.pickup } : {}),
     productIDs: doc.productIDs,
     // Orders from before issue 11 have no lines until scripts/lib/migrate-orders.ts has run.
     items: (doc.items ?? []).map((l) => ({ bookId: l.bookId, title: l.title, unitPrice: fromCents(l.unitPriceCents), coverImage: l.coverImage })),
@@ -212,6 +312,8 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
 //   POST /api/orders                      customer   201 Order | 200 Order (same Idempotency-Key)
 //        400 UnknownBooksResponse, 403 EmailNotVerifiedResponse, 409 OutOfStockResponse | PriceChangedResponse
 //        | TooManyOpenOrdersResponse, 422 IdempotencyKeyReusedResponse (same key, different body)
+//        | DeliveryUnavailableResponse (the method cannot deliver to the address; fulfilment.ts)
+//   POST /api/checkout/quote {productIDs, delivery}   anyone   200 Quote (fulfilment.ts)
 //   GET  /api/orders?cursor=&limit=       customer   200 OrdersPage (own orders, newest first)
 //   GET  /api/orders/email/:email?cursor=&limit=   that customer or admin   200 Order[] (+ X-Next-Cursor)
 //   GET  /api/orders/:id                  owner or admin   200 Order; anyone else 404

@@ -28,7 +28,8 @@ export const PERMISSIONS = [
   'reports.view', // the overview's sales figures
   'audit.view',
   'staff.manage',
-  'settings.manage',
+  'settings.manage', // the staff rules (two-factor sign-in)
+  'settings.fulfilment', // pickup, delivery methods, postage and tax (issue 27)
   'newsletter.export', // the confirmed newsletter addresses, as CSV (issue 28)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -38,7 +39,7 @@ export const POLICY: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
   manager: [
     'books.view', 'books.create', 'books.edit', 'books.price', 'books.stock', 'books.delete', 'books.import', 'books.covers',
-    'orders.desk', 'orders.status', 'reports.view', 'audit.view', 'newsletter.export',
+    'orders.desk', 'orders.status', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment',
   ],
   bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status'],
 };

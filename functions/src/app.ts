@@ -13,7 +13,7 @@ import { withDeadline } from './lib/deadline';
 import { errorHandler, notFound } from './lib/errors';
 import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
-import { adminOrdersRouter, ordersRouter } from './orders/orders.router';
+import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
 import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
 
@@ -37,6 +37,7 @@ export function createApp() {
   api.use('/stock-alerts', stockAlertsRouter); // issue 28: back-in-stock alerts, newsletter, their mailed links
   api.use('/newsletter', newsletterRouter);
   api.post('/unsubscribe', unsubscribe);
+  api.use('/checkout', checkoutRouter);
   api.post('/auth/admin', adminLogin);
   api.post('/auth/admin/logout', adminLogout);
   api.use('/admin/orders', adminOrdersRouter);

@@ -35,6 +35,9 @@ describe(`random placements and transitions (seed ${SEED})`, () => {
     const mismatches: string[] = [];
     let mails = 0;
 
+    // These orders are delivered ones: their statuses, in the order and number the seeded walk was
+    // written for (pickup's ready_for_pickup and collected are refused for them: fulfilment.inproc.test.ts).
+    const DELIVERED_LIFECYCLE = ORDER_STATUSES.filter((s) => s !== 'ready_for_pickup' && s !== 'collected');
     for (let op = 0; op < OPERATIONS; op++) {
       if (orders.length === 0 || random() < 0.4) {
         const owner = Math.floor(random() * shoppers.length);
@@ -57,7 +60,7 @@ describe(`random placements and transitions (seed ${SEED})`, () => {
         const byCustomer = random() < 0.15;
         // Mostly a move the lifecycle allows (so orders travel all the way), else any status at all.
         const onward = nextStatuses(order.status, 'admin');
-        const to: OrderStatus = byCustomer ? 'cancelled' : onward.length > 0 && random() < 0.7 ? pick(onward) : pick(ORDER_STATUSES);
+        const to: OrderStatus = byCustomer ? 'cancelled' : onward.length > 0 && random() < 0.7 ? pick(onward) : pick(DELIVERED_LIFECYCLE);
         const res = byCustomer
           ? await http(`/api/orders/${order.id}/cancel`, { method: 'POST', token: shoppers[order.owner]!.token, json: {} })
           : await http(`/api/admin/orders/${order.id}/status`, { method: 'POST', token: admin, json: { status: to } });

@@ -66,8 +66,8 @@ const setStatus = (id: string, status: OrderStatus, note?: string, token = admin
   http(`/api/admin/orders/${id}/status`, { method: 'POST', token, json: { status, ...(note ? { note } : {}) } });
 const cancel = (id: string, token: string, json: unknown = {}) => http(`/api/orders/${id}/cancel`, { method: 'POST', token, json });
 
-/** The admin's path from pending to `status`. */
-const PATH: Record<OrderStatus, OrderStatus[]> = {
+/** The admin's path from pending to `status`, for an order that is delivered (pickup orders: fulfilment.inproc.test.ts). */
+const PATH: Partial<Record<OrderStatus, OrderStatus[]>> = {
   pending: [],
   confirmed: ['confirmed'],
   shipped: ['confirmed', 'shipped'],
@@ -78,7 +78,7 @@ const PATH: Record<OrderStatus, OrderStatus[]> = {
 
 async function orderIn(status: OrderStatus, who: Shopper, cart: TestBook[]): Promise<string> {
   const order = await placed(who, cart);
-  for (const step of PATH[status]) expect((await setStatus(order._id, step)).status).toBe(200);
+  for (const step of PATH[status]!) expect((await setStatus(order._id, step)).status).toBe(200);
   return order._id;
 }
 
@@ -208,9 +208,10 @@ describe('lifecycle', () => {
   });
 
   it('every illegal transition answers 409 with the current status and changes nothing', async () => {
-    const cart = await books(ORDER_STATUSES.length, 10);
+    const reachable = ORDER_STATUSES.filter((s) => PATH[s]);
+    const cart = await books(reachable.length, 10);
     let tried = 0;
-    for (const [i, from] of ORDER_STATUSES.entries()) {
+    for (const [i, from] of reachable.entries()) {
       const id = await orderIn(from, alice, [cart[i]!]);
       for (const to of ORDER_STATUSES) {
         if (canTransition(from, to, 'admin')) continue;
@@ -230,7 +231,9 @@ describe('lifecycle', () => {
         tried += 1;
       }
     }
-    expect(tried).toBe(30 + 4); // 36 pairs minus the 6 allowed moves, and 4 statuses a customer cannot cancel from
+    // 6 statuses x 8 (the pickup statuses included, refused for a delivered order) minus the 6
+    // allowed moves, and 4 statuses a customer cannot cancel from
+    expect(tried).toBe(42 + 4);
   });
 
   it('a customer can only cancel, and gets 404 for anyone else’s order; bad input is refused with nothing changed', async () => {

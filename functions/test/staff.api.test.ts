@@ -163,6 +163,13 @@ const ROUTES: Route[] = [
   { name: 'GET /api/admin/audit', allowed: ['owner', 'manager'], writes: null, send: json('GET', '/api/admin/audit?limit=5') },
   { name: 'GET /api/admin/settings', allowed: ['owner'], writes: null, send: json('GET', '/api/admin/settings') },
   { name: 'PUT /api/admin/settings', allowed: ['owner'], writes: 'settings.update', send: json('PUT', '/api/admin/settings', { requireTotp: false }) },
+  { name: 'GET /api/admin/settings/fulfilment', allowed: ['owner', 'manager'], writes: null, send: json('GET', '/api/admin/settings/fulfilment') },
+  {
+    // The shop's own settings sent back unchanged: a save all the same, so one audit event.
+    name: 'PUT /api/admin/settings/fulfilment', allowed: ['owner', 'manager'], writes: 'settings.update',
+    prepare: async () => (await http('/api/admin/settings/fulfilment', { token: await adminToken() })).body.settings,
+    send: (token, settings) => http('/api/admin/settings/fulfilment', { method: 'PUT', token, json: settings }),
+  },
   { name: 'GET /api/admin/me', allowed: ROLES, writes: null, send: json('GET', '/api/admin/me') },
   { name: 'POST /api/admin/me/totp', allowed: ROLES, writes: 'totp.start', send: json('POST', '/api/admin/me/totp') },
   {

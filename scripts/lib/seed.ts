@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { BookInputSchema, type BookInput } from '@bookstore/contract';
+import { BookInputSchema, FulfilmentSettingsSchema, type BookInput, type FulfilmentSettings } from '@bookstore/contract';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { toDoc } from '../../functions/src/books/books.repo';
@@ -51,14 +51,45 @@ export async function seedCustomer(): Promise<void> {
   }
 }
 
+/**
+ * The demo shop's fulfilment (issue 27), so `npm start` shows every method: pickup in Springfield,
+ * free local delivery in its 627* zipcodes, post in three zones (free from $50), tax included at
+ * 6.25%. Checked by the contract's schema, like a save from the Settings page.
+ */
+export const DEMO_FULFILMENT: FulfilmentSettings = FulfilmentSettingsSchema.parse({
+  pickup: { enabled: true, address: 'Book Store, 12 Main Street\nSpringfield, IL 62701', hours: 'Mon-Fri 9:00-18:00, Sat 10:00-16:00', holdDays: 7 },
+  local: { enabled: true, priceCents: 0, country: 'USA', zipcodes: ['627*'] },
+  post: {
+    enabled: true,
+    freeFromCents: 5000,
+    zones: [
+      { name: 'United States', places: [{ country: 'USA' }, { country: 'United States' }, { country: 'US' }], rates: [{ upToGrams: 500, priceCents: 399 }, { upToGrams: 1000, priceCents: 599 }, { upToGrams: 3000, priceCents: 999 }] },
+      { name: 'Canada and Mexico', places: [{ country: 'Canada' }, { country: 'Mexico' }], rates: [{ upToGrams: 1000, priceCents: 1299 }, { upToGrams: 3000, priceCents: 1999 }] },
+      { name: 'Rest of the world', places: [{ country: '*' }], rates: [{ upToGrams: 1000, priceCents: 1999 }, { upToGrams: 3000, priceCents: 3499 }] },
+    ],
+  },
+  defaultWeightGrams: 400,
+  tax: { mode: 'included', label: 'Sales tax', rateBp: 625, regions: [] },
+}) as FulfilmentSettings;
+
+/** The demo fulfilment settings, unless the shop has its own (a database from before issue 27 gets them too). */
+export async function seedSettings(): Promise<void> {
+  assertEmulator();
+  const ref = adminDb().collection('settings').doc('shop');
+  await adminDb().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (snap.data()?.fulfilment === undefined) tx.set(ref, { fulfilment: DEMO_FULFILMENT }, { merge: true });
+  });
+}
+
 /** Seeds an empty database; a database with books (even if the shop deleted some) is left alone. */
 export async function seedIfEmpty(): Promise<boolean> {
   const db = adminDb();
   const [books, admins] = await Promise.all([db.collection('books').limit(1).get(), db.collection('admins').limit(1).get()]);
   if (!books.empty || !admins.empty) {
-    await seedCustomer();
+    await Promise.all([seedCustomer(), seedSettings()]);
     return false;
   }
-  await Promise.all([writeBooks(seedBooks()), seedAdmin(), seedCustomer()]);
+  await Promise.all([writeBooks(seedBooks()), seedAdmin(), seedCustomer(), seedSettings()]);
   return true;
 }

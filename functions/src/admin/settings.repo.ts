@@ -1,10 +1,13 @@
-import { DEFAULT_SHOP_SETTINGS, ShopSettingsSchema, type ShopSettings } from '@bookstore/contract';
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { DEFAULT_FULFILMENT, DEFAULT_SHOP_SETTINGS, FulfilmentSettingsSchema, ShopSettingsSchema, type FulfilmentSettings, type ShopSettings } from '@bookstore/contract';
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { appendAudit, changedFields, type AuditActor } from './audit.repo';
 
-// The shop's settings, settings/shop: for now whether owners and managers must use two-factor sign-in.
+// The shop's settings, settings/shop: whether owners and managers must use two-factor sign-in
+// (`requireTotp`, owner only), and how the shop gets books to its customers, with postage and tax
+// (`fulfilment`, owner and manager; issue 27). One document, each part saved on its own.
 
 export const settingsRef = () => db().collection('settings').doc('shop');
 
@@ -26,6 +29,40 @@ export async function saveSettings(actor: AuditActor, next: ShopSettings): Promi
     const before = settingsFrom(await tx.get(settingsRef()));
     tx.set(settingsRef(), next, { merge: true });
     appendAudit(tx, actor, { action: 'settings.update', target: 'settings/shop', changes: changedFields(before, next, Object.keys(next)) });
+    return next;
+  });
+}
+
+// --- Fulfilment (issue 27) ----------------------------------------------------------------------
+
+/**
+ * The stored fulfilment settings, or the defaults (cash on delivery anywhere, nothing added) when
+ * none were saved. Stored ones were parsed when saved; one that no longer parses (a schema change,
+ * a hand edit) is logged and the defaults apply, rather than a checkout that answers 500.
+ */
+export function fulfilmentFrom(snap: DocumentSnapshot | undefined): FulfilmentSettings {
+  const stored = snap?.exists ? (snap.data() as { fulfilment?: unknown }).fulfilment : undefined;
+  if (stored === undefined) return DEFAULT_FULFILMENT;
+  const parsed = FulfilmentSettingsSchema.safeParse(stored);
+  if (parsed.success) return parsed.data as FulfilmentSettings;
+  logger.error('settings/shop fulfilment does not parse: the defaults apply', { issues: parsed.error.issues.slice(0, 5) });
+  return DEFAULT_FULFILMENT;
+}
+
+/** Read in `tx` when given: an order is priced with the settings its transaction saw. */
+export async function readFulfilment(tx?: Transaction): Promise<FulfilmentSettings> {
+  const snap = tx ? await tx.get(settingsRef()) : await settingsRef().get();
+  countReads(1);
+  return fulfilmentFrom(snap);
+}
+
+/** Replaces the fulfilment settings (the `fulfilment` field only) with one audit event, in one transaction. */
+export async function saveFulfilment(actor: AuditActor, next: FulfilmentSettings): Promise<FulfilmentSettings> {
+  return db().runTransaction(async (tx) => {
+    const before = fulfilmentFrom(await tx.get(settingsRef()));
+    tx.set(settingsRef(), { fulfilment: next }, { mergeFields: ['fulfilment'] });
+    const changes = changedFields(before as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>, Object.keys(next));
+    appendAudit(tx, actor, { action: 'settings.update', target: 'settings/shop', changes: Object.fromEntries(Object.entries(changes).map(([k, v]) => [`fulfilment.${k}`, v])) });
     return next;
   });
 }

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import {
-  AdminUsernameSchema, AuditQuerySchema, OtpBodySchema, POLICY, ShopSettingsSchema, StaffCreateSchema, StaffPatchSchema,
-  type AuditPage, type Me, type ShopSettings, type StaffMember, type StaffMutationResponse, type TotpEnrolment,
+  AdminUsernameSchema, AuditQuerySchema, FulfilmentSettingsSchema, OtpBodySchema, POLICY, ShopSettingsSchema, StaffCreateSchema, StaffPatchSchema,
+  type AuditPage, type FulfilmentSettings, type FulfilmentSettingsResponse, type Me, type ShopSettings, type StaffMember, type StaffMutationResponse, type TotpEnrolment,
 } from '@bookstore/contract';
 import { requirePermission, requireStaff } from '../lib/auth';
 import { noStore } from '../lib/cache';
@@ -9,7 +9,7 @@ import { HttpError } from '../lib/http-error';
 import { hashPassword } from '../lib/passwords';
 import { jsonBody, parseWith } from '../lib/validate';
 import { auditPage } from './audit.repo';
-import { readSettings, saveSettings } from './settings.repo';
+import { readFulfilment, readSettings, saveFulfilment, saveSettings } from './settings.repo';
 import * as staff from './staff.repo';
 import { otpauthUrl } from './totp';
 
@@ -124,4 +124,21 @@ export async function putSettings(req: Request, res: Response) {
   const saved = await saveSettings(actor, next);
   noStore(res);
   res.json(saved satisfies ShopSettings);
+}
+
+// GET /api/admin/settings/fulfilment (owner, manager)
+export async function getFulfilment(req: Request, res: Response) {
+  requirePermission(req, 'settings.fulfilment');
+  const settings = await readFulfilment();
+  noStore(res);
+  res.json({ settings } satisfies FulfilmentSettingsResponse);
+}
+
+// PUT /api/admin/settings/fulfilment {pickup, local, post, defaultWeightGrams, tax} (money in cents)
+export async function putFulfilment(req: Request, res: Response) {
+  const actor = requirePermission(req, 'settings.fulfilment');
+  const next = parseWith(FulfilmentSettingsSchema, jsonBody(req)) as FulfilmentSettings;
+  const settings = await saveFulfilment(actor, next);
+  noStore(res);
+  res.json({ message: 'Settings saved', settings } satisfies FulfilmentSettingsResponse);
 }

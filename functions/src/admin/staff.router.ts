@@ -14,3 +14,5 @@ staffRouter.delete('/staff/:username', handlers.deleteStaff);
 staffRouter.get('/audit', handlers.listAudit);
 staffRouter.get('/settings', handlers.getSettings);
 staffRouter.put('/settings', handlers.putSettings);
+staffRouter.get('/settings/fulfilment', handlers.getFulfilment);
+staffRouter.put('/settings/fulfilment', handlers.putFulfilment);

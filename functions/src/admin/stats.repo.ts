@@ -29,6 +29,11 @@ export async function readStats(now = new Date()): Promise<AdminStats> {
   return {
     totalBooks: bookCounts.total,
     totalSales: fromCents(totals.salesCents ?? 0),
+    salesSplit: {
+      books: fromCents((totals.salesCents ?? 0) - (totals.shippingCents ?? 0) - (totals.taxCents ?? 0)),
+      shipping: fromCents(totals.shippingCents ?? 0),
+      tax: fromCents(totals.taxCents ?? 0),
+    },
     trendingBooks: bookCounts.trending,
     totalOrders: totals.orders ?? 0,
     monthlySales: monthlySales(totals, lastTwelveMonths(now)),

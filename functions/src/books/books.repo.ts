@@ -51,6 +51,7 @@ export function toBook(snap: DocumentSnapshot): Book {
     ...(d.isbn ? { isbn: d.isbn } : {}),
     ...bookDetails(d),
     stock: d.stock ?? 0,
+    ...(d.weightGrams ? { weightGrams: d.weightGrams } : {}),
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
   };
@@ -78,6 +79,7 @@ export function toDoc(input: BookInput, now: string, createdAt = now, id?: strin
     ...(input.isbn ? { isbn: input.isbn } : {}),
     ...bookDetails(input),
     ...stockFields(input.stock ?? 0),
+    ...(input.weightGrams ? { weightGrams: input.weightGrams } : {}),
     createdAt,
     updatedAt: now,
     priceBand: priceBandOf(newPriceCents),
@@ -112,6 +114,14 @@ export async function getBookDocs(tx: Transaction, ids: string[]) {
   return tx.getAll(...ids.map((id) => books().doc(id)));
 }
 
+/** Books by id (outside a transaction), in the order asked; undefined for one that does not exist. */
+export async function bookDocsByIds(ids: string[]): Promise<(BookDoc | undefined)[]> {
+  if (ids.length === 0) return [];
+  const snaps = await db().getAll(...ids.map((id) => books().doc(id)));
+  countReads(ids.length);
+  return snaps.map((s) => (s.exists ? (s.data() as BookDoc) : undefined));
+}
+
 // What the audit log records of a book (stored names: prices in integer cents), by the permission
 // that changing it needs (contract/src/staff.ts): a bookseller may move the stock and nothing else.
 const FIELD_PERMISSIONS: Record<string, Permission> = {
@@ -119,6 +129,7 @@ const FIELD_PERMISSIONS: Record<string, Permission> = {
   coverImage: 'books.edit', isbn: 'books.edit',
   publisher: 'books.edit', publishedOn: 'books.edit', pages: 'books.edit', format: 'books.edit', language: 'books.edit',
   oldPriceCents: 'books.price', newPriceCents: 'books.price', stock: 'books.stock',
+  weightGrams: 'books.edit',
 };
 const AUDITED_FIELDS = Object.keys(FIELD_PERMISSIONS);
 const asRecord = (doc: BookDoc) => doc as unknown as Record<string, unknown>;
@@ -156,7 +167,9 @@ export async function updateBook(id: string, input: BookInput, actor: AuditActor
     if (!snap.exists) return null;
     const old = toBook(snap);
     const coverImage = input.coverImage || old.coverImage; // empty keeps the old cover
-    const next = toDoc({ ...input, coverImage, stock: input.stock ?? old.stock }, new Date().toISOString(), old.createdAt, id);
+    // Absent keeps the stored weight; null clears it.
+    const weightGrams = input.weightGrams === undefined ? old.weightGrams : input.weightGrams;
+    const next = toDoc({ ...input, coverImage, stock: input.stock ?? old.stock, weightGrams }, new Date().toISOString(), old.createdAt, id);
     const changes = changedFields(snap.data() as Record<string, unknown>, asRecord(next), AUDITED_FIELDS);
     const { permissions, action } = editNeeds(Object.keys(changes));
     authorize(permissions);

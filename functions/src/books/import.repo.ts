@@ -113,6 +113,7 @@ export async function planImport(rows: ImportRow[], now = new Date().toISOString
       coverImage: r.given.coverImage ? r.input.coverImage : before.coverImage,
       stock: r.given.stock ? r.input.stock : before.stock,
       trending: r.given.trending ? r.input.trending : before.trending,
+      weightGrams: r.given.weightGrams ? r.input.weightGrams : before.weightGrams,
     };
     const doc = toDoc(input, now, before.createdAt, before.tie ?? ref.id);
     if (sameBook(before, doc)) {

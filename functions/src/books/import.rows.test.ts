@@ -16,7 +16,7 @@ describe('import rows', () => {
     const { rows, errors } = validateRecords(recordsFromCsv(csv), 11);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ row: 11, input: { title: 'Good', author: 'Doe, Jane', description: 'Two\nlines', category: 'fiction', newPrice: 12.5, stock: 4, isbn: '9780306406157' } });
-    expect(rows[0]!.given).toEqual({ stock: true, trending: false, coverImage: true, details: [] });
+    expect(rows[0]!.given).toEqual({ stock: true, trending: false, coverImage: true, weightGrams: false, details: [] });
     expect(errors.map((e) => [e.row, e.field])).toEqual([[12, 'newPrice'], [13, 'isbn'], [14, 'category']]);
   });
 
@@ -32,6 +32,13 @@ describe('import rows', () => {
     const { rows, errors } = validateRecords(recordsFromCsv(csv));
     expect(rows).toMatchObject([{ row: 1, id: 'abc_1', input: { trending: true }, given: { trending: true } }]);
     expect(errors.map((e) => e.field)).toEqual(['id', 'trending']);
+  });
+
+  it('takes an optional weightGrams column (issue 27): a whole number of grams; empty keeps the stored weight', () => {
+    const csv = [`${HEADER},weightGrams`, 'Heavy,,D,fiction,1,1,,9780306406157,book-1,850', 'Light,,D,fiction,1,1,,9781861972712,book-1,', 'Odd,,D,fiction,1,1,,9783161484100,book-1,12.5'].join('\n');
+    const { rows, errors } = validateRecords(recordsFromCsv(csv));
+    expect(rows.map((r) => [r.input.title, r.input.weightGrams, r.given.weightGrams])).toEqual([['Heavy', 850, true], ['Light', undefined, false]]);
+    expect(errors).toEqual([{ row: 3, field: 'weightGrams', message: 'Weight must be a whole number of grams' }]);
   });
 
   it('flags cells a spreadsheet would run as formulas, once per field, and imports nothing of the row', () => {

@@ -9,12 +9,12 @@ export interface ImportRow {
   id?: string;
   input: BookInput;
   /** Columns left empty or absent keep the stored value on an update (the edit form's rule). */
-  given: { stock: boolean; trending: boolean; coverImage: boolean; details: BookDetailField[] };
+  given: { stock: boolean; trending: boolean; coverImage: boolean; weightGrams: boolean; details: BookDetailField[] };
 }
 
 /** The text columns a spreadsheet formula could hide in (numbers and ISBNs have their own checks). */
 const FORMULA_CHECKED = ['title', 'author', 'description', 'publisher'] as const;
-const OPTIONAL = new Set(['author', 'isbn', 'stock', 'coverImage', 'coverUrl', 'id', 'trending', ...BOOK_DETAIL_FIELDS]);
+const OPTIONAL = new Set(['author', 'isbn', 'stock', 'coverImage', 'coverUrl', 'id', 'trending', 'weightGrams', ...BOOK_DETAIL_FIELDS]);
 const TRUE = new Set(['true', 'yes', '1', 'y']);
 const FALSE = new Set(['false', 'no', '0', 'n']);
 
@@ -98,6 +98,7 @@ export function validateRecords(records: ImportRecord[], firstRow = 1): { rows: 
         stock: values.stock !== undefined,
         trending: values.trending !== undefined,
         coverImage: parsed.data.coverImage !== '' || parsed.data.coverUrl !== undefined,
+        weightGrams: values.weightGrams !== undefined,
         // A detail column in the file (even empty) sets it; one the file does not have keeps the stored value.
         details: BOOK_DETAIL_FIELDS.filter((field) => field in record),
       },

@@ -15,6 +15,8 @@ const MESSAGES: Record<OrderStatus, string> = {
   delivered: 'Order delivered',
   cancelled: 'Order cancelled',
   refused: 'Order refused',
+  ready_for_pickup: 'Order ready for pickup',
+  collected: 'Order collected',
 };
 
 /** `q` is a customer's email (it has an @) or an order id. */

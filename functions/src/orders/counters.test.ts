@@ -42,12 +42,12 @@ describe('counter deltas', () => {
     const summed = sumShards(shards);
     const expected = recount(final);
     for (const key of new Set([...Object.keys(summed), ...Object.keys(expected)])) expect(summed[key] ?? 0, key).toBe(expected[key] ?? 0);
-    expect(orderCounts(summed)).toEqual({ all: 4, pending: 0, confirmed: 0, shipped: 0, delivered: 1, cancelled: 2, refused: 1 });
+    expect(orderCounts(summed)).toEqual({ all: 4, pending: 0, confirmed: 0, shipped: 0, delivered: 1, cancelled: 2, refused: 1, ready_for_pickup: 0, collected: 0 });
     expect(monthlySales(summed, ['2026-01', '2026-02'])).toEqual([
       { month: '2026-01', totalOrders: 1, totalSales: 1 },
       { month: '2026-02', totalOrders: 0, totalSales: 0 },
     ]);
-    expect(ORDER_STATUSES).toHaveLength(6);
+    expect(ORDER_STATUSES).toHaveLength(8);
   });
 });
 

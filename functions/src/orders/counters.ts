@@ -1,4 +1,4 @@
-import type { MonthlySales, OrderCounts, OrderStatus } from '@bookstore/contract';
+import type { MonthlySales, OrderCounts, OrderStatus, StoredCharges } from '@bookstore/contract';
 import { countsInRevenue, fromCents, ORDER_STATUSES } from '@bookstore/contract';
 
 // The shop's counters are spread over COUNTER_SHARDS documents `stats/counters-<k>`; each placement
@@ -13,6 +13,8 @@ import { countsInRevenue, fromCents, ORDER_STATUSES } from '@bookstore/contract'
 //
 // Fields of a shard (all integers, absent = 0):
 //   orders, salesCents            orders that count in revenue (not cancelled or refused)
+//   shippingCents, taxCents       of salesCents: shipping (without its tax) and tax, so the books'
+//                                 own revenue is salesCents - shippingCents - taxCents (issue 27)
 //   status_<status>               orders in each status
 //   m_<YYYYMM>_orders, m_<YYYYMM>_salesCents   the same per month of placement (for the chart)
 
@@ -27,6 +29,14 @@ export interface CountedOrder {
   status: OrderStatus;
   totalCents: number;
   createdAt: string; // ISO; its month is the month the order counts in
+  /** What the order was charged (orders priced with a delivery method); absent: all of it is books. */
+  charges?: Pick<StoredCharges, 'shippingCents' | 'shippingTaxCents' | 'taxCents' | 'taxIncluded'>;
+}
+
+/** Shipping as revenue: what was charged for it, without the tax on it when prices include tax. */
+export function shippingRevenueCents(charges: CountedOrder['charges']): number {
+  if (!charges) return 0;
+  return charges.shippingCents - (charges.taxIncluded ? charges.shippingTaxCents : 0);
 }
 
 const monthOf = (createdAt: string) => createdAt.slice(0, 7);
@@ -42,6 +52,8 @@ function revenue(delta: CounterDelta, order: CountedOrder, sign: 1 | -1): void {
   const month = monthOf(order.createdAt);
   add(delta, 'orders', sign);
   add(delta, 'salesCents', sign * order.totalCents);
+  add(delta, 'shippingCents', sign * shippingRevenueCents(order.charges));
+  add(delta, 'taxCents', sign * (order.charges?.taxCents ?? 0));
   add(delta, monthField(month, 'orders'), sign);
   add(delta, monthField(month, 'salesCents'), sign * order.totalCents);
 }

@@ -6,7 +6,9 @@ import {
   OrderCancelSchema,
   OrderIdSchema,
   OrderInputSchema,
+  QuoteRequestSchema,
   normaliseEmail,
+  type Quote,
   type Order,
   type OrderMutationResponse,
   type OrdersPage,
@@ -17,7 +19,10 @@ import { requireCustomer, requireCustomerOrAdmin } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
+import { readFulfilment } from '../admin/settings.repo';
+import { bookDocsByIds } from '../books/books.repo';
 import * as repo from './orders.repo';
+import { buildQuote } from './quote';
 import { countForeignLookup } from './lookup-limit.repo';
 
 const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/);
@@ -134,4 +139,23 @@ export async function cancelOrder(req: Request, res: Response) {
   );
   noStore(res);
   res.json({ message: 'Order cancelled', order } satisfies OrderMutationResponse);
+}
+
+// POST /api/checkout/quote {productIDs, delivery: {method, country?, region?, zipcode?}}
+// Anyone may ask (the cart asks before sign-in): it reads the settings and the books, writes nothing.
+// Books that no longer exist are named in `unknownProductIDs` and left out of the price, so a stale
+// cart still sees its methods and total; the order itself refuses them (400 UNKNOWN_BOOKS), which
+// is what flags them at checkout. A cart of unknown books only: 400 UNKNOWN_BOOKS here too.
+export async function quote(req: Request, res: Response) {
+  const { productIDs, delivery } = parseWith(QuoteRequestSchema, jsonBody(req));
+  const [settings, docs] = await Promise.all([readFulfilment(), bookDocsByIds(productIDs)]);
+  const unknown = productIDs.filter((_, i) => !docs[i]);
+  if (unknown.length === productIDs.length) {
+    throw new HttpError(400, `Unknown book ids: ${unknown.join(', ')}`, { code: 'UNKNOWN_BOOKS', productIDs: unknown, details: { productIDs: unknown } });
+  }
+  const books = repo.pricedBooks(docs.filter((d) => d !== undefined));
+  // Pickup is priced without a place (taxed at the shop's own rate); the other methods are offered for it.
+  const place = { country: delivery.country, region: delivery.region, zipcode: delivery.zipcode };
+  noStore(res);
+  res.json({ ...buildQuote(settings, books, delivery.method, place), ...(unknown.length ? { unknownProductIDs: unknown } : {}) } satisfies Quote);
 }

@@ -9,7 +9,10 @@ import type {
   OrderTab,
   ParsedOrderInput,
 } from '@bookstore/contract';
-import { canTransition, fromCents, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, RESTOCKING_STATUSES, sumCents, type StoredOrder, type StoredOrderLine } from '@bookstore/contract';
+import {
+  canTransition, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
+  RESTOCKING_STATUSES, sumCents, type DeliveryPlace, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
+} from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { BookDoc } from '../books/books.repo';
@@ -21,6 +24,7 @@ import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { appendAudit, type AuditActor } from '../admin/audit.repo';
 import { drainAlerts, readAlertsToRelease, releaseAlerts } from '../subscriptions/stock-alerts.repo';
+import { readFulfilment } from '../admin/settings.repo';
 import { orderCounts, placementDelta, transitionDelta } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -67,6 +71,28 @@ const mailOrder = (doc: OrderDoc): MailOrder => ({
   email: doc.email,
   totalCents: doc.totalCents,
   lines: (doc.items ?? []).map((l) => ({ title: l.title, unitPriceCents: l.unitPriceCents })),
+  ...(doc.delivery ? { method: doc.delivery.method } : {}),
+  ...(doc.charges ? { charges: doc.charges } : {}),
+  ...(doc.pickup ? { pickup: doc.pickup } : {}),
+});
+
+/** Where an order's delivery is priced for: its address, or nowhere for a pickup. */
+export function placeOf(input: Pick<ParsedOrderInput, 'address' | 'delivery'>): DeliveryPlace {
+  if (input.delivery?.method === 'pickup' || !input.address) return {};
+  return { country: input.address.country, region: input.address.state, zipcode: input.address.zipcode };
+}
+
+/** The books as the pricing sees them: price in cents and weight. */
+export const pricedBooks = (docs: BookDoc[]) => docs.map((b) => ({ priceCents: b.newPriceCents, weightGrams: b.weightGrams ?? null }));
+
+/** THE price of an order (contract/src/pricing.ts priceOrder), as the quote computes it too. */
+export function priceFor(settings: FulfilmentSettings, docs: BookDoc[], input: Pick<ParsedOrderInput, 'address' | 'delivery'>): Priced {
+  return priceOrder(settings, pricedBooks(docs), input.delivery?.method, placeOf(input));
+}
+
+const storedCharges = (p: Extract<Priced, { ok: true }>): StoredCharges => ({
+  subtotalCents: p.subtotalCents, shippingCents: p.shippingCents, taxCents: p.taxCents, shippingTaxCents: p.shippingTaxCents,
+  taxRateBp: p.taxRateBp, taxIncluded: p.taxIncluded, taxLabel: p.taxLabel,
 });
 
 /** A retry with the same key maps to the same document id, so it can never be stored twice. */
@@ -137,7 +163,12 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       if (soldOut.length > 0) {
         throw new HttpError(409, 'Some books are out of stock', { code: 'OUT_OF_STOCK', productIDs: soldOut });
       }
-      const totalCents = sumCents(bookDocs.map((b) => b.newPriceCents));
+      // Priced with the settings this transaction read: a settings change commits before or after it.
+      // An order without a method reads none (its price is the books' alone, as before issue 27).
+      const settings = input.delivery ? await readFulfilment(tx) : undefined;
+      const priced = settings ? priceFor(settings, bookDocs, input) : undefined;
+      if (priced && !priced.ok) throw new HttpError(422, priced.reason, { code: 'DELIVERY_UNAVAILABLE' });
+      const totalCents = priced?.ok ? priced.totalCents : sumCents(bookDocs.map((b) => b.newPriceCents));
       if (Math.round(input.totalPrice * 100) !== totalCents) {
         throw new HttpError(409, 'Prices have changed since you opened your cart', {
           code: 'PRICE_CHANGED',
@@ -150,7 +181,16 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         name: input.name,
         email: normaliseEmail(customer.email), // the verified address, not the typed one
         phone: input.phone,
-        address: input.address,
+        ...(input.address ? { address: input.address } : {}),
+        ...(input.delivery && priced?.ok
+          ? {
+              delivery: { method: input.delivery.method, weightGrams: priced.weightGrams, ...(priced.zone ? { zone: priced.zone } : {}) },
+              charges: storedCharges(priced),
+            }
+          : {}),
+        ...(input.delivery?.method === 'pickup' && settings
+          ? { pickup: { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays } }
+          : {}),
         productIDs: input.productIDs,
         items: input.productIDs.map((bookId, i) => ({
           bookId,
@@ -206,13 +246,19 @@ export interface TransitionRequest {
   actor?: AuditActor;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+
 /**
- * Moves an order to `to` if the lifecycle allows it from the status read in this transaction, and in
- * the same transaction appends the event, moves the counters, queues the mail and, for cancelled
- * and refused, puts each line's copy back. Two racing requests: the second re-reads the new status
- * and gets 409, so stock comes back exactly once.
+ * Moves an order to `to` if its lifecycle (delivered or picked up) allows it from the status read in
+ * this transaction, and in the same transaction appends the event, moves the counters, queues the
+ * mail and, for cancelled and refused, puts each line's copy back. Two racing requests: the second
+ * re-reads the new status and gets 409, so stock comes back exactly once. Marking a pickup order
+ * ready starts its hold (the shop's current hold days) and mails where and when to collect it.
+ * `onlyIf` (the scheduled release): when it is false of the order as read here, nothing is written
+ * and the answer is null.
  */
-export async function transitionOrder(request: TransitionRequest): Promise<Order> {
+async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderDoc) => boolean): Promise<Order | null> {
   const { orderId, to, by, note, ownerUid, actor } = request;
   const ref = orders().doc(orderId);
   let fullBatches: string[] = [];
@@ -222,8 +268,10 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
     countReads(1);
     const doc = snap.data() as OrderDoc | undefined;
     if (!doc || (ownerUid !== undefined && doc.uid !== ownerUid)) throw new HttpError(404, 'Order not found');
+    if (onlyIf && !onlyIf(doc)) return null;
     const from = doc.status;
-    if (!canTransition(from, to, by.kind)) {
+    // A pickup order is never shipped, delivered or refused; only a pickup order is ready or collected.
+    if (!canTransition(from, to, by.kind, fulfilmentKind(doc))) {
       throw new HttpError(409, `An order that is ${from} cannot be ${to}`, { code: 'INVALID_TRANSITION', status: from });
     }
     const lines = doc.items ?? [];
@@ -234,11 +282,21 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
     const waiting = await Promise.all(
       bookSnaps.map((book) => (book.exists ? readAlertsToRelease(tx, book.id, (book.data() as BookDoc).stock ?? 0, ((book.data() as BookDoc).stock ?? 0) + 1) : [])),
     );
+    const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
 
     const at = new Date().toISOString();
     const event: OrderEvent = { from, to, by, at, ...(note ? { note } : {}) };
-    const updated: OrderDoc = { ...doc, status: to, updatedAt: at, events: [...(doc.events ?? []), event] };
-    tx.update(ref, { status: to, updatedAt: at, events: updated.events });
+    const change: Partial<OrderDoc> = { status: to, updatedAt: at, events: [...(doc.events ?? []), event] };
+    if (settings) {
+      // The hold starts now, for the shop's current number of days; the mail says where and until when.
+      const holdUntil = new Date(Date.parse(at) + settings.pickup.holdDays * DAY_MS).toISOString();
+      change.holdUntil = holdUntil;
+      change.pickup = { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays, holdUntil };
+    }
+    const updated: OrderDoc = { ...doc, ...change };
+    if (from === 'ready_for_pickup') delete updated.holdUntil;
+    // Leaving ready_for_pickup takes the order out of the release's query (status, holdUntil) for good.
+    tx.update(ref, from === 'ready_for_pickup' ? { ...change, holdUntil: FieldValue.delete() } : change);
     // A book deleted since the order has no stock to return to.
     for (const book of bookSnaps) if (book.exists) tx.update(book.ref, { ...stockFields(((book.data() as BookDoc).stock ?? 0) + 1) });
     fullBatches = bookSnaps.filter((book, i) => releaseAlerts(tx, { id: book.id, title: (book.data() as BookDoc | undefined)?.title ?? '' }, waiting[i]!)).map((book) => book.id);
@@ -246,7 +304,7 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
     // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
     const openDelta = openOrdersDelta(from, to);
     if (openDelta !== 0) tx.set(customers().doc(doc.uid), { openOrders: FieldValue.increment(openDelta) }, { merge: true });
-    tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(doc), to, note));
+    tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(updated), to, note));
     if (actor) {
       const changes = { status: { before: from, after: to }, ...(note ? { note: { before: null, after: note } } : {}) };
       appendAudit(tx, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);
@@ -255,6 +313,42 @@ export async function transitionOrder(request: TransitionRequest): Promise<Order
   }, TX_OPTIONS).catch(busy);
   for (const bookId of fullBatches) await drainAlerts(bookId);
   return order;
+}
+
+export async function transitionOrder(request: TransitionRequest): Promise<Order> {
+  return (await applyTransition(request))!;
+}
+
+// --- Pickup holds (issue 27) ---------------------------------------------------------------------
+
+/** Orders released per run: the job runs hourly, so a backlog clears over a few runs. */
+export const RELEASE_BATCH = 200;
+
+export interface ReleaseReport {
+  cancelled: string[];
+  /** Found by the query but no longer due when their transaction read them (collected, cancelled, released by another run). */
+  skipped: string[];
+}
+
+/**
+ * Cancels every pickup order whose hold ran out (ready_for_pickup, holdUntil <= now) and restocks
+ * its books, each in its own order transaction: a second run, even at the same moment, reads the
+ * order as cancelled and writes nothing, so each hold is released (cancelled, restocked, mailed) once.
+ */
+export async function releaseExpiredHolds(now = new Date()): Promise<ReleaseReport> {
+  const cutoff = now.toISOString();
+  const due = await runQuery(orders().where('status', '==', 'ready_for_pickup').where('holdUntil', '<=', cutoff).orderBy('holdUntil').limit(RELEASE_BATCH));
+  const report: ReleaseReport = { cancelled: [], skipped: [] };
+  for (const snap of due.docs) {
+    const stillDue = (doc: OrderDoc) => doc.status === 'ready_for_pickup' && typeof doc.holdUntil === 'string' && doc.holdUntil <= cutoff;
+    const days = (snap.data() as OrderDoc).pickup?.holdDays;
+    const released = await applyTransition(
+      { orderId: snap.id, to: 'cancelled', by: { kind: 'system', id: 'shop' }, note: `Not collected within ${days ?? 'the'} days` },
+      stillDue,
+    );
+    (released ? report.cancelled : report.skipped).push(snap.id);
+  }
+  return report;
 }
 
 // --- Lists: newest first, (createdAt, id) cursors, each page one query -----------------------------

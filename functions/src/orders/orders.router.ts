@@ -13,3 +13,7 @@ ordersRouter.post('/:id/cancel', handlers.cancelOrder);
 export const adminOrdersRouter = Router();
 adminOrdersRouter.get('/', admin.listOrders);
 adminOrdersRouter.post('/:id/status', admin.changeStatus);
+
+/** Mounted at /api/checkout (issue 27). */
+export const checkoutRouter = Router();
+checkoutRouter.post('/quote', handlers.quote);

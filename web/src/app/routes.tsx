@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
       staff: () => import('../features/admin/staff/staff-page'),
       audit: () => import('../features/admin/staff/audit-page'),
       profile: () => import('../features/admin/staff/profile-page'),
+      settings: () => import('../features/admin/settings/fulfilment-page'),
     }),
   },
 ];

@@ -8,6 +8,10 @@ export const queryKeys = {
   adminStats: ['admin-stats'] as const,
   /** The signed-in customer's orders: lists, pages, one order, the checkout's pre-fill. */
   myOrders: ['orders'] as const,
+  /** Checkout quotes (POST /api/checkout/quote): a cart's subtotal, delivery methods, shipping and tax. */
+  quotes: ['quotes'] as const,
+  /** The shop's fulfilment settings (GET /api/admin/settings/fulfilment). */
+  adminFulfilment: ['admin-fulfilment'] as const,
   /** The admin's order desk: lists with their tab counts, and single orders. */
   adminOrders: ['admin-orders'] as const,
   /** The signed-in staff member (GET /api/admin/me): name, role, permissions, two-factor state. */

@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { StockBadge } from '../../components/ui/stock-badge';
@@ -7,6 +7,7 @@ import { clearCart, removeUnavailableItems } from '../../features/cart/cart-acti
 import { lineProblem, subtotal, unavailableIds } from '../../features/cart/cart-rules';
 import { cart, useCartState } from '../../features/cart/cart-store';
 import { ProblemBadge, UnavailableNotice } from '../../features/cart/unavailable-notice';
+import { quoteQuery } from '../../features/checkout/get-quote';
 import { bookQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
 import { money } from '../../lib/format';
@@ -23,6 +24,9 @@ export function Component() {
   // At most MAX_ORDER_ITEMS small requests, whatever the catalogue's size.
   useQueries({ queries: items.map((book) => ({ ...bookQuery(book._id), retry: false })) });
   const unavailable = unavailableIds(items, flags).length;
+  // The shop's free-shipping threshold, against the server's subtotal (issue 27); any method will do.
+  const quote = useQuery({ ...quoteQuery(items.map((b) => b._id), 'pickup'), enabled: hydrated && items.length > 0 && unavailable === 0 });
+  const free = items.length > 0 && quote.data?.freeShippingFrom !== undefined ? quote.data : undefined;
   return (
     <section className="mx-auto mt-10 max-w-3xl rounded-lg bg-white shadow-lg ring-1 ring-gray-100">
       <div className="px-4 py-6 sm:px-6">
@@ -86,6 +90,15 @@ export function Component() {
           <p data-testid="subtotal">${subtotal(items)}</p>
         </div>
         <p className="mt-1 text-sm text-gray-600">Shipping and taxes calculated at checkout.</p>
+        <div data-client-state="" aria-live="polite">
+          {free && (
+            <p className="mt-2 rounded-md bg-teal-50 px-3 py-2 text-sm text-teal-900 ring-1 ring-teal-200" data-testid="free-shipping">
+              {free.toFreeShipping !== undefined
+                ? `You are ${money(free.toFreeShipping)} from free shipping`
+                : `Your order ships free by post (from ${money(free.freeShippingFrom!)})`}
+            </p>
+          )}
+        </div>
         <Link to="/checkout" className="mt-6 flex items-center justify-center rounded-md bg-indigo-700 px-6 py-3 font-medium text-white shadow-sm hover:bg-indigo-800">
           Checkout
         </Link>

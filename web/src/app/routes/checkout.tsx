@@ -1,14 +1,17 @@
-import { moneyLabel } from '@bookstore/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { formatDollars, moneyLabel, type DeliveryMethod } from '@bookstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { OfflineNotice } from '../../components/ui/offline-notice';
 import { useAuth, type SessionUser } from '../../lib/auth/auth-context';
 import { RequireUser } from '../../lib/auth/require-user';
 import { removeUnavailableItems } from '../../features/cart/cart-actions';
-import { lineProblem, subtotal, unavailableIds } from '../../features/cart/cart-rules';
+import { lineProblem, unavailableIds } from '../../features/cart/cart-rules';
 import { cart, useCartState } from '../../features/cart/cart-store';
 import { ProblemBadge, UnavailableNotice } from '../../features/cart/unavailable-notice';
 import { newIdempotencyKey, unavailableFromError, usePlaceOrder } from '../../features/checkout/create-order';
+import { DeliveryOptions, firstAvailable, PickupNote, QuoteSummary } from '../../features/checkout/delivery-options';
+import { quoteQuery, type QuotePlace } from '../../features/checkout/get-quote';
 import { VerifyEmailGate } from '../../features/checkout/verify-email-gate';
 import { usePrefillFromLatestOrder } from '../../features/orders/prefill-delivery';
 import { ApiError } from '../../lib/api-client';
@@ -17,9 +20,11 @@ import { alertBox, confirmBox } from '../../lib/notify';
 import { useOnline } from '../../lib/use-online';
 import { usePageTitle } from '../../lib/use-page-title';
 
-const FIELDS = [
+const PERSON = [
   { name: 'name', label: 'Full Name', type: 'text', autoComplete: 'name', span: 'md:col-span-5' },
   { name: 'phone', label: 'Phone Number', type: 'number', autoComplete: 'tel', span: 'md:col-span-5', placeholder: '+123 456 7890' },
+] as const;
+const ADDRESS = [
   { name: 'street', label: 'Address / Street', type: 'text', autoComplete: 'street-address', span: 'md:col-span-3' },
   { name: 'city', label: 'City', type: 'text', autoComplete: 'address-level2', span: 'md:col-span-2' },
   { name: 'country', label: 'Country / region', type: 'text', autoComplete: 'country-name', span: 'md:col-span-2' },
@@ -40,10 +45,31 @@ function SignedInCheckout() {
   return <CheckoutForm user={useAuth().user} />;
 }
 
+const INPUT = 'mt-1 h-10 w-full rounded border border-gray-300 bg-gray-50 px-4 focus:bg-white focus:outline-2 focus:outline-indigo-600';
+
+/** The address as the quote takes it, read from the form (typed, or filled in by the pre-fill). */
+function placeOf(form: HTMLFormElement | null): QuotePlace {
+  const value = (name: string) => {
+    const input = form?.elements.namedItem(name);
+    return input instanceof HTMLInputElement ? input.value.trim() : '';
+  };
+  return { country: value('country'), region: value('state'), zipcode: value('zipcode') };
+}
+
+/** `value`, once it has stopped changing for `ms` (an address being typed asks for one quote, not one per key). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  const key = JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]); // eslint-disable-line react-hooks/exhaustive-deps -- compared by value
+  return settled;
+}
+
 /** The cart's books, the delivery form and the order's placement, for the signed-in `user`. */
 export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'> | null }) {
   const { items, flags } = useCartState();
-  const total = subtotal(items);
   const unavailable = unavailableIds(items, flags).length;
   const navigate = useNavigate();
   const [agreed, setAgreed] = useState(false);
@@ -53,20 +79,39 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
   const online = useOnline();
   const key = useRef(newIdempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
-  usePrefillFromLatestOrder(formRef, user?.uid);
+  // How the books come (issue 27): the shopper's choice, else the first method the server offers here.
+  const [chosen, setChosen] = useState<DeliveryMethod | undefined>();
+  const [address, setAddress] = useState<QuotePlace>({});
+  const readPlace = useCallback(() => setAddress(placeOf(formRef.current)), []);
+  usePrefillFromLatestOrder(formRef, user?.uid, readPlace);
+  const settledPlace = useSettled(address, 300);
+  const [asked, setAsked] = useState<DeliveryMethod>('local');
+  const quote = useQuery(quoteQuery(items.map((item) => item._id), asked, settledPlace));
+  // The methods on offer do not depend on the one asked about: any answer picks the default.
+  const method = chosen ?? firstAvailable(quote.data) ?? asked;
+  if (method !== asked) setAsked(method);
+  const offer = quote.data?.methods.find((m) => m.method === method);
+  // The server's total for this method and address (shipping and tax included): what the order is charged.
+  // Only an answer for exactly what the form says now (not the previous address's, kept on screen meanwhile).
+  const current = !quote.isFetching && !quote.isPlaceholderData && JSON.stringify(settledPlace) === JSON.stringify(address);
+  const priced = current && quote.data?.method === method && quote.data.available && quote.data.total !== null ? quote.data : undefined;
+  const pickup = method === 'pickup';
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (place.isPending) return;
     const form = new FormData(e.currentTarget);
     const field = (name: string) => String(form.get(name) ?? '').trim();
+    if (!priced) return;
     const order = {
       name: field('name'),
       email: user?.email ?? '',
       phone: field('phone'),
-      address: { street: field('street'), city: field('city'), country: field('country'), state: field('state'), zipcode: field('zipcode') },
+      // A pickup needs no address: the books wait in the shop.
+      ...(pickup ? {} : { address: { street: field('street'), city: field('city'), country: field('country'), state: field('state'), zipcode: field('zipcode') } }),
       productIDs: items.map((item) => item._id),
-      totalPrice: total,
+      totalPrice: formatDollars(priced.total!),
+      delivery: { method },
     };
     try {
       const placed = await place.mutateAsync({
@@ -77,7 +122,8 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
       if (!placed) return;
       key.current = newIdempotencyKey();
       cart.clear();
-      await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. You will pay ${moneyLabel(placed.totalPrice)} on delivery.`, 'success', 'Yes, OK!');
+      const due = placed.delivery?.method === 'pickup' ? 'at the counter when you collect it' : 'on delivery';
+      await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. You will pay ${moneyLabel(placed.totalPrice)} ${due}.`, 'success', 'Yes, OK!');
       navigate('/orders');
     } catch (error) {
       console.error('Order failed', error);
@@ -108,7 +154,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
       {/* Hidden, not unmounted, while loading: a failed attempt keeps what the shopper typed. */}
       <section className="mx-auto max-w-5xl py-10" hidden={loading}>
         <h1 className="mb-2 text-2xl font-semibold text-gray-700">Cash On Delevary</h1>
-        <p className="text-gray-700">Total Price: ${total}</p>
+        <p className="text-gray-700" data-testid="checkout-total">Total Price: {priced ? moneyLabel(priced.total!) : quote.data ? moneyLabel(quote.data.subtotal) : '...'}</p>
         <p className="mb-6 text-gray-700">Items: {items.length}</p>
         <VerifyEmailGate />
         {unavailable > 0 && (
@@ -117,7 +163,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
           </div>
         )}
         <div className="rounded bg-white p-4 shadow-lg ring-1 ring-gray-100 md:p-8">
-          <form ref={formRef} onSubmit={submit} className="grid grid-cols-1 gap-6 text-sm lg:grid-cols-3">
+          <form ref={formRef} onSubmit={submit} onChange={readPlace} className="grid grid-cols-1 gap-6 text-sm lg:grid-cols-3">
             <div className="text-gray-700">
               <p className="text-lg font-medium">Personal Details</p>
               <p>Please fill out all the fields.</p>
@@ -143,12 +189,27 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                   <label htmlFor="email">Email Address</label>
                   <input id="email" name="email" type="email" readOnly value={user?.email ?? ''} className="mt-1 h-10 w-full rounded border border-gray-300 bg-gray-100 px-4" />
                 </div>
-                {FIELDS.map((f) => (
+                {PERSON.map((f) => (
                   <div key={f.name} className={f.span}>
                     <label htmlFor={f.name}>{f.label}</label>
-                    <input id={f.name} name={f.name} type={f.type} required autoComplete={f.autoComplete} placeholder={'placeholder' in f ? f.placeholder : ''} className="mt-1 h-10 w-full rounded border border-gray-300 bg-gray-50 px-4 focus:bg-white focus:outline-2 focus:outline-indigo-600" />
+                    <input id={f.name} name={f.name} type={f.type} required autoComplete={f.autoComplete} placeholder={'placeholder' in f ? f.placeholder : ''} className={INPUT} />
                   </div>
                 ))}
+                <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={setChosen} />
+                {pickup && quote.data?.pickup && <PickupNote pickup={quote.data.pickup} />}
+                {/* Hidden and disabled for a pickup: not required, not sent; what was typed stays for a change of mind. */}
+                {ADDRESS.map((f) => (
+                  <div key={f.name} className={f.span} hidden={pickup}>
+                    <label htmlFor={f.name}>{f.label}</label>
+                    <input id={f.name} name={f.name} type={f.type} required disabled={pickup} autoComplete={f.autoComplete} className={INPUT} />
+                  </div>
+                ))}
+                {quote.data && <QuoteSummary quote={quote.data} />}
+                {quote.isError && (
+                  <p role="alert" className="text-red-800 md:col-span-5">
+                    Could not price the delivery. <button type="button" onClick={() => quote.refetch()} className="font-semibold underline">Try again</button>
+                  </p>
+                )}
                 <div className="mt-3 md:col-span-5">
                   <div className="inline-flex items-center gap-2">
                     <input id="terms" type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="size-4" />
@@ -160,7 +221,8 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                 <div className="text-right md:col-span-5">
                   {unavailable > 0 && <p className="mb-2 text-red-800">Remove the unavailable items to place your order.</p>}
                   <OfflineNotice className="mb-2 text-left" />
-                  <button disabled={!agreed || unavailable > 0 || !online} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
+                  {quote.data && !quote.data.available && quote.data.method === method && <p className="mb-2 text-red-800">{quote.data.reason}: choose another way to get your books.</p>}
+                  <button disabled={!agreed || unavailable > 0 || !online || !priced} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
                     Place an Order
                   </button>
                 </div>

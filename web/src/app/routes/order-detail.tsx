@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
+import { OrderTotals, methodLabel, totalLabel } from '../../components/orders/order-charges';
 import { OrderLines, formatAddress } from '../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../components/orders/order-status';
 import { OrderTimeline } from '../../components/orders/order-timeline';
@@ -7,7 +8,8 @@ import { isPermissionDenied, LiveErrorBoundary, LiveFirestore } from '../../lib/
 import { LiveNotice } from '../../features/orders/live-notice';
 import { useLiveOrder, useStatusNotice } from '../../features/orders/live-orders';
 import { customerCanCancel, useCancelWithConfirm } from '../../features/orders/use-cancel-with-confirm';
-import { formatDate, money } from '../../lib/format';
+import type { Order } from '@bookstore/contract';
+import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export function Component() {
@@ -58,20 +60,19 @@ function OrderDetail({ id }: { id: string }) {
         <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100 md:col-span-3" aria-labelledby="items-heading">
           <h2 id="items-heading" className="mb-2 font-semibold">Items ({order.items.length})</h2>
           <OrderLines order={order} bookHref={(bookId) => `/books/${bookId}`} />
-          <p className="mt-3 flex justify-between border-t border-gray-100 pt-3 font-semibold">
-            <span>Total, cash on delivery</span>
-            <span>{money(order.totalPrice)}</span>
-          </p>
+          <OrderTotals order={order} label={totalLabel(order, 'Total')} />
         </section>
         <div className="space-y-6 md:col-span-2">
           <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100" aria-labelledby="delivery-heading">
-            <h2 id="delivery-heading" className="mb-2 font-semibold">Delivery</h2>
+            <h2 id="delivery-heading" className="mb-2 font-semibold">{order.delivery?.method === 'pickup' ? 'Pickup in the shop' : 'Delivery'}</h2>
+            {order.delivery && order.delivery.method !== 'pickup' && <p className="mb-2 text-sm text-gray-700">{methodLabel(order)}</p>}
             <address className="text-sm not-italic text-gray-700">
               {order.name}<br />
-              {formatAddress(order.address)}<br />
+              {order.address && <>{formatAddress(order.address)}<br /></>}
               {order.phone}<br />
               <span className="break-all">{order.email}</span>
             </address>
+            {order.pickup && <PickupDetails pickup={order.pickup} ready={order.status === 'ready_for_pickup'} />}
           </section>
           <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100" aria-labelledby="history-heading">
             <h2 id="history-heading" className="mb-4 font-semibold">History</h2>
@@ -80,6 +81,17 @@ function OrderDetail({ id }: { id: string }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** Where and when to collect a pickup order; once it is ready, until when it is kept. */
+function PickupDetails({ pickup, ready }: { pickup: NonNullable<Order['pickup']>; ready: boolean }) {
+  return (
+    <div className="mt-3 space-y-2 border-t border-gray-100 pt-3 text-sm text-gray-700" data-testid="pickup-details">
+      <p><span className="font-medium text-gray-900">Collect at:</span> <span className="whitespace-pre-line">{pickup.address}</span></p>
+      <p><span className="font-medium text-gray-900">Opening hours:</span> <span className="whitespace-pre-line">{pickup.hours}</span></p>
+      {ready && pickup.holdUntil && <p className="font-medium text-teal-900">Ready: we keep it for you until <time dateTime={pickup.holdUntil}>{formatDate(pickup.holdUntil)}</time>.</p>}
+    </div>
   );
 }
 

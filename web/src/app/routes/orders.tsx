@@ -97,7 +97,11 @@ function OrderCard({ order, onCancel, cancelling }: { order: Order; onCancel: ()
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-gray-100 pt-3 text-sm text-gray-700">
         <dt>Total</dt><dd className="font-semibold text-gray-900">{money(order.totalPrice)}</dd>
         <dt>Email</dt><dd className="break-all">{order.email}</dd>
-        <dt>Deliver to</dt><dd>{order.name}, {formatAddress(order.address)}</dd>
+        {order.delivery?.method === 'pickup' ? (
+          <><dt>Pickup</dt><dd>{order.name}, in the shop</dd></>
+        ) : (
+          <><dt>Deliver to</dt><dd>{order.name}, {formatAddress(order.address)}</dd></>
+        )}
       </dl>
       <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
         {customerCanCancel(order) && (

@@ -26,6 +26,8 @@ export function OrderLines({ order, bookHref, compact = false }: { order: Order;
   );
 }
 
+/** The delivery address on one line; a pickup order has none. */
 export function formatAddress(address: Order['address']): string {
+  if (!address) return 'Collected in the shop';
   return [address.street, address.city, address.state, address.country, address.zipcode].filter(Boolean).join(', ');
 }

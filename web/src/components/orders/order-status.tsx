@@ -8,6 +8,8 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   refused: 'Refused at the door',
+  ready_for_pickup: 'Ready for pickup',
+  collected: 'Collected',
 };
 
 const TONE: Record<OrderStatus, string> = {
@@ -17,6 +19,8 @@ const TONE: Record<OrderStatus, string> = {
   delivered: 'bg-green-100 text-green-900 ring-green-200',
   cancelled: 'bg-gray-100 text-gray-800 ring-gray-300',
   refused: 'bg-red-100 text-red-900 ring-red-200',
+  ready_for_pickup: 'bg-teal-100 text-teal-900 ring-teal-200',
+  collected: 'bg-green-100 text-green-900 ring-green-200',
 };
 
 const DOT: Record<OrderStatus, string> = {
@@ -26,13 +30,15 @@ const DOT: Record<OrderStatus, string> = {
   delivered: 'bg-green-600',
   cancelled: 'bg-gray-500',
   refused: 'bg-red-600',
+  ready_for_pickup: 'bg-teal-600',
+  collected: 'bg-green-600',
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
     <span data-testid="order-status" className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-medium capitalize ring-1 ring-inset ${TONE[status]}`}>
       <span className={`size-1.5 rounded-full ${DOT[status]}`} aria-hidden="true" />
-      {status}
+      {status.replace(/_/g, ' ')}
     </span>
   );
 }

@@ -57,6 +57,19 @@ export function Component() {
         <StatCard label="Trending Books in This Month" value={data.trendingBooks} tone="bg-red-100 text-red-700" icon="M23 6l-9.5 9.5-5-5L1 18" />
         <StatCard label="Total Orders" value={data.totalOrders} tone="bg-blue-100 text-blue-700" icon="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0" />
       </section>
+      {data.salesSplit && (
+        <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="split-heading">
+          <h3 id="split-heading" className="font-semibold">Of the total sales</h3>
+          <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+            {([['Books', data.salesSplit.books, 'without tax'], ['Shipping', data.salesSplit.shipping, 'delivery and postage, without tax'], ['Tax', data.salesSplit.tax, 'included in prices or added']] as const).map(([label, value, note]) => (
+              <div key={label}>
+                <dt className="text-gray-600">{label} <span className="text-sm">({note})</span></dt>
+                <dd className="text-xl font-bold tabular-nums" data-testid={`sales-${label.toLowerCase()}`}>{money(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
       <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Orders and stock">
         <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:row-span-2">
           <h3 className="border-b border-gray-100 px-6 py-5 font-semibold">Monthly Revenue</h3>

@@ -55,6 +55,8 @@ export const STATUS_NOTICE: Record<OrderStatus, string> = {
   delivered: 'Your order has been delivered',
   cancelled: 'Your order has been cancelled',
   refused: 'Your order was refused at delivery',
+  ready_for_pickup: 'Your order is ready for pickup',
+  collected: 'Your order has been collected',
 };
 
 export interface StatusNotice {

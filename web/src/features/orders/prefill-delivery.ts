@@ -11,7 +11,7 @@ import { myOrdersKey } from './get-orders';
  * so nothing the customer has typed is overwritten. Through the API, not Firestore: checkout does
  * not need the Firestore SDK for one read.
  */
-export function usePrefillFromLatestOrder(form: RefObject<HTMLFormElement | null>, uid: string | undefined) {
+export function usePrefillFromLatestOrder(form: RefObject<HTMLFormElement | null>, uid: string | undefined, onFilled?: () => void) {
   const { data } = useQuery({
     queryKey: [...myOrdersKey, 'latest-delivery', uid],
     enabled: !!uid,
@@ -30,5 +30,7 @@ export function usePrefillFromLatestOrder(form: RefObject<HTMLFormElement | null
       const input = el.elements.namedItem(name);
       if (input instanceof HTMLInputElement && !input.value && value) input.value = value;
     }
-  }, [data, form]);
+    // Set by script, the fields fire no change: the checkout re-reads the address (its delivery price).
+    onFilled?.();
+  }, [data, form]); // eslint-disable-line react-hooks/exhaustive-deps -- onFilled is read when the data arrives
 }

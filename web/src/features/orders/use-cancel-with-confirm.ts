@@ -1,10 +1,10 @@
-import { canTransition, type Order } from '@bookstore/contract';
+import { canTransition, fulfilmentKind, type Order } from '@bookstore/contract';
 import { ApiError } from '../../lib/api-client';
 import { alertBox, confirmAction, toast } from '../../lib/notify';
 import { useCancelOrder } from './cancel-order';
 
 /** Whether to offer 'Cancel order' (the contract's lifecycle; the server decides again). */
-export const customerCanCancel = (order: Order) => canTransition(order.status, 'cancelled', 'customer');
+export const customerCanCancel = (order: Order) => canTransition(order.status, 'cancelled', 'customer', fulfilmentKind(order));
 
 /** 'Cancel order': asks first (with an optional note), then cancels and says what happened. */
 export function useCancelWithConfirm() {

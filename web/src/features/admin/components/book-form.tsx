@@ -1,4 +1,4 @@
-import { BOOK_FORMAT_LABELS, BOOK_FORMATS, BookInputSchema, CATEGORIES, COVER_TYPES, coverFileProblem, MAX_PAGES, MAX_PRICE_DOLLARS, MAX_STOCK, type Book, type BookInput } from '@bookstore/contract';
+import { BOOK_FORMAT_LABELS, BOOK_FORMATS, BookInputSchema, CATEGORIES, COVER_TYPES, coverFileProblem, MAX_BOOK_WEIGHT_GRAMS, MAX_PAGES, MAX_PRICE_DOLLARS, MAX_STOCK, type Book, type BookInput } from '@bookstore/contract';
 import { useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { useOnline } from '../../../lib/use-online';
@@ -59,6 +59,8 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
       format: data.get('format') ?? '',
       language: data.get('language') ?? '',
       stock: data.get('stock'),
+      // Empty: the shop's default weight applies (null clears the book's own weight, if it had one).
+      weightGrams: String(data.get('weightGrams') ?? '').trim() !== '' ? data.get('weightGrams') : initial?.weightGrams ? null : undefined,
     };
     const parsed = BookInputSchema.safeParse(raw);
     const next: Record<string, string> = {};
@@ -119,6 +121,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
         </div>
         {field('stock', 'Stock', { type: 'number', step: '1', min: '0', max: MAX_STOCK, required: true, defaultValue: initial?.stock, placeholder: 'Copies in stock' })}
       </div>
+      {field('weightGrams', <>Weight in grams <span className="font-normal text-gray-600">(optional, for postage)</span></>, { type: 'number', step: '1', min: '1', max: MAX_BOOK_WEIGHT_GRAMS, defaultValue: initial?.weightGrams, placeholder: "Empty: the shop's default weight" })}
       <fieldset className="space-y-4 rounded-md border border-gray-200 p-3">
         <legend className="px-1 text-sm font-semibold text-gray-700">Edition details <span className="font-normal text-gray-600">(optional)</span></legend>
         {field('publisher', 'Publisher', { defaultValue: initial?.publisher, maxLength: 120, autoComplete: 'off' })}

@@ -90,7 +90,8 @@ export function Component() {
           have them, <code className="break-all rounded bg-gray-100 px-1">{IMPORT_DETAIL_COLUMNS.join(',')}</code>: a cover URL is fetched once by
           the shop and kept as its own), or JSON lines
           (<code>.ndjson</code>) with the same fields. Books are matched by ISBN (or an <code>id</code> column): importing a file again
-          updates them and adds nothing twice. Empty stock or cover cells keep what a book already has. The file is checked first; nothing
+          updates them and adds nothing twice. An optional <code>weightGrams</code> column gives weights for postage. Empty stock, cover or
+          weight cells keep what a book already has. The file is checked first; nothing
           is written until you press Import.
         </p>
       </div>

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@bookstore/contract';
+import type { Order, OrderStatus } from '@bookstore/contract';
 
 /** How the desk offers each move (the contract's nextStatuses says which are allowed). */
 export interface StatusAction {
@@ -46,3 +46,25 @@ export const STATUS_ACTIONS: Partial<Record<OrderStatus, StatusAction>> = {
     askNote: true,
   },
 };
+
+/** A pickup order's moves (issue 27): put aside for the customer, then handed over at the counter. */
+export const PICKUP_ACTIONS: Partial<Record<OrderStatus, StatusAction>> = {
+  confirmed: STATUS_ACTIONS.confirmed,
+  ready_for_pickup: {
+    label: 'Ready for pickup',
+    title: 'Is this order ready to collect?',
+    text: "The customer is emailed the shop's address and opening hours; the books are held for the shop's hold days.",
+    done: 'Customer told the order is ready',
+  },
+  collected: {
+    label: 'Mark collected',
+    title: 'Mark this order as collected?',
+    text: 'The customer took the books and paid at the counter.',
+    done: 'Order collected',
+  },
+  cancelled: { ...STATUS_ACTIONS.cancelled!, text: 'Its books go back on the shelf and it leaves the revenue figures.' },
+};
+
+export function actionFor(order: Pick<Order, 'delivery'>, to: OrderStatus): StatusAction | undefined {
+  return (order.delivery?.method === 'pickup' ? PICKUP_ACTIONS : STATUS_ACTIONS)[to];
+}

@@ -1,7 +1,8 @@
-import { nextStatuses, type Order, type OrderStatus } from '@bookstore/contract';
+import { fulfilmentKind, nextStatuses, type Order, type OrderStatus } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { OrderTotals, methodLabel, totalLabel } from '../../../components/orders/order-charges';
 import { OrderLines, formatAddress } from '../../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../../components/orders/order-status';
 import { OrderTimeline } from '../../../components/orders/order-timeline';
@@ -9,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, money } from '../../../lib/format';
 import { alertBox, confirmAction, toast } from '../../../lib/notify';
 import { adminOrderQuery, useChangeOrderStatus } from './desk-api';
-import { STATUS_ACTIONS } from './order-actions';
+import { actionFor } from './order-actions';
 
 /** One order on the desk: lines, customer, address, history, and only the moves allowed from here. */
 export function Component() {
@@ -56,10 +57,7 @@ export function Component() {
         <section className="rounded-lg bg-white p-4 shadow sm:p-6 lg:col-span-2" aria-labelledby="lines-heading">
           <h4 id="lines-heading" className="mb-2 font-semibold">Items ({order.items.length})</h4>
           <OrderLines order={order} />
-          <p className="mt-3 flex justify-between border-t border-gray-100 pt-3 font-semibold">
-            <span>Cash due on delivery</span>
-            <span className="tabular-nums">{money(order.totalPrice)}</span>
-          </p>
+          <OrderTotals order={order} label={totalLabel(order, 'Due')} />
         </section>
         <section className="rounded-lg bg-white p-4 shadow sm:p-6" aria-labelledby="customer-heading">
           <h4 id="customer-heading" className="mb-3 font-semibold">Customer</h4>
@@ -67,12 +65,16 @@ export function Component() {
             <div><dt className="text-gray-600">Name</dt><dd className="font-medium">{order.name}</dd></div>
             <div><dt className="text-gray-600">Email</dt><dd className="break-all"><a href={`mailto:${order.email}`} className="text-purple-800 hover:underline">{order.email}</a></dd></div>
             <div><dt className="text-gray-600">Phone</dt><dd><a href={`tel:${order.phone.replace(/[^+0-9]/g, '')}`} className="text-purple-800 hover:underline">{order.phone}</a></dd></div>
-            <div><dt className="text-gray-600">Address</dt><dd>{formatAddress(order.address)}</dd></div>
+            <div><dt className="text-gray-600">How</dt><dd>{methodLabel(order)}</dd></div>
+            {order.address && <div><dt className="text-gray-600">Address</dt><dd>{formatAddress(order.address)}</dd></div>}
+            {order.pickup?.holdUntil && order.status === 'ready_for_pickup' && (
+              <div><dt className="text-gray-600">Held until</dt><dd><time dateTime={order.pickup.holdUntil}>{formatDateTime(order.pickup.holdUntil)}</time></dd></div>
+            )}
           </dl>
         </section>
         <section className="rounded-lg bg-white p-4 shadow sm:p-6 lg:col-span-3" aria-labelledby="timeline-heading">
           <h4 id="timeline-heading" className="mb-4 font-semibold">History</h4>
-          <OrderTimeline order={order} actorLabel={(by) => (by.kind === 'admin' ? `the ${by.id}` : 'the customer')} />
+          <OrderTimeline order={order} actorLabel={(by) => (by.kind === 'admin' ? `the ${by.id}` : by.kind === 'system' ? 'the shop (hold expired)' : 'the customer')} />
         </section>
       </div>
     </article>
@@ -81,11 +83,11 @@ export function Component() {
 
 function StatusActions({ order }: { order: Order }) {
   const change = useChangeOrderStatus();
-  const allowed = nextStatuses(order.status, 'admin');
-  if (allowed.length === 0) return <p className="text-sm text-gray-600">No further steps: this order is {order.status}.</p>;
+  const allowed = nextStatuses(order.status, 'admin', fulfilmentKind(order));
+  if (allowed.length === 0) return <p className="text-sm text-gray-600">No further steps: this order is {order.status.replace(/_/g, ' ')}.</p>;
 
   const run = async (to: OrderStatus) => {
-    const action = STATUS_ACTIONS[to]!;
+    const action = actionFor(order, to)!;
     const answer = await confirmAction({
       title: action.title,
       text: `Order #${shortId(order._id)}, ${money(order.totalPrice)}. ${action.text}`,
@@ -112,7 +114,7 @@ function StatusActions({ order }: { order: Order }) {
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Order actions">
       {allowed.map((to) => {
-        const action = STATUS_ACTIONS[to];
+        const action = actionFor(order, to);
         if (!action) return null;
         return (
           <button

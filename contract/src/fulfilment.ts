@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { BookIdSchema } from './book';
+import { MAX_PRICE_CENTS } from './money';
+import { DELIVERY_METHODS, TAX_MODES, type DeliveryMethod, type FulfilmentSettings } from './pricing';
+import { optionalText, text } from './text';
+
+// The shop's fulfilment settings (pickup, local delivery, post, tax), part of settings/shop, and the
+// checkout's quote. Issue 27; the pricing itself is contract/src/pricing.ts.
+
+export const MAX_ORDER_BOOKS_FOR_QUOTE = 50;
+export const MAX_WEIGHT_GRAMS = 100_000;
+export const MAX_HOLD_DAYS = 60;
+/** 50%: no shop taxes books at more; a larger number is a typing mistake (5000 for 50%?). */
+export const MAX_TAX_RATE_BP = 5_000;
+
+const cents = (label: string) =>
+  z.number({ error: `${label} must be a whole number of cents` }).int(`${label} must be a whole number of cents`).min(0, `${label} cannot be negative`).max(MAX_PRICE_CENTS, `${label} must be at most ${MAX_PRICE_CENTS} cents`);
+const grams = (label: string) =>
+  z.number({ error: `${label} must be a whole number of grams` }).int(`${label} must be a whole number of grams`).min(1, `${label} must be at least 1 gram`).max(MAX_WEIGHT_GRAMS, `${label} must be at most ${MAX_WEIGHT_GRAMS} grams`);
+const rateBp = z.number({ error: 'A tax rate must be a whole number of basis points' }).int('A tax rate must be a whole number of basis points').min(0, 'A tax rate cannot be negative').max(MAX_TAX_RATE_BP, `A tax rate must be at most ${MAX_TAX_RATE_BP} basis points (50%)`);
+
+export const PlaceSchema = z
+  .object({ country: text('Country', 100), region: optionalText('Region', 100) })
+  .strip();
+
+const PostRateSchema = z.object({ upToGrams: grams('A weight band'), priceCents: cents('A postage price') }).strip();
+
+export const PostZoneSchema = z
+  .object({
+    name: text('Zone name', 60),
+    places: z.array(PlaceSchema).min(1, 'A zone needs at least one country').max(200, 'A zone lists at most 200 places'),
+    rates: z
+      .array(PostRateSchema)
+      .min(1, 'A zone needs at least one weight band')
+      .max(20, 'A zone has at most 20 weight bands')
+      .refine((rates) => rates.every((r, i) => i === 0 || r.upToGrams > rates[i - 1]!.upToGrams), 'Weight bands must go up'),
+  })
+  .strip();
+
+export const FulfilmentSettingsSchema = z
+  .object({
+    pickup: z
+      .object({
+        enabled: z.boolean({ error: 'pickup.enabled must be true or false' }),
+        address: text('Pickup address', 300, { multiline: true }),
+        hours: text('Opening hours', 300, { multiline: true }),
+        holdDays: z.number({ error: 'Hold days must be a whole number' }).int('Hold days must be a whole number').min(1, 'Hold days must be at least 1').max(MAX_HOLD_DAYS, `Hold days must be at most ${MAX_HOLD_DAYS}`),
+      })
+      .strip(),
+    local: z
+      .object({
+        enabled: z.boolean({ error: 'local.enabled must be true or false' }),
+        priceCents: cents('The local delivery price'),
+        country: z.string({ error: 'Country must be text' }).trim().max(100, 'Country must be at most 100 characters').default(''),
+        zipcodes: z.array(text('A zipcode', 20).refine((v) => /^[A-Za-z0-9 -]+\*?$/.test(v), 'A zipcode is letters, digits, spaces or dashes, with an optional * at the end')).max(500, 'At most 500 zipcodes'),
+      })
+      .strip(),
+    post: z
+      .object({
+        enabled: z.boolean({ error: 'post.enabled must be true or false' }),
+        freeFromCents: cents('Free shipping from').nullable(),
+        zones: z.array(PostZoneSchema).max(30, 'At most 30 zones'),
+      })
+      .strip(),
+    defaultWeightGrams: grams('The default weight'),
+    tax: z
+      .object({
+        mode: z.enum(TAX_MODES, { error: 'Tax mode must be included or added' }),
+        label: text('Tax name', 30),
+        rateBp,
+        regions: z.array(PlaceSchema.extend({ rateBp }).strip()).max(200, 'At most 200 regional rates'),
+      })
+      .strip(),
+  })
+  .strip()
+  .refine((s) => s.pickup.enabled || s.local.enabled || s.post.enabled, { message: 'Offer at least one way to get the books', path: ['pickup', 'enabled'] })
+  .refine((s) => !s.post.enabled || s.post.zones.length > 0, { message: 'Post needs at least one zone', path: ['post', 'zones'] });
+export type FulfilmentSettingsInput = z.input<typeof FulfilmentSettingsSchema>;
+
+/**
+ * A shop that never saved its fulfilment settings keeps what it did before issue 27: cash on
+ * delivery to any address, nothing added. The demo data seeds a full set (scripts/lib/seed.ts).
+ */
+export const DEFAULT_FULFILMENT: FulfilmentSettings = {
+  pickup: { enabled: false, address: 'The shop', hours: 'Opening hours', holdDays: 7 },
+  local: { enabled: true, priceCents: 0, country: '', zipcodes: [] },
+  post: { enabled: false, freeFromCents: null, zones: [] },
+  defaultWeightGrams: 400,
+  tax: { mode: 'included', label: 'Tax', rateBp: 0, regions: [] },
+};
+
+// --- The quote -----------------------------------------------------------------------------------
+
+export const DeliveryMethodSchema = z.enum(DELIVERY_METHODS, { error: `Delivery method must be one of ${DELIVERY_METHODS.join(', ')}` });
+
+export const DeliveryRequestSchema = z
+  .object({
+    method: DeliveryMethodSchema,
+    country: optionalText('Country', 100),
+    region: optionalText('Region', 100),
+    zipcode: optionalText('Zipcode', 20),
+  })
+  .strip();
+export type DeliveryRequest = z.input<typeof DeliveryRequestSchema>;
+
+// POST /api/checkout/quote
+export const QuoteRequestSchema = z
+  .object({
+    productIDs: z
+      .array(BookIdSchema, { error: 'productIDs must be a list of book ids' })
+      .min(1, 'Choose at least one book')
+      .max(MAX_ORDER_BOOKS_FOR_QUOTE, `An order holds at most ${MAX_ORDER_BOOKS_FOR_QUOTE} books`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Repeated book ids'),
+    delivery: DeliveryRequestSchema,
+  })
+  .strip();
+export type QuoteRequest = z.input<typeof QuoteRequestSchema>;
+
+/** One method as the checkout offers it (dollars). */
+export interface MethodQuote {
+  method: DeliveryMethod;
+  label: string;
+  available: boolean;
+  /** The method's price for this cart and place, null when unavailable. */
+  price: number | null;
+  reason?: string;
+  /** Unavailable only until an address is given. */
+  needsAddress?: boolean;
+  zone?: string;
+}
+
+/** The shop's pickup details, for the checkout and the receipts. */
+export interface PickupInfo {
+  address: string;
+  hours: string;
+  holdDays: number;
+}
+
+/** 200 answer of POST /api/checkout/quote (dollars, like every amount on the wire). */
+export interface Quote {
+  method: DeliveryMethod;
+  /** Whether the chosen method can be used for this place; when false, `reason` says why and the money fields are null. */
+  available: boolean;
+  reason?: string;
+  subtotal: number;
+  shipping: number | null;
+  tax: number | null;
+  total: number | null;
+  /** Tax included in the prices (VAT style) or added; its name and rate (percent) as the receipt shows them. */
+  taxIncluded: boolean;
+  taxLabel: string;
+  taxRate: number | null;
+  weightGrams: number;
+  zone?: string;
+  /** The subtotal from which post is free, when the shop set one. */
+  freeShippingFrom?: number;
+  /** What is missing to reach it (absent once reached). */
+  toFreeShipping?: number;
+  /** The methods the shop offers, each for this place and cart (available or why not). */
+  methods: MethodQuote[];
+  pickup?: PickupInfo;
+  /** Books of the cart that no longer exist: left out of this price (an order with them is refused). */
+  unknownProductIDs?: string[];
+}
+
+/** 422 of POST /api/orders: the chosen method cannot deliver to this address; nothing was stored. */
+export interface DeliveryUnavailableResponse {
+  message: string;
+  code: 'DELIVERY_UNAVAILABLE';
+}
+
+// GET/PUT /api/admin/settings/fulfilment (owner and manager: 'settings.fulfilment')
+export interface FulfilmentSettingsResponse {
+  message?: string;
+  settings: FulfilmentSettings;
+}

@@ -1,0 +1,238 @@
+// How an order is priced: the books, the delivery method's price and the tax (issue 27). ONE pure
+// function, `priceOrder`, answers both the checkout's quote (POST /api/checkout/quote) and the order
+// transaction (POST /api/orders), so the total a shopper is shown is the total they are charged.
+// Money in integer cents throughout. Zod-free: the storefront's cart reads these types and labels.
+
+export const DELIVERY_METHODS = ['pickup', 'local', 'post'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const DELIVERY_LABELS: Record<DeliveryMethod, string> = {
+  pickup: 'Pickup in the shop',
+  local: 'Local delivery',
+  post: 'Post',
+};
+
+/** A place a rule applies to: a country (any spelling listed), optionally one region (state) of it. `*` is anywhere. */
+export interface Place {
+  country: string;
+  region?: string;
+}
+
+/** Parcels up to `upToGrams` (inclusive) cost `priceCents`. */
+export interface PostRate {
+  upToGrams: number;
+  priceCents: number;
+}
+
+export interface PostZone {
+  name: string;
+  places: Place[];
+  /** Ascending by weight; a parcel heavier than the last band cannot be posted to this zone. */
+  rates: PostRate[];
+}
+
+export interface RegionRate extends Place {
+  rateBp: number;
+}
+
+export const TAX_MODES = ['included', 'added'] as const;
+export type TaxMode = (typeof TAX_MODES)[number];
+
+export interface TaxSettings {
+  /** `included`: prices include the tax (VAT style), the receipt shows the part that is tax. `added`: tax is added on top. */
+  mode: TaxMode;
+  /** What the receipt calls it ('VAT', 'Sales tax'). */
+  label: string;
+  /** Basis points (700 = 7%): the rate when included; when added, the rate for pickup and for places not listed. */
+  rateBp: number;
+  /** When added: rates by country or region (the most specific match wins). */
+  regions: RegionRate[];
+}
+
+export interface FulfilmentSettings {
+  pickup: { enabled: boolean; address: string; hours: string; holdDays: number };
+  /** Cash on delivery by the shop's own courier, within `country` (empty: any) and the listed zipcodes (empty: any; `101*` is a prefix). */
+  local: { enabled: boolean; priceCents: number; country: string; zipcodes: string[] };
+  post: { enabled: boolean; freeFromCents: number | null; zones: PostZone[] };
+  /** The weight of a book without its own `weightGrams`. */
+  defaultWeightGrams: number;
+  tax: TaxSettings;
+}
+
+/** Where the books go, as the quote takes it (an order takes the same from its address). */
+export interface DeliveryPlace {
+  country?: string;
+  region?: string;
+  zipcode?: string;
+}
+
+export interface PricedBook {
+  priceCents: number;
+  weightGrams?: number | null;
+}
+
+/** One method as the checkout offers it for a place and a cart. */
+export interface MethodOffer {
+  method: DeliveryMethod;
+  available: boolean;
+  /** The method's price for this cart and place (cents), or null when unavailable. */
+  shippingCents: number | null;
+  /** Why it is not available (shown beside it). */
+  reason?: string;
+  /** Unavailable only for want of an address (country or zipcode not given yet). */
+  needsAddress?: boolean;
+  /** The postal zone that priced it. */
+  zone?: string;
+}
+
+export interface Charges {
+  subtotalCents: number;
+  /** The method's price as charged (tax included in it when prices include tax). */
+  shippingCents: number;
+  /** All the tax: included in the total or added to it. */
+  taxCents: number;
+  /** The part of `taxCents` that is on the shipping (so the counters can keep shipping apart from tax). */
+  shippingTaxCents: number;
+  totalCents: number;
+  taxRateBp: number;
+  taxIncluded: boolean;
+  taxLabel: string;
+  weightGrams: number;
+  zone?: string;
+}
+
+export type Priced = ({ ok: true } & Charges) | { ok: false; reason: string; subtotalCents: number };
+
+// --- Matching places ---------------------------------------------------------------------------
+
+/** One spelling for comparing places typed by people: case, dots and extra spaces ignored ('U.S.A.' is 'usa'). */
+export function placeKey(value: string | undefined): string {
+  return (value ?? '').normalize('NFKC').toLowerCase().replace(/\./g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** How well `place` matches: 0 not at all, 1 anywhere (`*`), 2 the country, 3 the country and region. */
+export function placeScore(place: Place, country: string | undefined, region: string | undefined): number {
+  if (place.country.trim() === '*') return 1;
+  if (!country || placeKey(place.country) !== placeKey(country)) return 0;
+  if (!place.region) return 2;
+  return region && placeKey(place.region) === placeKey(region) ? 3 : 0;
+}
+
+/** The best match among `items` (highest score; the first listed on a tie). */
+function bestMatch<T>(items: readonly T[], placesOf: (item: T) => readonly Place[], country?: string, region?: string): T | undefined {
+  let best: T | undefined;
+  let bestScore = 0;
+  for (const item of items) {
+    const score = Math.max(0, ...placesOf(item).map((p) => placeScore(p, country, region)));
+    if (score > bestScore) {
+      best = item;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+export function zoneFor(zones: readonly PostZone[], country?: string, region?: string): PostZone | undefined {
+  return bestMatch(zones, (z) => z.places, country, region);
+}
+
+export const zipKey = (zip: string | undefined) => (zip ?? '').toUpperCase().replace(/[\s-]/g, '');
+
+/** `101*` matches 10115; `10115` only itself. An empty list matches every zipcode. */
+export function zipMatches(patterns: readonly string[], zipcode: string | undefined): boolean {
+  if (patterns.length === 0) return true;
+  const zip = zipKey(zipcode);
+  if (!zip) return false;
+  return patterns.some((p) => (p.trim().endsWith('*') ? zip.startsWith(zipKey(p.trim().slice(0, -1))) : zip === zipKey(p)));
+}
+
+// --- Prices ------------------------------------------------------------------------------------
+
+/** n / d rounded half up, in integers (n >= 0, d > 0). */
+export function roundDiv(n: number, d: number): number {
+  return Math.floor((2 * n + d) / (2 * d));
+}
+
+/** The tax in `amountCents`: the included part (amount x r / (1 + r)) or the added amount (amount x r). */
+export function taxPart(amountCents: number, rateBp: number, included: boolean): number {
+  return included ? roundDiv(amountCents * rateBp, 10_000 + rateBp) : roundDiv(amountCents * rateBp, 10_000);
+}
+
+export function taxRateFor(tax: TaxSettings, method: DeliveryMethod, place: DeliveryPlace): number {
+  if (tax.mode === 'included' || method === 'pickup') return tax.rateBp;
+  return bestMatch(tax.regions, (r) => [r], place.country, place.region)?.rateBp ?? tax.rateBp;
+}
+
+export function cartWeight(settings: Pick<FulfilmentSettings, 'defaultWeightGrams'>, books: readonly PricedBook[]): number {
+  return books.reduce((sum, b) => sum + (b.weightGrams ?? settings.defaultWeightGrams), 0);
+}
+
+/** The subtotal from which post is free, when the shop posts and set one. */
+export function freeShippingFromCents(settings: FulfilmentSettings): number | null {
+  return settings.post.enabled ? settings.post.freeFromCents : null;
+}
+
+const unavailable = (method: DeliveryMethod, reason: string): MethodOffer => ({ method, available: false, shippingCents: null, reason });
+const addressMissing = (method: DeliveryMethod, reason: string): MethodOffer => ({ ...unavailable(method, reason), needsAddress: true });
+
+/** One method for this place and cart: available with its price, or why not. */
+export function offerFor(settings: FulfilmentSettings, method: DeliveryMethod, place: DeliveryPlace, subtotalCents: number, weightGrams: number): MethodOffer {
+  if (method === 'pickup') {
+    return settings.pickup.enabled ? { method, available: true, shippingCents: 0 } : unavailable(method, 'The shop does not offer pickup');
+  }
+  if (method === 'local') {
+    const local = settings.local;
+    if (!local.enabled) return unavailable(method, 'The shop does not deliver locally');
+    if (local.country && placeKey(place.country) !== placeKey(local.country)) {
+      return place.country ? unavailable(method, `Local delivery is only within ${local.country}`) : addressMissing(method, 'Enter your country');
+    }
+    if (local.zipcodes.length > 0 && !zipKey(place.zipcode)) return addressMissing(method, 'Enter your zipcode');
+    if (!zipMatches(local.zipcodes, place.zipcode)) return unavailable(method, 'We do not deliver to this zipcode');
+    return { method, available: true, shippingCents: local.priceCents };
+  }
+  const post = settings.post;
+  if (!post.enabled) return unavailable(method, 'The shop does not post orders');
+  if (!place.country) return addressMissing(method, 'Enter your country');
+  const zone = zoneFor(post.zones, place.country, place.region);
+  if (!zone) return unavailable(method, `We do not post to ${place.country}`);
+  const rate = zone.rates.find((r) => weightGrams <= r.upToGrams);
+  if (!rate) return { ...unavailable(method, `Too heavy to post to ${zone.name}`), zone: zone.name };
+  const free = post.freeFromCents !== null && subtotalCents >= post.freeFromCents;
+  return { method, available: true, shippingCents: free ? 0 : rate.priceCents, zone: zone.name };
+}
+
+export function offers(settings: FulfilmentSettings, place: DeliveryPlace, books: readonly PricedBook[]): MethodOffer[] {
+  const subtotal = books.reduce((sum, b) => sum + b.priceCents, 0);
+  const weight = cartWeight(settings, books);
+  return DELIVERY_METHODS.map((m) => offerFor(settings, m, place, subtotal, weight));
+}
+
+/**
+ * THE price of an order: the books, the chosen method's price for the place, and the tax, or why
+ * the method cannot be used there. Without a method (an order from a client older than issue 27):
+ * the books' price alone, nothing added.
+ */
+export function priceOrder(settings: FulfilmentSettings, books: readonly PricedBook[], method: DeliveryMethod | undefined, place: DeliveryPlace): Priced {
+  const subtotalCents = books.reduce((sum, b) => sum + b.priceCents, 0);
+  const weightGrams = cartWeight(settings, books);
+  if (!method) {
+    return { ok: true, subtotalCents, shippingCents: 0, taxCents: 0, shippingTaxCents: 0, totalCents: subtotalCents, taxRateBp: 0, taxIncluded: true, taxLabel: '', weightGrams };
+  }
+  const offer = offerFor(settings, method, place, subtotalCents, weightGrams);
+  if (!offer.available || offer.shippingCents === null) return { ok: false, reason: offer.reason ?? 'Not available', subtotalCents };
+  const shippingCents = offer.shippingCents;
+  const taxRateBp = taxRateFor(settings.tax, method, place);
+  const taxIncluded = settings.tax.mode === 'included';
+  const shippingTaxCents = taxPart(shippingCents, taxRateBp, taxIncluded);
+  const taxCents = taxPart(subtotalCents, taxRateBp, taxIncluded) + shippingTaxCents;
+  const totalCents = subtotalCents + shippingCents + (taxIncluded ? 0 : taxCents);
+  return {
+    ok: true, subtotalCents, shippingCents, taxCents, shippingTaxCents, totalCents, taxRateBp, taxIncluded,
+    taxLabel: settings.tax.label, weightGrams, ...(offer.zone ? { zone: offer.zone } : {}),
+  };
+}
+
+/** '7%' or '8.25%' from basis points. */
+export function ratePercentLabel(rateBp: number): string {
+  return `${Number((rateBp / 100).toFixed(2))}%`;
+}

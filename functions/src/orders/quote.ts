@@ -1,0 +1,47 @@
+import {
+  DELIVERY_LABELS, freeShippingFromCents, fromCents, offers, priceOrder, ratePercentLabel, taxRateFor,
+  type DeliveryMethod, type DeliveryPlace, type FulfilmentSettings, type PricedBook, type Quote,
+} from '@bookstore/contract';
+
+// POST /api/checkout/quote's answer, from THE pricing function (contract/src/pricing.ts priceOrder)
+// the order transaction uses too: what the checkout shows is what the order will be charged.
+
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : fromCents(cents));
+
+export function buildQuote(settings: FulfilmentSettings, books: readonly PricedBook[], method: DeliveryMethod, place: DeliveryPlace): Quote {
+  const priced = priceOrder(settings, books, method, place);
+  const free = freeShippingFromCents(settings);
+  const taxIncluded = settings.tax.mode === 'included';
+  const base = {
+    method,
+    subtotal: fromCents(priced.subtotalCents),
+    taxIncluded,
+    taxLabel: settings.tax.label,
+    weightGrams: books.reduce((sum, b) => sum + (b.weightGrams ?? settings.defaultWeightGrams), 0),
+    ...(free !== null ? { freeShippingFrom: fromCents(free), ...(priced.subtotalCents < free ? { toFreeShipping: fromCents(free - priced.subtotalCents) } : {}) } : {}),
+    // The methods the shop offers (enabled in its settings), each for this place and cart.
+    methods: offers(settings, place, books).filter((o) => settings[o.method].enabled).map((o) => ({
+      method: o.method,
+      label: DELIVERY_LABELS[o.method],
+      available: o.available,
+      price: dollarsOrNull(o.shippingCents),
+      ...(o.reason ? { reason: o.reason } : {}),
+      ...(o.needsAddress ? { needsAddress: true } : {}),
+      ...(o.zone ? { zone: o.zone } : {}),
+    })),
+    ...(settings.pickup.enabled ? { pickup: { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays } } : {}),
+  };
+  if (!priced.ok) return { ...base, available: false, reason: priced.reason, shipping: null, tax: null, total: null, taxRate: ratePercentNumber(taxRateFor(settings.tax, method, place)) };
+  return {
+    ...base,
+    available: true,
+    shipping: fromCents(priced.shippingCents),
+    tax: fromCents(priced.taxCents),
+    total: fromCents(priced.totalCents),
+    taxRate: ratePercentNumber(priced.taxRateBp),
+    ...(priced.zone ? { zone: priced.zone } : {}),
+  };
+}
+
+/** 7 for 700 basis points, 8.25 for 825. */
+const ratePercentNumber = (bp: number) => Number(ratePercentLabel(bp).slice(0, -1));

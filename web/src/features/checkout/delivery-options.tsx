@@ -1,0 +1,89 @@
+import type { DeliveryMethod, PickupInfo, Quote } from '@bookstore/contract';
+import { money } from '../../lib/format';
+
+// The checkout's choice of how the books come (issue 27): the methods the server offers for the
+// typed address, each with its price for this cart, or why it cannot be used there.
+
+/** What a shopper gets unless they choose: delivery first (the page is 'Cash On Delevary'), then post, then pickup. */
+export const PREFERRED: readonly DeliveryMethod[] = ['local', 'post', 'pickup'];
+
+/** The default: the first method that can be used here, or will be once the address is typed. */
+export function firstAvailable(quote: Quote | undefined): DeliveryMethod | undefined {
+  return PREFERRED.find((m) => {
+    const offer = quote?.methods.find((o) => o.method === m);
+    return offer?.available || offer?.needsAddress;
+  });
+}
+
+const DESCRIPTION: Record<DeliveryMethod, string> = {
+  pickup: 'Collect it in the shop and pay at the counter',
+  local: 'Our courier brings it; cash on delivery',
+  post: 'Posted to your address; cash on delivery',
+};
+
+export function DeliveryOptions({ quote, value, onChange }: { quote: Quote | undefined; value: DeliveryMethod | undefined; onChange: (method: DeliveryMethod) => void }) {
+  const offered = quote?.methods ?? [];
+  return (
+    <fieldset className="md:col-span-5" aria-describedby="delivery-help">
+      <legend className="font-semibold text-gray-900">Delivery</legend>
+      <p id="delivery-help" className="mb-2 text-gray-600">Prices for your cart and address.</p>
+      {!quote && <p role="status" className="text-gray-600">Finding delivery options...</p>}
+      <div className="space-y-2">
+        {offered.map((o) => {
+          const usable = o.available || o.needsAddress;
+          const note = `delivery-${o.method}-note`;
+          // The label is the method and its price; why it is (not) offered is its description, so the
+          // radio's name never repeats the address fields' names ('Enter your zipcode').
+          return (
+            <div key={o.method} className={`rounded-md border p-3 ${usable ? 'border-gray-300 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50' : 'border-gray-200 text-gray-500'}`}>
+              <label className={`flex items-start gap-3 ${usable ? 'cursor-pointer' : ''}`}>
+                <input type="radio" name="delivery-method" value={o.method} checked={value === o.method} disabled={!usable} onChange={() => onChange(o.method)} aria-describedby={note} className="mt-1 size-4" />
+                <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-3">
+                  <span className="font-medium text-gray-900">{o.label}{o.zone ? ` (${o.zone})` : ''}</span>
+                  <span className="tabular-nums">{o.price === null ? '' : o.price === 0 ? 'Free' : money(o.price)}</span>
+                </span>
+              </label>
+              <p id={note} className="ml-7 text-gray-600">{o.available ? DESCRIPTION[o.method] : o.reason}</p>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+export function PickupNote({ pickup }: { pickup: PickupInfo }) {
+  return (
+    <div className="rounded-md bg-teal-50 p-3 text-teal-950 ring-1 ring-teal-200 md:col-span-5" data-testid="pickup-note">
+      <p><span className="font-semibold">Collect at:</span> <span className="whitespace-pre-line">{pickup.address}</span></p>
+      <p><span className="font-semibold">Opening hours:</span> <span className="whitespace-pre-line">{pickup.hours}</span></p>
+      <p>We tell you by email when it is ready, and keep it for {pickup.holdDays} days.</p>
+    </div>
+  );
+}
+
+/** Subtotal, the method's price, the tax line and the total, as the server priced them. */
+export function QuoteSummary({ quote }: { quote: Quote }) {
+  const method = quote.methods.find((m) => m.method === quote.method);
+  return (
+    <dl className="space-y-1 rounded-md bg-gray-50 p-3 text-gray-800 ring-1 ring-gray-200 md:col-span-5" aria-label="Order summary" data-testid="quote-summary">
+      <div className="flex justify-between"><dt>Subtotal</dt><dd className="tabular-nums">{money(quote.subtotal)}</dd></div>
+      {quote.available && quote.shipping !== null && (
+        <div className="flex justify-between"><dt>{method?.label ?? 'Shipping'}</dt><dd className="tabular-nums" data-testid="quote-shipping">{quote.shipping === 0 ? 'Free' : money(quote.shipping)}</dd></div>
+      )}
+      {quote.available && quote.tax !== null && quote.taxRate ? (
+        <div className="flex justify-between text-gray-600">
+          <dt>{quote.taxIncluded ? `Includes ${quote.taxLabel} (${quote.taxRate}%)` : `${quote.taxLabel} (${quote.taxRate}%)`}</dt>
+          <dd className="tabular-nums">{money(quote.tax)}</dd>
+        </div>
+      ) : null}
+      {quote.method === 'post' && quote.toFreeShipping !== undefined && (
+        <p className="text-teal-900" data-testid="free-shipping">You are {money(quote.toFreeShipping)} from free shipping</p>
+      )}
+      <div className="flex justify-between border-t border-gray-200 pt-1 font-semibold text-gray-900">
+        <dt>Total</dt>
+        <dd className="tabular-nums" data-testid="quote-total">{quote.total === null ? '-' : money(quote.total)}</dd>
+      </div>
+    </dl>
+  );
+}

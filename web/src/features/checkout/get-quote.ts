@@ -1,0 +1,29 @@
+import type { DeliveryMethod, Quote } from '@bookstore/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+
+/** Where the books go, as the quote takes it (issue 27). */
+export interface QuotePlace {
+  country?: string;
+  region?: string;
+  zipcode?: string;
+}
+
+const clean = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+// POST /api/checkout/quote: the server prices the cart for a method and a place with the same function
+// that prices the order, so the checkout's total is the order's. A read (no write): a query, keyed by
+// what it prices; the previous answer stays on screen while the next one loads (no flicker as the
+// shopper types an address).
+export const quoteQuery = (productIDs: string[], method: DeliveryMethod, place: QuotePlace = {}) => {
+  const delivery = { method, country: clean(place.country), region: clean(place.region), zipcode: clean(place.zipcode) };
+  return queryOptions({
+    queryKey: [...queryKeys.quotes, productIDs, delivery] as const,
+    queryFn: ({ signal }) => apiFetch<Quote>('/api/checkout/quote', { method: 'POST', body: { productIDs, delivery }, signal }),
+    enabled: productIDs.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: false,
+  });
+};
