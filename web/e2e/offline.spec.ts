@@ -50,7 +50,7 @@ test('offline: visited pages render, the cart works, checkout waits for the netw
   // Checkout: the form is there, the button is not usable, and the page says why.
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Cash On Delevary' })).toBeVisible();
-  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
   await fillDelivery(page);
   await page.getByLabel(/I agree to the/).check();
   const place = page.getByRole('button', { name: 'Place an Order' });
@@ -58,7 +58,7 @@ test('offline: visited pages render, the cart works, checkout waits for the netw
 
   // Back online: no reload, the notice goes, and the order is placed.
   await context.setOffline(false);
-  await expect(page.getByText('You are offline')).toBeHidden();
+  await expect(page.getByText('You are offline', { exact: true })).toBeHidden();
   await expect(place).toBeEnabled();
   await place.click();
   await expect(page.getByRole('heading', { name: 'Confirmed Order' })).toBeVisible();
@@ -75,15 +75,15 @@ test('offline: sign-in, the admin login and the dashboard forms say so and canno
   await context.setOffline(true);
   for (const path of ['/login', '/register']) {
     await page.goto(path);
-    await expect(page.getByText('You are offline')).toBeVisible();
+    await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: path === '/login' ? 'Login' : 'Register', exact: true })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
   }
   await page.goto('/admin');
-  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
   await context.setOffline(false);
-  await expect(page.getByText('You are offline')).toBeHidden();
+  await expect(page.getByText('You are offline', { exact: true })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
 
   await adminLogin(page);
@@ -91,7 +91,7 @@ test('offline: sign-in, the admin login and the dashboard forms say so and canno
   const add = page.getByRole('button', { name: 'Add Book' });
   await expect(add).toBeEnabled();
   await context.setOffline(true);
-  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
   await expect(add).toBeDisabled();
   await context.setOffline(false);
   await expect(add).toBeEnabled();
