@@ -18,14 +18,31 @@ function problems(page: Page): string[] {
 /** Sums layout shifts not caused by input, from the start of the page's life. */
 async function watchLayoutShifts(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number };
+    const w = window as unknown as { shifts: number; shifted: string[] };
     w.shifts = 0;
+    w.shifted = [];
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) w.shifts += entry.value;
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: Source[] }[]) {
+        if (entry.hadRecentInput) continue;
+        w.shifts += entry.value;
+        // What moved, for the failure message.
+        for (const s of entry.sources ?? []) {
+          const html = s.node instanceof Element ? s.node.outerHTML.slice(0, 120) : String(s.node?.nodeName);
+          w.shifted.push(`${html} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`);
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/** The layout shift so far; the message names what moved. */
+async function expectNoShift(page: Page) {
+  const { shifts, shifted } = await page.evaluate(() => {
+    const w = window as unknown as { shifts: number; shifted: string[] };
+    return { shifts: w.shifts, shifted: w.shifted };
+  });
+  expect(shifts, shifted.join('\n')).toBe(0);
 }
 
 /** The app owns the page: the storefront's controls are enabled (they wait for React). */
@@ -70,7 +87,7 @@ test('/ hydrates without a console error or a layout shift, and then works', asy
   await page.goto('/');
   await owned(page);
   await expect(page.getByRole('region', { name: 'Top Sellers', exact: true }).getByRole('heading', { name: books[0]!.title }).first()).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  await expectNoShift(page);
   await page.getByLabel('Filter by genre').selectOption('horror'); // a hydrated control answers
   await expect(page.getByRole('region', { name: 'Top Sellers', exact: true }).getByRole('heading', { level: 3 }).first()).toBeVisible();
   expect(seen).toEqual([]);
@@ -115,7 +132,7 @@ test('a book page: the app draws the same layout as the served article, with no 
   await page.goto(`/books/${book!._id}`);
   await owned(page);
   expect(await where(page)).toEqual(before);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  await expectNoShift(page);
   expect(seen).toEqual([]);
 });
 
@@ -141,7 +158,7 @@ test('/books: the served first page of books is what the app draws, with no cons
   await page.goto('/books');
   await owned(page);
   expect(await where(page)).toEqual(before);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  await expectNoShift(page);
   await page.getByRole('link', { name: 'Next' }).click(); // the app's own pages follow
   await expect(page).toHaveURL(/\/books\?page=2&cursor=/);
   await expect(page.getByText('Page 2').first()).toBeVisible();

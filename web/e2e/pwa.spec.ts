@@ -118,14 +118,15 @@ test('a book shown from the cache is redrawn when the background refresh brings 
 });
 
 test.describe('a new deploy under an open tab (with the worker)', () => {
-  const INDEX = join(process.cwd(), 'web', 'dist', 'index.html');
+  // The document the worker answers every navigation with (NAVIGATION_FALLBACK): what a deploy changes under the tab.
+  const SHELL = join(process.cwd(), 'web', 'dist', 'shell.html');
   const SW = join(process.cwd(), 'web', 'dist', 'sw.js');
-  let saved: { index: string; sw: string };
+  let saved: { shell: string; sw: string };
   test.beforeEach(() => {
-    saved = { index: readFileSync(INDEX, 'utf8'), sw: readFileSync(SW, 'utf8') };
+    saved = { shell: readFileSync(SHELL, 'utf8'), sw: readFileSync(SW, 'utf8') };
   });
   test.afterEach(() => {
-    writeFileSync(INDEX, saved.index);
+    writeFileSync(SHELL, saved.shell);
     writeFileSync(SW, saved.sw);
   });
 
@@ -136,12 +137,12 @@ test.describe('a new deploy under an open tab (with the worker)', () => {
     await expect(page.getByRole('heading', { name: 'Top Sellers' })).toBeVisible();
     await expect(build).toHaveCount(0);
 
-    // "Deploy" a new build: index.html changes, so the worker's precache list carries its new revision.
-    const index = saved.index.replace('<head>', '<head><meta name="bookstore-build" content="second">');
-    const entry = /\{url:"index\.html",revision:"([0-9a-f]+)"\}/.exec(saved.sw);
-    expect(entry, 'sw.js lists index.html with a revision').not.toBeNull();
-    writeFileSync(INDEX, index);
-    writeFileSync(SW, saved.sw.replace(entry![0], `{url:"index.html",revision:"${createHash('md5').update(index).digest('hex')}"}`));
+    // "Deploy" a new build: shell.html changes, so the worker's precache list carries its new revision.
+    const shell = saved.shell.replace('<head>', '<head><meta name="bookstore-build" content="second">');
+    const entry = /\{url:"shell\.html",revision:"([0-9a-f]+)"\}/.exec(saved.sw);
+    expect(entry, 'sw.js lists shell.html with a revision').not.toBeNull();
+    writeFileSync(SHELL, shell);
+    writeFileSync(SW, saved.sw.replace(entry![0], `{url:"shell.html",revision:"${createHash('md5').update(shell).digest('hex')}"}`));
 
     // The tab checks for a new worker (hourly and on navigations; here at once).
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
