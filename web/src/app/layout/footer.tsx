@@ -31,7 +31,7 @@ function LinkList({ links, className }: { links: { href: string; label: string }
 export function Footer() {
   return (
     <footer className="mt-16 bg-secondary text-gray-200">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-8 md:grid-cols-2">
+      <div className="mx-auto grid max-w-content gap-10 px-4 py-12 sm:px-8 md:grid-cols-2">
         <div>
           <p className="text-lg font-bold text-white">Bookstore</p>
           <p className="mt-2 max-w-sm text-sm text-gray-300">Hand-picked books, delivered to your door. Pay cash on delivery.</p>
@@ -43,7 +43,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row sm:px-8">
+        <div className="mx-auto flex max-w-content flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row sm:px-8">
           <LinkList links={LEGAL} className="flex gap-6" />
           <ul className="flex gap-4">
             {SOCIAL.map((s) => (

@@ -13,25 +13,25 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
 };
 
 const TONE: Record<OrderStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900 ring-amber-200',
-  confirmed: 'bg-sky-100 text-sky-900 ring-sky-200',
-  shipped: 'bg-indigo-100 text-indigo-900 ring-indigo-200',
-  delivered: 'bg-green-100 text-green-900 ring-green-200',
+  pending: 'bg-primary-soft text-secondary ring-primary',
+  confirmed: 'bg-accent-soft text-accent ring-accent',
+  shipped: 'bg-accent-soft text-accent ring-accent',
+  delivered: 'bg-accent-soft text-secondary ring-accent',
   cancelled: 'bg-gray-100 text-gray-800 ring-gray-300',
-  refused: 'bg-red-100 text-red-900 ring-red-200',
-  ready_for_pickup: 'bg-teal-100 text-teal-900 ring-teal-200',
-  collected: 'bg-green-100 text-green-900 ring-green-200',
+  refused: 'bg-danger-soft text-danger ring-danger',
+  ready_for_pickup: 'bg-accent-soft text-secondary ring-accent',
+  collected: 'bg-accent-soft text-secondary ring-accent',
 };
 
 const DOT: Record<OrderStatus, string> = {
-  pending: 'bg-amber-500',
-  confirmed: 'bg-sky-600',
-  shipped: 'bg-indigo-600',
-  delivered: 'bg-green-600',
+  pending: 'bg-secondary',
+  confirmed: 'bg-secondary',
+  shipped: 'bg-secondary',
+  delivered: 'bg-secondary',
   cancelled: 'bg-gray-500',
-  refused: 'bg-red-600',
-  ready_for_pickup: 'bg-teal-600',
-  collected: 'bg-green-600',
+  refused: 'bg-danger',
+  ready_for_pickup: 'bg-secondary',
+  collected: 'bg-secondary',
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {

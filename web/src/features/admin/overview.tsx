@@ -31,12 +31,12 @@ function StatCard({ label, value, tone, icon }: { label: ReactNode; value: React
 /** A figure that opens the desk on the matching tab. */
 function DeskCard({ to, value, label, detail, tone, icon, className = '' }: { to: string; value: number; label: string; detail: string; tone: string; icon: ReactNode; className?: string }) {
   return (
-    <Link to={to} className={`group flex items-center rounded-lg bg-white p-6 shadow ring-purple-600 hover:ring-2 focus-visible:ring-2 ${className}`}>
+    <Link to={to} className={`group flex items-center rounded-lg bg-white p-6 shadow ring-accent hover:ring-2 focus-visible:ring-2 ${className}`}>
       <StatIcon tone={tone} icon={icon} small />
       <div className="min-w-0">
         <span className="block text-2xl font-bold">{value}</span>
         <span className="block font-medium text-gray-700">{label}</span>
-        <span className="block text-sm text-purple-800 group-hover:underline">{detail}<span aria-hidden="true"> &rarr;</span></span>
+        <span className="block text-sm text-accent group-hover:underline">{detail}<span aria-hidden="true"> &rarr;</span></span>
       </div>
     </Link>
   );
@@ -52,10 +52,10 @@ export function Component() {
   return (
     <>
       <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Shop statistics">
-        <StatCard label="Products" value={data.totalBooks} tone="bg-purple-100 text-purple-700" icon="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z" />
-        <StatCard label="Total Sales" value={money(data.totalSales)} tone="bg-green-100 text-green-700" icon="M12 1v22M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
-        <StatCard label="Trending Books in This Month" value={data.trendingBooks} tone="bg-red-100 text-red-700" icon="M23 6l-9.5 9.5-5-5L1 18" />
-        <StatCard label="Total Orders" value={data.totalOrders} tone="bg-blue-100 text-blue-700" icon="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0" />
+        <StatCard label="Products" value={data.totalBooks} tone="bg-accent-soft text-accent" icon="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z" />
+        <StatCard label="Total Sales" value={money(data.totalSales)} tone="bg-accent-soft text-secondary" icon="M12 1v22M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
+        <StatCard label="Trending Books in This Month" value={data.trendingBooks} tone="bg-danger-soft text-danger" icon="M23 6l-9.5 9.5-5-5L1 18" />
+        <StatCard label="Total Orders" value={data.totalOrders} tone="bg-accent-soft text-accent" icon="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0" />
       </section>
       {data.salesSplit && (
         <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="split-heading">
@@ -80,7 +80,7 @@ export function Component() {
           value={data.ordersToProcess ?? 0}
           label="Orders to process"
           detail={counts ? `${counts.pending} pending · ${counts.confirmed} confirmed` : 'Open the order desk'}
-          tone="bg-yellow-100 text-yellow-700"
+          tone="bg-primary-soft text-secondary"
           icon={<><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 3" /></>}
           className="xl:col-start-3 xl:row-start-1"
         />
@@ -89,7 +89,7 @@ export function Component() {
           value={counts?.shipped ?? 0}
           label="Out for delivery"
           detail="Shipped, cash not yet in"
-          tone="bg-teal-100 text-teal-700"
+          tone="bg-accent-soft text-secondary"
           icon={<><path d="M1 3h15v13H1zM16 8h4l3 3v5h-7z" /><circle cx="5.5" cy="18.5" r="2.5" /><circle cx="18.5" cy="18.5" r="2.5" /></>}
           className="xl:col-start-3 xl:row-start-2"
         />
@@ -104,7 +104,7 @@ export function Component() {
                   <img src={coverUrl(book.coverImage)} alt="" width={32} height={48} loading="lazy" className="h-12 w-8 shrink-0 rounded object-cover" />
                   <div className="min-w-0 flex-1">
                     <Link to={`/dashboard/edit-book/${book._id}`} className="line-clamp-2 text-sm font-medium hover:underline">{book.title}</Link>
-                    <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${book.stock === 0 ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}>
+                    <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${book.stock === 0 ? 'bg-danger-soft text-danger' : 'bg-primary-soft text-secondary'}`}>
                       {book.stock === 0 ? 'Out of stock' : `${book.stock} left`}
                     </span>
                   </div>
@@ -117,7 +117,7 @@ export function Component() {
       <section className="rounded-lg bg-white shadow" aria-labelledby="latest-orders">
         <div className="flex items-center justify-between border-b border-gray-100 px-6 py-5">
           <h3 id="latest-orders" className="font-semibold">Latest orders</h3>
-          <Link to="/dashboard/orders" className="text-sm font-medium text-purple-800 hover:underline">All orders<span aria-hidden="true"> &rarr;</span></Link>
+          <Link to="/dashboard/orders" className="text-sm font-medium text-accent hover:underline">All orders<span aria-hidden="true"> &rarr;</span></Link>
         </div>
         {latest.length === 0 ? (
           <p className="p-6 text-sm text-gray-600">No orders yet.</p>
@@ -126,7 +126,7 @@ export function Component() {
             {latest.map((order) => (
               <li key={order._id}>
                 <Link to={`/dashboard/orders/${order._id}`} className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-6 py-3 hover:bg-gray-50 md:grid-cols-[8rem_1fr_10rem_6rem_8rem]">
-                  <span className="font-mono text-sm font-semibold text-purple-800">#{shortId(order._id)}</span>
+                  <span className="font-mono text-sm font-semibold text-accent">#{shortId(order._id)}</span>
                   <span className="justify-self-end md:order-last"><StatusBadge status={order.status} /></span>
                   <span className="truncate text-sm text-gray-800">{order.name} <span className="text-gray-500">· {order.items.length === 1 ? '1 book' : `${order.items.length} books`}</span></span>
                   <span className="justify-self-end text-sm font-semibold tabular-nums md:order-4">{money(order.totalPrice)}</span>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/ui/button';
 import { EMAIL_NOT_VERIFIED_MESSAGE } from '@bookstore/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -54,14 +55,14 @@ export function VerifyEmailGate() {
     });
 
   return (
-    <section aria-labelledby="verify-email-title" className="mb-6 rounded border border-amber-300 bg-amber-50 p-4 text-gray-800">
+    <section aria-labelledby="verify-email-title" className="mb-6 rounded-md border border-primary bg-primary-soft p-4 text-gray-800">
       <h2 id="verify-email-title" className="text-lg font-semibold">{EMAIL_NOT_VERIFIED_MESSAGE}</h2>
       <p className="mt-1">Orders are paid on delivery, so we take them only from verified email addresses. We will email you a link; open it, then come back here.</p>
       <div className="mt-3 flex flex-wrap gap-3">
-        <button type="button" onClick={send} disabled={action.isPending} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
+        <button type="button" onClick={send} disabled={action.isPending} className={buttonClass('primary', 'md')}>
           Send verification email
         </button>
-        <button type="button" onClick={recheck} disabled={action.isPending} className="rounded border border-blue-700 px-4 py-2 font-bold text-blue-800 hover:bg-blue-50 disabled:cursor-not-allowed disabled:text-gray-500">
+        <button type="button" onClick={recheck} disabled={action.isPending} className={buttonClass('secondary', 'md')}>
           I have verified, continue
         </button>
       </div>
