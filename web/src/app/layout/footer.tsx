@@ -48,7 +48,7 @@ export function Footer() {
           <ul className="flex gap-4">
             {SOCIAL.map((s) => (
               <li key={s.label}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className="grid size-9 place-items-center rounded-full bg-white/10 hover:bg-primary hover:text-secondary">
+                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className="grid size-9 place-items-center rounded-full ring-1 ring-gray-500 hover:bg-primary hover:text-secondary">
                   <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d={s.path} /></svg>
                 </a>
               </li>

@@ -16,13 +16,15 @@ function StatIcon({ tone, icon, small = false }: { tone: string; icon: ReactNode
   );
 }
 
-function StatCard({ label, value, tone, icon }: { label: ReactNode; value: ReactNode; tone: string; icon: string }) {
+/** A figure with its label and, under it, what exactly it counts (issue 29: the figures must add up). */
+function StatCard({ label, value, detail, tone, icon }: { label: ReactNode; value: ReactNode; detail?: string; tone: string; icon: string }) {
   return (
-    <div className="flex items-center rounded-lg bg-white p-8 shadow">
+    <div className="flex items-center rounded-lg bg-white p-6 shadow">
       <StatIcon tone={tone} icon={<path d={icon} />} />
-      <div>
-        <span className="block text-2xl font-bold">{value}</span>
-        <span className="block text-gray-600">{label}</span>
+      <div className="min-w-0">
+        <span className="block text-2xl font-bold tabular-nums">{value}</span>
+        <span className="block font-semibold text-gray-700">{label}</span>
+        {detail && <span className="block text-sm text-gray-600">{detail}</span>}
       </div>
     </div>
   );
@@ -49,17 +51,41 @@ export function Component() {
   const counts = data.orderCounts;
   const latest = data.latestOrders ?? [];
   const lowStock = data.lowStockBooks ?? [];
+  // What the figures leave out, said next to them: the desk's 'All' counts every order.
+  const dropped = counts ? counts.cancelled + counts.refused : 0;
+  const ordersDetail = counts
+    ? `${counts.all} placed, ${dropped} cancelled or refused`
+    : 'Not counting cancelled or refused orders';
+  const toCollect = Math.max(0, Math.round((data.totalSales - (data.collectedSales ?? 0)) * 100) / 100);
   return (
     <>
       <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Shop statistics">
-        <StatCard label="Products" value={data.totalBooks} tone="bg-accent-soft text-accent" icon="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z" />
-        <StatCard label="Total Sales" value={money(data.totalSales)} tone="bg-accent-soft text-secondary" icon="M12 1v22M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
-        <StatCard label="Trending Books in This Month" value={data.trendingBooks} tone="bg-danger-soft text-danger" icon="M23 6l-9.5 9.5-5-5L1 18" />
-        <StatCard label="Total Orders" value={data.totalOrders} tone="bg-accent-soft text-accent" icon="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0" />
+        <StatCard label="Products" value={data.totalBooks} detail="Books in the catalogue" tone="bg-secondary-soft text-secondary" icon="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z" />
+        <StatCard label="Total Sales" value={money(data.totalSales)} detail="Booked; cancelled orders left out" tone="bg-primary-soft text-secondary" icon="M12 1v22M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
+        <StatCard label="Trending Books in This Month" value={data.trendingBooks} detail="Books marked trending" tone="bg-secondary-soft text-secondary" icon="M23 6l-9.5 9.5-5-5L1 18" />
+        <StatCard label="Total Orders" value={data.totalOrders} detail={ordersDetail} tone="bg-accent-soft text-accent" icon="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0" />
+      </section>
+      <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="money-heading">
+        <h3 id="money-heading" className="font-bold">Sales Booked and Collected</h3>
+        <p className="text-sm text-gray-600">Cash on delivery: an order is paid when it is delivered or collected in the shop. Cancelled and refused orders are not counted.</p>
+        <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+          <div>
+            <dt className="text-gray-600">Booked <span className="text-sm">({data.totalOrders} {data.totalOrders === 1 ? 'order' : 'orders'})</span></dt>
+            <dd className="text-xl font-bold tabular-nums" data-testid="sales-booked">{money(data.totalSales)}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-600">Collected <span className="text-sm">({data.collectedOrders ?? 0} delivered or picked up)</span></dt>
+            <dd className="text-xl font-bold tabular-nums" data-testid="sales-collected">{money(data.collectedSales ?? 0)}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-600">Still to collect <span className="text-sm">(not yet delivered)</span></dt>
+            <dd className="text-xl font-bold tabular-nums" data-testid="sales-to-collect">{money(toCollect)}</dd>
+          </div>
+        </dl>
       </section>
       {data.salesSplit && (
         <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="split-heading">
-          <h3 id="split-heading" className="font-semibold">Of the total sales</h3>
+          <h3 id="split-heading" className="font-bold">Of the Total Sales</h3>
           <dl className="mt-3 grid gap-4 sm:grid-cols-3">
             {([['Books', data.salesSplit.books, 'without tax'], ['Shipping', data.salesSplit.shipping, 'delivery and postage, without tax'], ['Tax', data.salesSplit.tax, 'included in prices or added']] as const).map(([label, value, note]) => (
               <div key={label}>
@@ -72,7 +98,7 @@ export function Component() {
       )}
       <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Orders and stock">
         <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:row-span-2">
-          <h3 className="border-b border-gray-100 px-6 py-5 font-semibold">Monthly Revenue</h3>
+          <h3 className="border-b border-gray-100 px-6 py-5 font-bold">Monthly Revenue</h3>
           <div className="flex-grow p-4"><RevenueChart monthly={data.monthlySales} /></div>
         </div>
         <DeskCard
@@ -94,7 +120,7 @@ export function Component() {
           className="xl:col-start-3 xl:row-start-2"
         />
         <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:col-span-1 xl:col-start-4 xl:row-span-2 xl:row-start-1">
-          <h3 className="border-b border-gray-100 px-6 py-5 font-semibold">Low stock</h3>
+          <h3 className="border-b border-gray-100 px-6 py-5 font-bold">Low Stock</h3>
           {lowStock.length === 0 ? (
             <p className="p-6 text-sm text-gray-600">Every book has more than 3 copies.</p>
           ) : (
@@ -116,7 +142,7 @@ export function Component() {
       </section>
       <section className="rounded-lg bg-white shadow" aria-labelledby="latest-orders">
         <div className="flex items-center justify-between border-b border-gray-100 px-6 py-5">
-          <h3 id="latest-orders" className="font-semibold">Latest orders</h3>
+          <h3 id="latest-orders" className="font-bold">Latest Orders</h3>
           <Link to="/dashboard/orders" className="text-sm font-medium text-accent hover:underline">All orders<span aria-hidden="true"> &rarr;</span></Link>
         </div>
         {latest.length === 0 ? (
