@@ -49,18 +49,18 @@ async function measure(page: Page): Promise<Check> {
       return style.visibility !== 'hidden' && style.display !== 'none' && rect.width > 0 && rect.height > 0 && !el.closest('.sr-only, [hidden]');
     };
     const width = window.innerWidth;
-    const tooWide = [...document.querySelectorAll('body *')]
+    const tooWide = Array.from(document.querySelectorAll('body *'))
       .filter((el) => shown(el) && el.getBoundingClientRect().width > width + 0.5)
       .map((el) => `${name(el)} is ${Math.round(el.getBoundingClientRect().width)} px wide`);
     if (document.documentElement.scrollWidth > width) tooWide.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
-    const offToken = [...document.querySelectorAll('button, a, [role="button"], input[type="submit"]')]
+    const offToken = Array.from(document.querySelectorAll('button, a, [role="button"], input[type="submit"]'))
       .filter(shown)
       .map((el) => [el, getComputedStyle(el).backgroundColor] as const)
       .filter(([, bg]) => bg !== 'rgba(0, 0, 0, 0)' && !allowed.includes(bg))
       .map(([el, bg]) => `${name(el)}: ${bg}`);
     // The content's left edge: the leftmost box of anything shown in <main>.
     const main = document.querySelector('main');
-    const lefts = main ? [...main.querySelectorAll('*')].filter(shown).map((el) => el.getBoundingClientRect().left) : [];
+    const lefts = main ? Array.from(main.querySelectorAll('*')).filter(shown).map((el) => el.getBoundingClientRect().left) : [];
     const logo = document.querySelector('a[aria-label="Bookstore home"]');
     return {
       tooWide,
@@ -108,7 +108,7 @@ for (const width of [375, 1280]) {
     await signIn(page);
     await visit('checkout', '/checkout', () => expect(page.getByRole('heading', { name: 'Cash On Delevary' })).toBeVisible());
     await visit('orders', '/orders', () => expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible());
-    const firstOrder = page.getByRole('link', { name: /^View order/ }).first();
+    const firstOrder = page.getByRole('link', { name: /^View Order/ }).first();
     if (await firstOrder.count()) {
       await visit('order', (await firstOrder.getAttribute('href'))!, () => expect(page.getByRole('list', { name: 'Order history' })).toBeVisible());
     }
@@ -134,7 +134,7 @@ for (const width of [375, 1280]) {
       ['staff', '/dashboard/staff', 'Staff'],
       ['settings', '/dashboard/settings', 'Shop Settings'],
       ['audit', '/dashboard/audit', 'Audit Log'],
-      ['profile', '/dashboard/profile', 'Two-factor sign-in'],
+      ['profile', '/dashboard/profile', 'Two-Factor Sign-In'],
     ];
     for (const [label, url, text] of pages) {
       await page.goto(url);
@@ -197,8 +197,8 @@ test('cards side by side line up: title, author, price and Add to Cart on the sa
       return {
         card: top(a),
         title: top(a.querySelector('h2')),
-        author: top([...a.querySelectorAll('p')].find((p) => p.textContent?.startsWith('by ')) ?? null),
-        price: top([...a.querySelectorAll('p')].find((p) => p.textContent?.startsWith('$')) ?? null),
+        author: top(Array.from(a.querySelectorAll('p')).find((p) => p.textContent?.startsWith('by ')) ?? null),
+        price: top(Array.from(a.querySelectorAll('p')).find((p) => p.textContent?.startsWith('$')) ?? null),
         button: top(a.querySelector('button')),
       };
     }),

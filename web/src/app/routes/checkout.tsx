@@ -168,7 +168,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
             <div className="text-gray-700">
               <p className="text-lg font-medium">Personal Details</p>
               <p>Please fill out all the fields.</p>
-              <h2 className="mt-6 font-semibold text-gray-900">Your items</h2>
+              <h2 className="mt-6 font-semibold text-gray-900">Your Items</h2>
               <ul className="mt-2 divide-y divide-gray-100" aria-label="Your items">
                 {items.map((item) => {
                   const problem = lineProblem(item, flags);
@@ -208,7 +208,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                 {quote.data && <QuoteSummary quote={quote.data} />}
                 {quote.isError && (
                   <p role="alert" className="text-danger md:col-span-5">
-                    Could not price the delivery. <button type="button" onClick={() => quote.refetch()} className="font-semibold underline">Try again</button>
+                    Could not price the delivery. <button type="button" onClick={() => quote.refetch()} className="font-semibold underline">Try Again</button>
                   </p>
                 )}
                 <div className="mt-3 md:col-span-5">

@@ -20,7 +20,7 @@ export function Component() {
   }, [token, confirm]);
   return (
     <section className={`${pageClass} max-w-xl`}>
-      <h1 className={`mb-4 ${pageTitle}`}>Newsletter subscription</h1>
+      <h1 className={`mb-4 ${pageTitle}`}>Newsletter Subscription</h1>
       {!token ? (
         <p role="alert" className="text-danger">This link is not valid or has expired.</p>
       ) : confirm.isSuccess ? (

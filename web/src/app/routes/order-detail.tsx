@@ -52,7 +52,7 @@ function OrderDetail({ id }: { id: string }) {
               disabled={pendingId === order._id}
               className={buttonClass('secondary', 'sm')}
             >
-              {pendingId === order._id ? 'Cancelling...' : 'Cancel order'}
+              {pendingId === order._id ? 'Cancelling...' : 'Cancel Order'}
             </button>
           )}
         </div>

@@ -35,7 +35,7 @@ function Orders() {
   const live = useLiveOrders(user?.uid ?? '', count);
   const notice = useStatusNotice(live.orders);
   const { cancel, pendingId } = useCancelWithConfirm();
-  // While 'Load more' waits for the longer query, the orders already shown stay on screen: the ref
+  // While 'Load More' waits for the longer query, the orders already shown stay on screen: the ref
   // holds the last page the live query delivered and is read only to render that snapshot.
   /* eslint-disable react-hooks/refs -- a render-time snapshot of the previous query's result, by design */
   const shown = useRef<Order[] | null>(null);
@@ -66,7 +66,7 @@ function Orders() {
                 disabled={live.status === 'loading'}
                 className={buttonClass('secondary', 'md')}
               >
-                {live.status === 'loading' ? 'Loading...' : 'Load more'}
+                {live.status === 'loading' ? 'Loading...' : 'Load More'}
               </button>
             </div>
           )}
@@ -113,12 +113,12 @@ function OrderCard({ order, onCancel, cancelling }: { order: Order; onCancel: ()
             disabled={cancelling}
             className={buttonClass('secondary', 'sm')}
           >
-            {cancelling ? 'Cancelling...' : 'Cancel order'}
+            {cancelling ? 'Cancelling...' : 'Cancel Order'}
             <span className="sr-only"> #{shortId(order._id)}</span>
           </button>
         )}
         <Link to={`/orders/${order._id}`} className={buttonClass('secondary', 'sm')}>
-          View order<span className="sr-only"> #{shortId(order._id)}</span>
+          View Order<span className="sr-only"> #{shortId(order._id)}</span>
         </Link>
       </div>
     </article>

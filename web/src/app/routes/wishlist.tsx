@@ -52,7 +52,7 @@ export function Component() {
               <div className="py-10 text-center text-gray-700">
                 <HeartIcon className="mx-auto mb-3 size-8 text-gray-400" />
                 <p>Your wishlist is empty. Press the heart on a book to keep it here.</p>
-                <Link to="/books" className={buttonClass('secondary', 'md', 'mt-4')}>Browse all books</Link>
+                <Link to="/books" className={buttonClass('secondary', 'md', 'mt-4')}>Browse All Books</Link>
               </div>
             ) : (
               <ul className="mt-4 divide-y divide-gray-200">
@@ -63,7 +63,7 @@ export function Component() {
             )}
             {newestFirst.length > shown && (
               <button type="button" onClick={() => setShown((n) => n + PAGE)} className={buttonClass('secondary', 'md', 'mt-4 w-full')}>
-                Show more ({newestFirst.length - shown} more)
+                Show More ({newestFirst.length - shown} more)
               </button>
             )}
           </>

@@ -8,7 +8,7 @@
 //
 // Casing: buttons and headings are written in Title Case in the source (the spec's 'Add to Cart',
 // 'Place an Order', 'Clear Cart'), never transformed by CSS, so what a screen reader or a test reads
-// is what the eye reads. Quiet text actions ('Remove', 'Cancel order' in a list) use `textLink`.
+// is what the eye reads. Quiet text actions ('Remove', 'Cancel Order' in a list) use `textLink`.
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';

@@ -65,7 +65,7 @@ function NewsletterExportButton() {
   };
   return (
     <button type="button" onClick={() => void exportCsv()} disabled={busy} className={buttonClass('secondary', 'md')}>
-      {busy ? 'Exporting...' : 'Export newsletter (CSV)'}
+      {busy ? 'Exporting...' : 'Export Newsletter (CSV)'}
     </button>
   );
 }

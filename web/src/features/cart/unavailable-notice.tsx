@@ -26,7 +26,7 @@ export function UnavailableNotice({ count, onRemove }: { count: number; onRemove
         Remove {count === 1 ? 'it' : 'them'} to place your order.
       </p>
       <button type="button" onClick={onRemove} className={buttonClass('secondary', 'sm', 'shrink-0')}>
-        Remove unavailable items
+        Remove Unavailable Items
       </button>
     </div>
   );

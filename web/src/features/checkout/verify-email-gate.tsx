@@ -42,7 +42,7 @@ export function VerifyEmailGate() {
   const send = () =>
     action.mutate(async () => {
       await (await authSdk()).sendVerificationEmail();
-      setNote('Verification email sent. Open the link in it, then choose “I have verified, continue”.');
+      setNote('Verification email sent. Open the link in it, then choose “I Have Verified, Continue”.');
     });
   const recheck = () =>
     action.mutate(async () => {
@@ -60,10 +60,10 @@ export function VerifyEmailGate() {
       <p className="mt-1">Orders are paid on delivery, so we take them only from verified email addresses. We will email you a link; open it, then come back here.</p>
       <div className="mt-3 flex flex-wrap gap-3">
         <button type="button" onClick={send} disabled={action.isPending} className={buttonClass('primary', 'md')}>
-          Send verification email
+          Send Verification Email
         </button>
         <button type="button" onClick={recheck} disabled={action.isPending} className={buttonClass('secondary', 'md')}>
-          I have verified, continue
+          I Have Verified, Continue
         </button>
       </div>
       <p role="status" className="mt-2 min-h-5 text-sm">{note}</p>

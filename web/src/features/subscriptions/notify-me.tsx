@@ -8,7 +8,7 @@ import { useOnline } from '../../lib/use-online';
 import { useStockAlert } from './subscriptions-api';
 
 /**
- * 'Email me when it is back' on a sold-out book (issue 28). Signed in: one click, to the account's
+ * 'Email Me When It Is Back' on a sold-out book (issue 28). Signed in: one click, to the account's
  * address. Signed out (and while the page hydrates, as the server drew it): an email field. One
  * mail when the stock comes back, then the request is forgotten.
  */
@@ -56,7 +56,7 @@ export function NotifyMe({ bookId }: { bookId: string }) {
           disabled={alert.isPending || !online || (hydrated && status === 'loading')}
           className={buttonClass('primary', 'md', 'shrink-0')}
         >
-          <BellIcon className="size-4" /> Email me when it is back
+          <BellIcon className="size-4" /> Email Me When It Is Back
         </button>
       </div>
       {alert.isError && <p role="alert" className="text-sm text-danger">{alert.error.message}</p>}

@@ -66,7 +66,7 @@ export function IsbnLookupOffer({ isbn, form, canFillCover }: { isbn: string; fo
   return (
     <div className="mt-2 space-y-1">
       <button type="button" onClick={() => void lookUp()} disabled={busy} className={buttonClass('secondary', 'sm')}>
-        {busy ? 'Looking up…' : 'Fill empty fields from Open Library'}
+        {busy ? 'Looking up…' : 'Fill Empty Fields from Open Library'}
       </button>
       {shown && <p role="status" className={`text-sm ${shown.ok ? 'text-secondary' : 'text-secondary'}`}>{shown.text}</p>}
     </div>

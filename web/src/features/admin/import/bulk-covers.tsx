@@ -82,7 +82,7 @@ export function BulkCovers() {
 
   return (
     <section aria-labelledby="bulk-covers-heading" className="space-y-3 border-t border-gray-200 pt-6">
-      <h3 id="bulk-covers-heading" className="text-xl font-bold text-gray-800">Covers from a zip</h3>
+      <h3 id="bulk-covers-heading" className="text-xl font-bold text-gray-800">Covers From a Zip</h3>
       <p className="text-gray-700">
         A zip of cover images named after each book&rsquo;s ISBN (<code>9780306406157.jpg</code>, <code>.png</code> or <code>.webp</code>, at
         most 2 MB each, 200 MB in all). Each cover is attached to the book with that ISBN; covers of ISBNs the shop does not have are listed.
@@ -100,7 +100,7 @@ export function BulkCovers() {
       {message && <p role="alert" className="rounded-md bg-danger-soft p-3 text-danger">{message}</p>}
       {report.unmatched.length > 0 && (
         <div>
-          <h4 className="font-semibold text-gray-800">No book has these ISBNs</h4>
+          <h4 className="font-semibold text-gray-800">No Book Has These ISBNs</h4>
           <ul aria-label="Unmatched covers" className="list-inside list-disc text-sm text-gray-700">
             {report.unmatched.slice(0, SHOWN).map((name) => <li key={name} className="break-all">{name}</li>)}
           </ul>

@@ -120,7 +120,7 @@ export function Component() {
           onClick={() => void run(chunks, false)}
           className={buttonClass('primary', 'lg')}
         >
-          {toWrite === 0 ? 'Nothing to import' : `Import ${plural(toWrite, 'book')}${totals.errors.length > 0 ? ` (skip ${plural(totals.errors.length, 'error')})` : ''}`}
+          {toWrite === 0 ? 'Nothing to Import' : `Import ${plural(toWrite, 'book')}${totals.errors.length > 0 ? ` (skip ${plural(totals.errors.length, 'error')})` : ''}`}
         </button>
       )}
       {totals.errors.length > 0 && (

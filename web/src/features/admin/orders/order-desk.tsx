@@ -131,7 +131,7 @@ export function Component() {
           ) : (
             <div role="alert" className="px-6 py-12 text-center text-danger">
               Could not load the orders.{' '}
-              <button type="button" onClick={() => refetch()} className="font-semibold underline">Try again</button>
+              <button type="button" onClick={() => refetch()} className="font-semibold underline">Try Again</button>
             </div>
           )
         ) : data.orders.length === 0 ? (

@@ -31,7 +31,7 @@ export function Component() {
         {back}
         <p role="alert" className="mt-4 text-gray-800">
           {missing ? 'No order with this id.' : 'Could not load the order.'}{' '}
-          {!missing && <button type="button" onClick={() => refetch()} className="font-semibold underline">Try again</button>}
+          {!missing && <button type="button" onClick={() => refetch()} className="font-semibold underline">Try Again</button>}
         </p>
       </section>
     );

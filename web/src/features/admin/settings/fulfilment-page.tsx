@@ -75,7 +75,7 @@ function SettingsForm({ initial }: { initial: FulfilmentSettings }) {
 
   return (
     <form onSubmit={submit} className="max-w-3xl space-y-6" aria-labelledby="settings-heading" noValidate>
-      <h2 id="settings-heading" className="text-2xl font-semibold">Shop settings</h2>
+      <h2 id="settings-heading" className="text-2xl font-semibold">Shop Settings</h2>
       <p className="text-gray-700">How customers get their books, what it costs and the tax on it. Money in dollars.</p>
 
       <fieldset className={box}>
@@ -173,7 +173,7 @@ function SettingsForm({ initial }: { initial: FulfilmentSettings }) {
         </div>
       )}
       <button type="submit" disabled={save.isPending || !online} className={buttonClass('primary', 'lg')}>
-        {save.isPending ? 'Saving...' : 'Save settings'}
+        {save.isPending ? 'Saving...' : 'Save Settings'}
       </button>
     </form>
   );

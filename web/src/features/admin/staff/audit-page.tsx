@@ -84,7 +84,7 @@ export function Component() {
           {log.hasNextPage && (
             <div className="border-t border-gray-100 p-4 text-center">
               <button type="button" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()} className={buttonClass('secondary', 'md')}>
-                {log.isFetchingNextPage ? 'Loading...' : 'Older events'}
+                {log.isFetchingNextPage ? 'Loading...' : 'Older Events'}
               </button>
             </div>
           )}

@@ -26,7 +26,7 @@ function RequireTotpSetting() {
   if (!settings.data) return null;
   return (
     <div className="space-y-1 border-t border-gray-100 pt-4">
-      <h3 className="text-lg font-semibold">Shop setting</h3>
+      <h3 className="text-lg font-semibold">Shop Setting</h3>
       <label className="flex items-start gap-2">
         <input
           type="checkbox"
@@ -63,7 +63,7 @@ export function Component() {
       {totpSetupRequired && (
         <p role="alert" className="rounded bg-primary-soft p-3 text-secondary">The shop requires two-factor sign-in for your role: turn it on to continue.</p>
       )}
-      <h3 className="text-lg font-semibold">Two-factor sign-in</h3>
+      <h3 className="text-lg font-semibold">Two-Factor Sign-In</h3>
       {done && <p role="status" className="text-secondary">{done}</p>}
       {totpEnabled ? (
         <form
@@ -77,7 +77,7 @@ export function Component() {
           <label htmlFor="otp-off" className="block text-sm font-bold text-gray-700">Current code, to turn it off</label>
           <div className="flex flex-wrap gap-3">
             <input id="otp-off" name="otp" required inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} className={codeField} />
-            <button disabled={disable.isPending} className={buttonClass('secondary', 'md')}>Turn off</button>
+            <button disabled={disable.isPending} className={buttonClass('secondary', 'md')}>Turn Off</button>
           </div>
           {disable.isError && <p role="alert" className="text-sm text-danger">{disable.error.message}</p>}
         </form>
@@ -85,7 +85,7 @@ export function Component() {
         <div className="space-y-3">
           <p>Protect your account with a code from an authenticator app (Google Authenticator, 1Password, Aegis...) at every sign-in.</p>
           <button type="button" disabled={start.isPending} onClick={() => { setDone(''); start.mutate(); }} className={buttonClass('primary', 'lg')}>
-            Set up two-factor sign-in
+            Set Up Two-Factor Sign-In
           </button>
           {start.isError && <p role="alert" className="text-sm text-danger">{start.error.message}</p>}
         </div>
@@ -103,7 +103,7 @@ export function Component() {
           <label htmlFor="otp-on" className="block text-sm font-bold text-gray-700">Code from the app</label>
           <div className="flex flex-wrap gap-3">
             <input id="otp-on" name="otp" required inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} className={codeField} />
-            <button disabled={confirm.isPending} className={buttonClass('primary', 'md')}>Turn on</button>
+            <button disabled={confirm.isPending} className={buttonClass('primary', 'md')}>Turn On</button>
           </div>
           {confirm.isError && <p role="alert" className="text-sm text-danger">{confirm.error.message}</p>}
         </form>

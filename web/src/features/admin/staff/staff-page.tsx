@@ -77,7 +77,7 @@ export function Component() {
               </button>
               {member.totpEnabled && (
                 <button type="button" onClick={() => patch(member, { resetTotp: true })} className={buttonClass('secondary', 'sm')}>
-                  Reset two-factor<span className="sr-only"> of {member.displayName}</span>
+                  Reset Two-Factor<span className="sr-only"> of {member.displayName}</span>
                 </button>
               )}
               {member.username !== me.data?.username && (
@@ -91,7 +91,7 @@ export function Component() {
       </section>
 
       <section aria-labelledby="add-staff" className="rounded-lg bg-white p-4 shadow sm:p-6">
-        <h2 id="add-staff" className="mb-4 text-xl font-semibold">Add a staff member</h2>
+        <h2 id="add-staff" className="mb-4 text-xl font-semibold">Add a Staff Member</h2>
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="staff-username" className="mb-1 block text-sm font-bold text-gray-700">Username</label>
@@ -114,7 +114,7 @@ export function Component() {
           </div>
           {formError && <p role="alert" className="text-sm text-danger sm:col-span-2">{formError}</p>}
           <div className="sm:col-span-2">
-            <button disabled={create.isPending} className={buttonClass('primary', 'lg')}>{create.isPending ? 'Adding...' : 'Add staff member'}</button>
+            <button disabled={create.isPending} className={buttonClass('primary', 'lg')}>{create.isPending ? 'Adding...' : 'Add Staff Member'}</button>
           </div>
         </form>
       </section>

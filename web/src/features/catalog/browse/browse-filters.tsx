@@ -73,7 +73,7 @@ export function BrowseFiltersBar({ filters, categories, onChange, onClear }: {
       {hasFilters(filters) && (
         <div className="flex items-center justify-end lg:h-[38px] lg:justify-start">
           <button type="button" onClick={onClear} className={`text-sm ${textLink}`}>
-            Clear filters
+            Clear Filters
           </button>
         </div>
       )}

@@ -52,7 +52,7 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
       ) : isError ? (
         <div role="alert" className="rounded-lg border border-danger bg-danger-soft p-6 text-danger">
           <p>Could not load books. Please try again.</p>
-          <button type="button" onClick={() => void refetch()} className={buttonClass('secondary', 'md', 'mt-3')}>Try again</button>
+          <button type="button" onClick={() => void refetch()} className={buttonClass('secondary', 'md', 'mt-3')}>Try Again</button>
         </div>
       ) : data.books.length === 0 ? (
         <div className="rounded-lg border border-dashed border-gray-300 px-6 py-16 text-center">
@@ -60,7 +60,7 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
           <p className="mt-2 text-gray-700">Try another category or a wider price range.</p>
           {hasFilters(state) || state.page > 1 ? (
             <button type="button" onClick={clear} className={buttonClass('primary', 'md', 'mt-6')}>
-              Clear filters
+              Clear Filters
             </button>
           ) : null}
         </div>

@@ -22,7 +22,7 @@ export function Banner() {
             Subscribe
           </button>
           <Link to="/books" className={buttonClass('secondary', 'lg')}>
-            Browse all books
+            Browse All Books
           </Link>
         </div>
       </div>
