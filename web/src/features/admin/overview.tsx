@@ -61,7 +61,7 @@ export function Component() {
     <>
       <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Shop statistics">
         <StatCard label="Products" value={data.totalBooks} detail="Books in the catalogue" tone="bg-secondary-soft text-secondary" icon="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z" />
-        <StatCard label="Total Sales" value={money(data.totalSales)} detail="Booked; cancelled orders left out" tone="bg-primary-soft text-secondary" icon="M12 1v22M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
+        <StatCard label="Total Sales" value={money(data.totalSales)} detail="Booked, not counting cancelled ones" tone="bg-primary-soft text-secondary" icon="M12 1v22M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
         <StatCard label="Trending Books in This Month" value={data.trendingBooks} detail="Books marked trending" tone="bg-secondary-soft text-secondary" icon="M23 6l-9.5 9.5-5-5L1 18" />
         <StatCard label="Total Orders" value={data.totalOrders} detail={ordersDetail} tone="bg-accent-soft text-accent" icon="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0" />
       </section>

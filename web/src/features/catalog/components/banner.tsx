@@ -18,10 +18,10 @@ export function Banner() {
           From heart-pumping thrillers to captivating memoirs, this week&apos;s new releases offer something for everyone.
         </p>
         <div className="flex flex-wrap gap-4">
-          <button type="button" onClick={subscribe} className={buttonClass('primary', 'lg')}>
+          <button type="button" onClick={subscribe} className={buttonClass('primary', 'md', 'md:px-6 md:py-3 md:text-base')}>
             Subscribe
           </button>
-          <Link to="/books" className={buttonClass('secondary', 'lg')}>
+          <Link to="/books" className={buttonClass('secondary', 'md', 'md:px-6 md:py-3 md:text-base')}>
             Browse All Books
           </Link>
         </div>
