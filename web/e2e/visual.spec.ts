@@ -272,5 +272,11 @@ test("the overview's figures match the desk: orders placed and cancelled, sales 
   expect(await del.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
   await del.click();
   await expect(page.getByRole('heading', { name: 'Delete this book?' })).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  // The dialog's buttons are the shop's: the red one only confirms the deletion, Cancel is secondary.
+  const dialog = page.getByRole('dialog');
+  const bgOf = (name: string) => dialog.getByRole('button', { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
+  await expect.poll(() => bgOf('Delete')).toBe('rgb(185, 28, 28)');
+  expect(await bgOf('Cancel')).toBe('rgb(255, 255, 255)');
+  await page.screenshot({ path: `${SHOTS}/dialog-delete-1280.png` });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });

@@ -36,7 +36,7 @@ function OrderDetail({ id }: { id: string }) {
   if (status === 'loading') return <p role="status" className="py-16 text-center">Loading...</p>;
   if (status === 'error' || !order) return <Unavailable missing={missing} />;
   return (
-    <article className={pageClass}>
+    <article className={`${pageClass} max-w-5xl`}>
       <Link to="/orders" className={`text-sm ${textLink}`}><span aria-hidden="true">&larr; </span>Your Orders</Link>
       <header className="mt-3 mb-6 flex flex-wrap items-center justify-between gap-3">
         <div>

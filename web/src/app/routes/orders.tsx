@@ -44,7 +44,7 @@ function Orders() {
   if (live.status === 'error') return <p role="alert" className="py-16 text-center text-danger">Error getting order data</p>;
   if (!orders) return <p role="status" className="py-16 text-center">Loading...</p>;
   return (
-    <section className={pageClass}>
+    <section className={`${pageClass} max-w-4xl`}>
       <h1 className={`mb-6 ${pageTitle}`}>Your Orders</h1>
       <LiveNotice notice={notice} />
       {orders.length === 0 ? (

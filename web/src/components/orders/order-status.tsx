@@ -12,26 +12,28 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
   collected: 'Collected',
 };
 
+// In the shop's palette (issue 29): waiting in yellow, under way in the accent, on the road in navy,
+// done in solid navy, cancelled grey, refused red.
 const TONE: Record<OrderStatus, string> = {
   pending: 'bg-primary-soft text-secondary ring-primary',
   confirmed: 'bg-accent-soft text-accent ring-accent',
-  shipped: 'bg-accent-soft text-accent ring-accent',
-  delivered: 'bg-accent-soft text-secondary ring-accent',
+  shipped: 'bg-secondary-soft text-secondary ring-secondary',
+  delivered: 'bg-secondary text-white ring-secondary',
   cancelled: 'bg-gray-100 text-gray-800 ring-gray-300',
   refused: 'bg-danger-soft text-danger ring-danger',
-  ready_for_pickup: 'bg-accent-soft text-secondary ring-accent',
-  collected: 'bg-accent-soft text-secondary ring-accent',
+  ready_for_pickup: 'bg-accent-soft text-accent ring-accent',
+  collected: 'bg-secondary text-white ring-secondary',
 };
 
 const DOT: Record<OrderStatus, string> = {
   pending: 'bg-secondary',
-  confirmed: 'bg-secondary',
+  confirmed: 'bg-accent',
   shipped: 'bg-secondary',
-  delivered: 'bg-secondary',
+  delivered: 'bg-primary',
   cancelled: 'bg-gray-500',
   refused: 'bg-danger',
-  ready_for_pickup: 'bg-secondary',
-  collected: 'bg-secondary',
+  ready_for_pickup: 'bg-accent',
+  collected: 'bg-primary',
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
