@@ -14,9 +14,8 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-md border font-semibold whitespace-nowrap transition-colors ' +
-  'disabled:cursor-not-allowed disabled:border-gray-200 disabled:bg-gray-200 disabled:text-gray-600 ' +
-  'aria-disabled:cursor-not-allowed aria-disabled:border-gray-200 aria-disabled:bg-gray-200 aria-disabled:text-gray-600';
+  'inline-flex items-center justify-center gap-2 rounded-md border font-semibold ' +
+  'disabled:cursor-not-allowed disabled:border-gray-200 disabled:bg-gray-200 disabled:text-gray-600';
 
 const VARIANT: Record<ButtonVariant, string> = {
   primary: 'border-primary bg-primary text-secondary hover:border-secondary hover:bg-secondary hover:text-white',
@@ -33,6 +32,11 @@ const SIZE: Record<ButtonSize, string> = {
 /** The classes of a button (or a link styled as one); `extra` adds layout (width, margins). */
 export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
   return `${BASE} ${VARIANT[variant]} ${SIZE[size]}${extra ? ` ${extra}` : ''}`;
+}
+
+/** A button's place when its action is not available here (a pager's Previous on page 1): the disabled look. */
+export function unavailableButtonClass(size: ButtonSize = 'sm'): string {
+  return `${BASE} border-gray-200 bg-gray-200 text-gray-600 ${SIZE[size]}`;
 }
 
 /** An action or link that reads as text: the accent colour, underlined on hover. */

@@ -1,5 +1,5 @@
 import { stockLevel } from '../../lib/stock';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass, unavailableButtonClass } from '../../components/ui/button';
 import { ADMIN_BOOKS_PAGE_SIZE, type AdminBookSort, type AdminBooksPage, type BulkBooks, type Permission } from '@bookstore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -32,7 +32,7 @@ const BULK_PERMISSION: Record<BulkBooks['action'], Permission> = { price: 'books
 const COLUMNS: Column[] = [{ label: '#' }, { label: 'Book Title' }, { label: 'Category' }, { label: 'Price' }, { label: 'Stock' }, { label: 'Actions' }];
 
 const pager = buttonClass('secondary', 'sm');
-const pagerOff = pager; // with aria-disabled: the disabled look
+const pagerOff = unavailableButtonClass('sm');
 
 /** A book's stock as the table shows it: the count, marked when low (3 or fewer) or out. */
 function StockCount({ stock }: { stock: number }) {

@@ -1,9 +1,9 @@
-import { buttonClass } from '../../../components/ui/button';
+import { buttonClass, unavailableButtonClass } from '../../../components/ui/button';
 import { Link } from 'react-router-dom';
 import { ChevronLeft, ChevronRight } from '../../../components/ui/icons';
 
 const button = buttonClass('secondary', 'sm');
-const disabled = buttonClass('secondary', 'sm'); // with aria-disabled: the disabled look
+const disabled = unavailableButtonClass('sm');
 
 /** Previous / Page N / Next; `previous` and `next` are URLs, or null at either end. */
 export function BrowsePagination({ page, previous, next }: { page: number; previous: string | null; next: string | null }) {
