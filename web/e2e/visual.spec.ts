@@ -172,6 +172,7 @@ test("a phone's first screen (375 x 812): the book page shows cover, title, auth
   await expect(top.getByRole('heading').first()).toBeVisible();
   await onScreen(top.getByRole('img').first(), "the first book's cover");
   await onScreen(top.getByRole('heading').first(), "the first book's title");
+  await onScreen(top.getByRole('button', { name: /^Add to Cart/ }).first(), "the first book's Add to Cart");
 
   // The placeholder's text fits the box it is drawn in.
   const search = page.getByRole('combobox', { name: 'Search books' });
@@ -276,6 +277,7 @@ test("the overview's figures match the desk: orders placed and cancelled, sales 
   const dialog = page.getByRole('dialog');
   const bgOf = (name: string) => dialog.getByRole('button', { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
   await expect.poll(() => bgOf('Delete')).toBe('rgb(185, 28, 28)');
+  await page.waitForFunction(() => document.querySelector('.swal2-popup')?.getAnimations().length === 0);
   expect(await bgOf('Cancel')).toBe('rgb(255, 255, 255)');
   await page.screenshot({ path: `${SHOTS}/dialog-delete-1280.png` });
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -13,9 +13,9 @@ export function BookCard({ book, onAdd, eager = false, titleAs: Title = 'h3' }: 
   const href = `/books/${book._id}`;
   const soldOut = stockLevel(book.stock).kind === 'out';
   return (
-    // Cover beside the text at every width (a phone's first screen shows a whole card). The text
-    // column has fixed slots (two title lines, one author line, three description lines, the badge's
-    // line), so cards side by side keep title, price and button on the same lines (issue 29).
+    // Cover beside the text at every width (a phone's first screen shows a whole card). From md, where
+    // cards stand side by side, the text column has fixed slots (two title lines, one author line,
+    // three description lines, the badge's line), so title, price and button line up (issue 29).
     <article className="flex h-full gap-4 rounded-lg p-1 sm:gap-6">
       <Link to={href} className="shrink-0">
         <img
@@ -29,15 +29,15 @@ export function BookCard({ book, onAdd, eager = false, titleAs: Title = 'h3' }: 
         />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
-        <Title className="line-clamp-2 min-h-[2lh] text-lg font-semibold leading-snug">
+        <Title className="line-clamp-2 text-lg md:min-h-[2lh] font-semibold leading-snug">
           <Link to={href} className="hover:text-accent hover:underline">{book.title}</Link>
         </Title>
         <p className="truncate text-sm text-gray-700">by {book.author || 'admin'}</p>
-        <p className="mt-2 line-clamp-3 min-h-[3lh] text-sm text-gray-600">{truncate(book.description)}</p>
+        <p className="mt-2 line-clamp-3 text-sm text-gray-600 md:min-h-[3lh]">{truncate(book.description)}</p>
         <p className="mt-2 font-semibold">
           {money(book.newPrice)} <span className="ml-2 font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
         </p>
-        <div className="mt-1 min-h-6">
+        <div className="mt-1 md:min-h-6">
           <StockBadge stock={book.stock} />
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-2">
