@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { adminLogin, apiBooks, booksInStock, settled, signIn, type ApiBook } from './helpers';
+import { adminLogin, apiBooks, booksInStock, fillDelivery, settled, signIn, type ApiBook } from './helpers';
 
 // Issue 29: one visual system. Every storefront and dashboard page at 375 and 1280 px:
 // - no element is wider than the viewport (and the page never scrolls sideways);
@@ -231,6 +231,7 @@ test('the cart keeps the saving; checkout puts the total beside Place an Order, 
   await signIn(page);
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Cash On Delevary' })).toBeVisible();
+  await fillDelivery(page); // the total includes delivery to this address
   const place = page.getByRole('button', { name: 'Place an Order' });
   await expect(place).toBeDisabled();
   await expect(place).toHaveAccessibleDescription(/Cash on delivery: nothing is charged now.*Tick .I agree to the Terms & Conditions. above to place your order/);
