@@ -72,6 +72,10 @@ export interface AdminStats {
   totalSales: number;
   /** totalSales taken apart (issue 27): the books (without tax), shipping (without tax) and the tax. */
   salesSplit: { books: number; shipping: number; tax: number };
+  /** Dollars; of totalSales, the orders paid for (delivered or collected, PAID_STATUSES): the cash in hand (issue 29). */
+  collectedSales: number;
+  /** How many orders that is. */
+  collectedOrders: number;
   trendingBooks: number;
   /** Orders that are not cancelled or refused. */
   totalOrders: number;

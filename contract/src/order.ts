@@ -151,6 +151,9 @@ export const RESTOCKING_STATUSES: readonly OrderStatus[] = ['cancelled', 'refuse
 /** Orders the admin still has to act on ('Orders to process'). */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed'];
 
+/** Final statuses in which the customer has paid: the cash is in the shop's hands (issue 29's 'collected'). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['delivered', 'collected'];
+
 /** Whether an order in this status counts in revenue, total orders and the monthly chart. */
 export function countsInRevenue(status: OrderStatus): boolean {
   return !RESTOCKING_STATUSES.includes(status);

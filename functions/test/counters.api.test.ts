@@ -95,6 +95,10 @@ describe(`random placements and transitions (seed ${SEED})`, () => {
     expect(Math.round(stats.totalSales * 100)).toBe(live.reduce((sum, o) => sum + o.totalCents, 0));
     expect(stats.orderCounts).toEqual({ all: all.length, ...byStatus });
     expect(stats.ordersToProcess).toBe(byStatus.pending! + byStatus.confirmed!);
+    // Collected (issue 29): the orders paid for, delivered or collected in the shop.
+    const paid = all.filter((o) => o.status === 'delivered' || o.status === 'collected');
+    expect(stats.collectedOrders).toBe(paid.length);
+    expect(Math.round(stats.collectedSales * 100)).toBe(paid.reduce((sum, o) => sum + o.totalCents, 0));
     for (const month of stats.monthlySales) {
       const inMonth = live.filter((o) => o.createdAt.startsWith(month.month));
       expect(month.totalOrders, month.month).toBe(inMonth.length);

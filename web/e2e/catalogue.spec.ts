@@ -136,7 +136,7 @@ test('the book form fills empty fields from an ISBN lookup, never what was typed
     await page.goto('/dashboard/add-new-book');
     await page.getByLabel('Author').fill('Typed By Hand');
     await page.getByLabel('ISBN-13 or ISBN-10').fill('0-306-40615-2');
-    await page.getByRole('button', { name: 'Fill empty fields from Open Library' }).click();
+    await page.getByRole('button', { name: 'Fill Empty Fields from Open Library' }).click();
     await expect(page.getByText('Filled title, publisher, publication date, pages, cover URL from Open Library. Check them before saving.')).toBeVisible();
     await expect(page.getByLabel('Title')).toHaveValue("The Lantern Keeper's Atlas: Maps of Quiet Coasts");
     await expect(page.getByLabel('Author')).toHaveValue('Typed By Hand');
@@ -150,7 +150,7 @@ test('the book form fills empty fields from an ISBN lookup, never what was typed
   }
   // An ISBN no one asked for before: no function instance has its answer cached.
   await page.getByLabel('ISBN-13 or ISBN-10').fill(randomIsbn10());
-  await page.getByRole('button', { name: 'Fill empty fields from Open Library' }).click();
+  await page.getByRole('button', { name: 'Fill Empty Fields from Open Library' }).click();
   await expect(page.getByText(/Open Library cannot be reached right now/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Book' })).toBeEnabled();
 });

@@ -58,7 +58,8 @@ test('the raw HTML of / and of a book page carries the visible content, before a
 
   const [book] = await (await request.get('/api/books?limit=1')).json();
   const page = await (await request.get(`/books/${book._id}`)).text();
-  expect(page).toContain(`<h1 class="mb-8 text-3xl font-bold">${book.title}</h1>`);
+  const title = book.title.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+  expect(page).toMatch(new RegExp(`<h1 class="[^"]*">${title}</h1>`)); // the layout's classes may change; the served h1 may not
   expect(page).toMatch(new RegExp(`<img src="[^"]+" alt="Cover of ${book.title}" width="240" height="360"`));
   expect(page).toContain(`$${book.newPrice.toFixed(2)}`);
   expect(page).toContain('aria-label="Bookstore home"'); // the storefront's header around it

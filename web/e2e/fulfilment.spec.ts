@@ -82,7 +82,7 @@ test('a pickup order on a 375 px phone, from the cart to collected; the live ord
   await expect(page.getByText(/You will pay \$18\.00 at the counter when you collect it\./)).toBeVisible();
   await page.getByRole('button', { name: 'Yes, OK!' }).click();
   await expect(page).toHaveURL('/orders');
-  const href = await page.getByRole('link', { name: /^View order/ }).first().getAttribute('href');
+  const href = await page.getByRole('link', { name: /^View Order/ }).first().getAttribute('href');
   const id = href!.split('/').pop()!;
 
   // The customer's order page stays open (live, from Firestore); the shop works the desk elsewhere.
@@ -161,7 +161,7 @@ test('a post order crosses the free-shipping threshold: the cart and checkout sa
   await expect(page.getByText(/You will pay \$55\.00 on delivery\./)).toBeVisible();
   await page.getByRole('button', { name: 'Yes, OK!' }).click();
   await expect(page).toHaveURL('/orders');
-  const href = await page.getByRole('link', { name: /^View order/ }).first().getAttribute('href');
+  const href = await page.getByRole('link', { name: /^View Order/ }).first().getAttribute('href');
   const id = href!.split('/').pop()!;
   await page.goto(`/orders/${id}`);
   const totals = page.getByTestId('order-totals');
@@ -190,7 +190,7 @@ test('the Settings page shows the shop’s methods, rates and tax, fits a phone,
   const audits = async () => (await (await page.request.get('/api/admin/audit?action=settings.update&limit=100', { headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('bookstore.admin')!).token)}` } })).json()).events.length;
   const before = await audits();
   await page.getByLabel('Price ($)').fill('cheap');
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByRole('alert')).toContainText('The settings were not saved');
   await expect(page.getByRole('alert')).toContainText('Local delivery price: enter an amount in dollars, such as 4.99');
   expect(await audits()).toBe(before); // refused in the form: nothing sent, nothing saved

@@ -106,7 +106,7 @@ export async function placeOrder(page: Page, books: { _id: string }[]): Promise<
     await expect(page.getByText('Item added to cart')).toBeVisible();
   }
   await checkout(page);
-  const href = await page.getByRole('link', { name: /^View order/ }).first().getAttribute('href');
+  const href = await page.getByRole('link', { name: /^View Order/ }).first().getAttribute('href');
   return href!.split('/').pop()!;
 }
 

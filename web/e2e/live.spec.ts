@@ -78,7 +78,7 @@ test("the admin ships an order: the customer's open /orders shows shipped within
   expect(await stillNoReload(page)).toBe(true);
 
   // The order's own page follows it too.
-  await page.getByRole('link', { name: /^View order/ }).first().click();
+  await page.getByRole('link', { name: /^View Order/ }).first().click();
   await expect(page).toHaveURL(`/orders/${id}`);
   await expect(page.getByTestId('order-status').first()).toHaveText('shipped');
   await markNoReload(page);

@@ -20,7 +20,7 @@ test('the admin confirms, ships and delivers an order from the desk; the custome
   const card = orderCard(customer, id);
   await expect(card.getByTestId('order-status')).toHaveText('pending');
   await expect(card.getByText(book!.title)).toBeVisible(); // the line comes from the order itself
-  await expect(card.getByRole('button', { name: /Cancel order/ })).toBeVisible();
+  await expect(card.getByRole('button', { name: /Cancel Order/ })).toBeVisible();
 
   const admin = await browser.newPage();
   await adminLogin(admin);
@@ -62,7 +62,7 @@ test('the admin confirms, ships and delivers an order from the desk; the custome
 
     await customer.reload();
     await expect(card.getByTestId('order-status')).toHaveText(step.status);
-    await expect(card.getByRole('button', { name: /Cancel order/ })).toHaveCount(step.status === 'confirmed' ? 1 : 0);
+    await expect(card.getByRole('button', { name: /Cancel Order/ })).toHaveCount(step.status === 'confirmed' ? 1 : 0);
   }
 
   // The delivered tab lists it; the customer's order page shows the whole history.
@@ -94,13 +94,13 @@ test('the customer cancels an order and the copy goes back on the book page', as
 
   await page.goto('/orders');
   const card = orderCard(page, id);
-  await card.getByRole('button', { name: /Cancel order/ }).click();
+  await card.getByRole('button', { name: /Cancel Order/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Cancel this order?' })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Ordered by mistake');
-  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await dialog.getByRole('button', { name: 'Cancel Order' }).click();
   await expect(card.getByTestId('order-status')).toHaveText('cancelled');
-  await expect(card.getByRole('button', { name: /Cancel order/ })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: /Cancel Order/ })).toHaveCount(0);
 
   await page.goto(`/orders/${id}`);
   await expect(page.getByRole('list', { name: 'Order history' })).toContainText('Ordered by mistake');
@@ -164,10 +164,10 @@ test('checkout flags lines the server says are gone; one click removes them and 
   await expect(page.getByText('Out of stock')).toBeVisible();
   await expect(page.getByText('No longer available')).toBeVisible();
   await expect(page.getByText('2 items can no longer be ordered.')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove unavailable items' }).click();
+  await page.getByRole('button', { name: 'Remove Unavailable Items' }).click();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
-  await expect(page.getByRole('button', { name: 'Remove unavailable items' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove Unavailable Items' })).toHaveCount(0);
 
   await checkout(page);
   await expect(page.getByText(good!.title).first()).toBeVisible();

@@ -68,7 +68,7 @@ for (const width of [375, 768, 1280]) {
     await loadLazyImages(page);
     await page.screenshot({ path: `${SHOTS}/orders-${width}.png`, fullPage: true });
 
-    await page.getByRole('link', { name: /^View order/ }).first().click();
+    await page.getByRole('link', { name: /^View Order/ }).first().click();
     await expect(page.getByRole('list', { name: 'Order history' })).toBeVisible();
     await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/order-detail-${width}.png`, fullPage: true });

@@ -41,10 +41,10 @@ test('the owner adds a bookseller, who works an order on a phone and cannot dele
   await owner.getByLabel('Display name').fill('Sam Counter');
   await owner.getByLabel('Role', { exact: true }).selectOption('bookseller');
   await owner.getByLabel('Password').fill('password1234');
-  await owner.getByRole('button', { name: 'Add staff member' }).click();
+  await owner.getByRole('button', { name: 'Add Staff Member' }).click();
   await expect(owner.getByRole('alert')).toContainText('too common');
   await owner.getByLabel('Password').fill(PASSWORD);
-  await owner.getByRole('button', { name: 'Add staff member' }).click();
+  await owner.getByRole('button', { name: 'Add Staff Member' }).click();
   await expect(owner.getByRole('heading', { name: 'Staff member added' })).toBeVisible();
   await owner.getByRole('button', { name: 'OK' }).click();
   await expect(owner.getByRole('listitem', { name: 'Sam Counter' }).filter({ hasText: username })).toBeVisible(); // a retry's earlier Sam may be listed too
@@ -105,13 +105,13 @@ test('a manager turns on two-factor sign-in and then needs the code', async ({ b
   await page.getByRole('button', { name: /Mia Manager\s*Manager/ }).click();
   await page.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
   await expect(page).toHaveURL('/dashboard/profile');
-  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await page.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   await fitsWidth(page);
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await steadyClock();
   await page.getByLabel('Code from the app').fill(totpCode(secret));
-  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'Turn On' }).click();
   await expect(page.getByText('Two-factor sign-in is on.')).toBeVisible();
 
   // Sign out from the profile menu; the password alone no longer opens the dashboard.

@@ -47,13 +47,13 @@ test('a new email/password customer verifies their address through the emulator,
   await page.getByRole('button', { name: 'OK' }).click();
 
   // Continuing before opening the link changes nothing.
-  await gate.getByRole('button', { name: 'I have verified, continue' }).click();
+  await gate.getByRole('button', { name: 'I Have Verified, Continue' }).click();
   await expect(gate.getByRole('status')).toContainText('not verified yet');
 
-  await gate.getByRole('button', { name: 'Send verification email' }).click();
+  await gate.getByRole('button', { name: 'Send Verification Email' }).click();
   await expect(gate.getByRole('status')).toContainText('Verification email sent');
   await openVerificationLink(page, email);
-  await gate.getByRole('button', { name: 'I have verified, continue' }).click();
+  await gate.getByRole('button', { name: 'I Have Verified, Continue' }).click();
   await expect(gate).toBeHidden();
 
   // What was typed is still there: the order goes through now.

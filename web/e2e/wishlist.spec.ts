@@ -6,7 +6,7 @@ import { booksInStock, newCustomer, settled, signIn } from './helpers';
 import { catalogueCached, workerControls } from './pwa-helpers';
 
 // Issue 28 in the browser: the wishlist (guest -> account at sign-in, live on another device), the
-// newsletter's double opt-in through the mailed link, and 'Email me when it is back' on a sold-out book.
+// newsletter's double opt-in through the mailed link, and 'Email Me When It Is Back' on a sold-out book.
 
 const db = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' }));
 const SHOTS = 'artifacts/screenshots';
@@ -140,21 +140,21 @@ test('newsletter: the banner leads to the form, the thanks says to check the inb
   expect((await db().collection('newsletter').where('email', '==', email).get()).size).toBe(0);
 });
 
-test("a sold-out book offers 'Email me when it is back': an address when signed out, one click when signed in", async ({ page, request }) => {
+test("a sold-out book offers 'Email Me When It Is Back': an address when signed out, one click when signed in", async ({ page, request }) => {
   const book = await soldOutBook();
   try {
     await page.goto(`/books/${book._id}`);
     await expect(page.getByText('Out of stock')).toBeVisible();
     const guest = `alert-${RUN}@example.com`;
     await page.getByRole('textbox', { name: 'Your email' }).fill(guest);
-    await page.getByRole('button', { name: 'Email me when it is back' }).click();
+    await page.getByRole('button', { name: 'Email Me When It Is Back' }).click();
     await expect(page.getByText('We will email you when this book is back in stock.')).toBeVisible();
 
     const customer = await newCustomer(request, 'alert');
     await signIn(page, customer.email, customer.password);
     await page.goto(`/books/${book._id}`);
     await expect(page.getByRole('textbox', { name: 'Your email' })).toBeHidden();
-    await page.getByRole('button', { name: 'Email me when it is back' }).click();
+    await page.getByRole('button', { name: 'Email Me When It Is Back' }).click();
     await expect(page.getByText(`We will email ${customer.email} when this book is back in stock.`)).toBeVisible();
 
     const waiting = (await db().collection('stockAlerts').where('bookId', '==', book._id).get()).docs.map((d) => d.data().email).sort();
@@ -182,7 +182,7 @@ for (const width of [375, 1280]) {
       await page.screenshot({ path: `${SHOTS}/wishlist-${width}.png`, fullPage: true });
 
       await page.goto(`/books/${book._id}`);
-      await expect(page.getByRole('button', { name: 'Email me when it is back' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Email Me When It Is Back' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
       await noHorizontalOverflow(page);
       await page.screenshot({ path: `${SHOTS}/book-sold-out-${width}.png`, fullPage: true });

@@ -34,6 +34,8 @@ export async function readStats(now = new Date()): Promise<AdminStats> {
       shipping: fromCents(totals.shippingCents ?? 0),
       tax: fromCents(totals.taxCents ?? 0),
     },
+    collectedSales: fromCents(totals.collectedCents ?? 0),
+    collectedOrders: totals.collectedOrders ?? 0,
     trendingBooks: bookCounts.trending,
     totalOrders: totals.orders ?? 0,
     monthlySales: monthlySales(totals, lastTwelveMonths(now)),

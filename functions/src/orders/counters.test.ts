@@ -24,12 +24,19 @@ describe('counter deltas', () => {
     });
   });
 
+  it('counts the cash collected when an order is delivered or collected in the shop (issue 29)', () => {
+    expect(transitionDelta(order, 'shipped', 'delivered')).toEqual({ status_shipped: -1, status_delivered: 1, collectedOrders: 1, collectedCents: 1999 });
+    expect(transitionDelta(order, 'ready_for_pickup', 'collected')).toEqual({ status_ready_for_pickup: -1, status_collected: 1, collectedOrders: 1, collectedCents: 1999 });
+    expect(transitionDelta(order, 'ready_for_pickup', 'cancelled')).not.toHaveProperty('collectedCents');
+  });
+
   it('after any walk through the lifecycle, placement plus transitions equal a recount', () => {
     const walks: OrderStatus[][] = [
       ['pending', 'confirmed', 'shipped', 'delivered'],
       ['pending', 'cancelled'],
       ['pending', 'confirmed', 'cancelled'],
       ['pending', 'confirmed', 'shipped', 'refused'],
+      ['pending', 'confirmed', 'ready_for_pickup', 'collected'],
     ];
     const shards: CounterDelta[] = [{}, {}, {}];
     const final: { status: OrderStatus; totalCents: number; createdAt: string }[] = [];
@@ -42,7 +49,8 @@ describe('counter deltas', () => {
     const summed = sumShards(shards);
     const expected = recount(final);
     for (const key of new Set([...Object.keys(summed), ...Object.keys(expected)])) expect(summed[key] ?? 0, key).toBe(expected[key] ?? 0);
-    expect(orderCounts(summed)).toEqual({ all: 4, pending: 0, confirmed: 0, shipped: 0, delivered: 1, cancelled: 2, refused: 1, ready_for_pickup: 0, collected: 0 });
+    expect(orderCounts(summed)).toEqual({ all: 5, pending: 0, confirmed: 0, shipped: 0, delivered: 1, cancelled: 2, refused: 1, ready_for_pickup: 0, collected: 1 });
+    expect([summed.collectedOrders, summed.collectedCents]).toEqual([2, 100 + 500]); // the delivered and the collected one
     expect(monthlySales(summed, ['2026-01', '2026-02'])).toEqual([
       { month: '2026-01', totalOrders: 1, totalSales: 1 },
       { month: '2026-02', totalOrders: 0, totalSales: 0 },

@@ -1,5 +1,5 @@
 import type { MonthlySales, OrderCounts, OrderStatus, StoredCharges } from '@bookstore/contract';
-import { countsInRevenue, fromCents, ORDER_STATUSES } from '@bookstore/contract';
+import { countsInRevenue, fromCents, ORDER_STATUSES, PAID_STATUSES } from '@bookstore/contract';
 
 // The shop's counters are spread over COUNTER_SHARDS documents `stats/counters-<k>`; each placement
 // or status change increments the fields of ONE shard chosen at random, in its own transaction,
@@ -15,6 +15,7 @@ import { countsInRevenue, fromCents, ORDER_STATUSES } from '@bookstore/contract'
 //   orders, salesCents            orders that count in revenue (not cancelled or refused)
 //   shippingCents, taxCents       of salesCents: shipping (without its tax) and tax, so the books'
 //                                 own revenue is salesCents - shippingCents - taxCents (issue 27)
+//   collectedOrders, collectedCents   of those, the orders paid for (delivered or collected, issue 29)
 //   status_<status>               orders in each status
 //   m_<YYYYMM>_orders, m_<YYYYMM>_salesCents   the same per month of placement (for the chart)
 
@@ -58,11 +59,20 @@ function revenue(delta: CounterDelta, order: CountedOrder, sign: 1 | -1): void {
   add(delta, monthField(month, 'salesCents'), sign * order.totalCents);
 }
 
+const isPaid = (status: OrderStatus) => PAID_STATUSES.includes(status);
+
+function collected(delta: CounterDelta, order: CountedOrder, sign: 1 | -1): void {
+  add(delta, 'collectedOrders', sign);
+  add(delta, 'collectedCents', sign * order.totalCents);
+}
+
 /** A new order: counted in its status and, unless it starts out of revenue, in revenue. */
 export function placementDelta(order: CountedOrder): CounterDelta {
   const delta: CounterDelta = {};
   add(delta, `status_${order.status}`, 1);
   if (countsInRevenue(order.status)) revenue(delta, order, 1);
+  // Only a recount meets an order already paid for; a new one never starts so.
+  if (isPaid(order.status)) collected(delta, order, 1);
   return delta;
 }
 
@@ -72,6 +82,7 @@ export function transitionDelta(order: Omit<CountedOrder, 'status'>, from: Order
   add(delta, `status_${from}`, -1);
   add(delta, `status_${to}`, 1);
   if (countsInRevenue(from) !== countsInRevenue(to)) revenue(delta, { ...order, status: to }, countsInRevenue(to) ? 1 : -1);
+  if (isPaid(from) !== isPaid(to)) collected(delta, { ...order, status: to }, isPaid(to) ? 1 : -1);
   return delta;
 }
 

@@ -16,7 +16,7 @@ export function WishlistButton({ book, withText = false, titled = false, classNa
       type="button"
       onClick={() => toggleWishlist(book)}
       title={withText ? undefined : label}
-      className={`${display} min-h-9 min-w-9 items-center justify-center gap-2 rounded-md border border-gray-300 px-2.5 text-sm font-semibold hover:border-secondary hover:bg-gray-50 ${saved ? 'text-red-700' : 'text-secondary'} ${className}`}
+      className={`${display} min-h-9 min-w-9 items-center justify-center gap-2 rounded-md border border-gray-300 px-2.5 text-sm font-semibold hover:border-secondary hover:bg-gray-50 ${saved ? 'text-danger' : 'text-secondary'} ${className}`}
     >
       <HeartIcon className="size-5 shrink-0" fill={saved ? 'currentColor' : 'none'} />
       <span className={withText ? '' : 'sr-only'}>{label}</span>

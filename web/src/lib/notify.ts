@@ -1,7 +1,20 @@
+import { buttonClass } from '../components/ui/button';
 // sweetalert2 is loaded on first use, so no page waits for it. Texts and timings are the spec's.
 const swal = () => import('sweetalert2').then((m) => m.default);
 
-const DIALOG_DEFAULTS = { confirmButtonText: 'OK', denyButtonText: 'No', cancelButtonText: 'Cancel', confirmButtonColor: '#0D0842' };
+// The dialogs' buttons are the shop's (components/ui/button.ts): primary to go on, secondary to back
+// out, danger only to confirm a destructive action (issue 29). sweetalert2's own styling is off.
+const dialogButtons = (confirm: 'primary' | 'danger') => ({
+  buttonsStyling: false,
+  customClass: {
+    actions: 'gap-3',
+    confirmButton: buttonClass(confirm, 'md'),
+    denyButton: buttonClass('secondary', 'md'),
+    cancelButton: buttonClass('secondary', 'md'),
+  },
+});
+
+const DIALOG_DEFAULTS = { confirmButtonText: 'OK', denyButtonText: 'No', cancelButtonText: 'Cancel', ...dialogButtons('primary') };
 
 export async function toast(title: string, options: { timer: number; progress?: boolean }) {
   const Swal = await swal();
@@ -35,7 +48,7 @@ export async function confirmBox(title: string, text: string, confirmButtonText:
     icon: 'warning',
     showCancelButton: true,
     confirmButtonText,
-    confirmButtonColor: '#b91c1c',
+    ...dialogButtons('danger'),
   });
   return result.isConfirmed;
 }
@@ -61,7 +74,7 @@ export async function confirmAction(options: {
     showCancelButton: true,
     confirmButtonText: options.confirmButtonText,
     cancelButtonText: options.cancelButtonText ?? 'Cancel',
-    confirmButtonColor: options.danger ? '#b91c1c' : DIALOG_DEFAULTS.confirmButtonColor,
+    ...dialogButtons(options.danger ? 'danger' : 'primary'),
     reverseButtons: true,
     focusCancel: options.danger ?? false,
     ...(options.askNote

@@ -31,7 +31,7 @@ function LinkList({ links, className }: { links: { href: string; label: string }
 export function Footer() {
   return (
     <footer className="mt-16 bg-secondary text-gray-200">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-8 md:grid-cols-2">
+      <div className="mx-auto grid max-w-content gap-10 px-4 py-12 sm:px-8 md:grid-cols-2">
         <div>
           <p className="text-lg font-bold text-white">Bookstore</p>
           <p className="mt-2 max-w-sm text-sm text-gray-300">Hand-picked books, delivered to your door. Pay cash on delivery.</p>
@@ -43,12 +43,12 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row sm:px-8">
+        <div className="mx-auto flex max-w-content flex-col items-center justify-between gap-4 px-4 py-6 text-sm sm:flex-row sm:px-8">
           <LinkList links={LEGAL} className="flex gap-6" />
           <ul className="flex gap-4">
             {SOCIAL.map((s) => (
               <li key={s.label}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className="grid size-9 place-items-center rounded-full bg-white/10 hover:bg-primary hover:text-secondary">
+                <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className="grid size-9 place-items-center rounded-full ring-1 ring-gray-500 hover:bg-primary hover:text-secondary">
                   <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d={s.path} /></svg>
                 </a>
               </li>

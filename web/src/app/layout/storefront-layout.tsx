@@ -17,7 +17,7 @@ export function StorefrontLayout() {
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">Skip to content</a>
       <Header />
-      <main id="main" className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-7xl flex-1 px-4 sm:px-8">
+      <main id="main" className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-content flex-1 px-4 sm:px-8">
         <fieldset disabled={!hydrated} role="none" className="contents">
           <Page />
         </fieldset>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { buttonClass } from '../../components/ui/button';
 import { CartIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
 import { StockBadge } from '../../components/ui/stock-badge';
@@ -34,38 +35,38 @@ export function Component() {
   // Offline and not in the worker's cache (never opened here): say so; it loads when the network is back.
   if (isPending && fetchStatus === 'paused') return <OfflineNotice className="mx-auto my-16 max-w-xl">This book has not been opened on this device yet; it will show once you are back online.</OfflineNotice>;
   if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
-  if (isError || !book) return <p role="alert" className="py-16 text-center text-red-700">Error loading book info...</p>;
+  if (isError || !book) return <p role="alert" className="py-16 text-center text-danger">Error loading book info...</p>;
+  const soldOut = stockLevel(book.stock).kind === 'out';
   return (
-    <article className="mx-auto max-w-4xl py-10">
-      <h1 className="mb-8 text-3xl font-bold">{book.title}</h1>
-      <div className="flex flex-col gap-8 sm:flex-row">
-        <img src={coverUrl(book.coverImage)} alt={`Cover of ${book.title}`} width={240} height={360} fetchPriority="high" className="h-90 w-60 shrink-0 self-center rounded-lg object-cover shadow-lg sm:self-start" />
-        <div className="space-y-3">
-          <p><strong>Author:</strong> {book.author || 'admin'}</p>
-          <p><strong>Published:</strong> {formatDate(book.createdAt)}</p>
-          <p className="capitalize"><strong>Category:</strong> {book.category}</p>
-          <p className="text-gray-800"><strong>Description:</strong> {book.description}</p>
-          <BookDetails book={book} />
-          <p className="text-xl font-semibold">
-            {money(book.newPrice)} <span className="ml-2 text-base font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
-          </p>
-          <StockBadge stock={book.stock} className="text-sm" />
-          {live && (
-            <Suspense fallback={null}>
-              <FollowStock ids={[book._id]} />
-            </Suspense>
-          )}
-          <button
-            type="button"
-            onClick={() => addBookToCart(book)}
-            disabled={stockLevel(book.stock).kind === 'out'}
-            className="inline-flex items-center gap-2 rounded-md bg-primary px-6 py-2 font-semibold text-secondary hover:bg-secondary hover:text-white disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-600"
-          >
+    // Cover and the buying box side by side at every width: on a 375 x 812 phone the cover, title,
+    // author, price and 'Add to Cart' are all on the first screen (issue 29); the rest follows.
+    <article className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-8 py-6 sm:grid-cols-[15rem_minmax(0,1fr)] sm:gap-x-10 md:py-10">
+      <img src={coverUrl(book.coverImage)} alt={`Cover of ${book.title}`} width={240} height={360} fetchPriority="high" className="h-42 w-28 rounded-lg object-cover shadow-lg sm:row-span-2 sm:h-90 sm:w-60" />
+      <div className="min-w-0">
+        <h1 className="break-words text-2xl font-bold sm:text-3xl">{book.title}</h1>
+        <p className="mt-2 text-gray-700"><strong>Author:</strong> {book.author || 'admin'}</p>
+        <p className="mt-4 text-xl font-semibold">
+          {money(book.newPrice)} <span className="ml-2 text-base font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
+        </p>
+        <StockBadge stock={book.stock} className="mt-2 text-sm" />
+        {live && (
+          <Suspense fallback={null}>
+            <FollowStock ids={[book._id]} />
+          </Suspense>
+        )}
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <button type="button" onClick={() => addBookToCart(book)} disabled={soldOut} className={buttonClass('primary', 'lg')}>
             <CartIcon className="size-5" /> Add to Cart
           </button>
-          <WishlistButton book={book} withText display="flex sm:inline-flex" className="w-fit py-2 sm:ml-3" />
-          {stockLevel(book.stock).kind === 'out' && <NotifyMe bookId={book._id} />}
+          <WishlistButton book={book} withText className="py-2" />
         </div>
+        {soldOut && <NotifyMe bookId={book._id} />}
+      </div>
+      <div className="col-span-2 max-w-3xl space-y-3 sm:col-span-1 sm:col-start-2">
+        <p><strong>Published:</strong> {formatDate(book.createdAt)}</p>
+        <p className="capitalize"><strong>Category:</strong> {book.category}</p>
+        <p className="text-gray-800"><strong>Description:</strong> {book.description}</p>
+        <BookDetails book={book} />
       </div>
     </article>
   );

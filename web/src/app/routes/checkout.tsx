@@ -2,6 +2,7 @@ import { formatDollars, moneyLabel, type DeliveryMethod } from '@bookstore/contr
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { buttonClass } from '../../components/ui/button';
 import { OfflineNotice } from '../../components/ui/offline-notice';
 import { useAuth, type SessionUser } from '../../lib/auth/auth-context';
 import { RequireUser } from '../../lib/auth/require-user';
@@ -45,7 +46,7 @@ function SignedInCheckout() {
   return <CheckoutForm user={useAuth().user} />;
 }
 
-const INPUT = 'mt-1 h-10 w-full rounded border border-gray-300 bg-gray-50 px-4 focus:bg-white focus:outline-2 focus:outline-indigo-600';
+const INPUT = 'mt-1 h-10 w-full rounded-md border border-gray-300 bg-gray-50 px-4 focus:bg-white focus:outline-2 focus:outline-accent';
 
 /** The address as the quote takes it, read from the form (typed, or filled in by the pre-fill). */
 function placeOf(form: HTMLFormElement | null): QuotePlace {
@@ -141,10 +142,10 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
 
   if (items.length === 0 && !loading) {
     return (
-      <section className="py-16 text-center">
-        <h1 className="mb-4 text-2xl font-semibold">Cash On Delevary</h1>
+      <section className="py-6 md:py-10">
+        <h1 className="mb-4 text-2xl font-bold md:text-3xl">Cash On Delevary</h1>
         <p className="mb-6 text-gray-700">Your cart is empty. Add a book before checking out.</p>
-        <Link to="/" className="rounded-md bg-primary px-6 py-2 font-semibold text-secondary">Continue Shopping</Link>
+        <Link to="/" className={buttonClass('primary', 'md')}>Continue Shopping</Link>
       </section>
     );
   }
@@ -152,8 +153,8 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
     <>
       {loading && <p role="status" className="py-16 text-center text-lg">Loading...</p>}
       {/* Hidden, not unmounted, while loading: a failed attempt keeps what the shopper typed. */}
-      <section className="mx-auto max-w-5xl py-10" hidden={loading}>
-        <h1 className="mb-2 text-2xl font-semibold text-gray-700">Cash On Delevary</h1>
+      <section className="py-6 md:py-10" hidden={loading}>
+        <h1 className="mb-2 text-2xl font-bold md:text-3xl">Cash On Delevary</h1>
         <p className="text-gray-700" data-testid="checkout-total">Total Price: {priced ? moneyLabel(priced.total!) : quote.data ? moneyLabel(quote.data.subtotal) : '...'}</p>
         <p className="mb-6 text-gray-700">Items: {items.length}</p>
         <VerifyEmailGate />
@@ -162,12 +163,12 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
             <UnavailableNotice count={unavailable} onRemove={removeUnavailableItems} />
           </div>
         )}
-        <div className="rounded bg-white p-4 shadow-lg ring-1 ring-gray-100 md:p-8">
+        <div className="rounded-lg bg-white p-4 shadow-lg ring-1 ring-gray-100 md:p-8">
           <form ref={formRef} onSubmit={submit} onChange={readPlace} className="grid grid-cols-1 gap-6 text-sm lg:grid-cols-3">
             <div className="text-gray-700">
               <p className="text-lg font-medium">Personal Details</p>
               <p>Please fill out all the fields.</p>
-              <h2 className="mt-6 font-semibold text-gray-900">Your items</h2>
+              <h2 className="mt-6 font-semibold text-gray-900">Your Items</h2>
               <ul className="mt-2 divide-y divide-gray-100" aria-label="Your items">
                 {items.map((item) => {
                   const problem = lineProblem(item, flags);
@@ -206,25 +207,47 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                 ))}
                 {quote.data && <QuoteSummary quote={quote.data} />}
                 {quote.isError && (
-                  <p role="alert" className="text-red-800 md:col-span-5">
-                    Could not price the delivery. <button type="button" onClick={() => quote.refetch()} className="font-semibold underline">Try again</button>
+                  <p role="alert" className="text-danger md:col-span-5">
+                    Could not price the delivery. <button type="button" onClick={() => quote.refetch()} className="font-semibold underline">Try Again</button>
                   </p>
                 )}
                 <div className="mt-3 md:col-span-5">
                   <div className="inline-flex items-center gap-2">
                     <input id="terms" type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="size-4" />
                     <label htmlFor="terms">
-                      I agree to the <a href="#terms" className="text-blue-700 underline">Terms &amp; Conditions</a> and <a href="#privacy" className="text-blue-700 underline">Shopping Policy</a>.
+                      I agree to the <a href="#terms" className="text-accent underline">Terms &amp; Conditions</a> and <a href="#privacy" className="text-accent underline">Shopping Policy</a>.
                     </label>
                   </div>
                 </div>
-                <div className="text-right md:col-span-5">
-                  {unavailable > 0 && <p className="mb-2 text-red-800">Remove the unavailable items to place your order.</p>}
-                  <OfflineNotice className="mb-2 text-left" />
-                  {quote.data && !quote.data.available && quote.data.method === method && <p className="mb-2 text-red-800">{quote.data.reason}: choose another way to get your books.</p>}
-                  <button disabled={!agreed || unavailable > 0 || !online || !priced} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
-                    Place an Order
-                  </button>
+                {/* The total, what cash on delivery means, and why the button waits, beside the button (issue 29). */}
+                <div className="rounded-md bg-gray-50 p-4 ring-1 ring-gray-200 md:col-span-5">
+                  {unavailable > 0 && <p className="mb-2 text-danger">Remove the unavailable items to place your order.</p>}
+                  <OfflineNotice className="mb-2" />
+                  {quote.data && !quote.data.available && quote.data.method === method && <p className="mb-2 text-danger">{quote.data.reason}: choose another way to get your books.</p>}
+                  <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+                    <div className="min-w-0">
+                      <p className="text-lg font-bold text-gray-900">
+                        Total: <span data-testid="place-total" className="tabular-nums">{priced ? moneyLabel(priced.total!) : '...'}</span>
+                      </p>
+                      <p id="cod-note" className="text-gray-700">
+                        {pickup
+                          ? 'Nothing is charged now: you pay this total at the counter when you collect your books.'
+                          : 'Cash on delivery: nothing is charged now, you pay this total in cash when your books arrive.'}
+                      </p>
+                    </div>
+                    <button
+                      disabled={!agreed || unavailable > 0 || !online || !priced}
+                      aria-describedby={agreed ? 'cod-note' : 'cod-note terms-needed'}
+                      className={buttonClass('primary', 'lg', 'shrink-0')}
+                    >
+                      Place an Order
+                    </button>
+                  </div>
+                  {!agreed && (
+                    <p id="terms-needed" className="mt-2 text-gray-700" data-testid="terms-needed">
+                      Tick &lsquo;I agree to the Terms &amp; Conditions&rsquo; above to place your order.
+                    </p>
+                  )}
                 </div>
               </div>
             </div>

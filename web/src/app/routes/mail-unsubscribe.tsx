@@ -1,3 +1,5 @@
+import { pageClass, pageTitle } from '../../components/ui/page';
+import { buttonClass, textLink } from '../../components/ui/button';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useUnsubscribe } from '../../features/subscriptions/subscriptions-api';
 import { useOnline } from '../../lib/use-online';
@@ -13,12 +15,12 @@ export function Component() {
   const unsubscribe = useUnsubscribe();
   const online = useOnline();
   return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="mb-4 text-2xl font-semibold">{alerts ? 'Stop back-in-stock emails' : 'Unsubscribe from the newsletter'}</h1>
+    <section className={`${pageClass} max-w-xl`}>
+      <h1 className={`mb-4 ${pageTitle}`}>{alerts ? 'Stop back-in-stock emails' : 'Unsubscribe from the newsletter'}</h1>
       {!token ? (
-        <p role="alert" className="text-red-700">This link is not valid or has expired.</p>
+        <p role="alert" className="text-danger">This link is not valid or has expired.</p>
       ) : unsubscribe.isSuccess ? (
-        <p role="status" className="text-green-800">{unsubscribe.data.message}</p>
+        <p role="status" className="text-secondary">{unsubscribe.data.message}</p>
       ) : (
         <>
           <p className="mb-6 text-gray-700">
@@ -28,15 +30,15 @@ export function Component() {
             type="button"
             onClick={() => unsubscribe.mutate(token)}
             disabled={unsubscribe.isPending || !online}
-            className="rounded-md bg-secondary px-6 py-2 font-semibold text-white hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-60"
+            className={buttonClass('primary', 'md')}
           >
             Unsubscribe
           </button>
-          {unsubscribe.isError && <p role="alert" className="mt-4 text-red-700">{unsubscribe.error.message}</p>}
+          {unsubscribe.isError && <p role="alert" className="mt-4 text-danger">{unsubscribe.error.message}</p>}
         </>
       )}
       <div>
-        <Link to="/" className="mt-8 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">Back to the shop</Link>
+        <Link to="/" className={`mt-8 inline-block ${textLink}`}>Back to the shop</Link>
       </div>
     </section>
   );

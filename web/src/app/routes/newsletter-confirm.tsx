@@ -1,3 +1,5 @@
+import { pageClass, pageTitle } from '../../components/ui/page';
+import { textLink } from '../../components/ui/button';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useConfirmNewsletter } from '../../features/subscriptions/subscriptions-api';
@@ -17,18 +19,18 @@ export function Component() {
     confirm.mutate(token);
   }, [token, confirm]);
   return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="mb-4 text-2xl font-semibold">Newsletter subscription</h1>
+    <section className={`${pageClass} max-w-xl`}>
+      <h1 className={`mb-4 ${pageTitle}`}>Newsletter Subscription</h1>
       {!token ? (
-        <p role="alert" className="text-red-700">This link is not valid or has expired.</p>
+        <p role="alert" className="text-danger">This link is not valid or has expired.</p>
       ) : confirm.isSuccess ? (
-        <p role="status" className="text-green-800">{confirm.data.message}</p>
+        <p role="status" className="text-secondary">{confirm.data.message}</p>
       ) : confirm.isError ? (
-        <p role="alert" className="text-red-700">{confirm.error.message}</p>
+        <p role="alert" className="text-danger">{confirm.error.message}</p>
       ) : (
         <p role="status">Confirming your subscription...</p>
       )}
-      <Link to="/" className="mt-8 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">Back to the shop</Link>
+      <Link to="/" className={`mt-8 inline-block ${textLink}`}>Back to the shop</Link>
     </section>
   );
 }

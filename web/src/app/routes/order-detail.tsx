@@ -1,3 +1,5 @@
+import { buttonClass, textLink } from '../../components/ui/button';
+import { pageClass, pageTitle } from '../../components/ui/page';
 import { Link, useParams } from 'react-router-dom';
 import { OrderTotals, methodLabel, totalLabel } from '../../components/orders/order-charges';
 import { OrderLines, formatAddress } from '../../components/orders/order-lines';
@@ -34,11 +36,11 @@ function OrderDetail({ id }: { id: string }) {
   if (status === 'loading') return <p role="status" className="py-16 text-center">Loading...</p>;
   if (status === 'error' || !order) return <Unavailable missing={missing} />;
   return (
-    <article className="mx-auto max-w-4xl py-10">
-      <Link to="/orders" className="text-sm font-medium text-blue-700 hover:underline"><span aria-hidden="true">&larr; </span>Your Orders</Link>
+    <article className={`${pageClass} max-w-5xl`}>
+      <Link to="/orders" className={`text-sm ${textLink}`}><span aria-hidden="true">&larr; </span>Your Orders</Link>
       <header className="mt-3 mb-6 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">Order #{shortId(order._id)}</h1>
+          <h1 className={pageTitle}>Order #{shortId(order._id)}</h1>
           <p className="text-sm text-gray-600">Placed <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · <span className="break-all">{order._id}</span></p>
         </div>
         <div className="flex items-center gap-3">
@@ -48,9 +50,9 @@ function OrderDetail({ id }: { id: string }) {
               type="button"
               onClick={() => cancel(order)}
               disabled={pendingId === order._id}
-              className="rounded-md border border-red-700 px-4 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
+              className={buttonClass('secondary', 'sm')}
             >
-              {pendingId === order._id ? 'Cancelling...' : 'Cancel order'}
+              {pendingId === order._id ? 'Cancelling...' : 'Cancel Order'}
             </button>
           )}
         </div>
@@ -90,7 +92,7 @@ function PickupDetails({ pickup, ready }: { pickup: NonNullable<Order['pickup']>
     <div className="mt-3 space-y-2 border-t border-gray-100 pt-3 text-sm text-gray-700" data-testid="pickup-details">
       <p><span className="font-medium text-gray-900">Collect at:</span> <span className="whitespace-pre-line">{pickup.address}</span></p>
       <p><span className="font-medium text-gray-900">Opening hours:</span> <span className="whitespace-pre-line">{pickup.hours}</span></p>
-      {ready && pickup.holdUntil && <p className="font-medium text-teal-900">Ready: we keep it for you until <time dateTime={pickup.holdUntil}>{formatDate(pickup.holdUntil)}</time>.</p>}
+      {ready && pickup.holdUntil && <p className="font-medium text-secondary">Ready: we keep it for you until <time dateTime={pickup.holdUntil}>{formatDate(pickup.holdUntil)}</time>.</p>}
     </div>
   );
 }
@@ -98,9 +100,9 @@ function PickupDetails({ pickup, ready }: { pickup: NonNullable<Order['pickup']>
 /** Someone else's order (refused by the rules) or no such order: 'Order not found.'; else the spec's error. */
 function Unavailable({ missing }: { missing: boolean }) {
   return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <p role="alert" className={missing ? 'text-gray-800' : 'text-red-700'}>{missing ? 'Order not found.' : 'Error getting order data'}</p>
-      <Link to="/orders" className="mt-6 inline-block font-medium text-blue-700 hover:underline">Back to your orders</Link>
+    <section className={pageClass}>
+      <p role="alert" className={missing ? 'text-gray-800' : 'text-danger'}>{missing ? 'Order not found.' : 'Error getting order data'}</p>
+      <Link to="/orders" className={`mt-6 inline-block ${textLink}`}>Back to your orders</Link>
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { buttonClass } from '../../components/ui/button';
+import { pageClass, pageTitle } from '../../components/ui/page';
 import { CUSTOMER_ORDERS_PAGE_SIZE, type Order } from '@bookstore/contract';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,7 +19,7 @@ export function Component() {
   return (
     <RequireUser>
       <LiveFirestore>
-        <LiveErrorBoundary fallback={() => <p role="alert" className="py-16 text-center text-red-700">Error getting order data</p>}>
+        <LiveErrorBoundary fallback={() => <p role="alert" className="py-16 text-center text-danger">Error getting order data</p>}>
           <Orders />
         </LiveErrorBoundary>
       </LiveFirestore>
@@ -33,17 +35,17 @@ function Orders() {
   const live = useLiveOrders(user?.uid ?? '', count);
   const notice = useStatusNotice(live.orders);
   const { cancel, pendingId } = useCancelWithConfirm();
-  // While 'Load more' waits for the longer query, the orders already shown stay on screen: the ref
+  // While 'Load More' waits for the longer query, the orders already shown stay on screen: the ref
   // holds the last page the live query delivered and is read only to render that snapshot.
   /* eslint-disable react-hooks/refs -- a render-time snapshot of the previous query's result, by design */
   const shown = useRef<Order[] | null>(null);
   if (live.status === 'success') shown.current = live.orders;
   const orders = shown.current;
-  if (live.status === 'error') return <p role="alert" className="py-16 text-center text-red-700">Error getting order data</p>;
+  if (live.status === 'error') return <p role="alert" className="py-16 text-center text-danger">Error getting order data</p>;
   if (!orders) return <p role="status" className="py-16 text-center">Loading...</p>;
   return (
-    <section className="mx-auto max-w-3xl py-10">
-      <h1 className="mb-6 text-2xl font-semibold">Your Orders</h1>
+    <section className={`${pageClass} max-w-4xl`}>
+      <h1 className={`mb-6 ${pageTitle}`}>Your Orders</h1>
       <LiveNotice notice={notice} />
       {orders.length === 0 ? (
         <p>No orders found!</p>
@@ -62,9 +64,9 @@ function Orders() {
                 type="button"
                 onClick={() => setCount((n) => n + CUSTOMER_ORDERS_PAGE_SIZE)}
                 disabled={live.status === 'loading'}
-                className="rounded-md border border-secondary px-6 py-2 font-semibold text-secondary hover:bg-secondary hover:text-white disabled:cursor-wait disabled:opacity-60"
+                className={buttonClass('secondary', 'md')}
               >
-                {live.status === 'loading' ? 'Loading...' : 'Load more'}
+                {live.status === 'loading' ? 'Loading...' : 'Load More'}
               </button>
             </div>
           )}
@@ -82,7 +84,7 @@ function OrderCard({ order, onCancel, cancelling }: { order: Order; onCancel: ()
       <header className="mb-3 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={`order-${order._id}`} className="font-semibold">
-            <Link to={`/orders/${order._id}`} className="hover:text-blue-700 hover:underline">
+            <Link to={`/orders/${order._id}`} className="hover:text-accent hover:underline">
               Order #{shortId(order._id)}
             </Link>
           </h2>
@@ -109,14 +111,14 @@ function OrderCard({ order, onCancel, cancelling }: { order: Order; onCancel: ()
             type="button"
             onClick={onCancel}
             disabled={cancelling}
-            className="rounded-md border border-red-700 px-4 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-wait disabled:opacity-60"
+            className={buttonClass('secondary', 'sm')}
           >
-            {cancelling ? 'Cancelling...' : 'Cancel order'}
+            {cancelling ? 'Cancelling...' : 'Cancel Order'}
             <span className="sr-only"> #{shortId(order._id)}</span>
           </button>
         )}
-        <Link to={`/orders/${order._id}`} className="rounded-md bg-secondary px-4 py-1.5 text-sm font-semibold text-white hover:bg-blue-900">
-          View order<span className="sr-only"> #{shortId(order._id)}</span>
+        <Link to={`/orders/${order._id}`} className={buttonClass('secondary', 'sm')}>
+          View Order<span className="sr-only"> #{shortId(order._id)}</span>
         </Link>
       </div>
     </article>

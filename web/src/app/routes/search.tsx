@@ -1,3 +1,5 @@
+import { buttonClass, textLink } from '../../components/ui/button';
+import { pageClass, pageTitle } from '../../components/ui/page';
 import { MAX_SEARCH_PAGE } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -7,7 +9,7 @@ import { searchQuery } from '../../features/catalog/api/search-books';
 import { BookCard, BookCardSkeleton } from '../../features/catalog/components/book-card';
 import { usePageTitle } from '../../lib/use-page-title';
 
-const pager = 'inline-flex items-center gap-1 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100';
+const pager = buttonClass('secondary', 'sm');
 
 export function Component() {
   const [params] = useSearchParams();
@@ -18,8 +20,8 @@ export function Component() {
   const { data, isPending, isError, fetchStatus } = useQuery(searchQuery(q, page));
   const href = (n: number) => `/search?${new URLSearchParams(n > 1 ? { q, page: String(n) } : { q })}`;
   return (
-    <section className="py-10">
-      <h1 className="mb-8 text-3xl font-semibold">Results for &ldquo;{q}&rdquo;</h1>
+    <section className={pageClass}>
+      <h1 className={`mb-6 ${pageTitle}`}>Results for &ldquo;{q}&rdquo;</h1>
       {!q.trim() ? (
         <p>Type a title, an author or a category in the search box above.</p>
       ) : isPending && fetchStatus !== 'idle' ? (
@@ -27,12 +29,12 @@ export function Component() {
           {Array.from({ length: 3 }, (_, i) => <BookCardSkeleton key={i} />)}
         </div>
       ) : isError ? (
-        <p role="alert" className="text-red-700">Could not search right now. Please try again.</p>
+        <p role="alert" className="text-danger">Could not search right now. Please try again.</p>
       ) : !data || data.total === 0 ? (
         <p>No books match</p>
       ) : data.books.length === 0 ? (
         <p>
-          No more results. <Link to={href(1)} className="font-semibold text-blue-800 underline">Back to the first page</Link>
+          No more results. <Link to={href(1)} className={textLink}>Back to the first page</Link>
         </p>
       ) : (
         <>

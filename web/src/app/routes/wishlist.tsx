@@ -1,3 +1,5 @@
+import { buttonClass, textLink } from '../../components/ui/button';
+import { pageClass, pageTitle } from '../../components/ui/page';
 import type { Book } from '@bookstore/contract';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -30,8 +32,8 @@ export function Component() {
   const visible = newestFirst.slice(0, shown);
   const books = useQueries({ queries: visible.map((id) => ({ ...bookQuery(id), retry: false })) });
   return (
-    <section className="mx-auto mt-10 max-w-3xl rounded-lg bg-white px-4 py-6 shadow-lg ring-1 ring-gray-100 sm:px-6">
-      <h1 className="text-lg font-semibold">Your wishlist</h1>
+    <section className={`${pageClass} max-w-3xl`}>
+      <h1 className={pageTitle}>Your Wishlist</h1>
       {/* This browser's list (local storage, or the account's copy): drawn after hydration. */}
       <div data-client-state="">
         {!hydrated ? (
@@ -42,7 +44,7 @@ export function Component() {
               {ids.length === 1 ? '1 book' : `${ids.length} books`}
               {status !== 'signedIn' && (
                 <>
-                  {' '}saved on this device. <Link to="/login" className="font-medium text-indigo-700 underline hover:text-indigo-900">Sign in</Link> to keep them on all your devices.
+                  {' '}saved on this device. <Link to="/login" className={textLink}>Sign in</Link> to keep them on all your devices.
                 </>
               )}
             </p>
@@ -50,7 +52,7 @@ export function Component() {
               <div className="py-10 text-center text-gray-700">
                 <HeartIcon className="mx-auto mb-3 size-8 text-gray-400" />
                 <p>Your wishlist is empty. Press the heart on a book to keep it here.</p>
-                <Link to="/books" className="mt-4 inline-block font-medium text-indigo-700 underline hover:text-indigo-900">Browse all books</Link>
+                <Link to="/books" className={buttonClass('secondary', 'md', 'mt-4')}>Browse All Books</Link>
               </div>
             ) : (
               <ul className="mt-4 divide-y divide-gray-200">
@@ -60,8 +62,8 @@ export function Component() {
               </ul>
             )}
             {newestFirst.length > shown && (
-              <button type="button" onClick={() => setShown((n) => n + PAGE)} className="mt-4 w-full rounded-md border border-gray-300 px-4 py-2 font-medium hover:bg-gray-50">
-                Show more ({newestFirst.length - shown} more)
+              <button type="button" onClick={() => setShown((n) => n + PAGE)} className={buttonClass('secondary', 'md', 'mt-4 w-full')}>
+                Show More ({newestFirst.length - shown} more)
               </button>
             )}
           </>
@@ -73,7 +75,7 @@ export function Component() {
 
 function WishlistLine({ id, book, error, waiting }: { id: string; book: Book | undefined; error: Error | null; waiting: boolean }) {
   const remove = (
-    <button type="button" onClick={() => wishlist.toggle(id)} className="rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 hover:text-indigo-900">
+    <button type="button" onClick={() => wishlist.toggle(id)} className={`text-sm ${textLink}`}>
       Remove<span className="sr-only"> {book?.title ?? 'this book'} from the wishlist</span>
     </button>
   );
@@ -102,13 +104,13 @@ function WishlistLine({ id, book, error, waiting }: { id: string; book: Book | u
           <p className="font-medium">{money(book.newPrice)}</p>
         </div>
         {book.author && <p className="text-sm text-gray-600">{book.author}</p>}
-        <div className="mt-1">{stockLevel(book.stock).kind === 'in' ? <span className="text-xs font-semibold text-green-800">In stock</span> : <StockBadge stock={book.stock} />}</div>
+        <div className="mt-1">{stockLevel(book.stock).kind === 'in' ? <span className="text-xs font-semibold text-secondary">In stock</span> : <StockBadge stock={book.stock} />}</div>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
           <button
             type="button"
             onClick={() => addBookToCart(book)}
             disabled={out}
-            className="inline-flex items-center gap-2 rounded-md bg-primary px-4 py-1.5 text-sm font-semibold text-secondary hover:bg-secondary hover:text-white disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-600"
+            className={buttonClass('primary', 'sm')}
           >
             <CartIcon className="size-4" /> Add to Cart<span className="sr-only">: {book.title}</span>
           </button>

@@ -13,7 +13,7 @@ export function OrderLines({ order, bookHref, compact = false }: { order: Order;
           <img src={coverUrl(line.coverImage)} alt="" width={compact ? 32 : 48} height={compact ? 48 : 72} loading="lazy" className={`${img} shrink-0 rounded border border-gray-200 bg-gray-100 object-cover`} />
           <span className="min-w-0 flex-1 text-sm">
             {bookHref ? (
-              <Link to={bookHref(line.bookId)} className="font-medium text-gray-900 hover:text-blue-700 hover:underline">{line.title}</Link>
+              <Link to={bookHref(line.bookId)} className="font-medium text-gray-900 hover:text-accent hover:underline">{line.title}</Link>
             ) : (
               <span className="font-medium text-gray-900">{line.title}</span>
             )}

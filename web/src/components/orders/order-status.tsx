@@ -12,26 +12,28 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
   collected: 'Collected',
 };
 
+// In the shop's palette (issue 29): waiting in yellow, under way in the accent, on the road in navy,
+// done in solid navy, cancelled grey, refused red.
 const TONE: Record<OrderStatus, string> = {
-  pending: 'bg-amber-100 text-amber-900 ring-amber-200',
-  confirmed: 'bg-sky-100 text-sky-900 ring-sky-200',
-  shipped: 'bg-indigo-100 text-indigo-900 ring-indigo-200',
-  delivered: 'bg-green-100 text-green-900 ring-green-200',
+  pending: 'bg-primary-soft text-secondary ring-primary',
+  confirmed: 'bg-accent-soft text-accent ring-accent',
+  shipped: 'bg-secondary-soft text-secondary ring-secondary',
+  delivered: 'bg-secondary text-white ring-secondary',
   cancelled: 'bg-gray-100 text-gray-800 ring-gray-300',
-  refused: 'bg-red-100 text-red-900 ring-red-200',
-  ready_for_pickup: 'bg-teal-100 text-teal-900 ring-teal-200',
-  collected: 'bg-green-100 text-green-900 ring-green-200',
+  refused: 'bg-danger-soft text-danger ring-danger',
+  ready_for_pickup: 'bg-accent-soft text-accent ring-accent',
+  collected: 'bg-secondary text-white ring-secondary',
 };
 
 const DOT: Record<OrderStatus, string> = {
-  pending: 'bg-amber-500',
-  confirmed: 'bg-sky-600',
-  shipped: 'bg-indigo-600',
-  delivered: 'bg-green-600',
+  pending: 'bg-secondary',
+  confirmed: 'bg-accent',
+  shipped: 'bg-secondary',
+  delivered: 'bg-primary',
   cancelled: 'bg-gray-500',
-  refused: 'bg-red-600',
-  ready_for_pickup: 'bg-teal-600',
-  collected: 'bg-green-600',
+  refused: 'bg-danger',
+  ready_for_pickup: 'bg-accent',
+  collected: 'bg-primary',
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {

@@ -10,7 +10,7 @@ export interface Column {
 export function DataTable({ columns, children }: { columns: readonly Column[]; children: ReactNode }) {
   return (
     <table className="w-full border-collapse text-left text-sm">
-      <thead className="bg-gray-50 text-xs uppercase text-gray-600">
+      <thead className="bg-gray-50 text-xs font-semibold text-gray-600">
         <tr>
           {columns.map((column) => (
             <th key={column.label} scope="col" className={column.className ?? 'px-6 py-3'}>{column.label}</th>

@@ -11,7 +11,6 @@ export const HeartIcon = (p: IconProps) => (<svg {...base} {...p}><path d="M12 2
 export const ChevronLeft = (p: IconProps) => (<svg {...base} {...p}><path d="m15 18-6-6 6-6" /></svg>);
 export const ChevronRight = (p: IconProps) => (<svg {...base} {...p}><path d="m9 18 6-6-6-6" /></svg>);
 export const MenuIcon = (p: IconProps) => (<svg {...base} {...p}><path d="M4 6h16M4 12h16M4 18h16" /></svg>);
-export const BooksIcon = (p: IconProps) => (<svg {...base} {...p}><path d="M4 19.5V5a2 2 0 0 1 2-2h13v15H6a2 2 0 0 0-2 2Zm0 0A2 2 0 0 0 6 22h13v-4" /><path d="M9 7h6" /></svg>);
 export const BellIcon = (p: IconProps) => (<svg {...base} {...p}><path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" /><path d="M13.7 21a2 2 0 0 1-3.4 0" /></svg>);
 export const LogoutIcon = (p: IconProps) => (<svg {...base} {...p}><path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" /><path d="m16 17 5-5-5-5M21 12H9" /></svg>);
 export const GoogleIcon = (p: IconProps) => (

@@ -10,7 +10,7 @@ export function OfflineNotice({ className = '', children }: { className?: string
   const online = useOnline();
   if (online) return null;
   return (
-    <p role="status" className={`rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 ${className}`}>
+    <p role="status" className={`rounded-md border border-primary bg-primary-soft px-4 py-3 text-sm text-secondary ${className}`}>
       <strong>You are offline</strong>. {children ?? 'This can be sent once your connection is back; nothing you typed is lost.'}
     </p>
   );

@@ -17,7 +17,7 @@ export function SearchField({ id, label, labelHidden = false, className = '', in
 }) {
   return (
     <div className={`relative ${className}`}>
-      <label htmlFor={id} className={labelHidden ? 'sr-only' : 'mb-1 block text-xs font-semibold uppercase text-gray-600'}>{label}</label>
+      <label htmlFor={id} className={labelHidden ? 'sr-only' : 'mb-1 block text-xs font-semibold text-gray-600'}>{label}</label>
       {/* Pinned to the input's bottom edge, so it stays centred on the box whether the label shows or not. */}
       <SearchIcon className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-gray-500" />
       <input {...input} id={id} type="search" className={`w-full rounded-md border border-gray-300 py-2 pl-9 pr-3 text-sm focus:outline-2 ${inputClassName}`} />

@@ -11,7 +11,7 @@ export function Spinner({ label = 'Loading...' }: { label?: string }) {
 export function FullScreenSpinner() {
   return (
     <div role="status" aria-label="Loading" className="fixed inset-0 z-50 flex items-center justify-center bg-white/70">
-      <span className="size-12 animate-spin rounded-full border-4 border-indigo-600 border-t-transparent" aria-hidden="true" />
+      <span className="size-12 animate-spin rounded-full border-4 border-secondary border-t-transparent" aria-hidden="true" />
     </div>
   );
 }

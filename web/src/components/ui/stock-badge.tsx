@@ -2,7 +2,7 @@ import { stockLevel, stockText } from '../../lib/stock';
 
 const TONE = {
   out: 'bg-gray-200 text-gray-800 ring-gray-300',
-  low: 'bg-amber-100 text-amber-900 ring-amber-200',
+  low: 'bg-primary-soft text-secondary ring-primary',
 } as const;
 
 /** 'Out of stock' or 'Only N left'; nothing when plenty are left. */
@@ -12,7 +12,7 @@ export function StockBadge({ stock, className = '' }: { stock: number | undefine
   if (!text || level.kind === 'in') return null;
   return (
     <span className={`flex w-fit items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONE[level.kind]} ${className}`}>
-      <span className={`size-1.5 rounded-full ${level.kind === 'out' ? 'bg-gray-600' : 'bg-amber-600'}`} aria-hidden="true" />
+      <span className={`size-1.5 rounded-full ${level.kind === 'out' ? 'bg-gray-600' : 'bg-secondary'}`} aria-hidden="true" />
       {text}
     </span>
   );

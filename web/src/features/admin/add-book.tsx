@@ -23,7 +23,7 @@ export function Component() {
   };
 
   return (
-    <section className="mx-auto max-w-lg rounded-lg bg-white p-6 shadow">
+    <section className="max-w-lg rounded-lg bg-white p-6 shadow">
       <h2 className="mb-4 text-2xl font-bold text-gray-800">Add New Book</h2>
       <BookForm submitLabel="Add Book" busyLabel="Adding.." busy={create.isPending} progress={progress} onSubmit={submit} />
     </section>

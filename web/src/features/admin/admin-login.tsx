@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/ui/button';
 import { useState, type FormEvent } from 'react';
 import { OTP_REQUIRED } from '@bookstore/contract';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -45,27 +46,27 @@ export function Component() {
         <form onSubmit={submit}>
           <div className="mb-4">
             <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="username">Username</label>
-            <input id="username" name="username" required autoComplete="username" placeholder="username" className="w-full rounded border border-gray-300 px-3 py-2 shadow-sm focus:outline-2 focus:outline-indigo-600" />
+            <input id="username" name="username" required autoComplete="username" placeholder="username" className="w-full rounded border border-gray-300 px-3 py-2 shadow-sm focus:outline-2 focus:outline-accent" />
           </div>
           <div className="mb-4">
             <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="password">Password</label>
-            <input id="password" name="password" type="password" required autoComplete="current-password" placeholder="Password" className="w-full rounded border border-gray-300 px-3 py-2 shadow-sm focus:outline-2 focus:outline-indigo-600" />
+            <input id="password" name="password" type="password" required autoComplete="current-password" placeholder="Password" className="w-full rounded border border-gray-300 px-3 py-2 shadow-sm focus:outline-2 focus:outline-accent" />
           </div>
           {otpAsked && (
             <div className="mb-4">
               <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="otp">Authentication code</label>
-              <input id="otp" name="otp" required inputMode="numeric" pattern="[0-9 ]{6,7}" maxLength={7} autoComplete="one-time-code" autoFocus placeholder="123456" className="w-full rounded border border-gray-300 px-3 py-2 tracking-widest shadow-sm focus:outline-2 focus:outline-indigo-600" />
+              <input id="otp" name="otp" required inputMode="numeric" pattern="[0-9 ]{6,7}" maxLength={7} autoComplete="one-time-code" autoFocus placeholder="123456" className="w-full rounded border border-gray-300 px-3 py-2 tracking-widest shadow-sm focus:outline-2 focus:outline-accent" />
               {otpError && <p role="alert" className="mt-2 text-sm text-gray-700">{otpError}</p>}
             </div>
           )}
           {error !== null && (
             <div role="alert" className="mb-3 text-sm">
-              <p className="italic text-red-700">Please enter valid Email and Password.</p>
+              <p className="italic text-danger">Please enter valid Email and Password.</p>
               {error && <p className="text-gray-700">{error}</p>}
             </div>
           )}
           <OfflineNotice className="mb-3" />
-          <button disabled={busy || !online} className="w-full rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
+          <button disabled={busy || !online} className={buttonClass('primary', 'md', 'w-full')}>
             {busy ? 'Signing in...' : 'Login'}
           </button>
         </form>

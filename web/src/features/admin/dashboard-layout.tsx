@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/ui/button';
 import { ROLE_LABELS, type Permission } from '@bookstore/contract';
 import { Suspense, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -32,7 +33,7 @@ function ProfileMenu({ name, role, onSignOut }: { name: string; role: string; on
   return (
     <div ref={ref} className="relative">
       <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)} className="flex max-w-[12rem] items-center gap-3 rounded-md px-2 py-1 text-left hover:bg-gray-100">
-        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-purple-100 font-semibold text-purple-800" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-accent-soft font-semibold text-accent" aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>
         <span className="min-w-0">
           <span className="block truncate font-semibold">{name}</span>
           <span className="block text-sm text-gray-600">{role}</span>
@@ -63,8 +64,8 @@ function NewsletterExportButton() {
     }
   };
   return (
-    <button type="button" onClick={() => void exportCsv()} disabled={busy} className="inline-flex rounded-md border border-gray-400 px-5 py-3 text-gray-800 hover:bg-gray-50 disabled:opacity-60">
-      {busy ? 'Exporting...' : 'Export newsletter (CSV)'}
+    <button type="button" onClick={() => void exportCsv()} disabled={busy} className={buttonClass('secondary', 'md')}>
+      {busy ? 'Exporting...' : 'Export Newsletter (CSV)'}
     </button>
   );
 }
@@ -90,7 +91,7 @@ export function Component() {
   };
   const nav = (
     <>
-      <a href="#" onClick={(e) => e.preventDefault()} aria-label="Folders" className="grid size-12 place-items-center rounded-lg text-gray-400 hover:bg-gray-700 hover:text-white">
+      <a href="#" onClick={(e) => e.preventDefault()} aria-label="Folders" className="grid size-12 place-items-center rounded-lg text-gray-300 hover:bg-gray-700 hover:text-white">
         <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M3 7h6l2 2h10v10H3z" /></svg>
       </a>
       {links.map((item) => (
@@ -101,7 +102,7 @@ export function Component() {
           onClick={() => setMenuOpen(false)}
           aria-label={item.label}
           title={item.label}
-          className={({ isActive }) => `grid size-12 place-items-center rounded-lg ${isActive ? 'bg-white text-purple-700' : 'text-gray-400 hover:bg-gray-700 hover:text-white'}`}
+          className={({ isActive }) => `grid size-12 place-items-center rounded-lg ${isActive ? 'bg-primary text-secondary' : 'text-gray-300 hover:bg-gray-700 hover:text-white'}`}
         >
           <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d={item.icon} /></svg>
         </NavLink>
@@ -110,10 +111,10 @@ export function Component() {
   );
   return (
     <div className="flex min-h-screen bg-gray-100">
-      <aside className="hidden w-20 flex-col items-center bg-gray-800 sm:flex">
-        <Link to="/" aria-label="Back to the shop" className="grid h-20 w-20 place-items-center bg-purple-600"><Logo className="size-10" /></Link>
+      <aside className="hidden w-20 flex-col items-center bg-secondary sm:flex">
+        <Link to="/" aria-label="Back to the shop" className="grid h-20 w-20 place-items-center bg-secondary"><Logo className="size-10" /></Link>
         <nav aria-label="Dashboard" className="flex flex-1 flex-col items-center gap-4 py-6">{nav}</nav>
-        <Link to="/dashboard/profile" aria-label="Settings" title="Settings" className="mb-6 grid size-12 place-items-center rounded-lg text-gray-400 hover:bg-gray-700 hover:text-white">
+        <Link to="/dashboard/profile" aria-label="Settings" title="Settings" className="mb-6 grid size-12 place-items-center rounded-lg text-gray-300 hover:bg-gray-700 hover:text-white">
           <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><circle cx="12" cy="12" r="3" /><path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" /></svg>
         </Link>
       </aside>
@@ -131,17 +132,17 @@ export function Component() {
           </div>
         </header>
         {menuOpen && (
-          <nav aria-label="Dashboard menu" className="flex items-center gap-2 bg-gray-800 px-4 py-2 sm:hidden">{nav}</nav>
+          <nav aria-label="Dashboard menu" className="flex flex-wrap items-center gap-2 bg-secondary px-4 py-2 sm:hidden">{nav}</nav>
         )}
         <main className="space-y-6 p-4 sm:p-10">
           <div className="flex flex-col justify-between gap-4 md:flex-row md:items-end">
             <div>
-              <h1 className="mb-2 text-4xl font-semibold">Dashboard</h1>
+              <h1 className="mb-2 text-3xl font-bold md:text-4xl">Dashboard</h1>
               <h2 className="text-gray-700">Book Store Inventory</h2>
             </div>
             <div className="flex flex-wrap gap-3">
-              {me.can('books.view') && <Link to="/dashboard/manage-books" className="inline-flex rounded-md border border-purple-700 px-5 py-3 text-purple-700 hover:bg-purple-50">Manage Books</Link>}
-              {me.can('books.create') && <Link to="/dashboard/add-new-book" className="inline-flex rounded-md bg-purple-700 px-5 py-3 text-white hover:bg-purple-800">Add New Book</Link>}
+              {me.can('books.view') && <Link to="/dashboard/manage-books" className={buttonClass('secondary', 'md')}>Manage Books</Link>}
+              {me.can('books.create') && <Link to="/dashboard/add-new-book" className={buttonClass('primary', 'md')}>Add New Book</Link>}
               {me.can('newsletter.export') && <NewsletterExportButton />}
             </div>
           </div>

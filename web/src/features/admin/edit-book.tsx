@@ -20,7 +20,7 @@ export function Component() {
   const stockOnly = Boolean(me.data) && !me.can('books.edit');
 
   if (isPending) return <FullScreenSpinner />;
-  if (isError || !book) return <p role="alert" className="text-red-700">Error fetching book data</p>;
+  if (isError || !book) return <p role="alert" className="text-danger">Error fetching book data</p>;
 
   const submit = async ({ payload, file }: BookFormValues) => {
     try {
@@ -36,7 +36,7 @@ export function Component() {
   };
 
   return (
-    <section className="mx-auto max-w-lg rounded-lg bg-white p-6 shadow">
+    <section className="max-w-lg rounded-lg bg-white p-6 shadow">
       <h2 className="mb-4 text-2xl font-bold text-gray-800">Update Book</h2>
       <StockAlertsWaiting bookId={book._id} />
       <BookForm key={book.updatedAt} initial={book} submitLabel="Update Book" busyLabel="Updating.." busy={update.isPending} progress={progress} onSubmit={submit} stockOnly={stockOnly} />

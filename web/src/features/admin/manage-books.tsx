@@ -1,3 +1,5 @@
+import { stockLevel } from '../../lib/stock';
+import { buttonClass, unavailableButtonClass } from '../../components/ui/button';
 import { ADMIN_BOOKS_PAGE_SIZE, type AdminBookSort, type AdminBooksPage, type BulkBooks, type Permission } from '@bookstore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -27,10 +29,18 @@ const orderOf = (state: AdminBooksState) =>
 
 const BULK_PERMISSION: Record<BulkBooks['action'], Permission> = { price: 'books.price', stock: 'books.stock', delete: 'books.delete' };
 
-const COLUMNS: Column[] = [{ label: '#' }, { label: 'Book Title' }, { label: 'Category' }, { label: 'Price' }, { label: 'Actions' }];
+const COLUMNS: Column[] = [{ label: '#' }, { label: 'Book Title' }, { label: 'Category' }, { label: 'Price' }, { label: 'Stock' }, { label: 'Actions' }];
 
-const pager = 'inline-flex items-center gap-1 rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50';
-const pagerOff = 'inline-flex items-center gap-1 rounded-md border border-gray-200 px-3 py-1.5 text-sm font-medium text-gray-500';
+const pager = buttonClass('secondary', 'sm');
+const pagerOff = unavailableButtonClass('sm');
+
+/** A book's stock as the table shows it: the count, marked when low (3 or fewer) or out. */
+function StockCount({ stock }: { stock: number }) {
+  const level = stockLevel(stock);
+  if (level.kind === 'out') return <span className="font-semibold text-danger">Out of stock</span>;
+  if (level.kind === 'low') return <span className="rounded-full bg-primary-soft px-2 py-0.5 font-semibold text-secondary">{stock} in stock</span>;
+  return <span>{stock} in stock</span>;
+}
 
 export function Component() {
   const navigate = useNavigate();
@@ -99,17 +109,19 @@ export function Component() {
   };
 
   if (isPending) return <FullScreenSpinner />;
-  if (isError) return <p role="alert" className="text-red-700">Could not load the books. Please reload the page.</p>;
+  if (isError) return <p role="alert" className="text-danger">Could not load the books. Please reload the page.</p>;
   const first = (state.page - 1) * ADMIN_BOOKS_PAGE_SIZE;
   const empty = state.q ? 'No books match your search.' : 'No books yet.';
   const allSelected = data.books.length > 0 && data.books.every((b) => selected.has(b._id));
+  // Edit is the row's action; Delete is a quiet text button after it (one click, then the red
+  // confirmation), so 25 rows do not show 25 red buttons (issue 29).
   const actions = (book: AdminBooksPage['books'][number]) => (
     <>
-      <Link to={`/dashboard/edit-book/${book._id}`} className="inline-block rounded py-1 font-medium text-indigo-700 hover:underline">
+      <Link to={`/dashboard/edit-book/${book._id}`} className={buttonClass('secondary', 'sm')}>
         Edit<span className="sr-only"> {book.title}</span>
       </Link>
       {canDelete && (
-        <button type="button" onClick={() => remove(book._id, book.title)} className="rounded-full bg-red-600 px-4 py-1 font-medium text-white hover:bg-red-700">
+        <button type="button" onClick={() => remove(book._id, book.title)} className="px-1 py-1 text-sm font-semibold text-danger underline-offset-2 hover:underline">
           Delete<span className="sr-only"> {book.title}</span>
         </button>
       )}
@@ -118,22 +130,22 @@ export function Component() {
   return (
     <section className="rounded-lg bg-white shadow">
       <div className="flex items-center justify-between px-4 py-4">
-        <h3 className="text-base font-semibold">All Books</h3>
-        <button type="button" className="rounded bg-indigo-600 px-3 py-1 text-xs font-bold uppercase text-white">See all</button>
+        <h3 className="text-xl font-bold">All Books</h3>
+        <button type="button" className={buttonClass('secondary', 'sm')}>See all</button>
       </div>
       <form role="search" onSubmit={(e) => { e.preventDefault(); go({ q: text.trim(), page: 1, cursor: undefined }); }} className="flex flex-col gap-3 border-t border-gray-100 px-4 py-3 sm:flex-row sm:items-end">
         <SearchField
           id="manage-books-search"
           label="Search by title or author"
           className="flex-1"
-          inputClassName="focus:outline-indigo-600"
+          inputClassName="focus:outline-accent"
           value={text}
           onChange={(e) => setText(e.target.value)}
           maxLength={100}
           placeholder="Title or author"
         />
         <div>
-          <label htmlFor="manage-books-sort" className="mb-1 block text-xs font-semibold uppercase text-gray-600">Sort by</label>
+          <label htmlFor="manage-books-sort" className="mb-1 block text-xs font-semibold text-gray-600">Sort by</label>
           <select
             id="manage-books-sort"
             value={orderOf(state)}
@@ -141,7 +153,7 @@ export function Component() {
               const order = ORDERS.find((o) => o.value === e.target.value)!;
               go({ sort: order.sort, dir: order.dir, page: 1, cursor: undefined });
             }}
-            className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-indigo-600 sm:w-52"
+            className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-accent sm:w-52"
           >
             {ORDERS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
           </select>
@@ -171,8 +183,8 @@ export function Component() {
                   <span className="text-gray-500">{first + index + 1}. </span>{book.title}
                 </p>
                 {book.author && <p className="break-words text-xs text-gray-600">{book.author}</p>}
-                <p className="mt-1 text-sm text-gray-700"><span className="capitalize">{book.category}</span> · {money(book.newPrice)} · {book.stock} in stock</p>
-                <div className="mt-2 flex flex-wrap items-center gap-3">{actions(book)}</div>
+                <p className="mt-1 text-sm text-gray-700"><span className="capitalize">{book.category}</span> · {money(book.newPrice)} · <StockCount stock={book.stock} /></p>
+                <div className="mt-2 flex flex-wrap items-center gap-4">{actions(book)}</div>
               </div>
             </li>
           ))}
@@ -197,8 +209,9 @@ export function Component() {
                   {book.author && <span className="block text-xs font-normal text-gray-600">{book.author}</span>}
                 </td>
                 <td className="px-6 py-3 capitalize">{book.category}</td>
-                <td className="px-6 py-3">{money(book.newPrice)}</td>
-                <td className="space-x-4 whitespace-nowrap px-6 py-3">{actions(book)}</td>
+                <td className="px-6 py-3 tabular-nums">{money(book.newPrice)}</td>
+                <td className="px-6 py-3 tabular-nums"><StockCount stock={book.stock} /></td>
+                <td className="whitespace-nowrap px-6 py-3"><div className="flex items-center gap-4">{actions(book)}</div></td>
               </tr>
             ))}
           </DataTable>

@@ -16,13 +16,15 @@ function StatIcon({ tone, icon, small = false }: { tone: string; icon: ReactNode
   );
 }
 
-function StatCard({ label, value, tone, icon }: { label: ReactNode; value: ReactNode; tone: string; icon: string }) {
+/** A figure with its label and, under it, what exactly it counts (issue 29: the figures must add up). */
+function StatCard({ label, value, detail, tone, icon }: { label: ReactNode; value: ReactNode; detail?: string; tone: string; icon: string }) {
   return (
-    <div className="flex items-center rounded-lg bg-white p-8 shadow">
+    <div className="flex items-center rounded-lg bg-white p-6 shadow">
       <StatIcon tone={tone} icon={<path d={icon} />} />
-      <div>
-        <span className="block text-2xl font-bold">{value}</span>
-        <span className="block text-gray-600">{label}</span>
+      <div className="min-w-0">
+        <span className="block text-2xl font-bold tabular-nums">{value}</span>
+        <span className="block font-semibold text-gray-700">{label}</span>
+        {detail && <span className="block text-sm text-gray-600">{detail}</span>}
       </div>
     </div>
   );
@@ -31,12 +33,12 @@ function StatCard({ label, value, tone, icon }: { label: ReactNode; value: React
 /** A figure that opens the desk on the matching tab. */
 function DeskCard({ to, value, label, detail, tone, icon, className = '' }: { to: string; value: number; label: string; detail: string; tone: string; icon: ReactNode; className?: string }) {
   return (
-    <Link to={to} className={`group flex items-center rounded-lg bg-white p-6 shadow ring-purple-600 hover:ring-2 focus-visible:ring-2 ${className}`}>
+    <Link to={to} className={`group flex items-center rounded-lg bg-white p-6 shadow ring-accent hover:ring-2 focus-visible:ring-2 ${className}`}>
       <StatIcon tone={tone} icon={icon} small />
       <div className="min-w-0">
         <span className="block text-2xl font-bold">{value}</span>
         <span className="block font-medium text-gray-700">{label}</span>
-        <span className="block text-sm text-purple-800 group-hover:underline">{detail}<span aria-hidden="true"> &rarr;</span></span>
+        <span className="block text-sm text-accent group-hover:underline">{detail}<span aria-hidden="true"> &rarr;</span></span>
       </div>
     </Link>
   );
@@ -49,17 +51,41 @@ export function Component() {
   const counts = data.orderCounts;
   const latest = data.latestOrders ?? [];
   const lowStock = data.lowStockBooks ?? [];
+  // What the figures leave out, said next to them: the desk's 'All' counts every order.
+  const dropped = counts ? counts.cancelled + counts.refused : 0;
+  const ordersDetail = counts
+    ? `${counts.all} placed, ${dropped} cancelled or refused`
+    : 'Not counting cancelled or refused orders';
+  const toCollect = Math.max(0, Math.round((data.totalSales - (data.collectedSales ?? 0)) * 100) / 100);
   return (
     <>
       <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Shop statistics">
-        <StatCard label="Products" value={data.totalBooks} tone="bg-purple-100 text-purple-700" icon="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z" />
-        <StatCard label="Total Sales" value={money(data.totalSales)} tone="bg-green-100 text-green-700" icon="M12 1v22M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
-        <StatCard label="Trending Books in This Month" value={data.trendingBooks} tone="bg-red-100 text-red-700" icon="M23 6l-9.5 9.5-5-5L1 18" />
-        <StatCard label="Total Orders" value={data.totalOrders} tone="bg-blue-100 text-blue-700" icon="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0" />
+        <StatCard label="Products" value={data.totalBooks} detail="Books in the catalogue" tone="bg-secondary-soft text-secondary" icon="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z" />
+        <StatCard label="Total Sales" value={money(data.totalSales)} detail="Booked, not counting cancelled ones" tone="bg-primary-soft text-secondary" icon="M12 1v22M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6" />
+        <StatCard label="Trending Books in This Month" value={data.trendingBooks} detail="Books marked trending" tone="bg-secondary-soft text-secondary" icon="M23 6l-9.5 9.5-5-5L1 18" />
+        <StatCard label="Total Orders" value={data.totalOrders} detail={ordersDetail} tone="bg-accent-soft text-accent" icon="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4zM3 6h18M16 10a4 4 0 0 1-8 0" />
+      </section>
+      <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="money-heading">
+        <h3 id="money-heading" className="font-bold">Sales Booked and Collected</h3>
+        <p className="text-sm text-gray-600">Cash on delivery: an order is paid when it is delivered or collected in the shop. Cancelled and refused orders are not counted.</p>
+        <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+          <div>
+            <dt className="text-gray-600">Booked <span className="text-sm">({data.totalOrders} {data.totalOrders === 1 ? 'order' : 'orders'})</span></dt>
+            <dd className="text-xl font-bold tabular-nums" data-testid="sales-booked">{money(data.totalSales)}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-600">Collected <span className="text-sm">({data.collectedOrders ?? 0} delivered or picked up)</span></dt>
+            <dd className="text-xl font-bold tabular-nums" data-testid="sales-collected">{money(data.collectedSales ?? 0)}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-600">Still to collect <span className="text-sm">(not yet delivered)</span></dt>
+            <dd className="text-xl font-bold tabular-nums" data-testid="sales-to-collect">{money(toCollect)}</dd>
+          </div>
+        </dl>
       </section>
       {data.salesSplit && (
         <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="split-heading">
-          <h3 id="split-heading" className="font-semibold">Of the total sales</h3>
+          <h3 id="split-heading" className="font-bold">Of the Total Sales</h3>
           <dl className="mt-3 grid gap-4 sm:grid-cols-3">
             {([['Books', data.salesSplit.books, 'without tax'], ['Shipping', data.salesSplit.shipping, 'delivery and postage, without tax'], ['Tax', data.salesSplit.tax, 'included in prices or added']] as const).map(([label, value, note]) => (
               <div key={label}>
@@ -72,7 +98,7 @@ export function Component() {
       )}
       <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Orders and stock">
         <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:row-span-2">
-          <h3 className="border-b border-gray-100 px-6 py-5 font-semibold">Monthly Revenue</h3>
+          <h3 className="border-b border-gray-100 px-6 py-5 font-bold">Monthly Revenue</h3>
           <div className="flex-grow p-4"><RevenueChart monthly={data.monthlySales} /></div>
         </div>
         <DeskCard
@@ -80,7 +106,7 @@ export function Component() {
           value={data.ordersToProcess ?? 0}
           label="Orders to process"
           detail={counts ? `${counts.pending} pending · ${counts.confirmed} confirmed` : 'Open the order desk'}
-          tone="bg-yellow-100 text-yellow-700"
+          tone="bg-primary-soft text-secondary"
           icon={<><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 3" /></>}
           className="xl:col-start-3 xl:row-start-1"
         />
@@ -89,12 +115,12 @@ export function Component() {
           value={counts?.shipped ?? 0}
           label="Out for delivery"
           detail="Shipped, cash not yet in"
-          tone="bg-teal-100 text-teal-700"
+          tone="bg-accent-soft text-secondary"
           icon={<><path d="M1 3h15v13H1zM16 8h4l3 3v5h-7z" /><circle cx="5.5" cy="18.5" r="2.5" /><circle cx="18.5" cy="18.5" r="2.5" /></>}
           className="xl:col-start-3 xl:row-start-2"
         />
         <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:col-span-1 xl:col-start-4 xl:row-span-2 xl:row-start-1">
-          <h3 className="border-b border-gray-100 px-6 py-5 font-semibold">Low stock</h3>
+          <h3 className="border-b border-gray-100 px-6 py-5 font-bold">Low Stock</h3>
           {lowStock.length === 0 ? (
             <p className="p-6 text-sm text-gray-600">Every book has more than 3 copies.</p>
           ) : (
@@ -104,7 +130,7 @@ export function Component() {
                   <img src={coverUrl(book.coverImage)} alt="" width={32} height={48} loading="lazy" className="h-12 w-8 shrink-0 rounded object-cover" />
                   <div className="min-w-0 flex-1">
                     <Link to={`/dashboard/edit-book/${book._id}`} className="line-clamp-2 text-sm font-medium hover:underline">{book.title}</Link>
-                    <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${book.stock === 0 ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}>
+                    <span className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${book.stock === 0 ? 'bg-danger-soft text-danger' : 'bg-primary-soft text-secondary'}`}>
                       {book.stock === 0 ? 'Out of stock' : `${book.stock} left`}
                     </span>
                   </div>
@@ -116,8 +142,8 @@ export function Component() {
       </section>
       <section className="rounded-lg bg-white shadow" aria-labelledby="latest-orders">
         <div className="flex items-center justify-between border-b border-gray-100 px-6 py-5">
-          <h3 id="latest-orders" className="font-semibold">Latest orders</h3>
-          <Link to="/dashboard/orders" className="text-sm font-medium text-purple-800 hover:underline">All orders<span aria-hidden="true"> &rarr;</span></Link>
+          <h3 id="latest-orders" className="font-bold">Latest Orders</h3>
+          <Link to="/dashboard/orders" className="text-sm font-medium text-accent hover:underline">All orders<span aria-hidden="true"> &rarr;</span></Link>
         </div>
         {latest.length === 0 ? (
           <p className="p-6 text-sm text-gray-600">No orders yet.</p>
@@ -126,7 +152,7 @@ export function Component() {
             {latest.map((order) => (
               <li key={order._id}>
                 <Link to={`/dashboard/orders/${order._id}`} className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-6 py-3 hover:bg-gray-50 md:grid-cols-[8rem_1fr_10rem_6rem_8rem]">
-                  <span className="font-mono text-sm font-semibold text-purple-800">#{shortId(order._id)}</span>
+                  <span className="font-mono text-sm font-semibold text-accent">#{shortId(order._id)}</span>
                   <span className="justify-self-end md:order-last"><StatusBadge status={order.status} /></span>
                   <span className="truncate text-sm text-gray-800">{order.name} <span className="text-gray-500">· {order.items.length === 1 ? '1 book' : `${order.items.length} books`}</span></span>
                   <span className="justify-self-end text-sm font-semibold tabular-nums md:order-4">{money(order.totalPrice)}</span>

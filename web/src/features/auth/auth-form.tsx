@@ -1,3 +1,4 @@
+import { buttonClass, textLink } from '../../components/ui/button';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -82,23 +83,23 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
   return (
     <div className="flex min-h-[calc(100vh-220px)] items-center justify-center py-10">
       <div className="w-full max-w-sm rounded-lg bg-white px-8 pb-8 pt-6 shadow-md ring-1 ring-gray-100">
-        <h1 className="mb-4 text-xl font-semibold">{text.title}</h1>
+        <h1 className="mb-4 text-2xl font-bold">{text.title}</h1>
         <form onSubmit={submit} noValidate={false}>
           <div className="mb-4">
             <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="email">Email</label>
-            <input id="email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Email Address" className="w-full rounded border border-gray-300 px-3 py-2 leading-tight shadow-sm focus:outline-2 focus:outline-indigo-600" />
+            <input id="email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Email Address" className="w-full rounded border border-gray-300 px-3 py-2 leading-tight shadow-sm focus:outline-2 focus:outline-accent" />
           </div>
           <div className="mb-4">
             <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="password">Password</label>
-            <input id="password" type="password" name="password" required autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} placeholder="Password" className="w-full rounded border border-gray-300 px-3 py-2 leading-tight shadow-sm focus:outline-2 focus:outline-indigo-600" />
+            <input id="password" type="password" name="password" required autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} placeholder="Password" className="w-full rounded border border-gray-300 px-3 py-2 leading-tight shadow-sm focus:outline-2 focus:outline-accent" />
           </div>
           {mode === 'login' && (
             <div className="-mt-2 mb-4 text-right">
-              <button type="button" onClick={forgot} className="text-sm font-medium text-blue-700 underline hover:text-blue-900">
+              <button type="button" onClick={forgot} className={`text-sm ${textLink}`}>
                 Forgot password?
               </button>
               {reset && (
-                <p role={reset.ok ? 'status' : 'alert'} className={`mt-2 text-left text-sm ${reset.ok ? 'text-green-800' : 'text-red-700'}`}>
+                <p role={reset.ok ? 'status' : 'alert'} className={`mt-2 text-left text-sm ${reset.ok ? 'text-secondary' : 'text-danger'}`}>
                   {reset.text}
                 </p>
               )}
@@ -106,24 +107,24 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
           )}
           {error && !error.google && (
             <div role="alert" className="mb-3 text-sm">
-              <p className="italic text-red-700">Please enter valid Email and Password.</p>
+              <p className="italic text-danger">Please enter valid Email and Password.</p>
               <p className="text-gray-700">{error.detail}</p>
             </div>
           )}
           <OfflineNotice className="mb-3" />
-          <button disabled={busy || !online} className="rounded bg-blue-700 px-8 py-2 font-bold text-white hover:bg-blue-800 disabled:opacity-60">
+          <button disabled={busy || !online} className={buttonClass('primary', 'md', 'px-8')}>
             {busy ? 'Please wait...' : text.submit}
           </button>
         </form>
         <p className="mt-4 text-sm font-medium">
           {text.prompt}{' '}
-          <Link to={text.link} className="text-blue-700 underline hover:text-blue-900">{text.linkText}</Link>
+          <Link to={text.link} className={textLink}>{text.linkText}</Link>
         </p>
         <div className="mt-4">
-          <button type="button" onClick={google} disabled={!online} className="flex w-full items-center justify-center gap-2 rounded bg-secondary px-4 py-2 font-bold text-white hover:bg-blue-800 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60">
+          <button type="button" onClick={google} disabled={!online} className={buttonClass('secondary', 'md', 'w-full')}>
             <GoogleIcon /> Sign in with Google
           </button>
-          {error?.google && <p role="alert" className="mt-3 text-sm text-red-700">{error.detail}</p>}
+          {error?.google && <p role="alert" className="mt-3 text-sm text-danger">{error.detail}</p>}
         </div>
         <p className="mt-5 text-center text-xs text-gray-600">&copy;{new Date().getFullYear()} Book Store. All rights reserved.</p>
       </div>

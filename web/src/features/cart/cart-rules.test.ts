@@ -1,7 +1,7 @@
 import type { Book } from '@bookstore/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  addToCart, applyFreshBooks, FLAG_OUTRANKS_CACHED_DATA_MS, lineProblem, parseStoredCart, parseStoredFlags, removeFromCart, subtotal, unavailableIds,
+  addToCart, applyFreshBooks, FLAG_OUTRANKS_CACHED_DATA_MS, lineProblem, parseStoredCart, parseStoredFlags, removeFromCart, savingsCents, subtotal, unavailableIds,
 } from './cart-rules';
 
 const book = (id: string, newPrice: number, stock?: number) => ({ _id: id, title: id, newPrice, oldPrice: newPrice + 1, stock }) as Book;
@@ -19,6 +19,12 @@ describe('cart rules', () => {
     expect(subtotal(items)).toBe('20.29');
     expect(subtotal([])).toBe('0.00');
     expect(removeFromCart(items, 'b').map((i) => i._id)).toEqual(['a', 'c']);
+  });
+
+  it('adds up what the shopper saves against the old prices, in cents; a price above its old one saves nothing (issue 29)', () => {
+    expect(savingsCents([book('a', 0.1), book('b', 19.99)])).toBe(200); // each old price is 1.00 more
+    expect(savingsCents([{ ...book('c', 12.5), oldPrice: 10 }])).toBe(0);
+    expect(savingsCents([{ ...book('d', 9.99), oldPrice: 29.99 }, book('e', 0.2)])).toBe(2100);
   });
 
   it('reads back only well-formed, distinct stored items', () => {

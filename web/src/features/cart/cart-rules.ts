@@ -20,6 +20,11 @@ export function subtotal(items: CartItem[]): string {
   return formatCents(sumCents(items.map((item) => toCents(item.newPrice) ?? 0)));
 }
 
+/** What the shopper saves against the old prices, in cents (a line priced above its old price saves nothing). */
+export function savingsCents(items: CartItem[]): number {
+  return sumCents(items.map((item) => Math.max(0, (toCents(item.oldPrice) ?? 0) - (toCents(item.newPrice) ?? 0))));
+}
+
 /** Reads a stored cart, dropping anything that is not a book-shaped object. */
 export function parseStoredCart(raw: string | null): CartItem[] {
   if (!raw) return [];

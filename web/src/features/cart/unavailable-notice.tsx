@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/ui/button';
 import type { Unavailability } from './cart-rules';
 
 export const PROBLEM_TEXT: Record<Unavailability, string> = {
@@ -8,8 +9,8 @@ export const PROBLEM_TEXT: Record<Unavailability, string> = {
 /** A line's problem, shown beside it in the cart and at checkout. */
 export function ProblemBadge({ problem }: { problem: Unavailability }) {
   return (
-    <span className="inline-flex w-fit items-center gap-1.5 rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-200">
-      <span className="size-1.5 rounded-full bg-red-600" aria-hidden="true" />
+    <span className="inline-flex w-fit items-center gap-1.5 rounded-full bg-danger-soft px-2.5 py-0.5 text-xs font-semibold text-danger ring-1 ring-inset ring-danger">
+      <span className="size-1.5 rounded-full bg-danger" aria-hidden="true" />
       {PROBLEM_TEXT[problem]}
     </span>
   );
@@ -19,13 +20,13 @@ export function ProblemBadge({ problem }: { problem: Unavailability }) {
 export function UnavailableNotice({ count, onRemove }: { count: number; onRemove: () => void }) {
   if (count === 0) return null;
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between">
+    <div role="alert" className="flex flex-col gap-3 rounded-md border border-danger bg-danger-soft p-4 text-sm text-danger sm:flex-row sm:items-center sm:justify-between">
       <p>
         <strong className="font-semibold">{count === 1 ? '1 item' : `${count} items`} can no longer be ordered.</strong>{' '}
         Remove {count === 1 ? 'it' : 'them'} to place your order.
       </p>
-      <button type="button" onClick={onRemove} className="shrink-0 rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
-        Remove unavailable items
+      <button type="button" onClick={onRemove} className={buttonClass('secondary', 'sm', 'shrink-0')}>
+        Remove Unavailable Items
       </button>
     </div>
   );

@@ -35,7 +35,7 @@ export function DeliveryOptions({ quote, value, onChange }: { quote: Quote | und
           // The label is the method and its price; why it is (not) offered is its description, so the
           // radio's name never repeats the address fields' names ('Enter your zipcode').
           return (
-            <div key={o.method} className={`rounded-md border p-3 ${usable ? 'border-gray-300 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50' : 'border-gray-200 text-gray-500'}`}>
+            <div key={o.method} className={`rounded-md border p-3 ${usable ? 'border-gray-300 has-[:checked]:border-secondary has-[:checked]:bg-accent-soft' : 'border-gray-200 text-gray-500'}`}>
               <label className={`flex items-start gap-3 ${usable ? 'cursor-pointer' : ''}`}>
                 <input type="radio" name="delivery-method" value={o.method} checked={value === o.method} disabled={!usable} onChange={() => onChange(o.method)} aria-describedby={note} className="mt-1 size-4" />
                 <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-3">
@@ -54,7 +54,7 @@ export function DeliveryOptions({ quote, value, onChange }: { quote: Quote | und
 
 export function PickupNote({ pickup }: { pickup: PickupInfo }) {
   return (
-    <div className="rounded-md bg-teal-50 p-3 text-teal-950 ring-1 ring-teal-200 md:col-span-5" data-testid="pickup-note">
+    <div className="rounded-md bg-accent-soft p-3 text-secondary ring-1 ring-accent md:col-span-5" data-testid="pickup-note">
       <p><span className="font-semibold">Collect at:</span> <span className="whitespace-pre-line">{pickup.address}</span></p>
       <p><span className="font-semibold">Opening hours:</span> <span className="whitespace-pre-line">{pickup.hours}</span></p>
       <p>We tell you by email when it is ready, and keep it for {pickup.holdDays} days.</p>
@@ -78,7 +78,7 @@ export function QuoteSummary({ quote }: { quote: Quote }) {
         </div>
       ) : null}
       {quote.method === 'post' && quote.toFreeShipping !== undefined && (
-        <p className="text-teal-900" data-testid="free-shipping">You are {money(quote.toFreeShipping)} from free shipping</p>
+        <p className="text-secondary" data-testid="free-shipping">You are {money(quote.toFreeShipping)} from free shipping</p>
       )}
       <div className="flex justify-between border-t border-gray-200 pt-1 font-semibold text-gray-900">
         <dt>Total</dt>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/ui/button';
 import { EMAIL_NOT_VERIFIED_MESSAGE } from '@bookstore/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -41,7 +42,7 @@ export function VerifyEmailGate() {
   const send = () =>
     action.mutate(async () => {
       await (await authSdk()).sendVerificationEmail();
-      setNote('Verification email sent. Open the link in it, then choose “I have verified, continue”.');
+      setNote('Verification email sent. Open the link in it, then choose “I Have Verified, Continue”.');
     });
   const recheck = () =>
     action.mutate(async () => {
@@ -54,15 +55,15 @@ export function VerifyEmailGate() {
     });
 
   return (
-    <section aria-labelledby="verify-email-title" className="mb-6 rounded border border-amber-300 bg-amber-50 p-4 text-gray-800">
+    <section aria-labelledby="verify-email-title" className="mb-6 rounded-md border border-primary bg-primary-soft p-4 text-gray-800">
       <h2 id="verify-email-title" className="text-lg font-semibold">{EMAIL_NOT_VERIFIED_MESSAGE}</h2>
       <p className="mt-1">Orders are paid on delivery, so we take them only from verified email addresses. We will email you a link; open it, then come back here.</p>
       <div className="mt-3 flex flex-wrap gap-3">
-        <button type="button" onClick={send} disabled={action.isPending} className="rounded bg-blue-700 px-4 py-2 font-bold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:bg-gray-400">
-          Send verification email
+        <button type="button" onClick={send} disabled={action.isPending} className={buttonClass('primary', 'md')}>
+          Send Verification Email
         </button>
-        <button type="button" onClick={recheck} disabled={action.isPending} className="rounded border border-blue-700 px-4 py-2 font-bold text-blue-800 hover:bg-blue-50 disabled:cursor-not-allowed disabled:text-gray-500">
-          I have verified, continue
+        <button type="button" onClick={recheck} disabled={action.isPending} className={buttonClass('secondary', 'md')}>
+          I Have Verified, Continue
         </button>
       </div>
       <p role="status" className="mt-2 min-h-5 text-sm">{note}</p>

@@ -3,17 +3,17 @@ import { ApiError } from '../../lib/api-client';
 import { alertBox, confirmAction, toast } from '../../lib/notify';
 import { useCancelOrder } from './cancel-order';
 
-/** Whether to offer 'Cancel order' (the contract's lifecycle; the server decides again). */
+/** Whether to offer 'Cancel Order' (the contract's lifecycle; the server decides again). */
 export const customerCanCancel = (order: Order) => canTransition(order.status, 'cancelled', 'customer', fulfilmentKind(order));
 
-/** 'Cancel order': asks first (with an optional note), then cancels and says what happened. */
+/** 'Cancel Order': asks first (with an optional note), then cancels and says what happened. */
 export function useCancelWithConfirm() {
   const mutation = useCancelOrder();
   const cancel = async (order: Order) => {
     const answer = await confirmAction({
       title: 'Cancel this order?',
       text: `Order of ${order.items.length === 1 ? '1 book' : `${order.items.length} books`}. This cannot be undone.`,
-      confirmButtonText: 'Cancel order',
+      confirmButtonText: 'Cancel Order',
       cancelButtonText: 'Keep order',
       danger: true,
       askNote: true,

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/ui/button';
 import { NEWSLETTER_CHECK_INBOX } from '@bookstore/contract';
 import { useState, type FormEvent } from 'react';
 import { useOnline } from '../../lib/use-online';
@@ -42,13 +43,13 @@ export function NewsletterForm() {
           aria-describedby={state.status === 'error' ? 'newsletter-error' : undefined}
           className="w-full min-w-0 rounded-l-md bg-white px-4 py-2 text-gray-900"
         />
-        <button type="submit" disabled={state.status === 'pending' || !online} className="rounded-r-md bg-primary px-5 py-2 font-semibold text-secondary hover:brightness-95 disabled:cursor-not-allowed disabled:opacity-70">
+        <button type="submit" disabled={state.status === 'pending' || !online} className={buttonClass('primary', 'md', 'rounded-l-none')}>
           Subscribe
         </button>
       </div>
-      {!online && <p role="status" className="mt-2 text-sm text-amber-200">You are offline. You can subscribe once your connection is back.</p>}
+      {!online && <p role="status" className="mt-2 text-sm text-primary">You are offline. You can subscribe once your connection is back.</p>}
       {state.status === 'error' && (
-        <p id="newsletter-error" role="alert" className="mt-2 text-sm text-red-200">
+        <p id="newsletter-error" role="alert" className="mt-2 text-sm text-danger-soft">
           {state.message}
         </p>
       )}

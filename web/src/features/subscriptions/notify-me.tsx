@@ -1,3 +1,4 @@
+import { buttonClass, fieldClass } from '../../components/ui/button';
 import { STOCK_ALERT_REQUESTED } from '@bookstore/contract';
 import { useState, type FormEvent } from 'react';
 import { BellIcon } from '../../components/ui/icons';
@@ -7,7 +8,7 @@ import { useOnline } from '../../lib/use-online';
 import { useStockAlert } from './subscriptions-api';
 
 /**
- * 'Email me when it is back' on a sold-out book (issue 28). Signed in: one click, to the account's
+ * 'Email Me When It Is Back' on a sold-out book (issue 28). Signed in: one click, to the account's
  * address. Signed out (and while the page hydrates, as the server drew it): an email field. One
  * mail when the stock comes back, then the request is forgotten.
  */
@@ -24,14 +25,14 @@ export function NotifyMe({ bookId }: { bookId: string }) {
   };
   if (alert.isSuccess) {
     return (
-      <p role="status" className="flex items-center gap-2 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900 ring-1 ring-green-200">
+      <p role="status" className="flex items-center gap-2 rounded-md bg-accent-soft px-3 py-2 text-sm text-secondary ring-1 ring-accent">
         <BellIcon className="size-4 shrink-0" />
         {signedIn && user?.email ? `We will email ${user.email} when this book is back in stock.` : STOCK_ALERT_REQUESTED}
       </p>
     );
   }
   return (
-    <form onSubmit={submit} className="max-w-md space-y-2 rounded-md border border-gray-200 p-3" aria-labelledby={`notify-${bookId}`}>
+    <form onSubmit={submit} className="mt-4 max-w-md space-y-2 rounded-md border border-gray-200 p-3" aria-labelledby={`notify-${bookId}`}>
       <p id={`notify-${bookId}`} className="text-sm font-medium">Sold out for now. We can email you once, when it is back.</p>
       <div className="flex flex-col gap-2 sm:flex-row">
         {!signedIn && (
@@ -46,19 +47,19 @@ export function NotifyMe({ bookId }: { bookId: string }) {
               placeholder="Your email"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              className="w-full min-w-0 rounded-md border border-gray-300 px-3 py-2 text-sm sm:flex-1"
+              className={`${fieldClass} min-w-0 sm:flex-1`}
             />
           </>
         )}
         <button
           type="submit"
           disabled={alert.isPending || !online || (hydrated && status === 'loading')}
-          className="inline-flex shrink-0 items-center justify-center gap-2 rounded-md bg-secondary px-4 py-2 text-sm font-semibold text-white hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-60"
+          className={buttonClass('primary', 'md', 'shrink-0')}
         >
-          <BellIcon className="size-4" /> Email me when it is back
+          <BellIcon className="size-4" /> Email Me When It Is Back
         </button>
       </div>
-      {alert.isError && <p role="alert" className="text-sm text-red-700">{alert.error.message}</p>}
+      {alert.isError && <p role="alert" className="text-sm text-danger">{alert.error.message}</p>}
     </form>
   );
 }

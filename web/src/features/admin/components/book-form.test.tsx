@@ -136,7 +136,7 @@ describe('BookForm', () => {
       const { onSubmit, user } = setup();
       await user.type(screen.getByLabelText('Author'), 'Typed By Admin');
       await user.type(screen.getByLabelText('ISBN-13 or ISBN-10 (optional)'), '0-306-40615-2');
-      await user.click(screen.getByRole('button', { name: 'Fill empty fields from Open Library' }));
+      await user.click(screen.getByRole('button', { name: 'Fill Empty Fields from Open Library' }));
       expect(await screen.findByText('Filled title, publisher, pages from Open Library. Check them before saving.')).toBeTruthy();
       expect(asked).toEqual(['/api/admin/isbn/9780306406157']);
       expect(screen.getByLabelText('Title')).toHaveProperty('value', 'From Open Library');
@@ -145,7 +145,7 @@ describe('BookForm', () => {
 
       await user.clear(screen.getByLabelText('ISBN-13 or ISBN-10 (optional)'));
       await user.type(screen.getByLabelText('ISBN-13 or ISBN-10 (optional)'), '9791000000015');
-      await user.click(screen.getByRole('button', { name: 'Fill empty fields from Open Library' }));
+      await user.click(screen.getByRole('button', { name: 'Fill Empty Fields from Open Library' }));
       expect(await screen.findByText(/Open Library cannot be reached right now/)).toBeTruthy();
       await fill(user, { Title: '', Author: '', 'ISBN-13 or ISBN-10 (optional)': '' });
       await submit(user);

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/ui/button';
 import { BOOK_FORMAT_LABELS, BOOK_FORMATS, BookInputSchema, CATEGORIES, COVER_TYPES, coverFileProblem, MAX_BOOK_WEIGHT_GRAMS, MAX_PAGES, MAX_PRICE_DOLLARS, MAX_STOCK, type Book, type BookInput } from '@bookstore/contract';
 import { useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { OfflineNotice } from '../../../components/ui/offline-notice';
@@ -23,7 +24,7 @@ interface BookFormProps {
 
 const PRICE_LABELS = { oldPrice: 'Old Price', newPrice: 'New Price' };
 
-const input = 'w-full rounded-md border border-gray-300 p-2 focus:outline-2 focus:outline-blue-600';
+const input = 'w-full rounded-md border border-gray-300 p-2 focus:outline-2 focus:outline-accent';
 
 /** The add and edit form; it validates with the same schema the API uses. */
 export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSubmit, stockOnly = false }: BookFormProps) {
@@ -81,7 +82,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
     }
   };
 
-  const err = (name: string) => errors[name] && <p id={`${name}-error`} className="mt-1 text-sm text-red-700">{errors[name]}</p>;
+  const err = (name: string) => errors[name] && <p id={`${name}-error`} className="mt-1 text-sm text-danger">{errors[name]}</p>;
   const described = (name: string) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {});
   /** A labelled input with its error line under it. */
   const field = (name: string, label: ReactNode, props: InputHTMLAttributes<HTMLInputElement>) => (
@@ -167,7 +168,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
         )}
       </div>
       <OfflineNotice />
-      <button type="submit" disabled={busy || !online} className="w-full rounded-md bg-green-700 py-2 font-bold text-white hover:bg-green-800 disabled:opacity-60">
+      <button type="submit" disabled={busy || !online} className={buttonClass('primary', 'md', 'w-full')}>
         {busy ? busyLabel : submitLabel}
       </button>
     </form>

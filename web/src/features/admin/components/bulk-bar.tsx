@@ -1,3 +1,4 @@
+import { buttonClass, textLink } from '../../../components/ui/button';
 import { BulkBooksSchema, MAX_PRICE_DOLLARS, MAX_STOCK, type BulkBooks } from '@bookstore/contract';
 import { useState, type FormEvent } from 'react';
 
@@ -34,17 +35,17 @@ export function BulkBar({ count, allowed, busy, onApply, onClear }: {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label="Change the selected books" className="flex flex-wrap items-end gap-2 border-t border-indigo-100 bg-indigo-50 px-4 py-3">
-      <p className="w-full text-sm font-semibold text-indigo-900 sm:w-auto sm:self-center" role="status">{count} selected</p>
+    <form onSubmit={(e) => void submit(e)} aria-label="Change the selected books" className="flex flex-wrap items-end gap-2 border-t border-gray-200 bg-accent-soft px-4 py-3">
+      <p className="w-full text-sm font-semibold text-accent sm:w-auto sm:self-center" role="status">{count} selected</p>
       <div>
-        <label htmlFor="bulk-action" className="mb-1 block text-xs font-semibold uppercase text-gray-600">Change</label>
+        <label htmlFor="bulk-action" className="mb-1 block text-xs font-semibold text-gray-600">Change</label>
         <select id="bulk-action" value={current} onChange={(e) => { setAction(e.target.value as Action); setError(''); }} className="rounded-md border border-gray-300 bg-white px-2 py-2 text-sm">
           {allowed.map((a) => <option key={a} value={a}>{LABELS[a]}</option>)}
         </select>
       </div>
       {current !== 'delete' && (
         <div className="w-28">
-          <label htmlFor="bulk-value" className="mb-1 block text-xs font-semibold uppercase text-gray-600">{current === 'price' ? 'New price ($)' : 'Stock'}</label>
+          <label htmlFor="bulk-value" className="mb-1 block text-xs font-semibold text-gray-600">{current === 'price' ? 'New price ($)' : 'Stock'}</label>
           <input
             id="bulk-value"
             type="number"
@@ -60,11 +61,11 @@ export function BulkBar({ count, allowed, busy, onApply, onClear }: {
           />
         </div>
       )}
-      <button type="submit" disabled={busy} className={`rounded-md px-4 py-2 text-sm font-semibold text-white disabled:opacity-60 ${current === 'delete' ? 'bg-red-700 hover:bg-red-800' : 'bg-indigo-700 hover:bg-indigo-800'}`}>
+      <button type="submit" disabled={busy} className={buttonClass(current === 'delete' ? 'danger' : 'primary', 'md')}>
         {busy ? 'Saving…' : current === 'delete' ? `Delete ${count}` : `Apply to ${count}`}
       </button>
-      <button type="button" onClick={onClear} className="rounded-md px-3 py-2 text-sm font-medium text-indigo-800 hover:bg-indigo-100">Clear selection</button>
-      {error && <p id="bulk-error" className="w-full text-sm text-red-700">{error}</p>}
+      <button type="button" onClick={onClear} className={`px-3 py-2 text-sm ${textLink}`}>Clear selection</button>
+      {error && <p id="bulk-error" className="w-full text-sm text-danger">{error}</p>}
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/ui/button';
 import { looksLikeIsbn, toIsbn13, type IsbnLookup } from '@bookstore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
@@ -64,10 +65,10 @@ export function IsbnLookupOffer({ isbn, form, canFillCover }: { isbn: string; fo
 
   return (
     <div className="mt-2 space-y-1">
-      <button type="button" onClick={() => void lookUp()} disabled={busy} className="rounded-md border border-indigo-300 bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-800 hover:bg-indigo-100 disabled:opacity-60">
-        {busy ? 'Looking up…' : 'Fill empty fields from Open Library'}
+      <button type="button" onClick={() => void lookUp()} disabled={busy} className={buttonClass('secondary', 'sm')}>
+        {busy ? 'Looking up…' : 'Fill Empty Fields from Open Library'}
       </button>
-      {shown && <p role="status" className={`text-sm ${shown.ok ? 'text-green-800' : 'text-amber-800'}`}>{shown.text}</p>}
+      {shown && <p role="status" className={`text-sm ${shown.ok ? 'text-secondary' : 'text-secondary'}`}>{shown.text}</p>}
     </div>
   );
 }

@@ -8,7 +8,7 @@ export function StockAlertsWaiting({ bookId }: { bookId: string }) {
   if (!data) return null;
   const { waiting } = data;
   return (
-    <p role="status" data-testid="stock-alerts-waiting" className={`mb-4 flex items-center gap-2 rounded-md px-3 py-2 text-sm ring-1 ${waiting > 0 ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-gray-50 text-gray-700 ring-gray-200'}`}>
+    <p role="status" data-testid="stock-alerts-waiting" className={`mb-4 flex items-center gap-2 rounded-md px-3 py-2 text-sm ring-1 ${waiting > 0 ? 'bg-primary-soft text-secondary ring-primary' : 'bg-gray-50 text-gray-700 ring-gray-200'}`}>
       <BellIcon className="size-4 shrink-0" />
       {waiting === 0
         ? 'No one is waiting for a back-in-stock email.'

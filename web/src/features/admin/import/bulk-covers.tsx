@@ -82,7 +82,7 @@ export function BulkCovers() {
 
   return (
     <section aria-labelledby="bulk-covers-heading" className="space-y-3 border-t border-gray-200 pt-6">
-      <h3 id="bulk-covers-heading" className="text-xl font-bold text-gray-800">Covers from a zip</h3>
+      <h3 id="bulk-covers-heading" className="text-xl font-bold text-gray-800">Covers From a Zip</h3>
       <p className="text-gray-700">
         A zip of cover images named after each book&rsquo;s ISBN (<code>9780306406157.jpg</code>, <code>.png</code> or <code>.webp</code>, at
         most 2 MB each, 200 MB in all). Each cover is attached to the book with that ISBN; covers of ISBNs the shop does not have are listed.
@@ -91,16 +91,16 @@ export function BulkCovers() {
         <label htmlFor="cover-zip" className="mb-1 block font-semibold text-gray-700">Zip of covers</label>
         <input id="cover-zip" type="file" accept=".zip,application/zip" disabled={busy || !online} onChange={(e) => void choose(e)} className="block w-full text-sm" />
       </div>
-      {total > 0 && <progress aria-label="Cover upload progress" max={total} value={done} className="h-3 w-full accent-purple-700" />}
+      {total > 0 && <progress aria-label="Cover upload progress" max={total} value={done} className="h-3 w-full accent-secondary" />}
       <p aria-live="polite" className="text-sm text-gray-700">
         {phase === 'reading' && 'Reading the zip…'}
         {phase === 'uploading' && `Attaching covers: ${done} of ${total}`}
         {phase === 'done' && `Attached ${report.attached} of ${total} ${total === 1 ? 'cover' : 'covers'}: ${report.unmatched.length} matched no book, ${report.refused.length} refused, ${report.skipped.length} other ${report.skipped.length === 1 ? 'file' : 'files'} skipped.`}
       </p>
-      {message && <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">{message}</p>}
+      {message && <p role="alert" className="rounded-md bg-danger-soft p-3 text-danger">{message}</p>}
       {report.unmatched.length > 0 && (
         <div>
-          <h4 className="font-semibold text-gray-800">No book has these ISBNs</h4>
+          <h4 className="font-semibold text-gray-800">No Book Has These ISBNs</h4>
           <ul aria-label="Unmatched covers" className="list-inside list-disc text-sm text-gray-700">
             {report.unmatched.slice(0, SHOWN).map((name) => <li key={name} className="break-all">{name}</li>)}
           </ul>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/ui/button';
 import { IMPORT_COLUMNS, IMPORT_DETAIL_COLUMNS, type ImportReport, type ImportRowError } from '@bookstore/contract';
 import { useState, type ChangeEvent } from 'react';
 import { OfflineNotice } from '../../../components/ui/offline-notice';
@@ -82,7 +83,7 @@ export function Component() {
 
   const toWrite = totals.created + totals.updated;
   return (
-    <section className="mx-auto max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow">
+    <section className="max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow">
       <div>
         <h2 className="mb-2 text-2xl font-bold text-gray-800">Import Books</h2>
         <p className="text-gray-700">
@@ -101,7 +102,7 @@ export function Component() {
       </div>
       {rows > 0 && (
         <div className="space-y-1">
-          <progress aria-label={phase === 'importing' || phase === 'done' ? 'Import progress' : 'Check progress'} max={rows} value={done} className="h-3 w-full accent-purple-700" />
+          <progress aria-label={phase === 'importing' || phase === 'done' ? 'Import progress' : 'Check progress'} max={rows} value={done} className="h-3 w-full accent-secondary" />
           <p className="text-sm text-gray-700" aria-live="polite">
             {phase === 'checking' && `Checking ${fileName}: ${done.toLocaleString()} of ${plural(rows, 'row')}`}
             {phase === 'importing' && `Importing ${fileName}: ${done.toLocaleString()} of ${plural(rows, 'row')}`}
@@ -111,15 +112,15 @@ export function Component() {
         </div>
       )}
       <OfflineNotice />
-      {message && <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">{message}</p>}
+      {message && <p role="alert" className="rounded-md bg-danger-soft p-3 text-danger">{message}</p>}
       {phase === 'checked' && (
         <button
           type="button"
           disabled={toWrite === 0 || !online}
           onClick={() => void run(chunks, false)}
-          className="rounded-md bg-purple-700 px-5 py-3 font-semibold text-white hover:bg-purple-800 disabled:opacity-50"
+          className={buttonClass('primary', 'lg')}
         >
-          {toWrite === 0 ? 'Nothing to import' : `Import ${plural(toWrite, 'book')}${totals.errors.length > 0 ? ` (skip ${plural(totals.errors.length, 'error')})` : ''}`}
+          {toWrite === 0 ? 'Nothing to Import' : `Import ${plural(toWrite, 'book')}${totals.errors.length > 0 ? ` (skip ${plural(totals.errors.length, 'error')})` : ''}`}
         </button>
       )}
       {totals.errors.length > 0 && (

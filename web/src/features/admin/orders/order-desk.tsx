@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/ui/button';
 import { ORDER_TABS, type Order, type OrderTab } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -68,14 +69,14 @@ export function Component() {
             label="Search orders by customer email or order id"
             labelHidden
             className="flex-1"
-            inputClassName="bg-gray-50 focus:bg-white focus:outline-purple-600"
+            inputClassName="bg-gray-50 focus:bg-white focus:outline-accent"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             placeholder="Email or order id"
           />
-          <button type="submit" className="rounded-md bg-purple-700 px-4 py-2 text-sm font-semibold text-white hover:bg-purple-800">Search</button>
+          <button type="submit" className={buttonClass('primary', 'md')}>Search</button>
           {q && (
-            <button type="button" onClick={() => { setDraft(''); setFilter({ q: '' }); }} className="rounded-md border border-gray-300 px-3 py-2 text-sm hover:bg-gray-50">
+            <button type="button" onClick={() => { setDraft(''); setFilter({ q: '' }); }} className={buttonClass('secondary', 'md')}>
               Clear
             </button>
           )}
@@ -89,7 +90,7 @@ export function Component() {
           id="order-status-select"
           value={status}
           onChange={(e) => setFilter({ status: e.target.value as OrderTab })}
-          className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-purple-600"
+          className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm focus:outline-2 focus:outline-accent"
         >
           {ORDER_TABS.map((tab) => (
             <option key={tab} value={tab}>{TAB_LABEL[tab]}{data ? ` (${data.counts[tab]})` : ''}</option>
@@ -106,11 +107,11 @@ export function Component() {
                 <Link
                   to={{ search: new URLSearchParams({ ...(tab !== 'all' ? { status: tab } : {}), ...(q ? { q } : {}) }).toString() }}
                   aria-current={active ? 'page' : undefined}
-                  className={`flex items-center gap-2 border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap ${active ? 'border-purple-700 text-purple-800' : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900'}`}
+                  className={`flex items-center gap-2 border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap ${active ? 'border-secondary text-accent' : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900'}`}
                 >
                   {TAB_LABEL[tab]}
                   {count !== undefined && (
-                    <span className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${active ? 'bg-purple-100 text-purple-800' : 'bg-gray-100 text-gray-700'}`}>{count}</span>
+                    <span className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${active ? 'bg-accent-soft text-accent' : 'bg-gray-100 text-gray-700'}`}>{count}</span>
                   )}
                 </Link>
               </li>
@@ -126,11 +127,11 @@ export function Component() {
           <p role="status" className="px-6 py-12 text-center text-gray-600">Loading orders...</p>
         ) : isError ? (
           error instanceof ApiError && error.status === 400 ? (
-            <p role="alert" className="px-6 py-12 text-center text-red-700">{error.message}</p>
+            <p role="alert" className="px-6 py-12 text-center text-danger">{error.message}</p>
           ) : (
-            <div role="alert" className="px-6 py-12 text-center text-red-700">
+            <div role="alert" className="px-6 py-12 text-center text-danger">
               Could not load the orders.{' '}
-              <button type="button" onClick={() => refetch()} className="font-semibold underline">Try again</button>
+              <button type="button" onClick={() => refetch()} className="font-semibold underline">Try Again</button>
             </div>
           )
         ) : data.orders.length === 0 ? (
@@ -148,7 +149,7 @@ export function Component() {
                 <li key={order._id}>
                   <Link to={`/dashboard/orders/${order._id}`} className="block px-4 py-4 hover:bg-gray-50">
                     <span className="flex items-center justify-between gap-3">
-                      <span className="font-mono font-semibold text-purple-800">#{shortId(order._id)}</span>
+                      <span className="font-mono font-semibold text-accent">#{shortId(order._id)}</span>
                       <StatusBadge status={order.status} />
                     </span>
                     <span className="mt-1 block truncate text-sm text-gray-900">{order.name} · {order.email}</span>
@@ -167,7 +168,7 @@ export function Component() {
                 {data.orders.map((order) => (
                   <tr key={order._id} className="border-t border-gray-100 hover:bg-gray-50">
                     <td className="px-6 py-3">
-                      <Link to={`/dashboard/orders/${order._id}`} className="font-mono font-semibold text-purple-800 hover:underline">
+                      <Link to={`/dashboard/orders/${order._id}`} className="font-mono font-semibold text-accent hover:underline">
                         #{shortId(order._id)}
                       </Link>
                     </td>
@@ -195,7 +196,7 @@ export function Component() {
           type="button"
           onClick={() => setTrail({ filter, cursors: cursors.slice(0, -1) })}
           disabled={page === 1 || isPlaceholderData}
-          className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50"
+          className={buttonClass('secondary', 'sm')}
         >
           Previous
         </button>
@@ -204,7 +205,7 @@ export function Component() {
           type="button"
           onClick={() => data?.nextCursor && setTrail({ filter, cursors: [...cursors, data.nextCursor] })}
           disabled={!data?.nextCursor || isPlaceholderData}
-          className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50"
+          className={buttonClass('secondary', 'sm')}
         >
           Next
         </button>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/ui/button';
 import { fulfilmentKind, nextStatuses, type Order, type OrderStatus } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
@@ -18,7 +19,7 @@ export function Component() {
   usePageTitle(`Order #${shortId(id)}`);
   const { data: order, isPending, error, refetch } = useQuery(adminOrderQuery(id));
   const back = (
-    <Link to="/dashboard/orders" className="text-sm font-medium text-purple-800 hover:underline">
+    <Link to="/dashboard/orders" className="text-sm font-medium text-accent hover:underline">
       <span aria-hidden="true">&larr; </span>All orders
     </Link>
   );
@@ -30,7 +31,7 @@ export function Component() {
         {back}
         <p role="alert" className="mt-4 text-gray-800">
           {missing ? 'No order with this id.' : 'Could not load the order.'}{' '}
-          {!missing && <button type="button" onClick={() => refetch()} className="font-semibold underline">Try again</button>}
+          {!missing && <button type="button" onClick={() => refetch()} className="font-semibold underline">Try Again</button>}
         </p>
       </section>
     );
@@ -42,7 +43,7 @@ export function Component() {
         <div className="mt-3 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
           <div>
             <div className="flex flex-wrap items-center gap-3">
-              <h3 id="order-heading" className="font-mono text-2xl font-semibold">Order #{shortId(order._id)}</h3>
+              <h3 id="order-heading" className="font-mono text-2xl font-bold">Order #{shortId(order._id)}</h3>
               <StatusBadge status={order.status} />
             </div>
             <p className="mt-1 text-sm text-gray-600">
@@ -63,8 +64,8 @@ export function Component() {
           <h4 id="customer-heading" className="mb-3 font-semibold">Customer</h4>
           <dl className="space-y-3 text-sm">
             <div><dt className="text-gray-600">Name</dt><dd className="font-medium">{order.name}</dd></div>
-            <div><dt className="text-gray-600">Email</dt><dd className="break-all"><a href={`mailto:${order.email}`} className="text-purple-800 hover:underline">{order.email}</a></dd></div>
-            <div><dt className="text-gray-600">Phone</dt><dd><a href={`tel:${order.phone.replace(/[^+0-9]/g, '')}`} className="text-purple-800 hover:underline">{order.phone}</a></dd></div>
+            <div><dt className="text-gray-600">Email</dt><dd className="break-all"><a href={`mailto:${order.email}`} className="text-accent hover:underline">{order.email}</a></dd></div>
+            <div><dt className="text-gray-600">Phone</dt><dd><a href={`tel:${order.phone.replace(/[^+0-9]/g, '')}`} className="text-accent hover:underline">{order.phone}</a></dd></div>
             <div><dt className="text-gray-600">How</dt><dd>{methodLabel(order)}</dd></div>
             {order.address && <div><dt className="text-gray-600">Address</dt><dd>{formatAddress(order.address)}</dd></div>}
             {order.pickup?.holdUntil && order.status === 'ready_for_pickup' && (
@@ -123,9 +124,9 @@ function StatusActions({ order }: { order: Order }) {
             onClick={() => run(to)}
             disabled={change.isPending}
             className={
-              action.danger
-                ? 'rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50'
-                : 'rounded-md bg-purple-700 px-4 py-2 text-sm font-semibold text-white hover:bg-purple-800 disabled:opacity-50'
+              // The next step is the primary action; cancel and refuse are secondary (their
+              // confirmation dialog carries the red button).
+              buttonClass(action.danger ? 'secondary' : 'primary', 'md')
             }
           >
             {action.label}

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/ui/button';
 import { FulfilmentSettingsSchema, type FulfilmentSettings } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -12,7 +13,7 @@ import { dollarProblems, fromDraft, toDraft, type Draft } from './settings-draft
 // Shop settings (issue 27, owner and manager): pickup, local delivery, post with its rate table,
 // and tax. Saved whole, with one audit event; the checkout prices with them at once.
 
-const input = 'mt-1 w-full rounded-md border border-gray-300 px-3 py-2 focus:outline-2 focus:outline-purple-600';
+const input = 'mt-1 w-full rounded-md border border-gray-300 px-3 py-2 focus:outline-2 focus:outline-accent';
 const box = 'space-y-3 rounded-lg bg-white p-4 shadow sm:p-6';
 
 function Field({ id, label, help, children }: { id: string; label: string; help?: string; children: ReactNode }) {
@@ -28,7 +29,7 @@ function Field({ id, label, help, children }: { id: string; label: string; help?
 export function Component() {
   usePageTitle('Shop settings');
   const settings = useQuery(fulfilmentQuery());
-  if (!settings.data) return settings.isError ? <p role="alert" className="text-red-700">Could not load the settings.</p> : <FullScreenSpinner />;
+  if (!settings.data) return settings.isError ? <p role="alert" className="text-danger">Could not load the settings.</p> : <FullScreenSpinner />;
   return <SettingsForm initial={settings.data} />;
 }
 
@@ -74,7 +75,7 @@ function SettingsForm({ initial }: { initial: FulfilmentSettings }) {
 
   return (
     <form onSubmit={submit} className="max-w-3xl space-y-6" aria-labelledby="settings-heading" noValidate>
-      <h2 id="settings-heading" className="text-2xl font-semibold">Shop settings</h2>
+      <h2 id="settings-heading" className="text-2xl font-semibold">Shop Settings</h2>
       <p className="text-gray-700">How customers get their books, what it costs and the tax on it. Money in dollars.</p>
 
       <fieldset className={box}>
@@ -127,12 +128,12 @@ function SettingsForm({ initial }: { initial: FulfilmentSettings }) {
                 <textarea id={`zone-${i}-rates`} rows={3} className={input} aria-describedby={`zone-${i}-rates-help`} value={zone.rates} onChange={(e) => setZone(i, { rates: e.target.value })} />
               </Field>
             </div>
-            <button type="button" className="text-sm font-semibold text-red-700 underline" onClick={() => set('post', { zones: draft.post.zones.filter((_, k) => k !== i) })}>
+            <button type="button" className="text-sm font-semibold text-danger underline" onClick={() => set('post', { zones: draft.post.zones.filter((_, k) => k !== i) })}>
               Remove zone {i + 1}
             </button>
           </fieldset>
         ))}
-        <button type="button" className="rounded-md border border-purple-700 px-3 py-1.5 text-sm font-semibold text-purple-800 hover:bg-purple-50" onClick={() => set('post', { zones: [...draft.post.zones, { name: '', places: '', rates: '' }] })}>
+        <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => set('post', { zones: [...draft.post.zones, { name: '', places: '', rates: '' }] })}>
           Add a zone
         </button>
       </fieldset>
@@ -166,13 +167,13 @@ function SettingsForm({ initial }: { initial: FulfilmentSettings }) {
       </fieldset>
 
       {problems.length > 0 && (
-        <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
+        <div role="alert" className="rounded-md bg-danger-soft p-3 text-danger ring-1 ring-danger">
           <p className="font-semibold">The settings were not saved:</p>
           <ul className="list-disc pl-5">{problems.map((p) => <li key={p}>{p}</li>)}</ul>
         </div>
       )}
-      <button type="submit" disabled={save.isPending || !online} className="rounded-md bg-purple-700 px-5 py-2.5 font-semibold text-white hover:bg-purple-800 disabled:opacity-50">
-        {save.isPending ? 'Saving...' : 'Save settings'}
+      <button type="submit" disabled={save.isPending || !online} className={buttonClass('primary', 'lg')}>
+        {save.isPending ? 'Saving...' : 'Save Settings'}
       </button>
     </form>
   );

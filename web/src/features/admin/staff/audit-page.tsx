@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/ui/button';
 import { AUDIT_ACTIONS, ROLE_LABELS, type AuditAction, type AuditEvent } from '@bookstore/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
@@ -15,7 +16,7 @@ function Event({ event }: { event: AuditEvent }) {
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="font-medium">{event.actor}</span>
         <span className="text-sm text-gray-600">({ROLE_LABELS[event.role]})</span>
-        <span className="rounded bg-purple-50 px-2 font-mono text-sm text-purple-800">{event.action}</span>
+        <span className="rounded bg-accent-soft px-2 font-mono text-sm text-accent">{event.action}</span>
         <span className="break-all text-sm">{event.target}</span>
         <time dateTime={event.at} className="ml-auto text-sm text-gray-600">{new Date(event.at).toLocaleString()}</time>
       </p>
@@ -70,7 +71,7 @@ export function Component() {
             {AUDIT_ACTIONS.map((a) => <option key={a} value={a}>{a}</option>)}
           </select>
         </div>
-        <button className="rounded-md bg-purple-700 px-4 py-2 text-white hover:bg-purple-800">Filter</button>
+        <button className={buttonClass('primary', 'md')}>Filter</button>
       </form>
       {log.isPending ? (
         <FullScreenSpinner />
@@ -82,8 +83,8 @@ export function Component() {
           <ol className="divide-y divide-gray-100 border-t border-gray-100">{events.map((event) => <Event key={event.id} event={event} />)}</ol>
           {log.hasNextPage && (
             <div className="border-t border-gray-100 p-4 text-center">
-              <button type="button" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()} className="rounded-md border border-purple-700 px-4 py-2 text-purple-700 hover:bg-purple-50">
-                {log.isFetchingNextPage ? 'Loading...' : 'Older events'}
+              <button type="button" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()} className={buttonClass('secondary', 'md')}>
+                {log.isFetchingNextPage ? 'Loading...' : 'Older Events'}
               </button>
             </div>
           )}

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/ui/button';
 import { ROLE_LABELS } from '@bookstore/contract';
 import qrcode from 'qrcode-generator';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -25,7 +26,7 @@ function RequireTotpSetting() {
   if (!settings.data) return null;
   return (
     <div className="space-y-1 border-t border-gray-100 pt-4">
-      <h3 className="text-lg font-semibold">Shop setting</h3>
+      <h3 className="text-lg font-semibold">Shop Setting</h3>
       <label className="flex items-start gap-2">
         <input
           type="checkbox"
@@ -36,12 +37,12 @@ function RequireTotpSetting() {
         />
         <span>Owners and managers must use two-factor sign-in</span>
       </label>
-      {save.isError && <p role="alert" className="text-sm text-red-700">{save.error.message}</p>}
+      {save.isError && <p role="alert" className="text-sm text-danger">{save.error.message}</p>}
     </div>
   );
 }
 
-const codeField = 'w-36 rounded border border-gray-300 px-3 py-2 tracking-widest focus:outline-2 focus:outline-purple-600';
+const codeField = 'w-36 rounded border border-gray-300 px-3 py-2 tracking-widest focus:outline-2 focus:outline-accent';
 
 /** The signed-in person's profile: turn two-factor sign-in on (scan, confirm a code) or off. */
 export function Component() {
@@ -60,10 +61,10 @@ export function Component() {
       <h2 id="profile-heading" className="text-xl font-semibold">{displayName}</h2>
       <p className="text-gray-700">{username} · {ROLE_LABELS[role]}</p>
       {totpSetupRequired && (
-        <p role="alert" className="rounded bg-amber-50 p-3 text-amber-900">The shop requires two-factor sign-in for your role: turn it on to continue.</p>
+        <p role="alert" className="rounded bg-primary-soft p-3 text-secondary">The shop requires two-factor sign-in for your role: turn it on to continue.</p>
       )}
-      <h3 className="text-lg font-semibold">Two-factor sign-in</h3>
-      {done && <p role="status" className="text-green-800">{done}</p>}
+      <h3 className="text-lg font-semibold">Two-Factor Sign-In</h3>
+      {done && <p role="status" className="text-secondary">{done}</p>}
       {totpEnabled ? (
         <form
           onSubmit={(e) => {
@@ -76,17 +77,17 @@ export function Component() {
           <label htmlFor="otp-off" className="block text-sm font-bold text-gray-700">Current code, to turn it off</label>
           <div className="flex flex-wrap gap-3">
             <input id="otp-off" name="otp" required inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} className={codeField} />
-            <button disabled={disable.isPending} className="rounded-md border border-red-700 px-4 py-2 text-red-700 hover:bg-red-50">Turn off</button>
+            <button disabled={disable.isPending} className={buttonClass('secondary', 'md')}>Turn Off</button>
           </div>
-          {disable.isError && <p role="alert" className="text-sm text-red-700">{disable.error.message}</p>}
+          {disable.isError && <p role="alert" className="text-sm text-danger">{disable.error.message}</p>}
         </form>
       ) : !start.data ? (
         <div className="space-y-3">
           <p>Protect your account with a code from an authenticator app (Google Authenticator, 1Password, Aegis...) at every sign-in.</p>
-          <button type="button" disabled={start.isPending} onClick={() => { setDone(''); start.mutate(); }} className="rounded-md bg-purple-700 px-5 py-3 text-white hover:bg-purple-800">
-            Set up two-factor sign-in
+          <button type="button" disabled={start.isPending} onClick={() => { setDone(''); start.mutate(); }} className={buttonClass('primary', 'lg')}>
+            Set Up Two-Factor Sign-In
           </button>
-          {start.isError && <p role="alert" className="text-sm text-red-700">{start.error.message}</p>}
+          {start.isError && <p role="alert" className="text-sm text-danger">{start.error.message}</p>}
         </div>
       ) : (
         <form
@@ -102,9 +103,9 @@ export function Component() {
           <label htmlFor="otp-on" className="block text-sm font-bold text-gray-700">Code from the app</label>
           <div className="flex flex-wrap gap-3">
             <input id="otp-on" name="otp" required inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} className={codeField} />
-            <button disabled={confirm.isPending} className="rounded-md bg-purple-700 px-4 py-2 text-white hover:bg-purple-800">Turn on</button>
+            <button disabled={confirm.isPending} className={buttonClass('primary', 'md')}>Turn On</button>
           </div>
-          {confirm.isError && <p role="alert" className="text-sm text-red-700">{confirm.error.message}</p>}
+          {confirm.isError && <p role="alert" className="text-sm text-danger">{confirm.error.message}</p>}
         </form>
       )}
       {me.can('settings.manage') && <RequireTotpSetting />}

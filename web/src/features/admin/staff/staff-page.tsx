@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/ui/button';
 import { MIN_STAFF_PASSWORD_LENGTH, ROLE_LABELS, ROLES, type Role, type StaffMember, type StaffPatch } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -13,7 +14,7 @@ const ROLE_HELP: Record<Role, string> = {
   bookseller: 'the order desk and stock counts',
 };
 
-const field = 'w-full rounded border border-gray-300 px-3 py-2 focus:outline-2 focus:outline-purple-600';
+const field = 'w-full rounded border border-gray-300 px-3 py-2 focus:outline-2 focus:outline-accent';
 
 function errorText(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Something went wrong';
@@ -71,16 +72,16 @@ export function Component() {
               <select id={`role-${member.username}`} value={member.role} onChange={(e) => patch(member, { role: e.target.value as Role })} className="rounded border border-gray-300 px-2 py-1">
                 {ROLES.map((role) => <option key={role} value={role}>{ROLE_LABELS[role]}</option>)}
               </select>
-              <button type="button" onClick={() => patch(member, { disabled: !member.disabled })} className="rounded border border-gray-300 px-3 py-1 hover:bg-gray-50">
+              <button type="button" onClick={() => patch(member, { disabled: !member.disabled })} className={buttonClass('secondary', 'sm')}>
                 {member.disabled ? 'Enable' : 'Disable'}<span className="sr-only"> {member.displayName}</span>
               </button>
               {member.totpEnabled && (
-                <button type="button" onClick={() => patch(member, { resetTotp: true })} className="rounded border border-gray-300 px-3 py-1 hover:bg-gray-50">
-                  Reset two-factor<span className="sr-only"> of {member.displayName}</span>
+                <button type="button" onClick={() => patch(member, { resetTotp: true })} className={buttonClass('secondary', 'sm')}>
+                  Reset Two-Factor<span className="sr-only"> of {member.displayName}</span>
                 </button>
               )}
               {member.username !== me.data?.username && (
-                <button type="button" onClick={() => void del(member)} className="rounded bg-red-600 px-3 py-1 text-white hover:bg-red-700">
+                <button type="button" onClick={() => void del(member)} className="px-1 text-sm font-semibold text-danger underline-offset-2 hover:underline">
                   Delete<span className="sr-only"> {member.displayName}</span>
                 </button>
               )}
@@ -90,7 +91,7 @@ export function Component() {
       </section>
 
       <section aria-labelledby="add-staff" className="rounded-lg bg-white p-4 shadow sm:p-6">
-        <h2 id="add-staff" className="mb-4 text-xl font-semibold">Add a staff member</h2>
+        <h2 id="add-staff" className="mb-4 text-xl font-semibold">Add a Staff Member</h2>
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="staff-username" className="mb-1 block text-sm font-bold text-gray-700">Username</label>
@@ -111,9 +112,9 @@ export function Component() {
             <input id="staff-password" name="password" type="password" required minLength={MIN_STAFF_PASSWORD_LENGTH} autoComplete="new-password" aria-describedby="staff-password-help" className={field} />
             <p id="staff-password-help" className="mt-1 text-xs text-gray-600">At least {MIN_STAFF_PASSWORD_LENGTH} characters, not a common password.</p>
           </div>
-          {formError && <p role="alert" className="text-sm text-red-700 sm:col-span-2">{formError}</p>}
+          {formError && <p role="alert" className="text-sm text-danger sm:col-span-2">{formError}</p>}
           <div className="sm:col-span-2">
-            <button disabled={create.isPending} className="rounded-md bg-purple-700 px-5 py-3 text-white hover:bg-purple-800 disabled:opacity-60">{create.isPending ? 'Adding...' : 'Add staff member'}</button>
+            <button disabled={create.isPending} className={buttonClass('primary', 'lg')}>{create.isPending ? 'Adding...' : 'Add Staff Member'}</button>
           </div>
         </form>
       </section>

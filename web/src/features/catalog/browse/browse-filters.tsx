@@ -1,8 +1,9 @@
+import { textLink } from '../../../components/ui/button';
 import { useId, type ReactNode } from 'react';
 import { BROWSE_SORT_LABELS, BROWSE_SORTS, PRICE_EDGES, type BrowseSort } from '@bookstore/contract';
 import { hasFilters, type BrowseFilters } from './browse-params';
 
-const control = 'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus:outline-2 focus:outline-secondary';
+const control = 'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 focus:outline-2 focus:outline-accent';
 const labelText = 'mb-1 block text-sm font-semibold text-gray-700';
 
 const titleCase = (word: string) => word[0]!.toUpperCase() + word.slice(1);
@@ -71,8 +72,8 @@ export function BrowseFiltersBar({ filters, categories, onChange, onClear }: {
       </div>
       {hasFilters(filters) && (
         <div className="flex items-center justify-end lg:h-[38px] lg:justify-start">
-          <button type="button" onClick={onClear} className="text-sm font-semibold text-blue-800 underline-offset-2 hover:underline">
-            Clear filters
+          <button type="button" onClick={onClear} className={`text-sm ${textLink}`}>
+            Clear Filters
           </button>
         </div>
       )}

@@ -1,3 +1,5 @@
+import { buttonClass } from '../../../components/ui/button';
+import { pageClass, pageTitle } from '../../../components/ui/page';
 import { CATEGORIES, type Book } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -37,9 +39,9 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
   const title = state.category ? `${state.category[0]!.toUpperCase()}${state.category.slice(1)} books` : 'All books';
 
   return (
-    <section className="py-10" aria-labelledby="browse-heading">
+    <section className={pageClass} aria-labelledby="browse-heading">
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="browse-heading" ref={heading} tabIndex={-1} className="text-3xl font-semibold focus:outline-none">{title}</h1>
+        <h1 id="browse-heading" ref={heading} tabIndex={-1} className={`${pageTitle} focus:outline-none`}>{title}</h1>
         {state.page > 1 && <p className="text-sm text-gray-700">Page {state.page}</p>}
       </div>
       <BrowseFiltersBar filters={state} categories={CATEGORIES} onChange={change} onClear={clear} />
@@ -48,17 +50,17 @@ export function BrowsePage({ onAdd }: { onAdd: (book: Book) => void }) {
           {Array.from({ length: 6 }, (_, i) => <BookCardSkeleton key={i} />)}
         </div>
       ) : isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
+        <div role="alert" className="rounded-lg border border-danger bg-danger-soft p-6 text-danger">
           <p>Could not load books. Please try again.</p>
-          <button type="button" onClick={() => void refetch()} className="mt-3 rounded-md bg-secondary px-4 py-2 text-sm font-semibold text-white">Try again</button>
+          <button type="button" onClick={() => void refetch()} className={buttonClass('secondary', 'md', 'mt-3')}>Try Again</button>
         </div>
       ) : data.books.length === 0 ? (
         <div className="rounded-lg border border-dashed border-gray-300 px-6 py-16 text-center">
           <p className="text-lg font-semibold">{state.page > 1 ? 'No more books here.' : 'No books match these filters.'}</p>
           <p className="mt-2 text-gray-700">Try another category or a wider price range.</p>
           {hasFilters(state) || state.page > 1 ? (
-            <button type="button" onClick={clear} className="mt-6 rounded-md bg-primary px-6 py-2 font-semibold text-secondary hover:brightness-95">
-              Clear filters
+            <button type="button" onClick={clear} className={buttonClass('primary', 'md', 'mt-6')}>
+              Clear Filters
             </button>
           ) : null}
         </div>

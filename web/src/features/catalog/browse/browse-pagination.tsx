@@ -1,8 +1,9 @@
+import { buttonClass, unavailableButtonClass } from '../../../components/ui/button';
 import { Link } from 'react-router-dom';
 import { ChevronLeft, ChevronRight } from '../../../components/ui/icons';
 
-const button = 'inline-flex items-center gap-1 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100';
-const disabled = 'inline-flex items-center gap-1 rounded-md border border-gray-200 px-4 py-2 text-sm font-semibold text-gray-500';
+const button = buttonClass('secondary', 'sm');
+const disabled = unavailableButtonClass('sm');
 
 /** Previous / Page N / Next; `previous` and `next` are URLs, or null at either end. */
 export function BrowsePagination({ page, previous, next }: { page: number; previous: string | null; next: string | null }) {

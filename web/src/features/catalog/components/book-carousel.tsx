@@ -14,7 +14,7 @@ export function BookCarousel({ label, books: latest, loading, error, onAdd, eage
   // The cards render in a transition, sliced and interruptible, not in the task that delivered the
   // books: the skeletons stay up a few frames longer and the page stays responsive meanwhile.
   const books = useDeferredValue(latest);
-  if (error) return <p className="py-10 text-red-700">Could not load books. Please try again later.</p>;
+  if (error) return <p className="py-10 text-danger">Could not load books. Please try again later.</p>;
   if (loading || !books) {
     // Three skeleton slides in the carousel's own layout: as many show as books will.
     return (

@@ -17,7 +17,7 @@ export function BookDetails({ book }: { book: Book }) {
   if (shown.length === 0) return null;
   return (
     <section aria-labelledby="book-details-heading" className="rounded-md border border-gray-200 p-4">
-      <h2 id="book-details-heading" className="mb-2 text-lg font-semibold">Book details</h2>
+      <h2 id="book-details-heading" className="mb-2 text-lg font-semibold">Book Details</h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {shown.map(([term, value]) => (
           <div key={term} className="contents">

@@ -12,7 +12,7 @@ export function News() {
   return (
     // Below the first screen: not laid out or painted until scrolled near.
     <section className="py-10 [contain-intrinsic-block-size:auto_520px] [content-visibility:auto]" aria-labelledby="news">
-      <h2 id="news" className="mb-6 text-3xl font-semibold">News</h2>
+      <h2 id="news" className="mb-4 text-2xl font-bold md:mb-6 md:text-3xl">News</h2>
       <Carousel
         label="News"
         items={NEWS.map((item) => ({
@@ -20,7 +20,7 @@ export function News() {
           node: (
             <article className="flex h-full flex-col-reverse items-center gap-6 sm:flex-row sm:justify-between">
               <div className="py-2">
-                <h3 className="mb-3 text-lg font-medium hover:text-blue-700">{item.title}</h3>
+                <h3 className="mb-3 text-lg font-medium hover:text-accent">{item.title}</h3>
                 <div className="mb-4 h-1 w-12 bg-primary" />
                 <p className="text-sm text-gray-700">{item.description}</p>
               </div>

@@ -97,15 +97,15 @@ export function SearchBox() {
             setActive(-1);
           }
         }}
-        className="w-full rounded-md bg-[#EAEAEA] py-2 pl-9 pr-3 text-sm text-gray-900 placeholder:text-gray-600 focus:bg-white focus:outline-2 focus:outline-secondary"
+        className="w-full rounded-md bg-gray-100 py-2 pl-9 pr-3 text-sm text-gray-900 placeholder:text-gray-600 focus:bg-white focus:outline-2 focus:outline-secondary"
       />
       <ul
         id={listId}
         role="listbox"
         aria-label="Suggestions"
         hidden={!showList}
-        // On a phone the box is narrow: the list spans the screen under the header instead.
-        className="fixed inset-x-2 top-16 z-40 max-h-[70vh] overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg sm:absolute sm:inset-x-0 sm:top-full sm:mt-1 sm:min-w-80"
+        // Under the box, as wide as it (on a phone the box spans the screen, on its own row).
+        className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-md border border-gray-200 bg-white py-1 shadow-lg md:min-w-80"
       >
         {suggestions.map((book, i) => (
           <li
