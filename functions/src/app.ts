@@ -8,7 +8,7 @@ import { adminBooks } from './books/catalog.handlers';
 import { isbnLookup } from './books/isbn.handlers';
 import { methodNotAllowed } from './lib/allowed-methods';
 import { withBodyLimitCheck } from './lib/body-parse-errors';
-import { withCacheDefaults } from './lib/cache';
+import { noStoreByDefault } from './lib/cache';
 import { withDeadline } from './lib/deadline';
 import { errorHandler, notFound } from './lib/errors';
 import { health } from './lib/health';
@@ -22,6 +22,7 @@ export function createApp() {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple'); // no nested objects from ?a[b]=c
+  app.use(noStoreByDefault);
   app.use(withDeadline());
   app.use(readCounter);
   app.use(adminSession); // marks a current (unrevoked) admin token; requireStaff reads that mark
@@ -56,5 +57,5 @@ export function createApp() {
 
 /** What the `api` function serves (index.ts), and what the in-process tests run under functions-framework. */
 export function createApiHandler() {
-  return withCacheDefaults(withBodyLimitCheck(createApp()));
+  return withBodyLimitCheck(createApp());
 }

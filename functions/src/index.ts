@@ -4,7 +4,6 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApiHandler } from './app';
 import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, runningFunctionSecrets } from './config';
 import { deferBodyParseErrors, withBodyLimitCheck } from './lib/body-parse-errors';
-import { withCacheDefaults } from './lib/cache';
 import { releaseHoldsJob } from './orders/release-holds';
 import { createPagesApp } from './pages/pages.app';
 import { withRelease } from './pages/release';
@@ -16,7 +15,7 @@ setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, createApiHandler());
 
 // Book pages (/books/:id) and sitemaps for robots and link previews; Hosting rewrites them here.
-export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, withRelease(withCacheDefaults(withBodyLimitCheck(createPagesApp()))));
+export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, withRelease(withBodyLimitCheck(createPagesApp())));
 
 // Pickup orders not collected within the shop's hold days are cancelled and restocked (issue 27).
 // Cloud Scheduler calls it over HTTP (an onSchedule function is an HTTP function on Cloud Run); each

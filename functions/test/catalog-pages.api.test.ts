@@ -63,7 +63,7 @@ describe('GET /books/:id without JavaScript', () => {
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/book-detail-[^"]+\.js">/); // the route's chunk
     // What the shopper sees first, before any JavaScript: the storefront's header and the book.
     expect(html).toContain('aria-label="Bookstore home"');
-    expect(html).toContain('<h1 class="mb-8 text-3xl font-bold">The Lantern Keeper Returns</h1>');
+    expect(html).toMatch(/<h1[^>]*>The Lantern Keeper Returns<\/h1>/); // by its text: the classes are the design's
     expect(html).toMatch(/<img src="\/covers\/book-7\.svg" alt="Cover of The Lantern Keeper Returns" width="240" height="360" fetchpriority="high"/i);
     expect(html).toMatch(/<strong>Author:<\/strong> (<!-- -->)?Aoife Lennon<\/p>/); // React separates text nodes with a comment
     expect(html).toContain('$18.50');
@@ -117,7 +117,7 @@ describe('GET /books without JavaScript', () => {
     const embedded = queryData(html, isBrowseQuery) as { books: { _id: string }[] };
     expect(embedded.books.length).toBeGreaterThan(0);
     expect(embedded.books.length).toBeLessThanOrEqual(BROWSE_PAGE_SIZE);
-    for (const b of embedded.books) expect(html).toContain(`<a class="hover:text-blue-700 hover:underline" href="/books/${b._id}"`);
+    for (const b of embedded.books) expect(html).toMatch(new RegExp(`<a [^>]*href="/books/${b._id}"`));
     // The same books the API gives for that query (the newest first).
     const api = await http('/api/books?sort=newest');
     expect(embedded.books.map((b: any) => b._id)).toEqual(api.body.books.map((b: any) => b._id));

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { adminClaims, bearerToken, currentAdmin } from './auth';
 import { HttpError } from './http-error';
@@ -50,17 +49,11 @@ export function rejectUnknownQuery(req: Request, known: readonly string[] = []):
 }
 
 /**
- * Every answer is `no-store` unless its handler opts into caching, and every error (4xx, 5xx) is
- * `no-store` whatever was set before it was thrown: wraps the whole app in index.ts.
+ * Every answer is `no-store` unless its handler opts into caching: the first middleware of each app.
+ * Errors are `no-store` whatever a handler set before it threw: the error handler (errors.ts) and
+ * the few answers written before Express (body-parse-errors.ts) say so themselves.
  */
-export function withCacheDefaults<Req extends IncomingMessage, Res extends ServerResponse>(handler: (req: Req, res: Res) => void) {
-  return (req: Req, res: Res): void => {
-    res.setHeader('Cache-Control', 'no-store');
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: Res, status: number, ...rest: unknown[]) {
-      if (status >= 400 && !this.headersSent) this.setHeader('Cache-Control', 'no-store');
-      return (writeHead as (...args: unknown[]) => Res).call(this, status, ...rest);
-    } as typeof res.writeHead;
-    handler(req, res);
-  };
+export function noStoreByDefault(_req: Request, res: Response, next: () => void): void {
+  res.set('Cache-Control', 'no-store');
+  next();
 }

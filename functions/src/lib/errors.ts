@@ -27,6 +27,9 @@ export const notFound: RequestHandler = (req) => {
 /** The one place errors become responses: `{ message, ...extra }` with the right status. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return;
+  // An error is never cached (Hosting's CDN would keep a 404 without cache headers for 10 minutes),
+  // even when the handler had chosen to cache the answer it was about to write.
+  res.set('Cache-Control', 'no-store');
   if (error instanceof HttpError) {
     // A 5xx we chose (503 busy, Retry-After) is still an outage signal for an operator.
     if (error.status >= 500) logger.error('Server error', { status: error.status, method: req.method, path: loggablePath(req.path), code: error.extra.code ?? null, message: error.message });
@@ -37,7 +40,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   // an outage the client can wait out, not a fault of its request or a bug of ours.
   if (isFirestoreUnavailable(error)) {
     logger.error('Firestore unavailable', { status: 503, method: req.method, path: loggablePath(req.path), code: error.code });
-    res.set({ 'Retry-After': String(OUTAGE_RETRY_AFTER_S), 'Cache-Control': 'no-store' }).status(503).json({ message: 'The shop is briefly unavailable. Please try again in a moment.' });
+    res.set('Retry-After', String(OUTAGE_RETRY_AFTER_S)).status(503).json({ message: 'The shop is briefly unavailable. Please try again in a moment.' });
     return;
   }
   // body-parser style errors (from express.json in tests or other runtimes) carry a status.

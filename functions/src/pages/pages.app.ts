@@ -4,6 +4,7 @@ import { canonicalPath, htmlDocument, renderPage, type Loaders } from '../../../
 import { getBook } from '../books/books.repo';
 import { browseBooks } from '../books/browse.repo';
 import { countBooksForSitemap, sitemapEntries, sitemapFileCount } from '../books/sitemap.repo';
+import { noStoreByDefault } from '../lib/cache';
 import { errorHandler } from '../lib/errors';
 import { HttpError } from '../lib/http-error';
 import { readCounter } from '../lib/read-counter';
@@ -91,7 +92,7 @@ async function sitemapFile(req: Request, res: Response) {
   const n = Number((req.params as Record<string, string>)[0]);
   const files = sitemapFileCount(await countBooksForSitemap());
   if (!Number.isSafeInteger(n) || n < 1 || n > files) {
-    res.status(404).set('Cache-Control', SITEMAP_CACHE).type('text/plain').send('Not found');
+    res.status(404).type('text/plain').send('Not found'); // no-store, as every 404 here
     return;
   }
   xml(req, res, urlset(await bookUrls(n, files)));
@@ -100,6 +101,7 @@ async function sitemapFile(req: Request, res: Response) {
 export function createPagesApp() {
   const app = express();
   app.disable('x-powered-by');
+  app.use(noStoreByDefault);
   app.use(readCounter);
   app.use((_req, res, next) => {
     res.set('X-Content-Type-Options', 'nosniff');

@@ -20,8 +20,8 @@ function candidates(): string[] {
 
 let release: string | undefined;
 
-/** The frames' release id, or 'unknown' for a bundle built without one (an old web build). */
-export function frameRelease(): string {
+/** The web build's release id, or 'unknown' for a bundle built without one (an old web build). */
+export function webRelease(): string {
   if (release !== undefined) return release;
   const path = candidates().find((candidate) => existsSync(candidate));
   try {
@@ -29,14 +29,14 @@ export function frameRelease(): string {
   } catch {
     release = 'unknown';
   }
-  logger.info('pages: page frames loaded', { release, from: path ?? null });
+  logger.info('pages: web build named', { release, from: path ?? null });
   return release;
 }
 
-/** Says on every answer which web build the frames come from (X-Release). */
+/** Says on every answer which web build the pages are rendered for (X-Release). */
 export function withRelease<Req extends IncomingMessage, Res extends ServerResponse>(handler: (req: Req, res: Res) => void) {
   return (req: Req, res: Res) => {
-    res.setHeader('X-Release', frameRelease());
+    res.setHeader('X-Release', webRelease());
     handler(req, res);
   };
 }
