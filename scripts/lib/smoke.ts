@@ -68,7 +68,7 @@ export async function runSmoke(base: string, emulatorCspSources: string[] = []):
 
   // 2. Hashed assets: cached for a year, immutable; the entry script is a production build.
   // The entry is the page's module script.
-  const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const entry = /<script[^>]+(?:data-entry|src)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   if (!entry) {
     check('assets are immutable', false, 'no /assets/*.js script in index.html');
   } else {

@@ -44,7 +44,11 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The entry's script and stylesheet, and modulepreloads for its imports and the route's chunk. */
+/**
+ * The stylesheets, and start.js naming the entry and the modules to preload with it (its imports and
+ * the route's chunk): start.js adds them after the load event (decision 029), so the scripts neither
+ * delay the page's first paint nor compete with its pictures.
+ */
 export function assetTags(manifest: Manifest, routeModule?: string | null): string[] {
   const entry = manifest['index.html'];
   if (!entry) throw new Error('The web build\'s manifest has no index.html entry: build the web app first');
@@ -60,10 +64,10 @@ export function assetTags(manifest: Manifest, routeModule?: string | null): stri
   entry.imports?.forEach(visit);
   if (routeModule) visit(`src/app/routes/${routeModule}.tsx`);
   preload.delete(entry.file);
+  const imports = [...preload].map((file) => `/${file}`).join(' ');
   return [
     ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    `<script type="module" crossorigin src="/${entry.file}"></script>`,
-    ...[...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    `<script defer src="/start.js" data-entry="/${entry.file}" data-preload="${imports}"></script>`,
   ];
 }
 
