@@ -4,6 +4,7 @@ import { MAX_PRICE_CENTS, MAX_PRICE_DOLLARS, parseMoneyInput, toCents } from './
 import { isAllowedCover } from './covers';
 import { isCleanText, optionalText, text } from './text';
 import { ISBN_MESSAGE, toIsbn13 } from './isbn';
+import { BOOK_FORMATS, type BookFormat } from './locale';
 
 export const CATEGORIES = ['business', 'technology', 'fiction', 'horror', 'adventure'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -53,9 +54,7 @@ export const IsbnSchema = z
 
 // ---- Book details (issue 26): what a bookseller's catalogue says of an edition -----------------
 
-export const BOOK_FORMATS = ['hardcover', 'paperback', 'ebook', 'audiobook'] as const;
-export type BookFormat = (typeof BOOK_FORMATS)[number];
-export const BOOK_FORMAT_LABELS: Record<BookFormat, string> = { hardcover: 'Hardcover', paperback: 'Paperback', ebook: 'E-book', audiobook: 'Audiobook' };
+// The formats and their labels live in locale.ts (no zod): the book page shows them without loading zod.
 /** schema.org's BookFormatType for each format (JSON-LD `bookFormat`). */
 export const SCHEMA_BOOK_FORMATS = {
   hardcover: 'https://schema.org/Hardcover',

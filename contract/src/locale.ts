@@ -62,3 +62,8 @@ export function formatLanguage(tag: string): string {
     return tag;
   }
 }
+
+/** A book's format (issue 26) and its label on the book page: here, beside the other details' formatters, without zod. */
+export const BOOK_FORMATS = ['hardcover', 'paperback', 'ebook', 'audiobook'] as const;
+export type BookFormat = (typeof BOOK_FORMATS)[number];
+export const BOOK_FORMAT_LABELS: Record<BookFormat, string> = { hardcover: 'Hardcover', paperback: 'Paperback', ebook: 'E-book', audiobook: 'Audiobook' };

@@ -59,8 +59,8 @@ describe('GET /books/:id without JavaScript', () => {
     expect(html).toContain(`<meta property="og:image" content="${BASE}/covers/book-7.svg">`);
     expect(html).toContain('<meta property="og:title" content="The Lantern Keeper Returns">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
-    // The app, which hydrates this HTML: start.js adds its entry and preloads the route's chunk after the load event.
-    expect(html).toMatch(/<script defer src="\/start\.js" data-entry="\/assets\/index-[^"]+\.js" data-preload="[^"]*\/assets\/book-detail-[^"]+\.js[^"]*"><\/script>/);
+    // The app, which hydrates this HTML: the start script adds its entry and preloads the route's chunk after the load event.
+    expect(html).toMatch(/<script data-entry="\/assets\/index-[^"]+\.js" data-preload="[^"]*\/assets\/book-detail-[^"]+\.js[^"]*">\(function\(\)/);
     // What the shopper sees first, before any JavaScript: the storefront's header and the book.
     expect(html).toContain('aria-label="Bookstore home"');
     expect(html).toMatch(/<h1[^>]*>The Lantern Keeper Returns<\/h1>/); // by its text: the classes are the design's

@@ -49,7 +49,8 @@ describe('the deployed headers (firebase.json)', () => {
   it('allow exactly what Firebase Auth Google sign-in needs, and nothing else', () => {
     expect(csp['default-src']).toEqual(["'self'"]);
     // the SDK loads Google's gapi loader for the popup/redirect handshake...
-    expect(csp['script-src']).toEqual(["'self'", 'https://apis.google.com']);
+    // ...and the one inline script, the app's start, by its hash (web/src/server/start-script.test.ts)
+    expect(csp['script-src']).toEqual(["'self'", 'https://apis.google.com', expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
     // ...which frames the helper page on the authDomain (<project>.firebaseapp.com, or our own domain)
     expect(csp['frame-src']).toEqual(["'self'", 'https://*.firebaseapp.com']);
     // and calls the Auth REST APIs

@@ -7,8 +7,8 @@ import { cspSources, runSmoke } from './smoke';
 
 const GOOD_CSP = "default-src 'self'; script-src 'self' https://apis.google.com; connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com; frame-src 'self' https://*.firebaseapp.com; frame-ancestors 'none'";
 const SECURITY = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin', 'Permissions-Policy': 'camera=()', 'X-Frame-Options': 'DENY' };
-// As the build writes a prerendered page: start.js names the entry module it adds after the load event.
-const HTML = '<!doctype html><html><head><script defer src="/start.js" data-entry="/assets/index-abc123.js" data-preload=""></script></head><body></body></html>';
+// As the build writes a prerendered page: the start script names the entry module it adds after the load event.
+const HTML = '<!doctype html><html><head><script data-entry="/assets/index-abc123.js" data-preload="">(function(){})()</script></head><body></body></html>';
 
 function site(options: { broken: boolean }): Server {
   return createServer((req, res) => {

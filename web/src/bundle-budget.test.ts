@@ -47,7 +47,7 @@ const storefrontRoutes = ['home', 'books', 'book-detail', 'cart', 'checkout', 'o
 describe.skipIf(!existsSync(manifestPath))('bundle budgets (web/dist)', () => {
   it(`a first visit to / downloads at most ${BUDGET_HOME_JS_GZIP / 1024} KB of JavaScript (gzip)`, () => {
     const bytes = gzipBytes(closure([entry, route('home')]));
-    console.log(`home first-load JS: ${(bytes / 1024).toFixed(1)} KB gzip`);
+    console.log(`home first-load JS: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes)`);
     expect(bytes).toBeLessThanOrEqual(BUDGET_HOME_JS_GZIP);
   });
 
@@ -72,6 +72,12 @@ describe.skipIf(!existsSync(manifestPath))('bundle budgets (web/dist)', () => {
     expect(code).not.toContain('ZodError');
     expect(code).not.toContain('swal2-container'); // sweetalert2
     expect(code).not.toContain('swiper-initialized'); // Swiper core
+  });
+
+  it('a book page does not load zod up front (its details format with the zod-free locale module; decision 029)', () => {
+    const files = [...closure([entry, route('book-detail')])];
+    expect(files.map((k) => `${k} ${manifest[k]!.file}`).join('\n')).not.toMatch(/node_modules\/zod/);
+    expect(files.map((k) => readFileSync(new URL(manifest[k]!.file, DIST), 'utf8')).join('')).not.toContain('ZodError');
   });
 
   it('the Firestore SDK and reactfire load only on pages that follow data, never on the home page or with sign-in', () => {

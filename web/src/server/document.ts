@@ -1,6 +1,7 @@
 // The HTML document around a server render: head, the web build's assets, the root, the query state.
 // The one place that reads the web build's asset manifest (Vite `build.manifest`, dist/.vite/
 // manifest.json), for the build's prerender and the pages function alike.
+import { START_SCRIPT } from './start-script';
 
 export interface ManifestChunk {
   file: string;
@@ -45,9 +46,9 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
- * The stylesheets, and start.js naming the entry and the modules to preload with it (its imports and
- * the route's chunk): start.js adds them after the load event (decision 029), so the scripts neither
- * delay the page's first paint nor compete with its pictures.
+ * The stylesheets, and the start script naming the entry and the modules to preload with it (its
+ * imports and the route's chunk): it adds them after the load event (decision 029), so the scripts
+ * neither delay the page's first paint nor compete with its pictures.
  */
 export function assetTags(manifest: Manifest, routeModule?: string | null): string[] {
   const entry = manifest['index.html'];
@@ -67,7 +68,7 @@ export function assetTags(manifest: Manifest, routeModule?: string | null): stri
   const imports = [...preload].map((file) => `/${file}`).join(' ');
   return [
     ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    `<script defer src="/start.js" data-entry="/${entry.file}" data-preload="${imports}"></script>`,
+    `<script data-entry="/${entry.file}" data-preload="${imports}">${START_SCRIPT}</script>`,
   ];
 }
 

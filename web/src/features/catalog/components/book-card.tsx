@@ -1,7 +1,7 @@
 import type { Book } from '@bookstore/contract';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
-import { CartIcon, HeartIcon } from '../../../components/ui/icons';
+import { CartIcon } from '../../../components/ui/icons';
 import { WishlistButton } from '../../../components/wishlist-button';
 import { StockBadge } from '../../../components/ui/stock-badge';
 import { coverUrl } from '../../../lib/covers';
@@ -77,7 +77,7 @@ export function BookCardSkeleton() {
         <div className="mt-1 min-h-6" />
         <div className="invisible mt-2 flex flex-wrap items-center gap-2">
           <span className={buttonClass('primary', 'md', 'px-4')}><CartIcon className="size-4" />Add to Cart</span>
-          <span className="inline-flex min-h-9 min-w-9 items-center justify-center rounded-md border border-gray-300 px-2.5"><HeartIcon className="size-5" /></span>
+          <span className="h-9 w-10.5" /> {/* the wishlist button: a 20 px heart, 10 px padding a side, 1 px border */}
         </div>
       </div>
     </div>
