@@ -6,7 +6,7 @@ import { START_SCRIPT } from './start-script';
 interface Element { tag: string; attrs: Record<string, string>; setAttribute(k: string, v: string): void }
 
 /** Runs the script against a page stand-in whose events, frames and timers the test fires by hand. */
-function page(readyState: 'loading' | 'complete', data: Record<string, string> = { 'data-entry': '/assets/index-1.js', 'data-preload': '/assets/react-2.js /assets/home-3.js' }) {
+function page(readyState: 'loading' | 'interactive' | 'complete', data: Record<string, string> = { 'data-entry': '/assets/index-1.js', 'data-preload': '/assets/react-2.js /assets/home-3.js' }) {
   const added: Element[] = [];
   const listeners: Record<string, () => void> = {};
   const frames: (() => void)[] = [];
@@ -23,7 +23,7 @@ function page(readyState: 'loading' | 'complete', data: Record<string, string> =
     (frame: () => void) => frames.push(frame),
     (run: () => void, ms: number) => timers.push({ run, ms }),
   );
-  return { added, listeners, frames, timers };
+  return { added, listeners, frames, timers, document };
 }
 
 describe('the start script', () => {
@@ -41,13 +41,22 @@ describe('the start script', () => {
     ]);
   });
 
-  it('starts after 3 s whatever still loads, and only once', () => {
+  it('starts 3 s on whatever still loads, once the document is parsed, and only once', () => {
     const p = page('loading');
+    p.document.readyState = 'interactive'; // parsed; a picture is still loading
     p.timers.find((t) => t.ms === 3000)!.run();
     expect(p.added.filter((el) => el.tag === 'script')).toHaveLength(1);
     p.listeners.load!();
     p.frames.shift()!();
     p.timers.find((t) => t.ms === 0)!.run();
+    expect(p.added.filter((el) => el.tag === 'script')).toHaveLength(1);
+  });
+
+  it('never starts on a half-parsed document: at 3 s it waits for DOMContentLoaded', () => {
+    const p = page('loading');
+    p.timers.find((t) => t.ms === 3000)!.run();
+    expect(p.added).toEqual([]);
+    p.listeners.DOMContentLoaded!();
     expect(p.added.filter((el) => el.tag === 'script')).toHaveLength(1);
   });
 

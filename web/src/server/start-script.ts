@@ -1,5 +1,6 @@
 // The one inline script of every served page (decision 029): it starts the app once the page has
-// loaded and drawn a frame, or after 3 s whatever still loads, by adding the entry module and its
+// loaded and drawn a frame, or 3 s on if the document has been parsed by then (a slow picture must
+// not hold the buttons back; a half-parsed page cannot be hydrated), by adding the entry module and its
 // preloads named in its own data attributes. Inline, so that it costs no request of its own (neither
 // the page's nor the service worker's); the CSP allows exactly this text by its SHA-256
 // (firebase.json; web/src/server/start-script.test.ts keeps the two in step). Written by hand in the
@@ -10,4 +11,5 @@ export const START_SCRIPT =
   'function g(){if(d)return;d=1;(s.getAttribute("data-preload")||"").split(" ").forEach(function(h){h&&a("link",{rel:"modulepreload",crossorigin:"",href:h})});' +
   'a("script",{type:"module",crossorigin:"",src:e})}' +
   'function p(){requestAnimationFrame(function(){setTimeout(g,0)})}' +
-  'document.readyState=="complete"?p():addEventListener("load",p,{once:true});setTimeout(g,3000)})()';
+  'document.readyState=="complete"?p():addEventListener("load",p,{once:true});' +
+  'setTimeout(function(){document.readyState=="loading"?addEventListener("DOMContentLoaded",g):g()},3000)})()';
