@@ -102,3 +102,38 @@ export async function measureRouteBytes(base: string, routes: string[], adminTok
   }
   return results;
 }
+
+export interface FirstVisit {
+  /** Everything a first visit to / transfers, the service worker's precache included (bytes). */
+  total: number;
+  requests: number;
+  workerBytes: number;
+  workerRequests: number;
+}
+
+/**
+ * A shopper's first visit to /, counted on the browser context (which sees the service worker's
+ * requests too; a page's listener does not), until the worker controls the page (its precache is
+ * complete) and the network is idle. web/e2e/first-visit.spec.ts holds it to 250 KB.
+ */
+export async function measureFirstVisit(base: string): Promise<FirstVisit> {
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+    const sizes: Promise<{ bytes: number; worker: boolean }>[] = [];
+    context.on('requestfinished', (request) => {
+      const worker = request.serviceWorker() !== null;
+      sizes.push(request.sizes().then((s) => ({ bytes: s.responseBodySize + s.responseHeadersSize, worker })));
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const seen = await Promise.all(sizes);
+    const sum = (rows: { bytes: number }[]) => rows.reduce((total, r) => total + r.bytes, 0);
+    const byWorker = seen.filter((r) => r.worker);
+    return { total: sum(seen), requests: seen.length, workerBytes: sum(byWorker), workerRequests: byWorker.length };
+  } finally {
+    await browser.close();
+  }
+}

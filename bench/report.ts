@@ -1,7 +1,7 @@
 import { failures, HOME_LIST } from './api';
-import type { RouteBytes } from './bytes';
+import type { FirstVisit, RouteBytes } from './bytes';
 import type { ImportTiming } from './import';
-import { floorRatio, MOBILE_RUNS, NO_JAVASCRIPT, ORIGINAL_SKIPPED, type LighthouseResult, type LighthouseRun, type OriginalApp } from './lighthouse';
+import { floorLcp, floorRatio, MOBILE_RUNS, NO_JAVASCRIPT, ORIGINAL_SKIPPED, type LighthouseResult, type LighthouseRun, type OriginalApp } from './lighthouse';
 import type { LoadResult } from './load';
 import type { DeskRow, EndpointCost, ScaleRow } from './scale';
 
@@ -16,6 +16,8 @@ export interface BenchResults {
   /** Lighthouse skipped and shorter load runs (`npm run bench -- --quick`). */
   quick: boolean;
   bytes: RouteBytes[];
+  /** A first visit to / with the service worker's precache counted (absent in older results). */
+  firstVisit?: FirstVisit;
   lighthouse: LighthouseResult[];
   /** The same pages with JavaScript disabled: each page's LCP floor (absent in older results). */
   lighthouseFloors?: LighthouseResult[];
@@ -330,7 +332,7 @@ export function lighthouseSection(r: Pick<BenchResults, 'lighthouse' | 'lighthou
     r.lighthouse.map((l) => {
       const floor = floors.find((f) => f.page === l.page && f.preset === l.preset);
       const ratioToFloor = floorRatio(l, floor);
-      return [l.page, l.preset, l.runs.length, shown(l.performance), shown(l.lcpMs), floor ? shown(floor.lcpMs) : '-', Number.isFinite(ratioToFloor) ? x(ratioToFloor) : '-', shown(l.fcpMs ?? null), shown(l.tbtMs), l.cls, l.accessibility, l.bestPractices, l.seo];
+      return [l.page, l.preset, l.runs.length, shown(l.performance), shown(l.lcpMs), floor ? shown(floorLcp(floor)) : '-', Number.isFinite(ratioToFloor) ? x(ratioToFloor) : '-', shown(l.fcpMs ?? null), shown(l.tbtMs), l.cls, l.accessibility, l.bestPractices, l.seo];
     }),
   );
   const all = [...r.lighthouse, ...floors, ...(r.original?.lighthouse ?? []), ...(r.original?.floors ?? [])];
@@ -359,8 +361,9 @@ ${table(['', 'Performance', 'LCP ms', 'TBT ms', 'CLS (worst)', 'LCP / floor'], [
 Lighthouse ${MOBILE_RUNS} runs a page on this machine (\`bench/lighthouse.ts\`). The **floor** is the same page
 loaded with JavaScript disabled (Lighthouse's \`${NO_JAVASCRIPT}\`: every script request fails; Chromium's
 \`--blink-settings=scriptEnabled=false\` stops Lighthouse itself), same throttling, as many runs: the
-page's HTML and CSS alone, the fastest that page can paint. "LCP / floor" is the
-median LCP over the floor's median LCP.
+page's HTML and CSS alone. "Floor LCP" is the floor's fastest run, the best that page can paint
+without JavaScript (the inline start script still runs there, and in some runs its failed requests
+are counted into the paint); "LCP / floor" is the median LCP over it.
 
 ${summary}
 
@@ -369,6 +372,13 @@ Every run (Performance / LCP ms / TBT ms / CLS):
 ${runs}
 
 ${original}`;
+}
+
+/** The first visit to / with the worker's precache (issue 23: at most 250 KB, no dashboard code). */
+function firstVisitLine(v: FirstVisit | undefined): string {
+  if (!v) return 'First visit to / with the service worker\'s precache: not measured in this run.';
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  return `First visit to / with the service worker's precache counted (Chromium, empty cache, until the worker controls the page and the network is idle): **${kb(v.total)} KB** in ${v.requests} requests, of which the worker's ${kb(v.workerBytes)} KB in ${v.workerRequests} (budget 250 KB, held by \`web/e2e/first-visit.spec.ts\`).`;
 }
 
 export function renderMarkdown(r: BenchResults): string {
@@ -393,6 +403,8 @@ Firebase SDK, sweetalert2 or Swiper on storefront first loads) are also checked 
 ## 1. Bytes per route (first visit, transferred)
 
 ${bytesTable(r.bytes)}${ordersRouteNote(r.bytes)}
+
+${firstVisitLine(r.firstVisit)}
 
 ${lighthouseSection(r)}
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { apiSpecs, failures, measureApi, type ApiFixtures } from '../bench/api';
-import { measureRouteBytes } from '../bench/bytes';
+import { measureFirstVisit, measureRouteBytes } from '../bench/bytes';
 import { describeFirestore } from '../bench/environment';
 import { stockedBooks, verifiedShopper } from '../bench/fixtures';
 import { startFunctionServer, type FunctionServer } from '../bench/function-server';
@@ -97,14 +97,17 @@ async function measureLighthouse(bookPage: string): Promise<LighthouseSection> {
 async function lighthouseOnly(running: boolean): Promise<void> {
   const suite = await throwawaySuite(running, 'Lighthouse');
   try {
-    phase(`Lighthouse mobile, ${MOBILE_RUNS} runs a page, then the floors (JavaScript disabled)`);
+    phase(`Lighthouse mobile, ${MOBILE_RUNS} runs a page, then the floors (JavaScript disabled), then a first visit with the worker`);
     const section = await measureLighthouse(`/books/${await firstBookId()}`);
+    const firstVisit = await measureFirstVisit(SHOP_URL);
+    console.log(`  first visit to / with the worker: ${(firstVisit.total / 1024).toFixed(1)} KB in ${firstVisit.requests} requests`);
     const before: Partial<BenchResults> = previousResults() ?? {};
     const results: BenchResults = {
       date: new Date().toISOString(), machine: machine(), quick: false, bytes: [], productionApi: [], hostingApi: [], scale: [],
       environment: { firestore: describeFirestore(suite?.firestore ?? chooseFirestore()), functionsFramework: '-', node: process.version },
       ...before,
       ...section,
+      firstVisit,
     };
     write(results);
   } finally {
@@ -137,6 +140,8 @@ async function main() {
     phase('1. Bytes per route (first visit, Chromium, transferred)');
     const bytes = await measureRouteBytes(SHOP_URL, ['/', bookPage, '/cart', '/checkout', '/orders', '/dashboard'], admin, DEMO_CUSTOMER);
     console.log(bytesTable(bytes));
+    const firstVisit = await measureFirstVisit(SHOP_URL);
+    console.log(`  first visit to / with the worker: ${(firstVisit.total / 1024).toFixed(1)} KB in ${firstVisit.requests} requests`);
 
     phase(withLighthouse ? `2. Lighthouse mobile (median of ${MOBILE_RUNS} runs), the floors (JavaScript disabled) and the original app` : '2. Lighthouse: skipped (--quick or --no-lighthouse)');
     const lighthouseSection: LighthouseSection = withLighthouse ? await measureLighthouse(bookPage) : { lighthouse: [], lighthouseFloors: [], original: { skipped: 'not run (--quick or --no-lighthouse)' } };
@@ -176,7 +181,7 @@ async function main() {
     }
 
     const results: BenchResults = {
-      date: new Date().toISOString(), machine: machine(), quick, bytes, ...lighthouseSection, productionApi, hostingApi, scale, desk, importTiming,
+      date: new Date().toISOString(), machine: machine(), quick, bytes, firstVisit, ...lighthouseSection, productionApi, hostingApi, scale, desk, importTiming,
       environment: { firestore, functionsFramework: fn.version, node: process.version },
     };
     write(results);
