@@ -20,8 +20,8 @@ const UNUSED_FIREBASE = /node_modules\/(?:@firebase\/(?:firestore|database|stora
 
 /**
  * release.json: `{ "release": <hash of every file the build emits> }`. Same sources, same id. The
- * function bundle carries a copy (functions/build.mjs) with the page frames it fills in, so the
- * frames' build and the Hosting upload can be compared (decision 016).
+ * function bundle carries a copy (functions/build.mjs) beside the asset manifest its pages name, so
+ * the build the function renders for and the Hosting upload can be compared (decision 016).
  */
 function releaseStamp(): Plugin {
   return {

@@ -92,7 +92,7 @@ function stage(): string[] {
 
 /**
  * Runs the deploy's own build steps (scripts/lib/deploy.ts buildSteps: the production web build
- * into web/dist-prod, then the function bundle with its frames) with a throwaway web config, refuses
+ * into web/dist-prod, then the function bundle with its asset manifest) with a throwaway web config, refuses
  * emulator traces as the deploy does, and stages the upload in artifacts/rehearsal/functions.
  * Run it before the emulator build: it leaves functions/lib as the deploy bundle.
  */
@@ -289,8 +289,8 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
       ['a book page', async (base) => {
         const res = await fetch(`${base}/books/${bookId}`);
         const html = await res.text();
-        const frames = res.headers.get('x-release');
-        return expect(res.status === 200 && /<html/i.test(html) && frames === release, `GET /books/${bookId} -> ${res.status}, ${html.length} bytes, X-Release ${frames} (Hosting upload: ${release})`);
+        const served = res.headers.get('x-release');
+        return expect(res.status === 200 && /<html/i.test(html) && served === release, `GET /books/${bookId} -> ${res.status}, ${html.length} bytes, X-Release ${served} (Hosting upload: ${release})`);
       }],
       ['/books', async (base) => {
         const res = await fetch(`${base}/books`);
@@ -333,7 +333,7 @@ function lockedTreeChecks(): SmokeResult[] {
     detail: differ.length === 0 ? `${compared} top-level packages of the deploy's package-lock.json (${Object.keys(lock.packages).length - 1} in all) are the versions loaded here` : differ.join('; ') });
   const web = JSON.parse(readFileSync(join(ROOT, 'web', PROD_OUT_DIR, 'release.json'), 'utf8')) as { release: string };
   const bundled = existsSync(join(STAGED, 'lib', 'web-release.json')) ? (JSON.parse(readFileSync(join(STAGED, 'lib', 'web-release.json'), 'utf8')) as { release: string }).release : 'none';
-  results.push({ name: "the function's page frames are the Hosting upload's", status: bundled === web.release ? 'pass' : 'fail', detail: `web/${PROD_OUT_DIR}/release.json ${web.release}, the bundle's frames ${bundled}` });
+  results.push({ name: "the function renders for the Hosting upload's build", status: bundled === web.release ? 'pass' : 'fail', detail: `web/${PROD_OUT_DIR}/release.json ${web.release}, the bundle's ${bundled}` });
   return results;
 }
 
