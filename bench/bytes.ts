@@ -103,6 +103,26 @@ export async function measureRouteBytes(base: string, routes: string[], adminTok
   return results;
 }
 
+/** One finished request: its URL, its size on the wire (body and headers), and whether the service worker made it. */
+export interface CountedRequest {
+  url: string;
+  bytes: number;
+  worker: boolean;
+}
+
+/**
+ * Counts every request a browser context finishes, the service worker's included (a page's own
+ * listener does not see those). Call the returned function once the visit is over.
+ */
+export function countRequests(context: BrowserContext): () => Promise<CountedRequest[]> {
+  const sizes: Promise<CountedRequest>[] = [];
+  context.on('requestfinished', (request) => {
+    const worker = request.serviceWorker() !== null;
+    sizes.push(request.sizes().then((s) => ({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize, worker })));
+  });
+  return () => Promise.all(sizes);
+}
+
 export interface FirstVisit {
   /** Everything a first visit to / transfers, the service worker's precache included (bytes). */
   total: number;
@@ -120,16 +140,12 @@ export async function measureFirstVisit(base: string): Promise<FirstVisit> {
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
-    const sizes: Promise<{ bytes: number; worker: boolean }>[] = [];
-    context.on('requestfinished', (request) => {
-      const worker = request.serviceWorker() !== null;
-      sizes.push(request.sizes().then((s) => ({ bytes: s.responseBodySize + s.responseHeadersSize, worker })));
-    });
+    const counted = countRequests(context);
     const page = await context.newPage();
     await page.goto(`${base}/`);
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
-    const seen = await Promise.all(sizes);
+    const seen = await counted();
     const sum = (rows: { bytes: number }[]) => rows.reduce((total, r) => total + r.bytes, 0);
     const byWorker = seen.filter((r) => r.worker);
     return { total: sum(seen), requests: seen.length, workerBytes: sum(byWorker), workerRequests: byWorker.length };

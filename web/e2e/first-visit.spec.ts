@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { countRequests } from '../../bench/bytes';
 import { workerControls } from './pwa-helpers';
 
 // A shopper's first visit to /, the service worker's precache included: what it costs on the wire
@@ -40,16 +41,12 @@ test('a first visit to /, with the worker\'s precache, fetches no dashboard code
   const adminFiles = adminOnlyFiles();
   expect(adminFiles.size).toBeGreaterThan(0);
   const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
-  const sizes: Promise<{ url: string; bytes: number; worker: boolean }>[] = [];
-  context.on('requestfinished', (request) => {
-    const worker = request.serviceWorker() !== null;
-    sizes.push(request.sizes().then((s) => ({ url: request.url(), bytes: s.responseBodySize + s.responseHeadersSize, worker })));
-  });
+  const counted = countRequests(context);
   const page = await context.newPage();
   await page.goto('/');
   await workerControls(page); // installed: its precache is complete
   await page.waitForLoadState('networkidle');
-  const seen = await Promise.all(sizes);
+  const seen = await counted();
   await context.close();
 
   const total = seen.reduce((sum, r) => sum + r.bytes, 0);
