@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SHOP_URL } from './scripts/lib/env';
 
 // Debian's Chromium (never a downloaded browser), against the built site on the Hosting emulator.
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -17,7 +18,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'artifacts/playwright-results.json' }]],
   use: {
-    baseURL: 'http://127.0.0.1:5000',
+    baseURL: SHOP_URL,
     trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },

@@ -50,7 +50,7 @@ function robots(): Plugin {
     apply: 'build',
     configResolved(config) {
       if (config.mode === 'emulator') {
-        origin = 'http://127.0.0.1:5000';
+        origin = process.env.BOOKSTORE_SHOP_ORIGIN ?? 'http://127.0.0.1:5000';
         return;
       }
       const env = loadEnv(config.mode, config.envDir || config.root, 'VITE_');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PNG_1x1, adminToken, bucket, coverForm, expectUnchanged, http, newBook, seededBooks } from './helpers';
+import { PNG_1x1, adminToken, base, bucket, coverForm, expectUnchanged, http, newBook, seededBooks } from './helpers';
 
 describe('GET /api/books', () => {
   it('lists the seeded books newest first with the spec fields', async () => {
@@ -74,7 +74,7 @@ describe('covers', () => {
     const [exists] = await bucket().file(upload.body.coverImage).exists();
     expect(exists).toBe(true);
 
-    const served = await fetch(`http://127.0.0.1:5000/api/${upload.body.coverImage}`);
+    const served = await fetch(`${base()}/api/${upload.body.coverImage}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=3600, immutable');

@@ -1,5 +1,6 @@
 import { toIsbn13 } from '@bookstore/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SHOP_URL } from '../../scripts/lib/env';
 import { jsonLdOf, schemaOrgBookProblems } from './schema-org-book';
 import { adminToken, base, bucket, coverForm, db, expectUnchanged, http, makeBooks, newBook, PNG_1x1, removeBooks, type TestBook } from './helpers';
 
@@ -65,7 +66,7 @@ describe('robots.txt', () => {
     const res = await fetch(`${base()}/robots.txt`);
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(text).toContain('Sitemap: http://127.0.0.1:5000/sitemap.xml');
+    expect(text).toContain(`Sitemap: ${SHOP_URL}/sitemap.xml`);
     expect(text).toContain('Disallow: /dashboard');
     expect((await fetch(`${base()}/sitemap.xml`)).status).toBe(200);
   });

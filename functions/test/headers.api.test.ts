@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { PORTS } from '../../scripts/lib/env';
 import { BASE } from './helpers';
 
 // Two views of the same headers: firebase.json as it will be deployed, and the Hosting emulator
@@ -12,8 +13,8 @@ const ROOT = new URL('../../', import.meta.url);
 const firebaseJson = JSON.parse(readFileSync(new URL('firebase.json', ROOT), 'utf8'));
 type Rule = { source?: string; regex?: string; headers: { key: string; value: string }[] };
 const rules: Rule[] = firebaseJson.hosting.headers;
-const AUTH_EMULATOR = 'http://127.0.0.1:9099';
-const FIRESTORE_EMULATOR = 'http://127.0.0.1:8080';
+const AUTH_EMULATOR = `http://127.0.0.1:${PORTS.auth}`;
+const FIRESTORE_EMULATOR = `http://127.0.0.1:${PORTS.firestore}`;
 
 function deployedCsp(): string {
   const values = rules.flatMap((r) => r.headers).filter((h) => h.key === 'Content-Security-Policy').map((h) => h.value);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
+import { SHOP_URL } from '../../scripts/lib/env';
 import { adminLogin, orderBody, signUpCustomer, verifyEmail } from '../../scripts/lib/fixtures';
 
 // Helpers for API tests: HTTP through Hosting to the real function (or, in the `inproc` project,
@@ -9,7 +10,7 @@ import { adminLogin, orderBody, signUpCustomer, verifyEmail } from '../../script
 // firebase-admin straight to the emulators to check what was (or was not) written.
 
 /** Where `http()` sends requests: Hosting, unless inproc-setup.ts points it at the in-process function. */
-export let BASE = 'http://127.0.0.1:5000';
+export let BASE = SHOP_URL;
 export function setBase(url: string): void {
   BASE = url;
 }

@@ -5,10 +5,11 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
+import { PORTS } from '../../scripts/lib/env';
 import { hashPassword } from '../src/lib/passwords';
 import { MAX_OPEN_ORDERS } from '@bookstore/contract';
 import {
-  PNG_1x1, adminToken, bucket, coverForm, db, expectUnchanged, http, makeBooks, newCustomer, officialBackend, removeBooks, seededBooks,
+  PNG_1x1, adminToken, base, bucket, coverForm, db, expectUnchanged, http, makeBooks, newCustomer, officialBackend, removeBooks, seededBooks,
   validOrder, verifyEmail, type Reply, type TestBook,
 } from './helpers';
 
@@ -192,7 +193,7 @@ describe('hostile tokens on admin routes', () => {
     const status = await expectUnchanged(
       () =>
         new Promise<number>((resolve, reject) => {
-          const req = request('http://127.0.0.1:5000/api/admin', { headers: { authorization: ['Bearer forged.token.here', `Bearer ${admin}`] as unknown as string } }, (res) => {
+          const req = request(`${base()}/api/admin`, { headers: { authorization: ['Bearer forged.token.here', `Bearer ${admin}`] as unknown as string } }, (res) => {
             res.resume();
             resolve(res.statusCode ?? 0);
           });
@@ -245,7 +246,7 @@ async function chunked(path: string, bytes: Buffer, headers: Record<string, stri
       controller.close();
     },
   });
-  const res = await fetch(`http://127.0.0.1:5001/demo-bookstore/us-central1/api${path}`, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
+  const res = await fetch(`http://127.0.0.1:${PORTS.functions}/demo-bookstore/us-central1/api${path}`, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
   const text = await res.text();
   return { status: res.status, body: JSON.parse(text), headers: res.headers };
 }
@@ -496,7 +497,7 @@ describe('orders an attacker cannot turn against the shop (issue 16)', () => {
   const post = (who: { token: string; email: string }, cart: TestBook[], key?: string, over: Record<string, unknown> = {}) =>
     http('/api/orders', { method: 'POST', token: who.token, headers: key ? { 'Idempotency-Key': key } : {}, json: { ...validOrder(who.email, cart), ...over } });
   const signInAgain = async (email: string) => {
-    const res = await fetch('http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key', {
+    const res = await fetch(`http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
     });
     return ((await res.json()) as { idToken: string }).idToken;
@@ -520,7 +521,7 @@ describe('orders an attacker cannot turn against the shop (issue 16)', () => {
     const placed = await post(me, [shelf[0]!]);
     expect(placed.status).toBe(201);
     // The address is no longer verified (e.g. changed): new orders stop, the old ones stay its own.
-    await fetch('http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/projects/demo-bookstore/accounts:update', {
+    await fetch(`http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1/projects/demo-bookstore/accounts:update`, {
       method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' }, body: JSON.stringify({ localId: me.uid, emailVerified: false }),
     });
     const token = await signInAgain(me.email);

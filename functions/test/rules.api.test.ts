@@ -1,5 +1,6 @@
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { readFileSync } from 'node:fs';
+import { PORTS } from '../../scripts/lib/env';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 
 // Security rules, evaluated by the official Firestore emulator (the npm stand-in has no rules engine
@@ -33,7 +34,7 @@ describe.skipIf(!hasRules)(
     beforeAll(async () => {
       env = await initializeTestEnvironment({
         projectId: PROJECT,
-        firestore: { rules: readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8'), host: '127.0.0.1', port: 8080 },
+        firestore: { rules: readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8'), host: '127.0.0.1', port: PORTS.firestore },
       });
       await env.clearFirestore();
       await env.withSecurityRulesDisabled(async (ctx) => {
@@ -147,7 +148,7 @@ describe.skipIf(!storageRules)(
     beforeAll(async () => {
       env = await initializeTestEnvironment({
         projectId: PROJECT,
-        storage: { rules: readFileSync(new URL('../../storage.rules', import.meta.url), 'utf8'), host: '127.0.0.1', port: 9199 },
+        storage: { rules: readFileSync(new URL('../../storage.rules', import.meta.url), 'utf8'), host: '127.0.0.1', port: PORTS.storage },
       });
       await env.withSecurityRulesDisabled(async (ctx) => {
         await ctx.storage().ref('covers/rules-test.png').put(new Uint8Array([1, 2, 3]));

@@ -1,6 +1,7 @@
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { arrayRemove, arrayUnion, deleteDoc, doc, getDoc, serverTimestamp, setDoc, updateDoc, collection, getDocs, Timestamp } from 'firebase/firestore';
 import { readFileSync } from 'node:fs';
+import { PORTS } from '../../scripts/lib/env';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 // Wishlists (issue 28): the one collection a client writes, under firestore.rules. Evaluated by the
@@ -19,7 +20,7 @@ describe.skipIf(!hasRules)(
     beforeAll(async () => {
       env = await initializeTestEnvironment({
         projectId: PROJECT,
-        firestore: { rules: readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8'), host: '127.0.0.1', port: 8080 },
+        firestore: { rules: readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8'), host: '127.0.0.1', port: PORTS.firestore },
       });
     });
     beforeEach(async () => {

@@ -1,7 +1,9 @@
+import { EMULATOR_ENV } from './env';
 import { run } from './watched-process';
 
 async function step(label: string, args: string[]): Promise<void> {
-  if ((await run(process.execPath, args)).code !== 0) throw new Error(`${label} failed`);
+  // The emulators' addresses for this checkout's port slot (scripts/lib/env.ts) override web/.env.emulator's.
+  if ((await run(process.execPath, args, { env: { ...process.env, ...EMULATOR_ENV } })).code !== 0) throw new Error(`${label} failed`);
 }
 
 /** Builds the function bundle and the web app in emulator mode (Auth emulator, demo config). */

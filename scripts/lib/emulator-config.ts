@@ -42,6 +42,8 @@ export function writeEmulatorConfig(): string {
 export function emulatorConfig(firebaseJson: string): string {
   const config = JSON.parse(firebaseJson);
   delete config.extensions;
+  // This checkout's port slot (scripts/lib/env.ts): firebase.json holds slot 0's ports.
+  for (const [name, port] of Object.entries(PORTS)) if (config.emulators?.[name]) config.emulators[name].port = port;
   for (const rule of (config.hosting?.headers ?? []) as HeaderRule[]) {
     for (const header of rule.headers) {
       if (header.key.toLowerCase() === 'content-security-policy') header.value = emulatorCsp(header.value);

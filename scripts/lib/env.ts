@@ -5,21 +5,29 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PROJECT_ID = 'demo-bookstore';
 export const HOST = '127.0.0.1';
 
+/**
+ * Several checkouts of the shop on one machine (a developer's git worktrees) each run their own
+ * suite: BOOKSTORE_PORT_SLOT=N moves every local port by N x 10,000. Unset (slot 0), the ports are
+ * the documented ones: Hosting 5000, Functions 5001, Firestore 8080, Auth 9099, Storage 9199.
+ */
+export const PORT_SLOT = Number(process.env.BOOKSTORE_PORT_SLOT ?? 0) || 0;
+const slotted = (port: number) => port + PORT_SLOT * 10_000;
+
 export const PORTS = {
-  hosting: 5000,
-  functions: 5001,
-  firestore: 8080,
-  auth: 9099,
-  storage: 9199,
-  hub: 4400,
-  logging: 4500,
+  hosting: slotted(5000),
+  functions: slotted(5001),
+  firestore: slotted(8080),
+  auth: slotted(9099),
+  storage: slotted(9199),
+  hub: slotted(4400),
+  logging: slotted(4500),
 } as const;
 
 /**
  * The tests' stand-in for Open Library (scripts/lib/open-library-fixture.ts); `npm test` points
  * the function at it with OPEN_LIBRARY_ORIGIN, which only the emulators honour.
  */
-export const OPEN_LIBRARY_FIXTURE_PORT = 9471;
+export const OPEN_LIBRARY_FIXTURE_PORT = slotted(9471);
 export const OPEN_LIBRARY_FIXTURE_ORIGIN = `http://${HOST}:${OPEN_LIBRARY_FIXTURE_PORT}`;
 
 export const SHOP_URL = `http://${HOST}:${PORTS.hosting}`;
@@ -35,6 +43,11 @@ export const EMULATOR_ENV = {
   STORAGE_EMULATOR_HOST: `http://${HOST}:${PORTS.storage}`,
   STORAGE_BUCKET: `${PROJECT_ID}.appspot.com`,
   METADATA_SERVER_DETECTION: 'none',
+  // What the function and the web build take for the shop's origin and the emulators' addresses
+  // (functions/src/pages/site-origin.ts, web/.env.emulator); the same values as in slot 0.
+  BOOKSTORE_SHOP_ORIGIN: SHOP_URL,
+  VITE_AUTH_EMULATOR_URL: `http://${HOST}:${PORTS.auth}`,
+  VITE_FIRESTORE_EMULATOR_HOST: `${HOST}:${PORTS.firestore}`,
 };
 
 /** A command's options (node:util parseArgs); a mistake names the usage. */

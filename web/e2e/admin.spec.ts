@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { adminLogin, booksInStock, checkout, signIn } from './helpers';
+import { adminLogin, booksInStock, checkout, SHOP_URL, signIn } from './helpers';
 
 /** A small valid PNG of one colour (unique per test run, so its content hash is new). */
 function png(seed: number): Buffer {
@@ -172,7 +172,7 @@ test('the admin token is only ever sent to our own /api', async ({ page }) => {
     const auth = request.headers().authorization;
     if (!auth) return;
     const url = new URL(request.url());
-    if (url.origin !== 'http://127.0.0.1:5000' || !url.pathname.startsWith('/api/')) leaks.push(request.url());
+    if (url.origin !== SHOP_URL || !url.pathname.startsWith('/api/')) leaks.push(request.url());
   });
   await adminLogin(page);
   await expect(page.getByText('Total Orders')).toBeVisible();

@@ -1,11 +1,14 @@
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { formatDate } from '../../contract/src/locale';
+import { PORTS, SHOP_URL } from '../../scripts/lib/env';
 
 export const CUSTOMER = { email: 'reader@example.com', password: 'reader123' };
 export const ADMIN = { username: 'admin', password: 'admin123' };
 
 /** The Auth emulator's REST API, and the demo project's API key, for accounts made by tests. */
-export const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
+export const AUTH_EMULATOR = `http://127.0.0.1:${PORTS.auth}`;
+export const AUTH = `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1`;
+export { SHOP_URL };
 export const KEY = 'demo-api-key';
 
 export async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
@@ -22,7 +25,7 @@ export async function newCustomer(request: APIRequestContext, prefix: string) {
   expect(res.status()).toBe(200);
   const { localId } = await res.json();
   // The Auth emulator lets its owner mark the address verified (no mail round trip needed here).
-  const verified = await request.post('http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/projects/demo-bookstore/accounts:update', {
+  const verified = await request.post(`${AUTH}/projects/demo-bookstore/accounts:update`, {
     headers: { Authorization: 'Bearer owner' },
     data: { localId, emailVerified: true },
   });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, AUTH, CUSTOMER, idToken, KEY, newCustomer, orderCard, signIn } from './helpers';
+import { ADMIN, AUTH, AUTH_EMULATOR, CUSTOMER, idToken, KEY, newCustomer, orderCard, signIn } from './helpers';
 
 // Pages that follow Firestore (reactfire) under the security rules: a status change or another
 // shopper's purchase shows in an open page within 2 s, without a reload. Changes are made through
@@ -137,7 +137,7 @@ test("'Forgot password?' sends Firebase's reset email; the reset completes throu
   await expect(page.getByRole('status').filter({ hasText: 'we have sent it a link' })).toContainText(who.email);
 
   // The emulator keeps the email's out-of-band code instead of sending it.
-  const codes = await (await request.get('http://127.0.0.1:9099/emulator/v1/projects/demo-bookstore/oobCodes')).json();
+  const codes = await (await request.get(`${AUTH_EMULATOR}/emulator/v1/projects/demo-bookstore/oobCodes`)).json();
   const reset = (codes.oobCodes as { email: string; requestType: string; oobCode: string }[]).filter((c) => c.email === who.email && c.requestType === 'PASSWORD_RESET').pop();
   expect(reset, 'a reset code for this address').toBeTruthy();
   const done = await request.post(`${AUTH}/accounts:resetPassword?key=${KEY}`, { data: { oobCode: reset!.oobCode, newPassword: 'brand-new-1' } });

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../playwright.config';
-import { ADMIN, adminLogin, booksInStock, signIn } from './helpers';
+import { ADMIN, adminLogin, booksInStock, SHOP_URL, signIn } from './helpers';
 import { cachedRequests, catalogueCached, workerControls } from './pwa-helpers';
 
 // Issue 14 parts 1, 2 and 5: installable by Chromium's own check; the service worker keeps nothing
 // private; a new deploy is offered with 'A new version is available' and never mixed into a tab.
 
-const ORIGIN = 'http://127.0.0.1:5000';
+const ORIGIN = SHOP_URL;
 
 test('the manifest and the worker are served with their types and revalidated on every load', async ({ request }) => {
   const manifest = await request.get('/manifest.webmanifest');

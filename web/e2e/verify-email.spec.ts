@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { booksInStock, fillDelivery } from './helpers';
+import { AUTH_EMULATOR, booksInStock, fillDelivery } from './helpers';
 
 // Issue 16: orders only from verified email addresses. A new email/password customer is refused
 // until the link from the verification email (the Auth emulator's out-of-band code) was opened.
 
-const AUTH = 'http://127.0.0.1:9099';
+const AUTH = AUTH_EMULATOR;
 
 async function fillCheckout(page: Page) {
   await fillDelivery(page, { name: 'Vera Verified', street: '3 Inbox Road' });
