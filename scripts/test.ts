@@ -14,6 +14,17 @@ import { run } from './lib/watched-process';
 // handler tests, the API tests over HTTP and Playwright in Chromium; torn down whatever happens.
 
 const total = { passed: 0, failed: 0, skipped: 0 };
+/** How long each step took, printed last: where a slow run spent its time. */
+const timings: [string, number][] = [];
+const started = Date.now();
+async function timed<T>(name: string, step: () => Promise<T>): Promise<T> {
+  const at = Date.now();
+  try {
+    return await step();
+  } finally {
+    timings.push([name, (Date.now() - at) / 1000]);
+  }
+}
 // `npm test -- api orders hostile`: layers and, after them, file name filters (or BOOKSTORE_TEST_FILTER=a,b).
 const LAYERS = ['unit', 'inproc', 'api', 'e2e', 'smoke', 'rehearse'];
 /** The layers that need the emulator suite. */
@@ -46,21 +57,29 @@ async function counted<Report>(what: string, out: string, script: string[], coun
   for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
 }
 
-const vitest = (project: string) => {
+const vitest = (project: string, extra: string[] = []) => {
   const out = join(ROOT, 'artifacts', `vitest-${project}.json`);
   const files = project === 'indexes' ? [] : filters;
   type Report = Record<'numPassedTests' | 'numFailedTests' | 'numFailedTestSuites' | 'numPendingTests' | 'numTodoTests', number>;
-  return counted(`vitest ${project}`, out, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], (r: Report) => ({
+  // --passWithNoTests: a file filter may match nothing in one of a layer's two groups.
+  return counted(`vitest ${project}`, out, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra, ...files], (r: Report) => ({
     passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0), skipped: r.numPendingTests + (r.numTodoTests ?? 0),
   }));
 };
 
+/** Workers for the API files that run beside each other (BOOKSTORE_API_WORKERS to change). */
+const API_WORKERS = Number(process.env.BOOKSTORE_API_WORKERS) || 3;
+
 // A spec file that fails to load (a syntax or import error) runs no test: Playwright lists it under
 // the report's top-level `errors`, not in `stats`, and each such error counts as a failure here.
-const playwright = () =>
-  counted('Playwright', join(ROOT, 'artifacts', 'playwright-results.json'), ['node_modules/@playwright/test/cli.js', 'test', ...filters], ({ stats: s, errors = [] }: { stats: Record<'expected' | 'flaky' | 'unexpected' | 'skipped', number>; errors?: unknown[] }) => ({
+// `project`: 'parallel' (every file but *.serial.spec.ts, on several workers) or 'serial' (those, alone).
+const playwright = (project: 'parallel' | 'serial') => {
+  const out = join(ROOT, 'artifacts', `playwright-${project}.json`);
+  process.env.BOOKSTORE_PLAYWRIGHT_REPORT = out; // playwright.config.ts writes its JSON report there
+  return counted(`Playwright (${project})`, out, ['node_modules/@playwright/test/cli.js', 'test', '--project', project, '--pass-with-no-tests', ...filters], ({ stats: s, errors = [] }: { stats: Record<'expected' | 'flaky' | 'unexpected' | 'skipped', number>; errors?: unknown[] }) => ({
     passed: s.expected + s.flaky, failed: s.unexpected + errors.length, skipped: s.skipped,
   }));
+};
 
 /** `npm run smoke` against the Hosting emulator serving a production build (scripts/lib/smoke-ci.ts). */
 async function smoke(): Promise<void> {
@@ -92,16 +111,16 @@ async function rehearsal(): Promise<void> {
 async function main() {
   // A run narrowed to some files is a quick check of those files; every whole-layer run lints
   // (except `npm run rehearse`, the rehearsal alone).
-  if (filters.length === 0 && !(only.length === 1 && only[0] === 'rehearse')) await lint();
+  if (filters.length === 0 && !(only.length === 1 && only[0] === 'rehearse')) await timed('lint', lint);
   const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (wants('e2e') && !existsSync(chromium)) {
     throw new Error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).`);
   }
   await assertPortsFree();
   // The deploy's own build first (it leaves functions/lib as the deploy bundle, staged aside), then the emulator build.
-  if (wantsWhole('rehearse')) await buildDeploySource((line) => console.log(line));
-  await build();
-  if (wants('unit')) await vitest('unit');
+  if (wantsWhole('rehearse') || wantsWhole('smoke')) await timed('production build', () => buildDeploySource((line) => console.log(line)));
+  await timed('emulator build', build);
+  if (wants('unit')) await timed('unit', () => vitest('unit'));
   if (!SUITE_LAYERS.some(wants)) return;
   let suite: Suite | undefined;
   const stop = async () => {
@@ -116,21 +135,23 @@ async function main() {
     rmSync(QUERY_LOG, { force: true });
     process.env.BOOKSTORE_QUERY_LOG = QUERY_LOG; // the function inherits it through the emulators
     process.env.OPEN_LIBRARY_ORIGIN = OPEN_LIBRARY_FIXTURE_ORIGIN; // ISBN lookups go to the tests' fixtures (scripts/lib/open-library-fixture.ts)
-    suite = await startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) });
+    suite = await timed('emulator suite start', () => startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) }));
     firestoreKind = suite.firestore;
     if (suite.firestore === 'stand-in' && findCloudSdkJar()) {
       // Where the official emulator exists, tests on the stand-in would prove nothing about rules or production.
       throw new Error(`The official Firestore emulator is installed (${findCloudSdkJar()}) but the npm stand-in ran: unset BOOKSTORE_FIRESTORE.`);
     }
-    if (wants('inproc')) {
-      const started = Date.now(); // the handlers in this process (functions/test/inproc-setup.ts): no Hosting
-      await vitest('inproc');
-      console.log(`  inproc: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (wants('inproc')) await timed('inproc', () => vitest('inproc'));
+    if (wants('api')) {
+      await timed('api (parallel files)', () => vitest('api', [`--maxWorkers=${API_WORKERS}`]));
+      await timed('api (serial files)', () => vitest('api-serial'));
     }
-    if (wants('api')) await vitest('api');
-    if (wants('e2e')) await playwright();
-    if (wantsWhole('smoke')) await smoke();
-    if (wantsWhole('rehearse')) await rehearsal();
+    if (wants('e2e')) {
+      await timed('e2e (parallel files)', () => playwright('parallel'));
+      await timed('e2e (serial files)', () => playwright('serial'));
+    }
+    if (wantsWhole('smoke')) await timed('smoke', smoke);
+    if (wantsWhole('rehearse')) await timed('rehearsal', rehearsal);
     // A partial run may not exercise every query; the rehearsal alone logs none.
     if (filters.length === 0 && SUITE_LAYERS.filter((l) => l !== 'rehearse').some(wants)) await vitest('indexes');
   } finally {
@@ -144,6 +165,8 @@ main()
     total.failed += 1;
   })
   .finally(() => {
-    console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+    const times = timings.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ');
+    console.log(`\ntimes: ${times}; in all ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
     process.exit(total.failed > 0 ? 1 : 0);
   });
