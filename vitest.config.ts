@@ -14,6 +14,9 @@ export default defineConfig({
           // Forms probe the network when they open: answered here, since happy-dom has no server.
           setupFiles: ['web/src/test/network-probe.ts'],
           environment: 'node',
+          // A component test types a whole form (user-event): seconds on a busy 2-core machine, and
+          // `npm test` runs this layer beside the emulator tests. A limit, not a speed assertion.
+          testTimeout: 30_000,
         },
       },
       {

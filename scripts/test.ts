@@ -4,7 +4,7 @@ import { build } from './lib/build';
 import { EMULATOR_ENV, OPEN_LIBRARY_FIXTURE_ORIGIN, ROOT, SHOP_URL } from './lib/env';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
 import { assertPortsFree } from './lib/ports';
-import { buildDeploySource, rehearse } from './lib/rehearsal';
+import { buildProductionWeb, rehearse, stageDeploySource } from './lib/rehearsal';
 import { printSmoke } from './lib/smoke';
 import { smokeProductionBuild } from './lib/smoke-ci';
 import { startSuite, type Suite } from './lib/suite';
@@ -40,31 +40,39 @@ const wantsWhole = (name: string) => only.includes(name) || (wants(name) && filt
 const QUERY_LOG = join(ROOT, 'artifacts', 'firestore-queries.jsonl');
 let firestoreKind = '';
 
+/** Where a step's output goes: the terminal, or (for a step run beside the tests) a buffer printed when it ends. */
+type Out = (text: string) => void;
+const terminal: Out = (text) => console.log(text);
+
 /** Runs a node script without blocking this process (it hosts the Storage emulator, and the stand-in if any). */
-const runNode = async (script: string[]) =>
-  (await run(process.execPath, script, { env: { ...process.env, ...EMULATOR_ENV, BOOKSTORE_FIRESTORE_KIND: firestoreKind, BOOKSTORE_QUERY_LOG: QUERY_LOG } })).code;
+const runNode = async (script: string[], out: Out = terminal) => {
+  const capture = out !== terminal;
+  const r = await run(process.execPath, script, { env: { ...process.env, ...EMULATOR_ENV, BOOKSTORE_FIRESTORE_KIND: firestoreKind, BOOKSTORE_QUERY_LOG: QUERY_LOG }, capture });
+  if (capture) out(`${r.stdout}${r.stderr}`.trimEnd());
+  return r.code;
+};
 
 /** Runs a test runner that writes a JSON report to `out`, and adds its counts to the total. */
-async function counted<Report>(what: string, out: string, script: string[], counts: (report: Report) => typeof total): Promise<void> {
-  rmSync(out, { force: true });
-  await runNode(script);
-  if (!existsSync(out)) {
+async function counted<Report>(what: string, report: string, script: string[], counts: (report: Report) => typeof total, out: Out = terminal): Promise<void> {
+  rmSync(report, { force: true });
+  await runNode(script, out);
+  if (!existsSync(report)) {
     total.failed += 1;
-    console.error(`${what} produced no report`);
+    out(`${what} produced no report`);
     return;
   }
-  const c = counts(JSON.parse(readFileSync(out, 'utf8')) as Report);
+  const c = counts(JSON.parse(readFileSync(report, 'utf8')) as Report);
   for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
 }
 
-const vitest = (project: string, extra: string[] = []) => {
+const vitest = (project: string, extra: string[] = [], print: Out = terminal) => {
   const out = join(ROOT, 'artifacts', `vitest-${project}.json`);
   const files = project === 'indexes' ? [] : filters;
   type Report = Record<'numPassedTests' | 'numFailedTests' | 'numFailedTestSuites' | 'numPendingTests' | 'numTodoTests', number>;
   // --passWithNoTests: a file filter may match nothing in one of a layer's two groups.
   return counted(`vitest ${project}`, out, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra, ...files], (r: Report) => ({
     passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0), skipped: r.numPendingTests + (r.numTodoTests ?? 0),
-  }));
+  }), print);
 };
 
 /** Workers for the API files that run beside each other (BOOKSTORE_API_WORKERS to change). */
@@ -88,17 +96,39 @@ async function smoke(): Promise<void> {
 }
 
 /** `npm run lint`: ESLint (types, hooks) and dependency-cruiser (module boundaries, cycles), each counted like a test. */
-async function lint(): Promise<void> {
-  console.log('Linting (npm run lint)...');
+async function lint(out: Out = terminal): Promise<void> {
+  out('Linting (npm run lint)...');
+  const capture = out !== terminal;
   const checks: [string, () => Promise<number | null>][] = [
-    ['eslint', () => runNode(['node_modules/eslint/bin/eslint.js', '.'])],
-    ['module boundaries', async () => (await run('npm', ['run', '--silent', 'lint:boundaries'])).code], // its paths live in package.json
+    ['eslint', () => runNode(['node_modules/eslint/bin/eslint.js', '.'], out)],
+    ['module boundaries', async () => { // its paths live in package.json
+      const r = await run('npm', ['run', '--silent', 'lint:boundaries'], { capture });
+      if (capture) out(`${r.stdout}${r.stderr}`.trimEnd());
+      return r.code;
+    }],
   ];
   for (const [name, check] of checks) {
     const ok = (await check()) === 0;
     total[ok ? 'passed' : 'failed'] += 1;
-    if (!ok) console.error(`${name} failed: the findings are above (npm run lint)`);
+    if (!ok) out(`${name} failed: the findings are above (npm run lint)`);
   }
+}
+
+/**
+ * A step that needs no emulator (lint, unit tests, the production web build), run beside the ones
+ * that do: those mostly wait on the emulators and Chromium. Its output is kept and printed in one
+ * block when it ends, so it never cuts into a test layer's. Resolves false if it threw.
+ */
+async function beside(name: string, step: (out: Out) => Promise<void>): Promise<boolean> {
+  const lines: string[] = [];
+  let ok = true;
+  await timed(`${name} (beside)`, () => step((text) => lines.push(text)).catch((error: unknown) => {
+    ok = false;
+    total.failed += 1;
+    lines.push(`${name} failed: ${error instanceof Error ? error.message : error}`);
+  }));
+  console.log(`\n---- ${name} (ran beside the tests) ----\n${lines.join('\n')}\n---- end of ${name} ----\n`);
+  return ok;
 }
 
 /** The production rehearsal (scripts/lib/rehearsal.ts): each function booted alone as Cloud Run boots it. */
@@ -109,19 +139,26 @@ async function rehearsal(): Promise<void> {
 }
 
 async function main() {
-  // A run narrowed to some files is a quick check of those files; every whole-layer run lints
-  // (except `npm run rehearse`, the rehearsal alone).
-  if (filters.length === 0 && !(only.length === 1 && only[0] === 'rehearse')) await timed('lint', lint);
   const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (wants('e2e') && !existsSync(chromium)) {
     throw new Error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).`);
   }
   await assertPortsFree();
-  // The deploy's own build first (it leaves functions/lib as the deploy bundle, staged aside), then the emulator build.
-  if (wantsWhole('rehearse') || wantsWhole('smoke')) await timed('production build', () => buildDeploySource((line) => console.log(line)));
+  // Beside everything else from the start: lint, the unit tests and the deploy's production web
+  // build (web/dist-prod: the smoke serves it, the rehearsal bundles its manifest). A run narrowed to
+  // some files is a quick check of those files; every whole-layer run lints (except `npm run
+  // rehearse`, the rehearsal alone).
+  const production = wantsWhole('rehearse') || wantsWhole('smoke');
+  const cpuSteps = (async () => {
+    if (filters.length === 0 && !(only.length === 1 && only[0] === 'rehearse')) await beside('lint', lint);
+    if (wants('unit')) await beside('unit', (out) => vitest('unit', [], out));
+    return production ? beside('production web build', (out) => buildProductionWeb(out, true)) : false;
+  })();
   await timed('emulator build', build);
-  if (wants('unit')) await timed('unit', () => vitest('unit'));
-  if (!SUITE_LAYERS.some(wants)) return;
+  if (!SUITE_LAYERS.some(wants)) {
+    await cpuSteps;
+    return;
+  }
   let suite: Suite | undefined;
   const stop = async () => {
     await suite?.stop();
@@ -150,11 +187,18 @@ async function main() {
       await timed('e2e (parallel files)', () => playwright('parallel'));
       await timed('e2e (serial files)', () => playwright('serial'));
     }
-    if (wantsWhole('smoke')) await timed('smoke', smoke);
-    if (wantsWhole('rehearse')) await timed('rehearsal', rehearsal);
+    const built = await cpuSteps; // the smoke and the rehearsal need the production build
+    if (wantsWhole('smoke') && built) await timed('smoke', smoke);
+    if (wantsWhole('rehearse') && built) {
+      await timed('rehearsal', async () => {
+        await stageDeploySource((line) => console.log(line));
+        await rehearsal();
+      });
+    }
     // A partial run may not exercise every query; the rehearsal alone logs none.
     if (filters.length === 0 && SUITE_LAYERS.filter((l) => l !== 'rehearse').some(wants)) await vitest('indexes');
   } finally {
+    await cpuSteps; // never leave a step running behind the summary
     await stop();
   }
 }
