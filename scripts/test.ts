@@ -10,8 +10,10 @@ import { smokeProductionBuild } from './lib/smoke-ci';
 import { startSuite, type Suite } from './lib/suite';
 import { run } from './lib/watched-process';
 
-// `npm test`: lint, unit tests, then a fresh, seeded, throwaway emulator suite for the in-process
-// handler tests, the API tests over HTTP and Playwright in Chromium; torn down whatever happens.
+// `npm test`: a fresh, seeded, throwaway emulator suite for the in-process handler tests, the API
+// tests over HTTP and Playwright in Chromium (each layer's parallel files, then its serial ones),
+// then the smoke check and the rehearsal; lint, the unit tests and the production web build run
+// beside them from the start. Torn down whatever happens. The order and the rules: docs/testing.md.
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 /** How long each step took, printed last: where a slow run spent its time. */
