@@ -152,13 +152,18 @@ async function main() {
   // build (web/dist-prod: the smoke serves it, the rehearsal bundles its manifest). A run narrowed to
   // some files is a quick check of those files; every whole-layer run lints (except `npm run
   // rehearse`, the rehearsal alone).
-  const production = wantsWhole('rehearse') || wantsWhole('smoke');
-  const cpuSteps = (async () => {
+  const emulatorBuild = timed('emulator build', build);
+  const unitDone = (async () => {
     if (filters.length === 0 && !(only.length === 1 && only[0] === 'rehearse')) await beside('lint', lint);
-    if (wants('unit')) await beside('unit', (out) => vitest('unit', [], out));
-    return production ? beside('production web build', (out) => buildProductionWeb(out, true)) : false;
+    // The bundle budgets read the emulator build in web/dist: after it, and before anything rewrites web/dist.
+    if (wants('unit') && (await emulatorBuild.then(() => true, () => false))) await beside('unit', (out) => vitest('unit', [], out));
   })();
-  await timed('emulator build', build);
+  const production = wantsWhole('rehearse') || wantsWhole('smoke');
+  const cpuSteps = unitDone.then(() => (production ? beside('production web build', (out) => buildProductionWeb(out, true)) : false));
+  await emulatorBuild.catch(async (error: unknown) => {
+    await cpuSteps; // never leave a step running behind the summary
+    throw error;
+  });
   if (!SUITE_LAYERS.some(wants)) {
     await cpuSteps;
     return;
@@ -189,9 +194,10 @@ async function main() {
     }
     if (wants('e2e')) {
       await timed('e2e (parallel files)', () => playwright('parallel'));
+      await unitDone; // deploy.serial.spec.ts rewrites web/dist, which the unit tests read
       await timed('e2e (serial files)', () => playwright('serial'));
     }
-    const built = await cpuSteps; // the smoke and the rehearsal need the production build
+    const built = await cpuSteps; // the smoke and the rehearsal need the production build (and the smoke moves web/dist aside)
     if (wantsWhole('smoke') && built) await timed('smoke', smoke);
     if (wantsWhole('rehearse') && built) {
       await timed('rehearsal', async () => {
