@@ -29,7 +29,8 @@ export function AddressFields({ value, onChange, shop, hidden }: Props) {
   };
   const touch = (field: AddressField) => setTouched((t) => ({ ...t, [field]: true }));
   const shown = (field: AddressField) => (touched[field] && value[field].trim() ? problems[field] : undefined);
-  const { ours, others } = countryChoices(shop?.countries ?? [], shop?.everyCountry ?? false);
+  // Until the shop's list arrives (or offline), every country: the form can be filled meanwhile.
+  const { ours, others } = countryChoices(shop?.countries ?? [], shop ? shop.everyCountry : true);
   // A country from an earlier order that the shop no longer names is still shown (its quote says why not).
   const listed = [...ours, ...others].some((c) => c.code === value.country);
   const regions = regionsOf(value.country);
@@ -47,7 +48,7 @@ export function AddressFields({ value, onChange, shop, hidden }: Props) {
       <Field id="country" label="Country / region" span="md:col-span-2" hidden={hidden} problem={problems.country} show={problems.country}>
         {(props) => (
           <select {...props} autoComplete="country" value={value.country} onChange={(e) => set('country', e.target.value)}>
-            <option value="">{shop ? 'Choose your country' : 'Loading countries...'}</option>
+            <option value="">Choose your country</option>
             {!listed && value.country && <option value={value.country}>{countryName(value.country)}</option>}
             {others.length > 0 && ours.length > 0 ? (
               <>
