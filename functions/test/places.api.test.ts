@@ -105,7 +105,7 @@ describe('places are chosen, not typed', () => {
     });
   });
 
-  it('a quote with a zipcode but no country offers no local delivery; the country and zipcode do', async () => {
+  it('a quote for a country without its zipcode offers no local delivery yet (the post is its default); the whole address does', async () => {
     const none = await quote({ country: 'US' }, '203.0.113.3');
     expect(none.status).toBe(200);
     expect(none.body.methods.find((m: { method: string }) => m.method === 'local')).toMatchObject({ available: false, needsAddress: true, reason: 'Enter your zipcode' });
