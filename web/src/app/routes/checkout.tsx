@@ -217,7 +217,8 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                   <OfflineNotice className="mb-2" />
                   {current && quote.data && !quote.data.available && (
                     <p className="mb-2 text-gray-700" data-testid="method-needed">
-                      {quote.data.method === null ? `${quote.data.reason}.` : `${quote.data.reason}: choose another way to get your books.`}
+                      {/* What the address still lacks, or why this method cannot reach it. */}
+                      {quote.data.method === null || offer?.needsAddress ? `${quote.data.reason}.` : `${quote.data.reason}: choose another way to get your books.`}
                     </p>
                   )}
                   <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
