@@ -53,7 +53,7 @@ export function fulfilmentFrom(snap: DocumentSnapshot | undefined): FulfilmentSe
     warnOnce('settings/shop fulfilment names places as typed: read as codes until `npm run migrate-places` stores them', { changed: upgrade.changed.slice(0, 20), dropped: upgrade.dropped });
     return upgraded.data as FulfilmentSettings;
   }
-  logger.error('settings/shop fulfilment does not parse: the defaults apply', { issues: parsed.error.issues.slice(0, 5) });
+  logger.error('settings/shop fulfilment does not parse: the defaults apply', { issues: upgraded.error.issues.slice(0, 5) });
   return DEFAULT_FULFILMENT;
 }
 
