@@ -1,5 +1,4 @@
-import { COUNTRY_ROWS } from './places-data';
-import { isCountryCode, regionsOf } from './places';
+import { allCountries, isCountryCode, regionsOf } from './places';
 import type { FulfilmentSettings, Place } from './pricing';
 
 // Before issue 36 countries and regions were typed ('USA', 'U.S.A.', 'United States', 'germany').
@@ -9,7 +8,7 @@ import type { FulfilmentSettings, Place } from './pricing';
 // scripts/lib/migrate-places.ts stores the upgrade. The checkout's pre-fill reads an old order's
 // country with `legacyCountryCode` too.
 
-/** ISO 3166-1 alpha-3 codes, which people type for a country ('USA', 'GBR'). */
+/** ISO 3166-1 alpha-3 codes, which people type for a country ('GBR'): read for the settings' upgrade only (server side). */
 const ALPHA3 = `
   ABW:AW AFG:AF AGO:AO AIA:AI ALA:AX ALB:AL AND:AD ARE:AE ARG:AR ARM:AM ASM:AS ATA:AQ ATF:TF ATG:AG AUS:AU AUT:AT
   AZE:AZ BDI:BI BEL:BE BEN:BJ BES:BQ BFA:BF BGD:BD BGR:BG BHR:BH BHS:BS BIH:BA BLM:BL BLR:BY BLZ:BZ BMU:BM BOL:BO
@@ -31,7 +30,7 @@ const ALPHA3 = `
 
 /** Other names people type for a country, after `legacyKey`. */
 const ALIASES: Record<string, string> = {
-  'united states of america': 'US', america: 'US', 'the united states': 'US', 'united states america': 'US',
+  usa: 'US', 'united states of america': 'US', america: 'US', 'the united states': 'US', 'united states america': 'US',
   uk: 'GB', 'great britain': 'GB', britain: 'GB', england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB',
   'the netherlands': 'NL', holland: 'NL', deutschland: 'DE', 'czech republic': 'CZ', turkey: 'TR', russia: 'RU',
   'russian federation': 'RU', korea: 'KR', 'republic of korea': 'KR', 'ivory coast': 'CI', burma: 'MM', 'hong kong': 'HK',
@@ -55,15 +54,17 @@ let byKey: Map<string, string> | undefined;
 function lookup(): Map<string, string> {
   if (byKey) return byKey;
   byKey = new Map(Object.entries(ALIASES));
-  for (const pair of ALPHA3.trim().split(/\s+/)) {
-    const [alpha3, code] = pair.split(':');
-    byKey.set(alpha3!.toLowerCase(), code!);
-  }
-  for (const [code, name] of COUNTRY_ROWS) {
+  for (const { code, name } of allCountries()) {
     byKey.set(code.toLowerCase(), code);
     byKey.set(legacyKey(name), code);
   }
   return byKey;
+}
+
+let byAlpha3: Map<string, string> | undefined;
+function alpha3Code(typed: string): string | undefined {
+  byAlpha3 ??= new Map(ALPHA3.trim().split(/\s+/).map((pair) => [pair.slice(0, 3).toLowerCase(), pair.slice(4)]));
+  return byAlpha3.get(legacyKey(typed));
 }
 
 /** The code of a country as people typed it ('USA', 'u.s.a.', 'United States', 'us'), or undefined ('Untied States'). */
@@ -107,7 +108,7 @@ export function upgradeFulfilment(stored: unknown): FulfilmentUpgrade {
     if (!isObject(place) || typeof place.country !== 'string') return undefined;
     const typed = place.country.trim();
     if (typed === '*') return { country: '*' };
-    const country = legacyCountryCode(typed);
+    const country = legacyCountryCode(typed) ?? alpha3Code(typed);
     if (!country) {
       dropped.push(`${where}: country '${typed}'`);
       return undefined;

@@ -14,8 +14,9 @@ export type Region = Country;
 
 const BY_CODE = new Map<string, CountryRow>(COUNTRY_ROWS.map((row) => [row[0], row]));
 
-/** Every country, by name (the checkout's list when the shop posts everywhere). */
-export const COUNTRIES: readonly Country[] = COUNTRY_ROWS.map(([code, name]) => ({ code, name })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+// CLDR's English names, which every browser and Node carry: the shop's locale is English (locale.ts).
+let names: Intl.DisplayNames | undefined;
+const nameOf = (code: string): string => (names ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })).of(code) ?? code;
 
 export function isCountryCode(value: unknown): value is string {
   return typeof value === 'string' && BY_CODE.has(value);
@@ -23,7 +24,13 @@ export function isCountryCode(value: unknown): value is string {
 
 /** A stored country as people read it: a code's name ('US' -> 'United States'); free text from before issue 36 as it was typed. */
 export function countryName(value: string): string {
-  return BY_CODE.get(value)?.[1] ?? value;
+  return isCountryCode(value) ? nameOf(value) : value;
+}
+
+let sorted: readonly Country[] | undefined;
+/** Every country, by name (the checkout's list when the shop posts everywhere, the settings' lists). */
+export function allCountries(): readonly Country[] {
+  return (sorted ??= COUNTRY_ROWS.map(([code]) => ({ code, name: nameOf(code) })).sort((a, b) => a.name.localeCompare(b.name, 'en')));
 }
 
 const US_STATES: readonly Region[] = [
@@ -70,7 +77,7 @@ export const postcodeKey = (value: string | undefined): string => (value ?? '').
 
 const patterns = new Map<string, RegExp>();
 function postcodePattern(country: string): RegExp | undefined {
-  const source = BY_CODE.get(country)?.[2];
+  const source = BY_CODE.get(country)?.[1];
   if (!source) return undefined;
   let pattern = patterns.get(country);
   if (!pattern) patterns.set(country, (pattern = new RegExp(`^(?:${source})$`)));
@@ -78,7 +85,7 @@ function postcodePattern(country: string): RegExp | undefined {
 }
 
 export const hasPostcodes = (country: string | undefined): boolean => !!country && postcodePattern(country) !== undefined;
-export const postcodeExample = (country: string): string => BY_CODE.get(country)?.[3] ?? '';
+export const postcodeExample = (country: string): string => BY_CODE.get(country)?.[2] ?? '';
 
 /** A postcode as stored: upper case, single spaces, as written otherwise ('m5v  2t6' -> 'M5V 2T6'). */
 export const canonicalPostcode = (value: string): string => value.toUpperCase().replace(/\s+/g, ' ').trim();

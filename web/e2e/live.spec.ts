@@ -155,7 +155,7 @@ test("checkout pre-fills name, phone and address from the customer's latest orde
   const token = await idToken(request, CUSTOMER.email, CUSTOMER.password);
   const body = { ...orderBody(CUSTOMER.email, book), name: 'Pat Prefill', phone: '5559876543', address: { street: '9 Memory Road', city: 'Chatham', country: 'US', state: 'IL', zipcode: '62629' } };
   const placed = await request.post('/api/orders', { headers: { Authorization: `Bearer ${token}` }, data: body });
-  expect(placed.status()).toBe(201);
+  expect(placed.status(), await placed.text()).toBe(201);
   const orderId = (await placed.json())._id as string;
 
   await signIn(page);

@@ -1,5 +1,5 @@
 import {
-  COUNTRIES, countryName, hasPostcodes, hasRegions, isStreetAddress, legacyCountryCode, legacyRegionCode, placeProblems,
+  allCountries, countryName, hasPostcodes, hasRegions, isStreetAddress, legacyCountryCode, legacyRegionCode, placeProblems,
   STREET_MESSAGE, type Address, type Country,
 } from '@bookstore/contract';
 import type { QuotePlace } from './get-quote';
@@ -44,7 +44,7 @@ export function quotePlaceOf(draft: AddressDraft): QuotePlace {
 /** The countries to offer: the shop's own first; every country when the shop reaches every other one too. */
 export function countryChoices(named: readonly string[], everyCountry: boolean): { ours: Country[]; others: Country[] } {
   const ours = named.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  const others = everyCountry ? COUNTRIES.filter((c) => !named.includes(c.code)) : [];
+  const others = everyCountry ? allCountries().filter((c) => !named.includes(c.code)) : [];
   return { ours, others };
 }
 

@@ -1,5 +1,5 @@
 import { buttonClass } from '../../../components/ui/button';
-import { COUNTRIES, FulfilmentSettingsSchema, type FulfilmentSettings } from '@bookstore/contract';
+import { allCountries, FulfilmentSettingsSchema, type FulfilmentSettings } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
@@ -22,7 +22,8 @@ const box = 'space-y-3 rounded-lg bg-white p-4 shadow sm:p-6';
 
 function Field({ id, label, help, children }: { id: string; label: string; help?: string; children: ReactNode }) {
   return (
-    <div>
+    // min-w-0: a grid cell may shrink below its widest option (country names are long), never past the phone's edge.
+    <div className="min-w-0">
       <label htmlFor={id} className="block text-sm font-semibold text-gray-700">{label}</label>
       {children}
       {help && <p id={`${id}-help`} className="mt-1 text-sm text-gray-600">{help}</p>}
@@ -106,7 +107,7 @@ function SettingsForm({ initial }: { initial: FulfilmentSettings }) {
           <Field id="local-country" label="Country">
             <select id="local-country" className={input} value={draft.local.country} onChange={(e) => set('local', { country: e.target.value })}>
               <option value="">Any country</option>
-              {COUNTRIES.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+              {allCountries().map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
             </select>
           </Field>
         </div>
