@@ -228,6 +228,9 @@ test('places are chosen, not typed: the method follows the address, a wrong zipc
   await zipcode.blur();
   await expect(page.getByText('Enter a United States zipcode, such as 62701')).toBeVisible();
   await expect(zipcode).toHaveAttribute('aria-invalid', 'true');
+  // The quote has the country and state meanwhile (not the zipcode): the courier waits for one, the post is the default.
+  await expect(page.locator('#delivery-local-note')).toHaveText('Enter your zipcode');
+  await expect(post).toBeChecked();
   await page.screenshot({ path: `${SHOTS}/checkout-zipcode-problem-1280.png`, fullPage: true });
 
   // In the courier's zipcodes: local delivery; elsewhere in the US: the post, and local says why not.
