@@ -195,7 +195,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                   </div>
                 ))}
                 <AddressFields value={address} onChange={setAddress} shop={quote.data} hidden={pickup} />
-                <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={choose} note={gaveWay} />
+                <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={choose} note={gaveWay} stale={!current && !quote.isError} />
                 {pickup && quote.data?.pickup && <PickupNote pickup={quote.data.pickup} />}
                 {quote.data && <QuoteSummary quote={quote.data} />}
                 {quote.isError && (

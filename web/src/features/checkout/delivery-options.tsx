@@ -17,20 +17,23 @@ interface Props {
   onChange: (method: DeliveryMethod) => void;
   /** Why the method chosen before gave way to what the new address can have. */
   note?: string;
+  /** The answer on screen is for the address as it was: a new one is on its way. */
+  stale?: boolean;
 }
 
-export function DeliveryOptions({ quote, value, onChange, note }: Props) {
+export function DeliveryOptions({ quote, value, onChange, note, stale = false }: Props) {
   const offered = quote?.methods ?? [];
   const waiting = !value && offered.some((o) => o.needsAddress);
+  const help = stale && quote
+    ? 'Checking what delivery costs to this address...'
+    : waiting ? 'Choose your country above to see what delivery costs, or pick up in the shop.' : 'Prices for your cart and address.';
   return (
-    <fieldset className="md:col-span-5" aria-describedby="delivery-help">
+    <fieldset className="md:col-span-5" aria-describedby="delivery-help" aria-busy={stale}>
       <legend className="font-semibold text-gray-900">Delivery</legend>
-      <p id="delivery-help" className="mb-2 text-gray-600">
-        {waiting ? 'Choose your country above to see what delivery costs, or pick up in the shop.' : 'Prices for your cart and address.'}
-      </p>
+      <p id="delivery-help" className="mb-2 text-gray-600">{help}</p>
       {!quote && <p role="status" className="text-gray-600">Finding delivery options...</p>}
       <p role="status" className="mb-2 text-secondary empty:hidden" data-testid="method-gave-way">{note}</p>
-      <div className="space-y-2">
+      <div className={`space-y-2 ${stale ? 'opacity-60' : ''}`}>
         {offered.map((o) => {
           const usable = o.available || o.needsAddress;
           const note = `delivery-${o.method}-note`;
