@@ -20,3 +20,5 @@ export * from './subscription-texts';
 export * from './subscriptions';
 export * from './pricing';
 export * from './fulfilment';
+export * from './places';
+export * from './places-legacy';

@@ -3,7 +3,8 @@ import { CursorSchema } from './paging';
 import { BookIdSchema } from './book';
 import { fromCents, MAX_PRICE_CENTS, parseMoneyInput } from './money';
 import { DeliveryRequestSchema, type PickupInfo } from './fulfilment';
-import { placeKey, ratePercentLabel, zipKey, type DeliveryMethod } from './pricing';
+import { canonicalPostcode, hasRegions, isStreetAddress, placeProblems, postcodeKey, STREET_MESSAGE } from './places';
+import { ratePercentLabel, type DeliveryMethod, type DeliveryPlace } from './pricing';
 import { ROLES } from './roles';
 import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
@@ -17,16 +18,48 @@ export function repeatedIds(ids: readonly string[]): string[] {
   return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
 }
 
+/** An address as stored and shown. Orders from before issue 36 hold what was typed ('USA'); newer ones codes ('US'). */
 export const AddressSchema = z
   .object({
     street: text('Street', 200),
     city: text('City', 100),
     country: text('Country', 100),
-    state: text('State', 100),
-    zipcode: text('Zipcode', 20),
+    state: z.string(), // '' where the country has no regions and none was given
+    zipcode: z.string(), // '' where the country has no postcodes
   })
   .strip();
 export type Address = z.infer<typeof AddressSchema>;
+
+/**
+ * An address to deliver to (issue 36): a country from the list (ISO 3166-1 alpha-2), its state or
+ * province from the list where the country has one (free text, unpriced, elsewhere), a postcode in
+ * the country's format where it has postcodes, and a street address a courier can find.
+ */
+export const AddressInputSchema = z
+  .object({
+    street: text('Street', 200).refine(isStreetAddress, STREET_MESSAGE),
+    city: text('City', 100),
+    country: text('Country', 100),
+    state: optionalText('State', 100),
+    zipcode: optionalText('Zipcode', 20),
+  })
+  .strip()
+  .superRefine((a, ctx) => {
+    const problems = placeProblems({ country: a.country, region: a.state, postcode: a.zipcode }, { complete: true, freeRegion: true });
+    if (problems.country) ctx.addIssue({ code: 'custom', path: ['country'], message: problems.country });
+    if (problems.region) ctx.addIssue({ code: 'custom', path: ['state'], message: problems.region });
+    if (problems.postcode) ctx.addIssue({ code: 'custom', path: ['zipcode'], message: problems.postcode });
+  })
+  .transform((a): Address => ({ street: a.street, city: a.city, country: a.country, state: a.state ?? '', zipcode: a.zipcode ? canonicalPostcode(a.zipcode) : '' }));
+
+/** Where an address's delivery is priced: its country, its region where the country has a list, its postcode. */
+export function addressPlace(address: Address): DeliveryPlace {
+  return {
+    country: address.country,
+    ...(hasRegions(address.country) && address.state ? { region: address.state } : {}),
+    ...(address.zipcode ? { zipcode: address.zipcode } : {}),
+  };
+}
 
 export const OrderInputSchema = z
   .object({
@@ -38,7 +71,7 @@ export const OrderInputSchema = z
       .transform((value) => String(value).trim())
       .refine((value) => /^\+?[0-9][0-9 -]{4,24}$/.test(value), 'Phone must be a phone number'),
     // Required unless the books are picked up in the shop (checked below).
-    address: AddressSchema.optional(),
+    address: AddressInputSchema.optional(),
     productIDs: z
       .array(BookIdSchema, { error: 'productIDs must be a list of book ids' })
       .min(1, 'Choose at least one book')
@@ -63,9 +96,9 @@ export const OrderInputSchema = z
       return dollars;
     }),
     /**
-     * How the books reach the customer (issue 27): the checkout always sends it; an order without
-     * it keeps the meaning it always had, cash on delivery to the address for the books' price alone.
-     * Its place fields, when sent, must be the address's: the address prices the delivery.
+     * How the books reach the customer (issue 27): the checkout always sends it. An order without it
+     * is priced and stored as the shop's default delivery to its address (issue 36: postage and tax
+     * included, never the books alone). Its place fields, when sent, must be the address's.
      */
     delivery: DeliveryRequestSchema.optional(),
   })
@@ -77,8 +110,8 @@ export const OrderInputSchema = z
     }
     const { delivery, address } = order;
     if (!delivery || !address) return;
-    const differs = (a: string | undefined, b: string, key: (v: string | undefined) => string) => a !== undefined && key(a) !== key(b);
-    if (differs(delivery.country, address.country, placeKey) || differs(delivery.region, address.state, placeKey) || differs(delivery.zipcode, address.zipcode, zipKey)) {
+    const differs = (a: string | undefined, b: string) => a !== undefined && a !== b;
+    if (differs(delivery.country, address.country) || differs(delivery.region, address.state) || (delivery.zipcode !== undefined && postcodeKey(delivery.zipcode) !== postcodeKey(address.zipcode))) {
       ctx.addIssue({ code: 'custom', path: ['delivery'], message: "The delivery's country, region and zipcode must be the address's" });
     }
   });

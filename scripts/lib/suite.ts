@@ -9,6 +9,7 @@ import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT, SHOP_URL } from './env';
 import { findCloudSdkJar, startCloudSdkFirestore } from './firestore-cloud-sdk';
 import { startFirestoreStandIn } from './firestore-stand-in';
 import { migrateOrders } from './migrate-orders';
+import { describeUpgrade, migratePlaces } from './migrate-places';
 import { assertPortsFree } from './ports';
 import { seedIfEmpty } from './seed';
 import { startStorageReplacement } from './storage-replacement';
@@ -143,6 +144,8 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
       log(`Migrated old local data: ${migrated.orders} orders given their lines, ${migrated.books} books given stock.`);
     }
     const seeded = await seedIfEmpty();
+    const places = await migratePlaces(); // once, on local settings saved before places were codes (issue 36)
+    if (!places.alreadyCodes) for (const line of describeUpgrade(places)) log(line);
     if (stateDir) {
       await save();
       timer = setInterval(() => save().catch((e) => log(`Periodic save failed: ${e}`)), SAVE_INTERVAL_MS);

@@ -19,10 +19,12 @@ import { requireCustomer, requireCustomerOrAdmin } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
-import { readFulfilment } from '../admin/settings.repo';
+import { clientAddress } from '../admin/client-address';
 import { bookDocsByIds } from '../books/books.repo';
 import * as repo from './orders.repo';
 import { buildQuote } from './quote';
+import { QuoteCache, quoteKey } from './quote-cache';
+import { countQuote, readPricingInputs } from './quote.repo';
 import { countForeignLookup } from './lookup-limit.repo';
 
 const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/);
@@ -141,21 +143,37 @@ export async function cancelOrder(req: Request, res: Response) {
   res.json({ message: 'Order cancelled', order } satisfies OrderMutationResponse);
 }
 
-// POST /api/checkout/quote {productIDs, delivery: {method, country?, region?, zipcode?}}
-// Anyone may ask (the cart asks before sign-in): it reads the settings and the books, writes nothing.
+/** This instance's quotes (quote-cache.ts): keyed by cart, method, place, settings and catalogue versions. */
+const quotes = new QuoteCache();
+
+// POST /api/checkout/quote {productIDs, delivery: {method?, country?, region?, zipcode?}}
+// Anyone may ask (the cart asks before sign-in): it reads the settings and the books, writes nothing
+// but the client's budget. Without a method it prices the default for the place (as an order without
+// one). Places are codes (contract/src/places.ts): anything else is 400 naming what to choose.
+// Each call costs 1 read and 1 write (the client's budget: 429 past QUOTES_PER_MINUTE), 2 reads
+// (settings and catalogue versions) and, unless this instance answered the same question since,
+// 1 read per book: at most 53 reads (docs/api.md).
 // Books that no longer exist are named in `unknownProductIDs` and left out of the price, so a stale
 // cart still sees its methods and total; the order itself refuses them (400 UNKNOWN_BOOKS), which
 // is what flags them at checkout. A cart of unknown books only: 400 UNKNOWN_BOOKS here too.
 export async function quote(req: Request, res: Response) {
   const { productIDs, delivery } = parseWith(QuoteRequestSchema, jsonBody(req));
-  const [settings, docs] = await Promise.all([readFulfilment(), bookDocsByIds(productIDs)]);
-  const unknown = productIDs.filter((_, i) => !docs[i]);
-  if (unknown.length === productIDs.length) {
-    throw new HttpError(400, `Unknown book ids: ${unknown.join(', ')}`, { code: 'UNKNOWN_BOOKS', productIDs: unknown, details: { productIDs: unknown } });
+  await countQuote(clientAddress(req));
+  const { settings, settingsVersion, catalogVersion } = await readPricingInputs();
+  const key = quoteKey({ productIDs, ...delivery, settingsVersion, catalogVersion });
+  let answer = quotes.get(key);
+  if (!answer) {
+    const docs = await bookDocsByIds(productIDs);
+    const unknown = productIDs.filter((_, i) => !docs[i]);
+    if (unknown.length === productIDs.length) {
+      throw new HttpError(400, `Unknown book ids: ${unknown.join(', ')}`, { code: 'UNKNOWN_BOOKS', productIDs: unknown, details: { productIDs: unknown } });
+    }
+    const books = repo.pricedBooks(docs.filter((d) => d !== undefined));
+    // Pickup is priced without a place (taxed at the shop's own rate); the other methods are offered for it.
+    const place = { country: delivery.country, region: delivery.region, zipcode: delivery.zipcode };
+    answer = { ...buildQuote(settings, books, delivery.method, place), ...(unknown.length ? { unknownProductIDs: unknown } : {}) } satisfies Quote;
+    quotes.set(key, answer);
   }
-  const books = repo.pricedBooks(docs.filter((d) => d !== undefined));
-  // Pickup is priced without a place (taxed at the shop's own rate); the other methods are offered for it.
-  const place = { country: delivery.country, region: delivery.region, zipcode: delivery.zipcode };
   noStore(res);
-  res.json({ ...buildQuote(settings, books, delivery.method, place), ...(unknown.length ? { unknownProductIDs: unknown } : {}) } satisfies Quote);
+  res.json(answer);
 }

@@ -10,8 +10,8 @@ import type {
   ParsedOrderInput,
 } from '@bookstore/contract';
 import {
-  canTransition, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
-  RESTOCKING_STATUSES, sumCents, type DeliveryPlace, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
+  addressPlace, canTransition, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
+  RESTOCKING_STATUSES, type DeliveryPlace, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
 } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
@@ -76,16 +76,16 @@ const mailOrder = (doc: OrderDoc): MailOrder => ({
   ...(doc.pickup ? { pickup: doc.pickup } : {}),
 });
 
-/** Where an order's delivery is priced for: its address, or nowhere for a pickup. */
+/** Where an order's delivery is priced for: its address (codes, contract/src/order.ts addressPlace), or nowhere for a pickup. */
 export function placeOf(input: Pick<ParsedOrderInput, 'address' | 'delivery'>): DeliveryPlace {
   if (input.delivery?.method === 'pickup' || !input.address) return {};
-  return { country: input.address.country, region: input.address.state, zipcode: input.address.zipcode };
+  return addressPlace(input.address);
 }
 
 /** The books as the pricing sees them: price in cents and weight. */
 export const pricedBooks = (docs: BookDoc[]) => docs.map((b) => ({ priceCents: b.newPriceCents, weightGrams: b.weightGrams ?? null }));
 
-/** THE price of an order (contract/src/pricing.ts priceOrder), as the quote computes it too. */
+/** THE price of an order (contract/src/pricing.ts priceOrder), as the quote computes it too; without a method, the default for its address. */
 export function priceFor(settings: FulfilmentSettings, docs: BookDoc[], input: Pick<ParsedOrderInput, 'address' | 'delivery'>): Priced {
   return priceOrder(settings, pricedBooks(docs), input.delivery?.method, placeOf(input));
 }
@@ -164,11 +164,12 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         throw new HttpError(409, 'Some books are out of stock', { code: 'OUT_OF_STOCK', productIDs: soldOut });
       }
       // Priced with the settings this transaction read: a settings change commits before or after it.
-      // An order without a method reads none (its price is the books' alone, as before issue 27).
-      const settings = input.delivery ? await readFulfilment(tx) : undefined;
-      const priced = settings ? priceFor(settings, bookDocs, input) : undefined;
-      if (priced && !priced.ok) throw new HttpError(422, priced.reason, { code: 'DELIVERY_UNAVAILABLE' });
-      const totalCents = priced?.ok ? priced.totalCents : sumCents(bookDocs.map((b) => b.newPriceCents));
+      // An order without a method is priced as the shop's default delivery to its address (issue 36),
+      // postage and tax included, and stored with that method: never the books alone.
+      const settings = await readFulfilment(tx);
+      const priced = priceFor(settings, bookDocs, input);
+      if (!priced.ok) throw new HttpError(422, priced.reason, { code: 'DELIVERY_UNAVAILABLE' });
+      const totalCents = priced.totalCents;
       if (Math.round(input.totalPrice * 100) !== totalCents) {
         throw new HttpError(409, 'Prices have changed since you opened your cart', {
           code: 'PRICE_CHANGED',
@@ -182,15 +183,9 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         email: normaliseEmail(customer.email), // the verified address, not the typed one
         phone: input.phone,
         ...(input.address ? { address: input.address } : {}),
-        ...(input.delivery && priced?.ok
-          ? {
-              delivery: { method: input.delivery.method, weightGrams: priced.weightGrams, ...(priced.zone ? { zone: priced.zone } : {}) },
-              charges: storedCharges(priced),
-            }
-          : {}),
-        ...(input.delivery?.method === 'pickup' && settings
-          ? { pickup: { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays } }
-          : {}),
+        delivery: { method: priced.method, weightGrams: priced.weightGrams, ...(priced.zone ? { zone: priced.zone } : {}) },
+        charges: storedCharges(priced),
+        ...(priced.method === 'pickup' ? { pickup: { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays } } : {}),
         productIDs: input.productIDs,
         items: input.productIDs.map((bookId, i) => ({
           bookId,
