@@ -7,6 +7,7 @@ import { placeKey, ratePercentLabel, zipKey, type DeliveryMethod } from './prici
 import { ROLES } from './roles';
 import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
+import { cashPayment, paymentFromStored, PaymentRequestSchema, type Payment, type StoredPayment } from './payment';
 
 export const MAX_ORDER_ITEMS = 50;
 /** The most an order can cost: its most books, each at the highest price. */
@@ -68,6 +69,8 @@ export const OrderInputSchema = z
      * Its place fields, when sent, must be the address's: the address prices the delivery.
      */
     delivery: DeliveryRequestSchema.optional(),
+    /** Issue 35: `{method: 'card'}` pays on a Stripe Checkout page; absent or cash: cash on delivery, as before. */
+    payment: PaymentRequestSchema.optional(),
   })
   .strip()
   .superRefine((order, ctx) => {
@@ -231,6 +234,8 @@ export type Order = z.infer<typeof OrderSchema> & {
   delivery?: OrderDelivery;
   charges?: OrderCharges;
   pickup?: OrderPickup;
+  /** How it is paid and what was refunded (issue 35); every order has one (cash: derived from its status). */
+  payment: Payment;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -269,6 +274,12 @@ export interface StoredOrder {
   pickup?: OrderPickup;
   /** ISO; on ready_for_pickup orders only, for the scheduled release's query (status, holdUntil). */
   holdUntil?: string;
+  /** Card orders (and cash orders once refunded): the payment and its refunds (issue 35). */
+  payment?: StoredPayment;
+  /** ISO; on unpaid card orders only: when the job confirms with Stripe and cancels an expired one. */
+  payBy?: string;
+  /** Books put back in stock by refunds: a later cancel does not put them back twice. */
+  restocked?: string[];
   productIDs: string[];
   items: StoredOrderLine[];
   totalCents: number;
@@ -307,7 +318,14 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
     events: (doc.events ?? []).map((e) => (e.by.kind === 'admin' && !(ROLES as readonly string[]).includes(e.by.id) ? { ...e, by: { kind: 'admin', id: 'staff' } } : e)),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt ?? doc.createdAt,
+    payment: paymentFromStored(storedPaymentOf(doc)),
   };
+}
+
+/** The order's payment: a card order's as stored; a cash order's from its status (and refunds, if any). */
+export function storedPaymentOf(doc: Pick<StoredOrder, 'payment' | 'status' | 'totalCents'>): StoredPayment {
+  if (doc.payment?.method === 'card') return doc.payment;
+  return cashPayment(doc.status, doc.totalCents, doc.payment);
 }
 
 // ---------------------------------------------------------------------------------------------
