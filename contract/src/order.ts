@@ -95,7 +95,7 @@ export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', '
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
-/** `system`: the shop's own scheduled jobs (a pickup hold that ran out). */
+/** `system`: the shop's own jobs and Stripe's word (a pickup hold or a card payment's time that ran out). */
 export const ORDER_ACTORS = ['admin', 'customer', 'system'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
@@ -107,7 +107,8 @@ type TransitionTable = Readonly<Record<OrderStatus, Readonly<Partial<Record<Orde
  * `cancelled`, `refused` and `delivered` are final.
  */
 export const ORDER_TRANSITIONS: TransitionTable = {
-  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer'] },
+  // system: an unpaid card order whose payment time ran out (issue 35).
+  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer', 'system'] },
   confirmed: { shipped: ['admin'], cancelled: ['admin', 'customer'] },
   shipped: { delivered: ['admin'], refused: ['admin'] }, // refused: cash on delivery refused at the door
   delivered: {},
@@ -123,7 +124,7 @@ export const ORDER_TRANSITIONS: TransitionTable = {
  * (`system`). Never shipped, delivered or refused at a door.
  */
 export const PICKUP_TRANSITIONS: TransitionTable = {
-  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer'] },
+  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer', 'system'] },
   confirmed: { ready_for_pickup: ['admin'], cancelled: ['admin', 'customer'] },
   ready_for_pickup: { collected: ['admin'], cancelled: ['admin', 'customer', 'system'] },
   collected: {},
@@ -408,6 +409,9 @@ export interface AdminOrdersPage extends OrdersPage {
 
 /** GET /api/orders/email/:email answers a plain list (the spec's shape); the next page's cursor is in this header. */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** POST /api/orders: the order; a card order also names its Stripe Checkout page (issue 35). */
+export type PlacedOrderResponse = Order & { checkoutUrl?: string };
 
 /** 200 answer of a status change or a cancel. */
 export interface OrderMutationResponse {

@@ -56,6 +56,8 @@ export const EMULATOR_ENV = {
   BOOKSTORE_SHOP_ORIGIN: SHOP_URL,
   VITE_AUTH_EMULATOR_URL: `http://${HOST}:${PORTS.auth}`,
   VITE_FIRESTORE_EMULATOR_HOST: `${HOST}:${PORTS.firestore}`,
+  // The Stripe SDK's host, port and protocol: our stand-in (functions/src/payments/stripe-client.ts).
+  STRIPE_API_BASE: `http://${HOST}:${PORTS.stripe}`,
 };
 
 /** A command's options (node:util parseArgs); a mistake names the usage. */

@@ -12,6 +12,7 @@ import {
   type Order,
   type OrderMutationResponse,
   type OrdersPage,
+  type PlacedOrderResponse,
 } from '@bookstore/contract';
 import { logger } from 'firebase-functions';
 import { z } from 'zod';
@@ -82,7 +83,7 @@ async function placeOrderFor(req: Request, res: Response) {
   if (input.payment?.method === 'card') requireStripe();
   const placed = await repo.placeOrder(customer, input, key);
   const { replayed } = placed;
-  let order: Order & { checkoutUrl?: string } = placed.order;
+  let order: PlacedOrderResponse = placed.order;
   if (order.payment.method === 'card') order = await withCheckout(order);
   noStore(res);
   if (replayed) {
@@ -97,7 +98,7 @@ async function placeOrderFor(req: Request, res: Response) {
  * or a retry after Stripe did not answer: the same attempt's key opens the same session), or the
  * one already open (a replay). A Stripe failure is 502; the order waits, held, for that retry.
  */
-async function withCheckout(order: Order): Promise<Order & { checkoutUrl?: string }> {
+async function withCheckout(order: Order): Promise<PlacedOrderResponse> {
   const doc = await readOrder(order._id);
   if (doc && needsFirstSession(doc)) {
     const opened = await openSession(order._id, doc, 1);

@@ -312,11 +312,12 @@ export async function drainRestockAlerts(bookIds: readonly string[]): Promise<vo
 function assertPaymentAllows(doc: OrderDoc, to: OrderStatus, by: OrderEventActor): void {
   const payment = doc.payment;
   if (payment?.method !== 'card') return;
-  const received = (payment.paidCents ?? 0) > 0;
+  // A flagged amount (AMOUNT_MISMATCH) is money in, but not the order's payment: the desk settles it first.
+  const received = (payment.paidCents ?? 0) > 0 && payment.problem?.code !== 'AMOUNT_MISMATCH';
   if (to !== 'cancelled' && !received) {
     throw new HttpError(409, 'This order has not been paid yet', { code: 'PAYMENT_NOT_RECEIVED', status: doc.status });
   }
-  if (to === 'cancelled' && received && by.kind === 'customer') {
+  if (to === 'cancelled' && (payment.paidCents ?? 0) > 0 && by.kind === 'customer') {
     throw new HttpError(409, 'This order is paid: ask the shop to cancel and refund it', { code: 'ORDER_PAID', status: doc.status });
   }
 }

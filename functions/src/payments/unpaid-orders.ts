@@ -1,3 +1,4 @@
+import type { StoredPayment } from '@bookstore/contract';
 import { logger } from 'firebase-functions';
 import { sessionFact, type Fact } from './payment-facts';
 import { applyPaymentFact, dueUnpaidOrders, postponeDeadline } from './payments.repo';
@@ -25,6 +26,20 @@ export async function expireUnpaidOrders(now = new Date()): Promise<UnpaidReport
   const due = await dueUnpaidOrders(now, UNPAID_BATCH);
   const s = due.length ? stripeFromEnv() : null;
   for (const { id, payment } of due) {
+    try {
+      await lookAt(id, payment, s, now, report);
+    } catch (error) {
+      // One order's failure (a busy transaction, Stripe timing out) must not stop the others: next run.
+      logger.error('Unpaid order: not settled this run', { orderId: id, message: (error as Error).message });
+      report.skipped.push(id);
+    }
+  }
+  if (due.length) logger.info('Unpaid card orders looked at', { cancelled: report.cancelled.length, paid: report.paid.length, waiting: report.waiting.length, skipped: report.skipped.length, orderIds: report.cancelled });
+  return report;
+}
+
+async function lookAt(id: string, payment: StoredPayment, s: ReturnType<typeof stripeFromEnv>, now: Date, report: UnpaidReport): Promise<void> {
+  {
     let key: string;
     let fact: Fact;
     if (!payment.sessionId) {
@@ -34,7 +49,7 @@ export async function expireUnpaidOrders(now = new Date()): Promise<UnpaidReport
     } else {
       if (!s) {
         report.skipped.push(id); // card payments turned off: nobody can confirm with Stripe
-        continue;
+        return;
       }
       let session: Stripe.Checkout.Session;
       try {
@@ -42,12 +57,12 @@ export async function expireUnpaidOrders(now = new Date()): Promise<UnpaidReport
       } catch (error) {
         logger.warn('Unpaid order: Stripe did not answer', { orderId: id, message: (error as Error).message });
         report.skipped.push(id);
-        continue;
+        return;
       }
       if (session.status === 'open' || (session.status === 'complete' && session.payment_status === 'unpaid')) {
         await postponeDeadline(id, Math.max(session.expires_at, Math.floor(now.getTime() / 1000) + 3600));
         report.waiting.push(id);
-        continue;
+        return;
       }
       const type = session.status === 'expired' ? 'checkout.session.expired' : 'checkout.session.completed';
       key = `job-${session.id}-${session.status}`;
@@ -58,6 +73,4 @@ export async function expireUnpaidOrders(now = new Date()): Promise<UnpaidReport
     else if (order?.status === 'cancelled') report.cancelled.push(id);
     else report.paid.push(id);
   }
-  if (due.length) logger.info('Unpaid card orders looked at', { cancelled: report.cancelled.length, paid: report.paid.length, waiting: report.waiting.length, skipped: report.skipped.length, orderIds: report.cancelled });
-  return report;
 }

@@ -113,11 +113,13 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     }
   }
 
-  function emit(type: string, object: Stripe.Event.Data.Object, sessionId: string | null, request?: { id: string | null; idempotency_key: string | null }): Stripe.Event {
+  /** Records an event and sends it (unless `quiet`: a delivery lost on the way, for tests to redeliver later). */
+  function emit(type: string, object: Stripe.Event.Data.Object, sessionId: string | null, request?: { id: string | null; idempotency_key: string | null }, quiet = false): Stripe.Event {
     // A snapshot: later changes to the object do not rewrite what was sent.
     const event = make.event(type, structuredClone(object), request);
     const delivered: DeliveredEvent = { event, sessionId, statuses: [] };
     events.set(event.id, delivered);
+    if (quiet) return event;
     const p = deliver(delivered).finally(() => inFlight.delete(p));
     inFlight.add(p);
     return event;
@@ -138,7 +140,7 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     if (notify) emit('checkout.session.expired', session, session.id);
   }
 
-  function pay(record: SessionRecord, card: string): 'paid' | 'declined' | 'invalid' {
+  function pay(record: SessionRecord, card: string, quiet = false): 'paid' | 'declined' | 'invalid' {
     const digits = card.replace(/[\s-]/g, '');
     const intent = intents.get(record.session.payment_intent as string)!;
     if (digits === CARDS.declined) {
@@ -151,7 +153,7 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     charges.set(made.id, made);
     Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: made.id, last_payment_error: null, payment_method: made.payment_method });
     Object.assign(record.session, { status: 'complete', payment_status: 'paid', url: null });
-    emit('checkout.session.completed', record.session, record.session.id);
+    emit('checkout.session.completed', record.session, record.session.id, undefined, quiet);
     return 'paid';
   }
 
@@ -356,8 +358,8 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       const record = sessions.get(m[1]!);
       if (!record) return send(res, 404, { message: `No session ${m[1]}` });
       if (record.session.status !== 'open') return send(res, 409, { message: `The session is ${record.session.status}` });
-      const { card = CARDS.pays } = (await json()) as { card?: string };
-      return send(res, 200, { outcome: pay(record, card), session: record.session });
+      const { card = CARDS.pays, notify = true } = (await json()) as { card?: string; notify?: boolean };
+      return send(res, 200, { outcome: pay(record, card, !notify), session: record.session });
     }
     send(res, 404, { message: 'Unknown control route' });
   }

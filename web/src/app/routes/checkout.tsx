@@ -1,4 +1,4 @@
-import { formatDollars, moneyLabel, type DeliveryMethod } from '@bookstore/contract';
+import { formatDollars, moneyLabel, type DeliveryMethod, type PaymentMethod } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { ProblemBadge, UnavailableNotice } from '../../features/cart/unavailable
 import { newIdempotencyKey, unavailableFromError, usePlaceOrder } from '../../features/checkout/create-order';
 import { DeliveryOptions, firstAvailable, PickupNote, QuoteSummary } from '../../features/checkout/delivery-options';
 import { quoteQuery, type QuotePlace } from '../../features/checkout/get-quote';
+import { PaymentOptions, paymentMethodsQuery } from '../../features/checkout/payment-options';
 import { VerifyEmailGate } from '../../features/checkout/verify-email-gate';
 import { usePrefillFromLatestOrder } from '../../features/orders/prefill-delivery';
 import { ApiError } from '../../lib/api-client';
@@ -97,6 +98,10 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
   const current = !quote.isFetching && !quote.isPlaceholderData && JSON.stringify(settledPlace) === JSON.stringify(address);
   const priced = current && quote.data?.method === method && quote.data.available && quote.data.total !== null ? quote.data : undefined;
   const pickup = method === 'pickup';
+  // How the shopper pays (issue 35): 'Pay by Card' only when the shop offers it; cash otherwise, as before.
+  const methods = useQuery(paymentMethodsQuery()).data?.methods ?? ['cash'];
+  const [paying, setPaying] = useState<PaymentMethod>('cash');
+  const payBy: PaymentMethod = methods.includes(paying) ? paying : 'cash';
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -113,6 +118,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
       productIDs: items.map((item) => item._id),
       totalPrice: formatDollars(priced.total!),
       delivery: { method },
+      ...(payBy === 'card' ? { payment: { method: payBy } } : {}),
     };
     try {
       const placed = await place.mutateAsync({
@@ -123,6 +129,11 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
       if (!placed) return;
       key.current = newIdempotencyKey();
       cart.clear();
+      // By card: straight on to the payment page; it returns to the order's own page.
+      if (placed.checkoutUrl) {
+        window.location.assign(placed.checkoutUrl);
+        return;
+      }
       const due = placed.delivery?.method === 'pickup' ? 'at the counter when you collect it' : 'on delivery';
       await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. You will pay ${moneyLabel(placed.totalPrice)} ${due}.`, 'success', 'Yes, OK!');
       navigate('/orders');
@@ -198,6 +209,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                 ))}
                 <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={setChosen} />
                 {pickup && quote.data?.pickup && <PickupNote pickup={quote.data.pickup} />}
+                <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} />
                 {/* Hidden and disabled for a pickup: not required, not sent; what was typed stays for a change of mind. */}
                 {ADDRESS.map((f) => (
                   <div key={f.name} className={f.span} hidden={pickup}>
@@ -230,9 +242,11 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                         Total: <span data-testid="place-total" className="tabular-nums">{priced ? moneyLabel(priced.total!) : '...'}</span>
                       </p>
                       <p id="cod-note" className="text-gray-700">
-                        {pickup
-                          ? 'Nothing is charged now: you pay this total at the counter when you collect your books.'
-                          : 'Cash on delivery: nothing is charged now, you pay this total in cash when your books arrive.'}
+                        {payBy === 'card'
+                          ? 'By card: placing the order opens the payment page, where you pay this total.'
+                          : pickup
+                            ? 'Nothing is charged now: you pay this total at the counter when you collect your books.'
+                            : 'Cash on delivery: nothing is charged now, you pay this total in cash when your books arrive.'}
                       </p>
                     </div>
                     <button
