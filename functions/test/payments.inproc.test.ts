@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { releaseHoldsJob } from '../src/orders/release-holds';
 import { expectUnchanged, http, makeBooks, newCustomer, stockOf, validOrder } from './helpers';
-import { control, eventOf, mailsOf, placeCardOrder, postEvent, sdk, stored } from './stripe-helpers';
+import { control, eventOf, mailsOf, placeCardOrder, postEvent, sdk, stored, until } from './stripe-helpers';
 
 // Card payments in-process (functions-framework, the production runtime, in this process): the
 // webhook's signature checked on the raw bytes functions-framework keeps; the hourly job that
@@ -63,7 +63,9 @@ describe('card payments in-process', () => {
     const report = await releaseHoldsJob(new Date(Date.now() + 2 * HOURS));
     expect(report.unpaid.waiting).toContain(order.id);
     expect((await stored(order.id)).status).toBe('pending');
-    await sdk().checkout.sessions.expire(order.sessionId); // tidy: its event goes to the emulator's webhook
+    // Tidy: its expired event goes to the emulator's webhook, which cancels the order; wait for it to settle.
+    await sdk().checkout.sessions.expire(order.sessionId);
+    await until(order.id, (d) => d.status === 'cancelled', 'cancelled by the expired event');
   });
 
   it('offers cash only, and refuses a card order with nothing stored, when the Stripe secrets are off', async () => {
