@@ -57,7 +57,8 @@ export const EMULATOR_ENV = {
   VITE_AUTH_EMULATOR_URL: `http://${HOST}:${PORTS.auth}`,
   VITE_FIRESTORE_EMULATOR_HOST: `${HOST}:${PORTS.firestore}`,
   // The Stripe SDK's host, port and protocol: our stand-in (functions/src/payments/stripe-client.ts).
-  STRIPE_API_BASE: `http://${HOST}:${PORTS.stripe}`,
+  // `STRIPE_API_BASE= npm start` (empty) sends the function to Stripe itself, with real test keys (README).
+  STRIPE_API_BASE: process.env.STRIPE_API_BASE ?? `http://${HOST}:${PORTS.stripe}`,
 };
 
 /** A command's options (node:util parseArgs); a mistake names the usage. */
