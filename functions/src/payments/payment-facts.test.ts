@@ -102,3 +102,12 @@ describe('Checkout session parameters', () => {
     expect(params.expires_at! - now / 1000).toBe(31 * 60);
   });
 });
+
+describe('a desk refund whose Stripe event comes before the desk records it', () => {
+  it('is recorded under the desk\'s id, so the desk completes it instead of counting it again', () => {
+    const { payment, effects } = run([paid, refund('re_9', 800, 'succeeded', 'desk-1')]);
+    expect(payment.refunds).toMatchObject([{ id: 'desk-1', source: 'desk', stripeRefundId: 're_9', applied: true }]);
+    expect(payment.refunds![0]!.requestHash).toBeUndefined();
+    expect(effects.refunds).toBe(800);
+  });
+});

@@ -148,7 +148,10 @@ function applyRefund(payment: StoredPayment, fact: StripeRefundFact, at: string,
   const status = before?.status === 'succeeded' || before?.status === 'failed' ? (fact.status === 'failed' ? 'failed' : before.status) : fact.status;
   const after: StoredRefund = before
     ? { ...before, stripeRefundId: fact.stripeRefundId, amountCents: fact.amountCents, status }
-    : { id: `stripe-${fact.stripeRefundId}`, stripeRefundId: fact.stripeRefundId, amountCents: fact.amountCents, status, source: 'stripe', reason: fact.reason ?? 'Refunded in Stripe', at, restock: [] };
+    : fact.ourId
+      // The desk's refund, whose answer has not been recorded yet: under the desk's id, which completes it.
+      ? { id: fact.ourId, stripeRefundId: fact.stripeRefundId, amountCents: fact.amountCents, status, source: 'desk', reason: 'Refund from the shop', at, restock: [] }
+      : { id: `stripe-${fact.stripeRefundId}`, stripeRefundId: fact.stripeRefundId, amountCents: fact.amountCents, status, source: 'stripe', reason: fact.reason ?? 'Refunded in Stripe', at, restock: [] };
   if (i >= 0) refunds[i] = after;
   else refunds.push(after);
   return { ...settleEffects(before, after), payment: next({ ...payment, refunds }) };
