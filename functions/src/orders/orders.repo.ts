@@ -358,7 +358,10 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
     write(extra = {}) {
       const at = new Date().toISOString();
       const event: OrderEvent = { from, to, by, at, ...(note ? { note } : {}) };
-      const change: Partial<OrderDoc> = { status: to, updatedAt: at, events: [...(doc.events ?? []), event], ...extra };
+      // An unpaid card order that ends closes its payment too (its session was closed at Stripe first).
+      const unpaidCard = doc.payment?.method === 'card' && !(doc.payment.paidCents ?? 0) && RESTOCKING_STATUSES.includes(to);
+      const closed = unpaidCard && !extra.payment ? { payment: { ...doc.payment!, expired: true, status: 'expired' as const } } : {};
+      const change: Partial<OrderDoc> = { status: to, updatedAt: at, events: [...(doc.events ?? []), event], ...closed, ...extra };
       if (settings) {
         // The hold starts now, for the shop's current number of days; the mail says where and until when.
         const holdUntil = new Date(Date.parse(at) + settings.pickup.holdDays * DAY_MS).toISOString();
