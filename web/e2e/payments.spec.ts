@@ -54,7 +54,8 @@ async function placeByCard(page: Page) {
   await page.getByRole('radio', { name: 'Pay by Card' }).check();
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole('button', { name: 'Place an Order' }).click();
-  await expect(page.getByLabel('Card number')).toBeVisible();
+  // The order, then Stripe's session: the first card order may meet a cold function worker.
+  await expect(page.getByLabel('Card number')).toBeVisible({ timeout: 30_000 });
 }
 
 async function payWith(page: Page, card: string) {
@@ -79,7 +80,8 @@ test('a shopper pays by card on a 375 px phone, from the cart to Paid on the liv
   await payWith(page, TEST_CARDS.pays);
 
   await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]+\?checkout=success$/);
-  await expect(page.getByTestId('payment-status')).toHaveText('Paid');
+  // Paid once Stripe's event reached the webhook and the page's listener saw the change.
+  await expect(page.getByTestId('payment-status')).toHaveText('Paid', { timeout: 20_000 });
   await expect(page.getByTestId('checkout-return')).toHaveText('Thank you: your payment was received.');
   await expect(page.getByTestId('order-status')).toHaveText('pending');
   await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0); // paid by card: the shop cancels and refunds
