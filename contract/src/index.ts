@@ -22,3 +22,4 @@ export * from './pricing';
 export * from './fulfilment';
 export * from './places';
 export * from './places-legacy';
+export * from './payment';

@@ -8,6 +8,7 @@ import { ratePercentLabel, type DeliveryMethod, type DeliveryPlace } from './pri
 import { ROLES } from './roles';
 import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
+import { cashPayment, paymentFromStored, PaymentRequestSchema, type Payment, type StoredPayment } from './payment';
 
 export const MAX_ORDER_ITEMS = 50;
 /** The most an order can cost: its most books, each at the highest price. */
@@ -101,6 +102,8 @@ export const OrderInputSchema = z
      * included, never the books alone). Its place fields, when sent, must be the address's.
      */
     delivery: DeliveryRequestSchema.optional(),
+    /** Issue 35: `{method: 'card'}` pays on a Stripe Checkout page; absent or cash: cash on delivery, as before. */
+    payment: PaymentRequestSchema.optional(),
   })
   .strip()
   .superRefine((order, ctx) => {
@@ -125,7 +128,7 @@ export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', '
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
-/** `system`: the shop's own scheduled jobs (a pickup hold that ran out). */
+/** `system`: the shop's own jobs and Stripe's word (a pickup hold or a card payment's time that ran out). */
 export const ORDER_ACTORS = ['admin', 'customer', 'system'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
@@ -137,7 +140,8 @@ type TransitionTable = Readonly<Record<OrderStatus, Readonly<Partial<Record<Orde
  * `cancelled`, `refused` and `delivered` are final.
  */
 export const ORDER_TRANSITIONS: TransitionTable = {
-  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer'] },
+  // system: an unpaid card order whose payment time ran out (issue 35).
+  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer', 'system'] },
   confirmed: { shipped: ['admin'], cancelled: ['admin', 'customer'] },
   shipped: { delivered: ['admin'], refused: ['admin'] }, // refused: cash on delivery refused at the door
   delivered: {},
@@ -153,7 +157,7 @@ export const ORDER_TRANSITIONS: TransitionTable = {
  * (`system`). Never shipped, delivered or refused at a door.
  */
 export const PICKUP_TRANSITIONS: TransitionTable = {
-  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer'] },
+  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer', 'system'] },
   confirmed: { ready_for_pickup: ['admin'], cancelled: ['admin', 'customer'] },
   ready_for_pickup: { collected: ['admin'], cancelled: ['admin', 'customer', 'system'] },
   collected: {},
@@ -264,6 +268,8 @@ export type Order = z.infer<typeof OrderSchema> & {
   delivery?: OrderDelivery;
   charges?: OrderCharges;
   pickup?: OrderPickup;
+  /** How it is paid and what was refunded (issue 35); every order has one (cash: derived from its status). */
+  payment: Payment;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -302,6 +308,12 @@ export interface StoredOrder {
   pickup?: OrderPickup;
   /** ISO; on ready_for_pickup orders only, for the scheduled release's query (status, holdUntil). */
   holdUntil?: string;
+  /** Card orders (and cash orders once refunded): the payment and its refunds (issue 35). */
+  payment?: StoredPayment;
+  /** ISO; on unpaid card orders only: when the job confirms with Stripe and cancels an expired one. */
+  payBy?: string;
+  /** Books put back in stock by refunds: a later cancel does not put them back twice. */
+  restocked?: string[];
   productIDs: string[];
   items: StoredOrderLine[];
   totalCents: number;
@@ -340,7 +352,14 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
     events: (doc.events ?? []).map((e) => (e.by.kind === 'admin' && !(ROLES as readonly string[]).includes(e.by.id) ? { ...e, by: { kind: 'admin', id: 'staff' } } : e)),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt ?? doc.createdAt,
+    payment: paymentFromStored(storedPaymentOf(doc)),
   };
+}
+
+/** The order's payment: a card order's as stored; a cash order's from its status (and refunds, if any). */
+export function storedPaymentOf(doc: Pick<StoredOrder, 'payment' | 'status' | 'totalCents'>): StoredPayment {
+  if (doc.payment?.method === 'card') return doc.payment;
+  return cashPayment(doc.status, doc.totalCents, doc.payment);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -423,6 +442,9 @@ export interface AdminOrdersPage extends OrdersPage {
 
 /** GET /api/orders/email/:email answers a plain list (the spec's shape); the next page's cursor is in this header. */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** POST /api/orders: the order; a card order also names its Stripe Checkout page (issue 35). */
+export type PlacedOrderResponse = Order & { checkoutUrl?: string };
 
 /** 200 answer of a status change or a cancel. */
 export interface OrderMutationResponse {

@@ -14,6 +14,7 @@ import { errorHandler, notFound } from './lib/errors';
 import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
 import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
+import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, stripeRouter } from './payments/payments.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
 import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
 
@@ -34,13 +35,17 @@ export function createApp() {
   api.get('/health', health);
   api.use('/books', booksRouter);
   api.use('/covers', coversRouter);
+  api.use('/orders', orderPaymentRouter); // issue 35: card payments (Pay Now, refunds, Stripe's webhook)
   api.use('/orders', ordersRouter);
   api.use('/stock-alerts', stockAlertsRouter); // issue 28: back-in-stock alerts, newsletter, their mailed links
   api.use('/newsletter', newsletterRouter);
   api.post('/unsubscribe', unsubscribe);
+  api.use('/checkout', checkoutPaymentRouter);
   api.use('/checkout', checkoutRouter);
+  api.use('/stripe', stripeRouter);
   api.post('/auth/admin', adminLogin);
   api.post('/auth/admin/logout', adminLogout);
+  api.use('/admin/orders', adminPaymentRouter);
   api.use('/admin/orders', adminOrdersRouter);
   api.get('/admin', adminStats);
   api.get('/admin/books', adminBooks);

@@ -12,6 +12,7 @@ import {
   type Order,
   type OrderMutationResponse,
   type OrdersPage,
+  type PlacedOrderResponse,
 } from '@bookstore/contract';
 import { logger } from 'firebase-functions';
 import { z } from 'zod';
@@ -26,10 +27,13 @@ import { buildQuote } from './quote';
 import { QuoteCache, quoteKey } from './quote-cache';
 import { countQuote, readPricingInputs } from './quote.repo';
 import { countForeignLookup } from './lookup-limit.repo';
+import { openSession, requireStripe } from '../payments/checkout';
+import { needsFirstSession, readOrder } from '../payments/payments.repo';
+import { expireSessionQuietly } from '../payments/sessions';
 
 const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/);
 
-function idempotencyKey(req: Request): string | undefined {
+export function idempotencyKey(req: Request): string | undefined {
   const value = req.headers['idempotency-key'];
   if (value === undefined) return undefined;
   const parsed = IdempotencyKeySchema.safeParse(value);
@@ -77,13 +81,32 @@ async function placeOrderFor(req: Request, res: Response) {
   if (!sameEmail(input.email, customer.email)) {
     throw new HttpError(403, 'The order email must be the email you signed in with');
   }
-  const { order, replayed } = await repo.placeOrder(customer, input, key);
+  // Card (issue 35): refused before anything is stored when Stripe is not configured.
+  if (input.payment?.method === 'card') requireStripe();
+  const placed = await repo.placeOrder(customer, input, key);
+  const { replayed } = placed;
+  let order: PlacedOrderResponse = placed.order;
+  if (order.payment.method === 'card') order = await withCheckout(order);
   noStore(res);
   if (replayed) {
     logger.info('Order retry replayed', { orderId: order._id, uid: customer.uid }); // a client retry with the same Idempotency-Key
     res.set('Idempotent-Replayed', 'true');
   }
   res.status(replayed ? 200 : 201).json(order satisfies Order);
+}
+
+/**
+ * A card order answers with the Checkout page to go to: its session, opened now (first placement,
+ * or a retry after Stripe did not answer: the same attempt's key opens the same session), or the
+ * one already open (a replay). A Stripe failure is 502; the order waits, held, for that retry.
+ */
+async function withCheckout(order: Order): Promise<PlacedOrderResponse> {
+  const doc = await readOrder(order._id);
+  if (doc && needsFirstSession(doc)) {
+    const opened = await openSession(order._id, doc, 1);
+    return { ...opened.order, checkoutUrl: opened.checkoutUrl };
+  }
+  return order.payment.checkoutUrl ? { ...order, checkoutUrl: order.payment.checkoutUrl } : order;
 }
 
 // GET /api/orders?cursor=&limit=
@@ -134,6 +157,8 @@ export async function cancelOrder(req: Request, res: Response) {
   const caller = await requireCustomerOrAdmin(req, 'orders.status');
   const orderId = orderIdParam(req);
   const { note } = parseWith(OrderCancelSchema, optionalJsonBody(req));
+  // An unpaid card order's session is closed at Stripe first, so it cannot be paid once cancelled.
+  await expireSessionQuietly(orderId, 'customer' in caller ? caller.customer.uid : undefined);
   const order = await repo.transitionOrder(
     'admin' in caller
       ? { orderId, to: 'cancelled', note, by: { kind: 'admin', id: caller.admin.role }, actor: caller.admin }

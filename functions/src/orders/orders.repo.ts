@@ -10,10 +10,10 @@ import type {
   ParsedOrderInput,
 } from '@bookstore/contract';
 import {
-  addressPlace, canTransition, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
+  addressPlace, canTransition, CHECKOUT_SESSION_MINUTES, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
   RESTOCKING_STATUSES, type DeliveryPlace, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
 } from '@bookstore/contract';
-import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { BookDoc } from '../books/books.repo';
 import { books, getBookDocs, stockFields } from '../books/books.repo';
@@ -25,7 +25,7 @@ import { countReads } from '../lib/read-counter';
 import { appendAudit, type AuditActor } from '../admin/audit.repo';
 import { drainAlerts, readAlertsToRelease, releaseAlerts } from '../subscriptions/stock-alerts.repo';
 import { readFulfilment } from '../admin/settings.repo';
-import { orderCounts, placementDelta, transitionDelta } from './counters';
+import { orderCounts, placementDelta, transitionDelta, type CountedOrder } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
 import { decodeCursor, encodeCursor } from './cursor';
 import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
@@ -43,18 +43,18 @@ export interface OrderDoc extends StoredOrder {
 }
 
 export const orders = () => db().collection('orders');
-const mail = () => db().collection(MAIL_COLLECTION);
+export const mail = () => db().collection(MAIL_COLLECTION);
 const customers = () => db().collection(CUSTOMERS_COLLECTION);
 
 // Contention retries: 20 shoppers racing for a last copy all read that book, and each loser's
 // transaction has to run again to see the new stock (and answer 409).
-const TX_OPTIONS = { maxAttempts: 10 };
+export const TX_OPTIONS = { maxAttempts: 10 };
 
 /**
  * Still contended after every retry (a stampede on one book: its stock is one document): a 503 the
  * client may retry (with the same Idempotency-Key), rather than a 500.
  */
-function busy(error: unknown): never {
+export function busy(error: unknown): never {
   if ((error as { code?: number }).code === 10 /* ABORTED */) {
     throw new HttpError(503, 'Too many orders for these books at once. Please try again.', {}, { 'Retry-After': '1' });
   }
@@ -66,7 +66,7 @@ export const orderFromDoc = (id: string, doc: OrderDoc): Order => orderFromStore
 
 const toOrder = (snap: DocumentSnapshot): Order => orderFromDoc(snap.id, snap.data() as OrderDoc);
 
-const mailOrder = (doc: OrderDoc): MailOrder => ({
+export const mailOrder = (doc: OrderDoc): MailOrder => ({
   name: doc.name,
   email: doc.email,
   totalCents: doc.totalCents,
@@ -74,6 +74,16 @@ const mailOrder = (doc: OrderDoc): MailOrder => ({
   ...(doc.delivery ? { method: doc.delivery.method } : {}),
   ...(doc.charges ? { charges: doc.charges } : {}),
   ...(doc.pickup ? { pickup: doc.pickup } : {}),
+  ...(doc.payment?.method === 'card' ? { paidBy: 'card' as const, paidCents: doc.payment.paidCents ?? 0 } : {}),
+});
+
+/** What the counters know of an order: its status, money, and (issue 35) how and whether it was paid. */
+export const countedOrder = (doc: OrderDoc): CountedOrder => ({
+  status: doc.status,
+  totalCents: doc.totalCents,
+  createdAt: doc.createdAt,
+  ...(doc.charges ? { charges: doc.charges } : {}),
+  ...(doc.payment ? { payment: doc.payment } : {}),
 });
 
 /** Where an order's delivery is priced for: its address (codes, contract/src/order.ts addressPlace), or nowhere for a pickup. */
@@ -99,6 +109,12 @@ const storedCharges = (p: Extract<Priced, { ok: true }>): StoredCharges => ({
 function orderIdFor(uid: string, idempotencyKey: string): string {
   return createHash('sha256').update(`${uid}\n${idempotencyKey}`).digest('hex').slice(0, 28);
 }
+
+/**
+ * How long an unpaid card order holds its stock before the payment job looks at it, until its
+ * Checkout session's own end replaces it: the session's 30 minutes and a margin for the call.
+ */
+export const UNPAID_GRACE_MS = (CHECKOUT_SESSION_MINUTES + 5) * 60 * 1000;
 
 export interface PlacedOrder {
   order: Order;
@@ -177,6 +193,9 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         });
       }
       const now = new Date().toISOString();
+      // A card order waits for its payment (issue 35): stock held, no placement mail (the payment's
+      // confirmation is the one), and the payment job's deadline until a session says otherwise.
+      const card = input.payment?.method === 'card';
       const doc: OrderDoc = {
         uid: customer.uid,
         name: input.name,
@@ -198,6 +217,12 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         events: [],
         createdAt: now,
         updatedAt: now,
+        ...(card
+          ? {
+              payment: { method: 'card', status: 'awaiting', amountCents: totalCents, refundedCents: 0, attempts: 0, refunds: [] },
+              payBy: new Date(Date.parse(now) + UNPAID_GRACE_MS).toISOString(),
+            }
+          : {}),
         // No idempotencyKey: the id is derived from it, and the customer reads this document (rules).
         ...(idempotencyKey ? { requestHash: hash } : {}),
       };
@@ -206,9 +231,9 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       // of the two commits fail and run again, and then it sees 0.
       // Browse's 'in stock only' filter reads inStock, so it moves with stock (stockFields).
       snaps.forEach((snap, i) => tx.update(snap.ref, { ...stockFields(bookDocs[i]!.stock - 1) }));
-      addToCounters(tx, placementDelta(doc));
+      addToCounters(tx, placementDelta(countedOrder(doc)));
       tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
-      tx.create(mail().doc(mailId(ref.id, 'placed')), orderMail(ref.id, mailOrder(doc), 'placed'));
+      if (!card) tx.create(mail().doc(mailId(ref.id, 'placed')), orderMail(ref.id, mailOrder(doc), 'placed'));
       return { order: orderFromDoc(ref.id, doc), replayed: false };
     }, TX_OPTIONS);
   try {
@@ -244,17 +269,129 @@ export interface TransitionRequest {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 
+/** The copies a change puts back: the books as read in the transaction, and who waits for each (issue 28). */
+export interface RestockPlan {
+  snaps: DocumentSnapshot[];
+  waiting: QueryDocumentSnapshot[][];
+}
+
 /**
- * Moves an order to `to` if its lifecycle (delivered or picked up) allows it from the status read in
- * this transaction, and in the same transaction appends the event, moves the counters, queues the
- * mail and, for cancelled and refused, puts each line's copy back. Two racing requests: the second
- * re-reads the new status and gets 409, so stock comes back exactly once. Marking a pickup order
- * ready starts its hold (the shop's current hold days) and mails where and when to collect it.
- * `onlyIf` (the scheduled release): when it is false of the order as read here, nothing is written
- * and the answer is null.
+ * Reads what putting one copy of each of `bookIds` back needs, inside `tx` (reads first: Firestore
+ * refuses a read after a write). The one place besides placement that touches stock for an order:
+ * cancelling, refusing, and a refund that restocks (issue 35) all go through it.
+ */
+export async function readRestock(tx: Transaction, bookIds: readonly string[]): Promise<RestockPlan> {
+  if (bookIds.length === 0) return { snaps: [], waiting: [] };
+  const snaps = await tx.getAll(...bookIds.map((id) => books().doc(id)));
+  countReads(snaps.length);
+  // A copy back on a sold-out book: its back-in-stock alerts go out in this transaction (issue 28).
+  const waiting = await Promise.all(
+    snaps.map((book) => (book.exists ? readAlertsToRelease(tx, book.id, (book.data() as BookDoc).stock ?? 0, ((book.data() as BookDoc).stock ?? 0) + 1) : [])),
+  );
+  return { snaps, waiting };
+}
+
+/** Writes the restock `plan` read: one copy back per book; returns the books whose alerts need another batch. */
+export function writeRestock(tx: Transaction, plan: RestockPlan): string[] {
+  // A book deleted since the order has no stock to return to.
+  for (const book of plan.snaps) if (book.exists) tx.update(book.ref, { ...stockFields(((book.data() as BookDoc).stock ?? 0) + 1) });
+  return plan.snaps.filter((book, i) => releaseAlerts(tx, { id: book.id, title: (book.data() as BookDoc | undefined)?.title ?? '' }, plan.waiting[i]!)).map((book) => book.id);
+}
+
+/** Sends the alerts a restock could not fit in its transaction (after it committed). */
+export async function drainRestockAlerts(bookIds: readonly string[]): Promise<void> {
+  for (const bookId of bookIds) await drainAlerts(bookId);
+}
+
+/** A card order's money must be in before the shop moves it on (issue 35); only cancelling is open before. */
+function assertPaymentAllows(doc: OrderDoc, to: OrderStatus, by: OrderEventActor): void {
+  const payment = doc.payment;
+  if (payment?.method !== 'card') return;
+  // A flagged amount (AMOUNT_MISMATCH) is money in, but not the order's payment: the desk settles it first.
+  const received = (payment.paidCents ?? 0) > 0 && payment.problem?.code !== 'AMOUNT_MISMATCH';
+  if (to !== 'cancelled' && !received) {
+    throw new HttpError(409, 'This order has not been paid yet', { code: 'PAYMENT_NOT_RECEIVED', status: doc.status });
+  }
+  if (to === 'cancelled' && (payment.paidCents ?? 0) > 0 && by.kind === 'customer') {
+    throw new HttpError(409, 'This order is paid: ask the shop to cancel and refund it', { code: 'ORDER_PAID', status: doc.status });
+  }
+}
+
+/** What a planned transition writes, once every read is done. */
+export interface TransitionWrite {
+  /** Writes the move, merged with `extra` fields of the order (a payment change), and returns the order as written. */
+  write(extra?: Partial<OrderDoc>): Order;
+  /** After commit: books whose alerts need another batch (drainRestockAlerts). */
+  fullBatches(): string[];
+}
+
+/**
+ * Checks and reads for moving the order `doc` (read in `tx`) to `to`: the lifecycle (delivered or
+ * picked up) must allow it from its status, a card order must be paid first (only cancelling is
+ * open before). `write()` then appends the event, moves the counters, queues the mail and, for
+ * cancelled and refused, puts back each line's copy (not those a refund already put back). Two
+ * racing requests: the second re-reads the new status and gets 409, so stock comes back exactly
+ * once. Marking a pickup order ready starts its hold and mails where and when to collect it.
+ * Used by applyTransition and by a payment's expiry (payments.repo.ts), in their own transactions.
+ */
+export async function planTransition(tx: Transaction, orderId: string, doc: OrderDoc, request: Omit<TransitionRequest, 'orderId' | 'ownerUid'>): Promise<TransitionWrite> {
+  const { to, by, note, actor } = request;
+  const ref = orders().doc(orderId);
+  const from = doc.status;
+  // A pickup order is never shipped, delivered or refused; only a pickup order is ready or collected.
+  if (!canTransition(from, to, by.kind, fulfilmentKind(doc))) {
+    throw new HttpError(409, `An order that is ${from} cannot be ${to}`, { code: 'INVALID_TRANSITION', status: from });
+  }
+  assertPaymentAllows(doc, to, by);
+  const already = new Set(doc.restocked ?? []);
+  const lines = RESTOCKING_STATUSES.includes(to) ? (doc.items ?? []).filter((l) => !already.has(l.bookId)) : [];
+  const restock = await readRestock(tx, lines.map((l) => l.bookId));
+  const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
+  let fullBatches: string[] = [];
+  return {
+    fullBatches: () => fullBatches,
+    write(extra = {}) {
+      const at = new Date().toISOString();
+      const event: OrderEvent = { from, to, by, at, ...(note ? { note } : {}) };
+      // An unpaid card order that ends closes its payment too (its session was closed at Stripe first).
+      const unpaidCard = doc.payment?.method === 'card' && !(doc.payment.paidCents ?? 0) && RESTOCKING_STATUSES.includes(to);
+      const closed = unpaidCard && !extra.payment ? { payment: { ...doc.payment!, expired: true, status: 'expired' as const } } : {};
+      const change: Partial<OrderDoc> = { status: to, updatedAt: at, events: [...(doc.events ?? []), event], ...closed, ...extra };
+      if (settings) {
+        // The hold starts now, for the shop's current number of days; the mail says where and until when.
+        const holdUntil = new Date(Date.parse(at) + settings.pickup.holdDays * DAY_MS).toISOString();
+        change.holdUntil = holdUntil;
+        change.pickup = { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays, holdUntil };
+      }
+      const updated: OrderDoc = { ...doc, ...change };
+      // Leaving ready_for_pickup takes the order out of the release's query (status, holdUntil) for
+      // good; a final status takes an unpaid card order out of the payment job's (payBy).
+      const deletes: Record<string, FieldValue> = {};
+      if (from === 'ready_for_pickup') deletes.holdUntil = FieldValue.delete();
+      if (doc.payBy && RESTOCKING_STATUSES.includes(to)) deletes.payBy = FieldValue.delete();
+      for (const key of Object.keys(deletes)) delete (updated as unknown as Record<string, unknown>)[key];
+      tx.update(ref, { ...change, ...deletes });
+      fullBatches = writeRestock(tx, restock);
+      addToCounters(tx, transitionDelta(countedOrder(doc), from, to));
+      // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
+      const openDelta = openOrdersDelta(from, to);
+      if (openDelta !== 0) tx.set(customers().doc(doc.uid), { openOrders: FieldValue.increment(openDelta) }, { merge: true });
+      tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(updated), to, note));
+      if (actor) {
+        const changes = { status: { before: from, after: to }, ...(note ? { note: { before: null, after: note } } : {}) };
+        appendAudit(tx, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);
+      }
+      return orderFromDoc(orderId, updated);
+    },
+  };
+}
+
+/**
+ * Moves an order to `to` in its own transaction (planTransition). `onlyIf` (the scheduled
+ * release): when it is false of the order as read here, nothing is written and the answer is null.
  */
 async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderDoc) => boolean): Promise<Order | null> {
-  const { orderId, to, by, note, ownerUid, actor } = request;
+  const { orderId, ownerUid } = request;
   const ref = orders().doc(orderId);
   let fullBatches: string[] = [];
   const order = await db().runTransaction(async (tx) => {
@@ -264,49 +401,12 @@ async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderD
     const doc = snap.data() as OrderDoc | undefined;
     if (!doc || (ownerUid !== undefined && doc.uid !== ownerUid)) throw new HttpError(404, 'Order not found');
     if (onlyIf && !onlyIf(doc)) return null;
-    const from = doc.status;
-    // A pickup order is never shipped, delivered or refused; only a pickup order is ready or collected.
-    if (!canTransition(from, to, by.kind, fulfilmentKind(doc))) {
-      throw new HttpError(409, `An order that is ${from} cannot be ${to}`, { code: 'INVALID_TRANSITION', status: from });
-    }
-    const lines = doc.items ?? [];
-    const restock = RESTOCKING_STATUSES.includes(to) && lines.length > 0;
-    const bookSnaps = restock ? await tx.getAll(...lines.map((l) => books().doc(l.bookId))) : [];
-    countReads(bookSnaps.length);
-    // A copy back on a sold-out book: its back-in-stock alerts go out in this transaction (issue 28).
-    const waiting = await Promise.all(
-      bookSnaps.map((book) => (book.exists ? readAlertsToRelease(tx, book.id, (book.data() as BookDoc).stock ?? 0, ((book.data() as BookDoc).stock ?? 0) + 1) : [])),
-    );
-    const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
-
-    const at = new Date().toISOString();
-    const event: OrderEvent = { from, to, by, at, ...(note ? { note } : {}) };
-    const change: Partial<OrderDoc> = { status: to, updatedAt: at, events: [...(doc.events ?? []), event] };
-    if (settings) {
-      // The hold starts now, for the shop's current number of days; the mail says where and until when.
-      const holdUntil = new Date(Date.parse(at) + settings.pickup.holdDays * DAY_MS).toISOString();
-      change.holdUntil = holdUntil;
-      change.pickup = { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays, holdUntil };
-    }
-    const updated: OrderDoc = { ...doc, ...change };
-    if (from === 'ready_for_pickup') delete updated.holdUntil;
-    // Leaving ready_for_pickup takes the order out of the release's query (status, holdUntil) for good.
-    tx.update(ref, from === 'ready_for_pickup' ? { ...change, holdUntil: FieldValue.delete() } : change);
-    // A book deleted since the order has no stock to return to.
-    for (const book of bookSnaps) if (book.exists) tx.update(book.ref, { ...stockFields(((book.data() as BookDoc).stock ?? 0) + 1) });
-    fullBatches = bookSnaps.filter((book, i) => releaseAlerts(tx, { id: book.id, title: (book.data() as BookDoc | undefined)?.title ?? '' }, waiting[i]!)).map((book) => book.id);
-    addToCounters(tx, transitionDelta(doc, from, to));
-    // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
-    const openDelta = openOrdersDelta(from, to);
-    if (openDelta !== 0) tx.set(customers().doc(doc.uid), { openOrders: FieldValue.increment(openDelta) }, { merge: true });
-    tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(updated), to, note));
-    if (actor) {
-      const changes = { status: { before: from, after: to }, ...(note ? { note: { before: null, after: note } } : {}) };
-      appendAudit(tx, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);
-    }
-    return orderFromDoc(orderId, updated);
+    const plan = await planTransition(tx, orderId, doc, request);
+    const written = plan.write();
+    fullBatches = plan.fullBatches();
+    return written;
   }, TX_OPTIONS).catch(busy);
-  for (const bookId of fullBatches) await drainAlerts(bookId);
+  await drainRestockAlerts(fullBatches);
   return order;
 }
 

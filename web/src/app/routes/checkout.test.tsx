@@ -27,6 +27,7 @@ const placed = (totalPrice: number): Order => ({
   address: { street: '1 Main St', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' },
   productIDs: ['a', 'b'], items: [], totalPrice, status: 'pending', events: [],
   createdAt: '2026-11-22T00:00:00.000Z', updatedAt: '2026-11-22T00:00:00.000Z',
+  payment: { method: 'cash', status: 'due', amount: totalPrice, refunded: 0, refunds: [] },
 });
 
 const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {

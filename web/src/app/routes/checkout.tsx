@@ -1,4 +1,4 @@
-import { DELIVERY_LABELS, formatDollars, moneyLabel, type Address, type DeliveryMethod } from '@bookstore/contract';
+import { DELIVERY_LABELS, formatDollars, moneyLabel, type Address, type DeliveryMethod, type PaymentMethod } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { EMPTY_ADDRESS, draftFromOrder, quotePlaceOf, type AddressDraft } from '
 import { AddressFields } from '../../features/checkout/address-fields';
 import { DeliveryOptions, PickupNote, QuoteSummary } from '../../features/checkout/delivery-options';
 import { quoteQuery } from '../../features/checkout/get-quote';
+import { PaymentOptions, paymentMethodsQuery } from '../../features/checkout/payment-options';
 import { VerifyEmailGate } from '../../features/checkout/verify-email-gate';
 import { usePrefillFromLatestOrder } from '../../features/orders/prefill-delivery';
 import { ApiError } from '../../lib/api-client';
@@ -95,6 +96,10 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
   // The server's total for this method and address (shipping and tax included): what the order is charged.
   const priced = current && method && quote.data?.method === method && quote.data.available && quote.data.total !== null ? quote.data : undefined;
   const pickup = method === 'pickup';
+  // How the shopper pays (issue 35): 'Pay by Card' only when the shop offers it; cash otherwise, as before.
+  const methods = useQuery(paymentMethodsQuery()).data?.methods ?? ['cash'];
+  const [paying, setPaying] = useState<PaymentMethod>('cash');
+  const payBy: PaymentMethod = methods.includes(paying) ? paying : 'cash';
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -111,6 +116,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
       productIDs: items.map((item) => item._id),
       totalPrice: formatDollars(priced.total!),
       delivery: { method: priced.method! },
+      ...(payBy === 'card' ? { payment: { method: payBy } } : {}),
     };
     try {
       const placed = await place.mutateAsync({
@@ -121,6 +127,11 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
       if (!placed) return;
       key.current = newIdempotencyKey();
       cart.clear();
+      // By card: straight on to the payment page; it returns to the order's own page.
+      if (placed.checkoutUrl) {
+        window.location.assign(placed.checkoutUrl);
+        return;
+      }
       const due = placed.delivery?.method === 'pickup' ? 'at the counter when you collect it' : 'on delivery';
       await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. You will pay ${moneyLabel(placed.totalPrice)} ${due}.`, 'success', 'Yes, OK!');
       navigate('/orders');
@@ -197,6 +208,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                 <AddressFields value={address} onChange={setAddress} shop={quote.data} hidden={pickup} />
                 <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={choose} note={gaveWay} stale={!current && !quote.isError} />
                 {pickup && quote.data?.pickup && <PickupNote pickup={quote.data.pickup} />}
+                <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} />
                 {quote.data && <QuoteSummary quote={quote.data} />}
                 {quote.isError && (
                   <p role="alert" className="text-danger md:col-span-5">
@@ -227,9 +239,11 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                         Total: <span data-testid="place-total" className="tabular-nums">{priced ? moneyLabel(priced.total!) : '...'}</span>
                       </p>
                       <p id="cod-note" className="text-gray-700">
-                        {pickup
-                          ? 'Nothing is charged now: you pay this total at the counter when you collect your books.'
-                          : 'Cash on delivery: nothing is charged now, you pay this total in cash when your books arrive.'}
+                        {payBy === 'card'
+                          ? 'By card: placing the order opens the payment page, where you pay this total.'
+                          : pickup
+                            ? 'Nothing is charged now: you pay this total at the counter when you collect your books.'
+                            : 'Cash on delivery: nothing is charged now, you pay this total in cash when your books arrive.'}
                       </p>
                     </div>
                     <button
