@@ -16,14 +16,14 @@ import {
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { BookDoc } from '../books/books.repo';
-import { books, getBookDocs, stockFields } from '../books/books.repo';
+import { books, getBookDocs } from '../books/books.repo';
+import { noAfterCommit, stageBookWrites } from '../books/book-writes';
 import type { Customer } from '../lib/auth';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { appendAudit, type AuditActor } from '../admin/audit.repo';
-import { drainAlerts, readAlertsToRelease, releaseAlerts } from '../subscriptions/stock-alerts.repo';
 import { readFulfilment } from '../admin/settings.repo';
 import { orderCounts, placementDelta, transitionDelta } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
@@ -175,6 +175,8 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
           totalPrice: fromCents(totalCents),
         });
       }
+      // One copy of each book, through the book write path (its reads happen here, before this transaction's writes).
+      const stock = await stageBookWrites(tx, snaps.map((book) => ({ book, stockDelta: -1 })), { order: ref.path });
       const now = new Date().toISOString();
       const doc: OrderDoc = {
         uid: customer.uid,
@@ -208,9 +210,8 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       };
       tx.create(ref, doc); // first: where a commit is applied write by write (the stand-in), a duplicate stops here
       // The stock read above is this transaction's: a concurrent order for the last copy makes one
-      // of the two commits fail and run again, and then it sees 0.
-      // Browse's 'in stock only' filter reads inStock, so it moves with stock (stockFields).
-      snaps.forEach((snap, i) => tx.update(snap.ref, { ...stockFields(bookDocs[i]!.stock - 1) }));
+      // of the two commits fail and run again, and then it sees 0. (Taking copies releases no alerts: nothing runs after the commit.)
+      stock.write();
       addToCounters(tx, placementDelta(doc));
       tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
       tx.create(mail().doc(mailId(ref.id, 'placed')), orderMail(ref.id, mailOrder(doc), 'placed'));
@@ -261,9 +262,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderDoc) => boolean): Promise<Order | null> {
   const { orderId, to, by, note, ownerUid, actor } = request;
   const ref = orders().doc(orderId);
-  let fullBatches: string[] = [];
+  let afterCommit = noAfterCommit;
   const order = await db().runTransaction(async (tx) => {
-    fullBatches = [];
+    afterCommit = noAfterCommit;
     const snap = await tx.get(ref);
     countReads(1);
     const doc = snap.data() as OrderDoc | undefined;
@@ -278,10 +279,9 @@ async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderD
     const restock = RESTOCKING_STATUSES.includes(to) && lines.length > 0;
     const bookSnaps = restock ? await tx.getAll(...lines.map((l) => books().doc(l.bookId))) : [];
     countReads(bookSnaps.length);
-    // A copy back on a sold-out book: its back-in-stock alerts go out in this transaction (issue 28).
-    const waiting = await Promise.all(
-      bookSnaps.map((book) => (book.exists ? readAlertsToRelease(tx, book.id, (book.data() as BookDoc).stock ?? 0, ((book.data() as BookDoc).stock ?? 0) + 1) : [])),
-    );
+    // A copy back on each book still in the catalogue (a deleted one has no stock to return to),
+    // through the book write path: a sold-out book's back-in-stock alerts go out with it (issue 28).
+    const restocking = await stageBookWrites(tx, bookSnaps.filter((book) => book.exists).map((book) => ({ book, stockDelta: 1 })), { order: ref.path });
     const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
 
     const at = new Date().toISOString();
@@ -297,9 +297,7 @@ async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderD
     if (from === 'ready_for_pickup') delete updated.holdUntil;
     // Leaving ready_for_pickup takes the order out of the release's query (status, holdUntil) for good.
     tx.update(ref, from === 'ready_for_pickup' ? { ...change, holdUntil: FieldValue.delete() } : change);
-    // A book deleted since the order has no stock to return to.
-    for (const book of bookSnaps) if (book.exists) tx.update(book.ref, { ...stockFields(((book.data() as BookDoc).stock ?? 0) + 1) });
-    fullBatches = bookSnaps.filter((book, i) => releaseAlerts(tx, { id: book.id, title: (book.data() as BookDoc | undefined)?.title ?? '' }, waiting[i]!)).map((book) => book.id);
+    afterCommit = restocking.write();
     addToCounters(tx, transitionDelta(doc, from, to));
     // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
     const openDelta = openOrdersDelta(from, to);
@@ -311,7 +309,7 @@ async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderD
     }
     return orderFromDoc(orderId, updated);
   }, TX_OPTIONS).catch(busy);
-  for (const bookId of fullBatches) await drainAlerts(bookId);
+  await afterCommit();
   return order;
 }
 
