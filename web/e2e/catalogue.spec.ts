@@ -137,8 +137,9 @@ test('the book form fills empty fields from an ISBN lookup, never what was typed
     await page.getByLabel('Author').fill('Typed By Hand');
     await page.getByLabel('ISBN-13 or ISBN-10').fill('0-306-40615-2');
     await page.getByRole('button', { name: 'Fill Empty Fields from Open Library' }).click();
-    await expect(page.getByText('Filled title, publisher, publication date, pages, cover URL from Open Library. Check them before saving.')).toBeVisible();
-    await expect(page.getByLabel('Title')).toHaveValue("The Lantern Keeper's Atlas: Maps of Quiet Coasts");
+    await expect(page.getByText('Filled title, subtitle, publisher, publication date, pages, cover URL from Open Library. Check them before saving.')).toBeVisible();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue("The Lantern Keeper's Atlas");
+    await expect(page.getByLabel(/^Subtitle/)).toHaveValue('Maps of Quiet Coasts');
     await expect(page.getByLabel('Author')).toHaveValue('Typed By Hand');
     await expect(page.getByLabel('Publisher')).toHaveValue('Harbour Light Press');
     await expect(page.getByLabel(/^Publication date/)).toHaveValue('2004-03-05');
