@@ -28,7 +28,7 @@ export type BookDoc = StoredBookFields & DerivedBookFields & {
   updatedAt: string;
 };
 
-/** The derived fields' names: every other key of a stored book is a registry field or a date (book-doc.test.ts). */
+/** The derived fields' names: every other key of a stored book is a registry field or a date (book-writes.inproc.test.ts). */
 export const DERIVED_FIELDS = ['inStock', 'priceBand', 'tie', 'newestKey', 'priceKey', 'titleKey'] as const satisfies readonly (keyof DerivedBookFields)[];
 
 export const books = () => db().collection('books');
