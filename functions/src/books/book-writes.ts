@@ -152,7 +152,8 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
   }
 
   // Back in stock: the alerts are read now (a transaction reads before it writes).
-  const restocked = planned.filter((p) => p.changed.includes('stock') && (p.before?.stock ?? 0) <= 0 && (p.after?.stock ?? 0) > 0);
+  // (A new book has nobody waiting: alerts are taken only for a book that exists, sold out.)
+  const restocked = planned.filter((p) => p.before && p.after && p.changed.includes('stock') && (p.before.stock ?? 0) <= 0 && p.after.stock > 0);
   const inline = restocked.length <= INLINE_RESTOCKS ? restocked : [];
   const share = Math.floor(ALERTS_PER_TRANSACTION / Math.max(1, inline.length));
   const waiting = new Map<string, QueryDocumentSnapshot[]>();
