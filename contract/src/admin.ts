@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Book } from './book';
+import type { Book } from './book-fields';
 import type { Order, OrderCounts } from './order';
 
 export const MAX_PASSWORD_BYTES = 1024;

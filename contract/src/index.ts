@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './book';
+export * from './book-fields';
 export * from './catalog';
 export * from './covers';
 export * from './errors';

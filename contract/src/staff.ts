@@ -5,7 +5,8 @@ import { CursorSchema } from './paging';
 import { isCommonPassword } from './passwords';
 
 // Staff accounts, their roles and THE policy table: every admin route asks `can(role, permission)`
-// (functions/src/admin/staff-session.ts) and the dashboard hides what the same call refuses.
+// (functions/src/lib/auth.ts requirePermission; a book's fields: the write path, functions/src/books/book-writes.ts)
+// and the dashboard hides what the same call refuses.
 // Issue 24; docs/decisions/021-staff-accounts.md.
 
 export { ROLES } from './roles';

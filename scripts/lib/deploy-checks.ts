@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { MAIL_COLLECTION } from '../../functions/src/orders/mail';
 
 // What `npm run deploy` checks before it ships anything. The firebase CLI is injected, so the
-// refusals are unit-tested with the CLI's answers simulated (deploy-checks.test.ts); on a real
+// refusals are unit-tested with the CLI's answers simulated (deploy.test.ts); on a real
 // machine it is node_modules/firebase-tools, logged in with `firebase login`.
 
 export interface CliAnswer {

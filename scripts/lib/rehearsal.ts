@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { load } from '../../bench/load';
 import { buildSteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
 import { adminDb } from './admin-sdk';
 import Stripe from 'stripe';
 import { DEMO_ADMIN, EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT } from './env';
+import { freePort } from './ports';
 import { orderBody, signUpCustomer } from './fixtures';
 import type { SmokeResult } from './smoke';
 import { run, startServing, type WatchedProcess } from './watched-process';
@@ -204,17 +204,6 @@ function secretValue(key: string): string {
   if (key === 'STRIPE_SECRET_KEY') return `sk_test_rehearsal${random}`;
   if (key === 'STRIPE_WEBHOOK_SECRET') return `whsec_rehearsal${random}`;
   return random;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** RSS now and at its peak (MiB) of the functions-framework process under the watchdog `p`. */

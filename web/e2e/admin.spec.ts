@@ -74,7 +74,7 @@ test('add a book with an uploaded cover, edit it, delete it; the storefront foll
   await page.getByRole('link', { name: 'Add New Book' }).click();
   await page.getByRole('button', { name: 'Add Book' }).click();
   await expect(page.getByText('Title is required')).toBeVisible();
-  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Description').fill('Written by the browser test.');
   await page.getByLabel('Category').selectOption('adventure');
   await page.getByLabel('Trending').check();
@@ -93,7 +93,7 @@ test('add a book with an uploaded cover, edit it, delete it; the storefront foll
   await expect(page.getByRole('heading', { name: 'Book added' })).toBeVisible();
   await expect(page.getByText('Book uploaded successfully!')).toBeVisible();
   await page.getByRole('button', { name: 'Okay' }).click();
-  await expect(page.getByLabel('Title')).toHaveValue('');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
 
   // Newest first: it leads Top Sellers, with its uploaded cover served by the API.
   await page.goto('/');
@@ -114,7 +114,7 @@ test('add a book with an uploaded cover, edit it, delete it; the storefront foll
   await expect(page.getByLabel('Author')).toHaveValue('Ada Browser');
   await expect(page.getByLabel('ISBN-13')).toHaveValue('9780306406157');
   await expect(page.getByLabel('Stock')).toHaveValue('7');
-  await page.getByLabel('Title').fill(`${title} (revised)`);
+  await page.getByLabel('Title', { exact: true }).fill(`${title} (revised)`);
   await page.getByLabel('New Price').fill('19.99');
   await page.getByRole('button', { name: 'Update Book' }).click();
   await expect(page.getByRole('heading', { name: 'Book Updated' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import type { Book } from '../../contract/src/book-fields';
 import { formatDate } from '../../contract/src/locale';
 import { PORTS, ROOT, SHOP_URL } from '../../scripts/lib/env';
 
@@ -52,7 +53,8 @@ export async function adminLogin(page: Page) {
   await expect(page).toHaveURL('/dashboard');
 }
 
-export interface ApiBook { _id: string; title: string; newPrice: number; author?: string; category: string; stock: number; description: string; createdAt: string }
+/** A book as the API answers it: the contract's type, derived from the book's field registry. */
+export type ApiBook = Book;
 
 /** The book page's 'Published:' line for a book (the spec: the published date, from createdAt, in the shop's zone). */
 export const publishedLine = (createdAt: string) => `Published: ${formatDate(createdAt)}`;

@@ -16,14 +16,14 @@ import {
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { BookDoc } from '../books/books.repo';
-import { books, getBookDocs, stockFields } from '../books/books.repo';
+import { books, getBookDocs } from '../books/books.repo';
+import { noAfterCommit, stageBookWrites, type AfterCommit, type StagedBookWrites } from '../books/book-writes';
 import type { Customer } from '../lib/auth';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { appendAudit, type AuditActor } from '../admin/audit.repo';
-import { drainAlerts, readAlertsToRelease, releaseAlerts } from '../subscriptions/stock-alerts.repo';
 import { readFulfilment } from '../admin/settings.repo';
 import { orderCounts, placementDelta, transitionDelta, type CountedOrder } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
@@ -192,6 +192,8 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
           totalPrice: fromCents(totalCents),
         });
       }
+      // One copy of each book, through the book write path (its reads happen here, before this transaction's writes).
+      const stock = await stageBookWrites(tx, snaps.map((book) => ({ book, stockDelta: -1 })), { order: ref.path });
       const now = new Date().toISOString();
       // A card order waits for its payment (issue 35): stock held, no placement mail (the payment's
       // confirmation is the one), and the payment job's deadline until a session says otherwise.
@@ -228,9 +230,8 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       };
       tx.create(ref, doc); // first: where a commit is applied write by write (the stand-in), a duplicate stops here
       // The stock read above is this transaction's: a concurrent order for the last copy makes one
-      // of the two commits fail and run again, and then it sees 0.
-      // Browse's 'in stock only' filter reads inStock, so it moves with stock (stockFields).
-      snaps.forEach((snap, i) => tx.update(snap.ref, { ...stockFields(bookDocs[i]!.stock - 1) }));
+      // of the two commits fail and run again, and then it sees 0. (Taking copies releases no alerts: nothing runs after the commit.)
+      stock.write();
       addToCounters(tx, placementDelta(countedOrder(doc)));
       tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
       if (!card) tx.create(mail().doc(mailId(ref.id, 'placed')), orderMail(ref.id, mailOrder(doc), 'placed'));
@@ -269,38 +270,30 @@ export interface TransitionRequest {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 
-/** The copies a change puts back: the books as read in the transaction, and who waits for each (issue 28). */
+/** The copies a change puts back, staged in the book write path (issue 37: stock flags, alerts, catalogue version). */
 export interface RestockPlan {
-  snaps: DocumentSnapshot[];
-  waiting: QueryDocumentSnapshot[][];
+  staged: StagedBookWrites;
 }
 
 /**
  * Reads what putting one copy of each of `bookIds` back needs, inside `tx` (reads first: Firestore
- * refuses a read after a write). The one place besides placement that touches stock for an order:
- * cancelling, refusing, and a refund that restocks (issue 35) all go through it.
+ * refuses a read after a write), through the book write path (functions/src/books/book-writes.ts):
+ * a sold-out book's back-in-stock alerts go out with its copy (issue 28). The one place besides
+ * placement that touches stock for an order: cancelling, refusing, and a refund that restocks (issue 35).
  */
-export async function readRestock(tx: Transaction, bookIds: readonly string[]): Promise<RestockPlan> {
-  if (bookIds.length === 0) return { snaps: [], waiting: [] };
-  const snaps = await tx.getAll(...bookIds.map((id) => books().doc(id)));
+export async function readRestock(tx: Transaction, bookIds: readonly string[], orderPath: string): Promise<RestockPlan> {
+  const ids = [...new Set(bookIds)];
+  const snaps = ids.length ? await tx.getAll(...ids.map((id) => books().doc(id))) : [];
   countReads(snaps.length);
-  // A copy back on a sold-out book: its back-in-stock alerts go out in this transaction (issue 28).
-  const waiting = await Promise.all(
-    snaps.map((book) => (book.exists ? readAlertsToRelease(tx, book.id, (book.data() as BookDoc).stock ?? 0, ((book.data() as BookDoc).stock ?? 0) + 1) : [])),
-  );
-  return { snaps, waiting };
-}
-
-/** Writes the restock `plan` read: one copy back per book; returns the books whose alerts need another batch. */
-export function writeRestock(tx: Transaction, plan: RestockPlan): string[] {
+  const copies = (id: string) => bookIds.filter((b) => b === id).length;
   // A book deleted since the order has no stock to return to.
-  for (const book of plan.snaps) if (book.exists) tx.update(book.ref, { ...stockFields(((book.data() as BookDoc).stock ?? 0) + 1) });
-  return plan.snaps.filter((book, i) => releaseAlerts(tx, { id: book.id, title: (book.data() as BookDoc | undefined)?.title ?? '' }, plan.waiting[i]!)).map((book) => book.id);
+  const staged = await stageBookWrites(tx, snaps.filter((book) => book.exists).map((book) => ({ book, stockDelta: copies(book.id) })), { order: orderPath });
+  return { staged };
 }
 
-/** Sends the alerts a restock could not fit in its transaction (after it committed). */
-export async function drainRestockAlerts(bookIds: readonly string[]): Promise<void> {
-  for (const bookId of bookIds) await drainAlerts(bookId);
+/** Writes the restock `plan` read; what it returns runs after the commit (alerts beyond the transaction's share). */
+export function writeRestock(plan: RestockPlan): AfterCommit {
+  return plan.staged.write();
 }
 
 /** A card order's money must be in before the shop moves it on (issue 35); only cancelling is open before. */
@@ -321,8 +314,8 @@ function assertPaymentAllows(doc: OrderDoc, to: OrderStatus, by: OrderEventActor
 export interface TransitionWrite {
   /** Writes the move, merged with `extra` fields of the order (a payment change), and returns the order as written. */
   write(extra?: Partial<OrderDoc>): Order;
-  /** After commit: books whose alerts need another batch (drainRestockAlerts). */
-  fullBatches(): string[];
+  /** What runs after the commit (the restock's alerts beyond the transaction's share). */
+  afterCommit(): AfterCommit;
 }
 
 /**
@@ -345,11 +338,11 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
   assertPaymentAllows(doc, to, by);
   const already = new Set(doc.restocked ?? []);
   const lines = RESTOCKING_STATUSES.includes(to) ? (doc.items ?? []).filter((l) => !already.has(l.bookId)) : [];
-  const restock = await readRestock(tx, lines.map((l) => l.bookId));
+  const restock = await readRestock(tx, lines.map((l) => l.bookId), ref.path);
   const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
-  let fullBatches: string[] = [];
+  let afterCommit = noAfterCommit;
   return {
-    fullBatches: () => fullBatches,
+    afterCommit: () => afterCommit,
     write(extra = {}) {
       const at = new Date().toISOString();
       const event: OrderEvent = { from, to, by, at, ...(note ? { note } : {}) };
@@ -371,7 +364,7 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       if (doc.payBy && RESTOCKING_STATUSES.includes(to)) deletes.payBy = FieldValue.delete();
       for (const key of Object.keys(deletes)) delete (updated as unknown as Record<string, unknown>)[key];
       tx.update(ref, { ...change, ...deletes });
-      fullBatches = writeRestock(tx, restock);
+      afterCommit = writeRestock(restock);
       addToCounters(tx, transitionDelta(countedOrder(doc), from, to));
       // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
       const openDelta = openOrdersDelta(from, to);
@@ -393,9 +386,9 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
 async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderDoc) => boolean): Promise<Order | null> {
   const { orderId, ownerUid } = request;
   const ref = orders().doc(orderId);
-  let fullBatches: string[] = [];
+  let afterCommit = noAfterCommit;
   const order = await db().runTransaction(async (tx) => {
-    fullBatches = [];
+    afterCommit = noAfterCommit;
     const snap = await tx.get(ref);
     countReads(1);
     const doc = snap.data() as OrderDoc | undefined;
@@ -403,10 +396,10 @@ async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderD
     if (onlyIf && !onlyIf(doc)) return null;
     const plan = await planTransition(tx, orderId, doc, request);
     const written = plan.write();
-    fullBatches = plan.fullBatches();
+    afterCommit = plan.afterCommit();
     return written;
   }, TX_OPTIONS).catch(busy);
-  await drainRestockAlerts(fullBatches);
+  await afterCommit();
   return order;
 }
 

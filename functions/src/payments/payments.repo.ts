@@ -5,6 +5,7 @@ import {
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { appendAudit, type AuditActor } from '../admin/audit.repo';
+import { noAfterCommit } from '../books/book-writes';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
@@ -13,7 +14,7 @@ import { cardPaidDelta, mergeDeltas, refundDelta, type CounterDelta } from '../o
 import { addToCounters } from '../orders/counters.repo';
 import { paymentMail, paymentMailId, refundMail, refundMailId } from '../orders/mail';
 import {
-  busy, drainRestockAlerts, mail, mailOrder, orderFromDoc, orders, planTransition, readRestock, TX_OPTIONS, writeRestock, type OrderDoc,
+  busy, mail, mailOrder, orderFromDoc, orders, planTransition, readRestock, TX_OPTIONS, writeRestock, type OrderDoc,
 } from '../orders/orders.repo';
 import { applyFact, markApplied, settleEffects, type Fact, type Outcome } from './payment-facts';
 
@@ -73,9 +74,9 @@ function outcomeEffects(tx: Transaction, orderId: string, doc: OrderDoc, outcome
 export async function applyPaymentFact(eventId: string, type: string, orderId: string | null, fact: Fact): Promise<{ result: EventResult; order?: Order; note?: string }> {
   const eventRef = paymentEvents().doc(eventId);
   const ref = orderId ? orders().doc(orderId) : null;
-  let fullBatches: string[] = [];
+  let afterCommit = noAfterCommit;
   const answer = await db().runTransaction(async (tx) => {
-    fullBatches = [];
+    afterCommit = noAfterCommit;
     const [eventSnap, orderSnap] = ref ? await tx.getAll(eventRef, ref) : [await tx.get(eventRef)];
     countReads(ref ? 2 : 1);
     const at = new Date().toISOString();
@@ -108,7 +109,7 @@ export async function applyPaymentFact(eventId: string, type: string, orderId: s
     const updated: OrderDoc = { ...doc, ...extra };
     if (plan) {
       order = plan.write(extra);
-      fullBatches = plan.fullBatches();
+      afterCommit = plan.afterCommit();
     } else {
       // Money in (or flagged): the payment job no longer looks at the order.
       tx.update(ref!, { ...extra, ...(paid && doc.payBy ? { payBy: FieldValue.delete() } : {}) });
@@ -118,7 +119,7 @@ export async function applyPaymentFact(eventId: string, type: string, orderId: s
     outcomeEffects(tx, orderId, doc, outcome, updated);
     return { result: 'applied' as const, order, note: outcome.note };
   }, TX_OPTIONS).catch(busy);
-  await drainRestockAlerts(fullBatches);
+  await afterCommit();
   return answer;
 }
 
@@ -268,9 +269,9 @@ export async function checkRefund(ask: RefundAsk): Promise<{ replay: RefundAnswe
  */
 export async function recordRefund(ask: RefundAsk, stripe?: { id: string; amountCents: number; status: StoredRefund['status'] }): Promise<RefundAnswer> {
   const ref = orders().doc(ask.orderId);
-  let fullBatches: string[] = [];
+  let afterCommit = noAfterCommit;
   const answer = await db().runTransaction(async (tx) => {
-    fullBatches = [];
+    afterCommit = noAfterCommit;
     const snap = await tx.get(ref);
     countReads(1);
     const doc = snap.data() as OrderDoc | undefined;
@@ -284,7 +285,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: { id: string; amount
     // Cash: the shop's own check. Card: Stripe has refunded already (it refuses more than the charge).
     if (!stripe && refundedCentsOf(refunds) + cents > (payment.paidCents ?? 0)) exceeds(payment);
     const bookIds = restockBookIds(doc, ask.request);
-    const restock = await readRestock(tx, bookIds);
+    const restock = await readRestock(tx, bookIds, ref.path);
     const at = new Date().toISOString();
     const refund: StoredRefund = {
       ...(existing ?? {}),
@@ -309,7 +310,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: { id: string; amount
       : storedPaymentOf({ status: doc.status, totalCents: doc.totalCents, payment: { method: 'cash', status: 'due', amountCents: doc.totalCents, refundedCents: 0, refunds } });
     const updated: OrderDoc = { ...doc, payment: stored, updatedAt: at, ...(bookIds.length ? { restocked: [...(doc.restocked ?? []), ...bookIds] } : {}) };
     tx.update(ref, { payment: stored, updatedAt: at, ...(bookIds.length ? { restocked: updated.restocked } : {}) });
-    fullBatches = writeRestock(tx, restock);
+    afterCommit = writeRestock(restock);
     const outcome: Outcome = { payment: stored, newlyPaid: false, cancel: false, refundEffects: effects };
     outcomeEffects(tx, ask.orderId, doc, outcome, updated);
     appendAudit(tx, ask.actor, {
@@ -323,7 +324,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: { id: string; amount
     logger.info('Refund recorded', { orderId: ask.orderId, refundId: ask.refundId, cents, method: payment.method, stripeRefundId: stripe?.id });
     return refundAnswer(ask.orderId, updated, settled, false);
   }, TX_OPTIONS).catch(busy);
-  await drainRestockAlerts(fullBatches);
+  await afterCommit();
   return answer;
 }
 
