@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { assetNames, narrowAssetRules } from './asset-headers';
 import { cliArgs } from './env';
 import {
   checkFirestore,
@@ -161,9 +162,14 @@ export function emulatorTraces(dir: string): string[] {
   return found;
 }
 
-/** firebase.json with Hosting serving the production build, and no predeploy builds (done already). */
-export function deployConfig(firebaseJson: string): string {
+/**
+ * firebase.json with Hosting serving the production build, its immutable `/assets/**` rule narrowed
+ * to the files that build ships (asset-headers.ts: a 404 for any other name is never cached), and no
+ * predeploy builds (done already).
+ */
+export function deployConfig(firebaseJson: string, assets: string[] = []): string {
   const config = JSON.parse(firebaseJson) as { hosting: Record<string, unknown>; functions?: Record<string, unknown>[] };
+  config.hosting = narrowAssetRules(config.hosting, assets);
   config.hosting.public = `web/${PROD_OUT_DIR}`;
   delete config.hosting.predeploy;
   for (const fn of config.functions ?? []) delete fn.predeploy;
@@ -224,7 +230,7 @@ export async function deploy(args: DeployArgs, deps: DeployDeps): Promise<boolea
     log(`\nRefusing to deploy: the production build carries emulator settings:\n  ${traces.join('\n  ')}\nCheck ${'web/.env.production.local'} and the files Vite loads in production mode.`);
     return false;
   }
-  writeFileSync(join(root, DEPLOY_CONFIG), deployConfig(readFileSync(join(root, 'firebase.json'), 'utf8')));
+  writeFileSync(join(root, DEPLOY_CONFIG), deployConfig(readFileSync(join(root, 'firebase.json'), 'utf8'), assetNames(join(root, 'web', PROD_OUT_DIR))));
 
   for (const stage of STAGES.slice(STAGES.indexOf(args.from))) {
     if (stage === 'index-wait') {

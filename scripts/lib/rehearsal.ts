@@ -10,6 +10,7 @@ import { adminDb } from './admin-sdk';
 import { DEMO_ADMIN, EMULATOR_ENV, HOST, PROJECT_ID, ROOT } from './env';
 import { orderBody, signUpCustomer } from './fixtures';
 import type { SmokeResult } from './smoke';
+import { rehearseTwoReleases } from './two-releases';
 import { run, startServing, type WatchedProcess } from './watched-process';
 
 // The production rehearsal (`npm run rehearse`, and a layer of `npm test`): build exactly what
@@ -187,6 +188,8 @@ function memory(p: WatchedProcess): { rss: number; peak: number } {
 interface Booted {
   url: string;
   process: WatchedProcess;
+  /** From spawning the process to its first answer: the cold start before any request's own work. */
+  bootMs: number;
 }
 
 async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promise<Booted> {
@@ -195,6 +198,7 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
   const memoryMb = endpoint.availableMemoryMb ?? 256;
   // The function's own functions-framework (the bundle's dependency), as Cloud Run's buildpack starts it.
   const framework = join(packageDir(STAGED, '@google-cloud/functions-framework'), 'build', 'src', 'main.js');
+  const t0 = performance.now();
   const proc = await startServing(
     `${name} (functions-framework --target=${name})`,
     process.execPath,
@@ -206,7 +210,7 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
     },
     60_000,
   );
-  return { url, process: proc };
+  return { url, process: proc, bootMs: Math.round(performance.now() - t0) };
 }
 
 type Check = (base: string) => Promise<string>;
@@ -369,12 +373,14 @@ export async function rehearse(log: (line: string) => void): Promise<SmokeResult
       continue;
     }
     try {
-      record(`${name} starts alone`, true, `K_SERVICE=${name}, NODE_ENV=production, --max-old-space-size=${memoryMb}, secrets: ${declared.join(', ') || 'none'}`);
+      record(`${name} starts alone`, true, `K_SERVICE=${name}, NODE_ENV=production, --max-old-space-size=${memoryMb}, secrets: ${declared.join(', ') || 'none'}; first answer ${booted.bootMs} ms after the process started (the cold start minInstances would hide, decision 031)`);
       const mine = checks[name];
       if (!mine) record(`${name} routes`, false, 'the rehearsal has no route checks for this function: add them to scripts/lib/rehearsal.ts');
-      for (const [what, check] of mine ?? []) {
+      for (const [index, [what, check]] of (mine ?? []).entries()) {
+        const t0 = performance.now();
         try {
-          record(`${name}: ${what}`, true, await check(booted.url));
+          const detail = await check(booted.url);
+          record(`${name}: ${what}`, true, index === 0 ? `${detail} (the instance's first request: ${Math.round(performance.now() - t0)} ms)` : detail);
         } catch (error) {
           record(`${name}: ${what}`, false, (error as Error).message);
         }
@@ -395,5 +401,6 @@ export async function rehearse(log: (line: string) => void): Promise<SmokeResult
       await booted.process.stop();
     }
   }
+  results.push(...(await rehearseTwoReleases(bookId, STAGED, REHEARSAL_DIR)));
   return results;
 }
