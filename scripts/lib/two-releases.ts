@@ -86,9 +86,13 @@ async function bootPages(release: Release, logDir: string): Promise<{ url: strin
 const release = (web: string): string => (JSON.parse(readFileSync(join(web, 'release.json'), 'utf8')) as { release: string }).release;
 const sha = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** The /assets/ files a page's HTML names (scripts, stylesheets, preloads). */
+/**
+ * The /assets/ files a page's HTML names: stylesheets and any src/href, and the start script's
+ * entry and preloads (data-entry, data-preload: space-separated; decision 029).
+ */
 export function namedAssets(html: string): string[] {
-  return [...new Set([...html.matchAll(/(?:src|href)="\/assets\/([^"?#]+)"/g)].map((m) => m[1]!))];
+  const urls = [...html.matchAll(/(?:src|href|data-entry|data-preload)="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/));
+  return [...new Set(urls.filter((url) => url.startsWith('/assets/')).map((url) => url.slice('/assets/'.length).replace(/[?#].*$/, '')))];
 }
 
 interface AssetAnswer {
