@@ -10,6 +10,8 @@ import { withRelease } from './pages/release';
 
 assertSafeEnvironment();
 deferBodyParseErrors();
+// No minInstances: every function scales to zero; one warm instance would cost about $12 a month
+// per function, more than the rest of a small shop's bill (decision 031, which says when to change it).
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, createApiHandler());

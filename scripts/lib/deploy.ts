@@ -214,7 +214,7 @@ export function planLines(args: DeployArgs, root: string): string[] {
     [
       'index-wait',
       args.skipIndexWait
-        ? 'Do not wait for the composite indexes (--skip-index-wait): queries on an index still building answer 500 until it is READY'
+        ? 'Do not wait for the composite indexes (--skip-index-wait): queries on an index still building answer 503 (Retry-After) until it is READY'
         : `Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every ${INDEX_POLL_MS / 1000} s, at most ${args.indexTimeoutMin} min; on a timeout it stops and prints the command to resume)`,
     ],
     ['extensions', `${RELEASE_LABELS.extensions}, ${ref}: ${command(releaseStep('extensions', projectId))}`],
