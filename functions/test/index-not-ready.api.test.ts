@@ -49,8 +49,9 @@ async function startProxy(): Promise<string> {
     if (QUERY_METHODS.includes(String(headers[':path']))) {
       refused += 1;
       stream.resume(); // the request message, unread
-      // A trailers-only gRPC answer: the status in the headers, no message.
-      stream.respond({ ':status': 200, 'content-type': 'application/grpc', 'grpc-status': '9', 'grpc-message': encodeURIComponent(BUILDING) }, { endStream: true });
+      // A trailers-only gRPC answer: the status in the headers, no message. grpc-message is
+      // percent-encoded only outside printable ASCII (and '%'), which this message never needs.
+      stream.respond({ ':status': 200, 'content-type': 'application/grpc', 'grpc-status': '9', 'grpc-message': BUILDING }, { endStream: true });
       return;
     }
     forward(stream, headers);
@@ -86,9 +87,15 @@ async function boot(target: 'api' | 'pages', firestoreHost: string): Promise<{ u
   return { url, log };
 }
 
-/** The structured log entries (one JSON line each) with this message, waiting up to 5 s for the pipe. */
+/**
+ * The structured log entries (one JSON line each) whose message starts with this, waiting up to 5 s
+ * for the pipe. firebase-functions writes an ERROR entry's message as an Error's stack (`Error: <message>\n    at ...`)
+ * so that Error Reporting groups it.
+ */
 async function entries(log: string, message: string): Promise<Record<string, unknown>[]> {
-  const read = () => readFileSync(log, 'utf8').split('\n').filter((line) => line.includes(`"${message}"`)).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const read = () => readFileSync(log, 'utf8').split('\n').filter((line) => line.startsWith('{') && line.includes(message))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => String(entry.message).replace(/^Error: /, '').startsWith(message));
   for (let i = 0; i < 50 && read().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
   return read();
 }
