@@ -50,6 +50,12 @@ export interface SuiteOptions {
   log?: (line: string) => void;
   /** Print the emulators' own output instead of keeping it in a log file. */
   verbose?: boolean;
+  /**
+   * Work the firebase CLI's emulators need done first (the launcher's build: the Functions emulator
+   * loads functions/lib, Hosting serves web/dist). Firestore and Storage start meanwhile, so a first
+   * start's JVM boot overlaps the build instead of following it.
+   */
+  before?: Promise<void>;
 }
 
 export interface Suite {
@@ -98,9 +104,12 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
   };
 }
 
-/** The backends for a Firestore kind, in start order: ours first, then the firebase CLI that needs them. */
-function backendsFor(kind: FirestoreKind): ((ctx: BackendContext) => Promise<EmulatorBackend>)[] {
-  const cli = (ctx: BackendContext) => startFirebaseCli(ctx, kind);
+/** The backends for a Firestore kind, in start order: ours first, then the firebase CLI that needs them (after `before`). */
+function backendsFor(kind: FirestoreKind, before: Promise<void>): ((ctx: BackendContext) => Promise<EmulatorBackend>)[] {
+  const cli = async (ctx: BackendContext) => {
+    await before;
+    return startFirebaseCli(ctx, kind);
+  };
   if (kind === 'firebase-tools') return [cli];
   return [kind === 'cloud-sdk' ? startCloudSdkFirestore : startFirestoreStandIn, startStorageReplacement, cli];
 }
@@ -111,6 +120,8 @@ function backendsFor(kind: FirestoreKind): ((ctx: BackendContext) => Promise<Emu
  */
 export async function startSuite(options: SuiteOptions): Promise<Suite> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const before = options.before ?? Promise.resolve();
+  before.catch(() => {}); // awaited below; a failure meanwhile is not unhandled
   await assertPortsFree();
   Object.assign(process.env, EMULATOR_ENV); // firebase-admin here (seed, migration) and every child
   const kind = chooseFirestore();
@@ -129,7 +140,7 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
     for (const backend of [...running].reverse()) await backend.stop().catch(() => {});
   };
   try {
-    for (const start of backendsFor(kind)) {
+    for (const start of backendsFor(kind, before)) {
       running.push(await start(ctx));
       log(running.at(-1)!.label);
     }
