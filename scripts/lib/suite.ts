@@ -14,6 +14,8 @@ import { seedIfEmpty } from './seed';
 import { startStorageReplacement } from './storage-replacement';
 import { startServing } from './watched-process';
 
+const AUTH_EMULATOR_LAZY = join(ROOT, 'scripts', 'lib', 'auth-emulator-lazy.cjs');
+
 export const SAVE_INTERVAL_MS = Number(process.env.BOOKSTORE_SAVE_INTERVAL_MS ?? 10_000);
 
 /**
@@ -86,7 +88,8 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
   const cli = await startServing(
     'the emulator suite (Hosting -> /api function)',
     process.execPath,
-    [`${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
+    // The Auth emulator compiles its schemas when first used, not all at start (auth-emulator-lazy.cjs).
+    ['--require', AUTH_EMULATOR_LAZY, `${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
     { env: { ...process.env, ...EMULATOR_ENV, ADMIN_JWT_SECRET: jwtSecret(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
     async () => (await fetch(`${SHOP_URL}/api/health`)).ok,
     180_000,
