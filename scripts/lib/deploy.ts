@@ -8,6 +8,7 @@ import {
   checkMailParams,
   checkMailSecret,
   checkSecret,
+  checkStripeSecrets,
   checkStorage,
   checkWebConfig,
   isProjectId,
@@ -150,6 +151,7 @@ export async function runChecks(projectId: string, deps: DeployDeps): Promise<Ch
   const checks: Check[] = [checkWebConfig(deps.root, projectId)];
   // The remote checks run in turn: the CLI is slow to start and they share its login.
   checks.push(await checkSecret(deps.cli, projectId));
+  checks.push(await checkStripeSecrets(deps.cli, projectId));
   const firestore = await checkFirestore(deps.cli, projectId);
   const protection = firestore.ok && firestore.database ? `; ${describeProtection(firestore.database as DatabaseState)}` : '';
   checks.push({ name: firestore.name, ok: firestore.ok, detail: `${firestore.detail}${protection}`, fix: firestore.fix });
