@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { assetNames } from './asset-headers';
-import { deployConfig, PROD_OUT_DIR } from './deploy';
+import { PROD_OUT_DIR } from './deploy';
 import { EMULATOR_ENV, HOST, ROOT } from './env';
+import { deployedHosting } from './hosting-server';
+import { freePort } from './ports';
 import type { SmokeResult } from './smoke';
 import { startServing, type WatchedProcess } from './watched-process';
 
@@ -20,8 +21,6 @@ import { startServing, type WatchedProcess } from './watched-process';
 // functions released, A's Hosting still live; B live. In each, every file a served page can ask
 // for must answer 200 with its own bytes, and a name no release has must answer a 404 nothing keeps.
 
-const FIREBASE_TOOLS = join(ROOT, 'node_modules', 'firebase-tools');
-const requireTools = createRequire(join(FIREBASE_TOOLS, 'package.json'));
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 interface Release {
@@ -32,42 +31,8 @@ interface Release {
   functions: string;
 }
 
-type Handler = (req: unknown, res: unknown, next: () => void) => void;
-
-/** Hosting for one release's public folder: superstatic as `firebase emulators:start` runs it, function rewrites proxied to `pagesUrl`. */
-async function hosting(release: Release, pagesUrl: string): Promise<{ url: string; server: Server }> {
-  // Internal modules of the pinned firebase-tools (decision 013): the Hosting emulator's own parts.
-  const middleware = (requireTools('superstatic') as { default: (spec: object) => Handler }).default;
-  const { proxyRequestHandler } = requireTools('./lib/hosting/proxy') as { proxyRequestHandler: (url: string, label: string) => Handler };
-  // The config the deploy writes for this build (its asset rule narrowed to its files), on its folder.
-  const deployed = JSON.parse(deployConfig(readFileSync(join(ROOT, 'firebase.json'), 'utf8'), assetNames(release.web))) as { hosting: Record<string, unknown> };
-  const config = { ...deployed.hosting, public: relative(ROOT, release.web) };
-  const handler = middleware({
-    config,
-    cwd: ROOT,
-    stack: 'strict',
-    compression: true,
-    rewriters: {
-      // Only `pages` is asked for here (book pages, /assets/); any other function has no process.
-      function: (rewrite: { function: { functionId: string } | string }) =>
-        Promise.resolve(proxyRequestHandler((typeof rewrite.function === 'string' ? rewrite.function : rewrite.function.functionId) === 'pages' ? pagesUrl : `http://${HOST}:9`, 'rehearsal function')),
-    },
-  });
-  const server = createServer((req, res) => handler(req, res, () => {
-    res.statusCode = 404;
-    res.end();
-  }));
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  return { url: `http://${HOST}:${(server.address() as { port: number }).port}`, server };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** Hosting for one release's public folder (the deploy's config for it); only `pages` has a process here. */
+const hosting = (release: Release, pagesUrl: string) => deployedHosting(release.web, (functionId) => (functionId === 'pages' ? pagesUrl : `http://${HOST}:9`));
 
 /** One release's `pages` under functions-framework, as Cloud Run boots it (no secrets: it declares none). */
 async function bootPages(release: Release, logDir: string): Promise<{ url: string; process: WatchedProcess }> {
