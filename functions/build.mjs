@@ -38,7 +38,7 @@ for (const [file, copy] of [['.vite/manifest.json', 'web-manifest.json'], ['rele
 }
 
 // The same build's /assets/ files: `pages` serves them while Hosting does not have them yet (a
-// release deploys the functions first; functions/src/pages/web-assets.ts, decision 030).
+// release deploys the functions first; functions/src/pages/web-assets.ts, decision 033).
 const assets = new URL('assets/', webDist).pathname;
 const assetsCopy = new URL('./lib/web-assets/', import.meta.url).pathname;
 rmSync(assetsCopy, { recursive: true, force: true });

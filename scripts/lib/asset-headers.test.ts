@@ -8,7 +8,7 @@ import { deployConfig } from './deploy';
 import { emulatorConfig } from './emulator-config';
 
 // Production Hosting matches header `regex`es with RE2; locally superstatic matches them with
-// JavaScript's RegExp (the native re2 bindings are not installed, decision 032). re2js, RE2's
+// JavaScript's RegExp (the native re2 bindings are not installed, decision 035). re2js, RE2's
 // JavaScript port, stands in for production here: every regex we ship must compile under RE2 and
 // mean the same on both engines.
 

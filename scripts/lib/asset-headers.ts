@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 // Hosting applies its header rules by the request's path, whatever answers it: a file, or a
-// function behind a rewrite (decision 030; the Hosting emulator does the same). firebase.json's
+// function behind a rewrite (decision 033; the Hosting emulator does the same). firebase.json's
 // `/assets/**` rule would make year-long `immutable` reach a 404 for a name the release does not
 // have, so the browser (and the CDN, until the next release) would keep that 404: a rollback that
 // brings the name back, or a release whose `pages` goes live before its Hosting files, would break

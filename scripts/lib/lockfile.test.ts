@@ -59,7 +59,7 @@ describe('install scripts in the locked tree', () => {
   // Java 11+ is installed. None compiles anything.
   const REVIEWED = ['@firebase/util', 'esbuild', 'protobufjs', 'vnu-jar'];
 
-  it('re2 is the empty workspace, never the native bindings npm would compile from C++ (decision 032)', () => {
+  it('re2 is the empty workspace, never the native bindings npm would compile from C++ (decision 035)', () => {
     expect(real.packages['node_modules/re2']).toEqual({ resolved: 'scripts/no-re2', link: true });
     expect(Object.keys(real.packages).filter((path) => /(^|\/)node_modules\/(re2|node-gyp|nan)$/.test(path))).toEqual(['node_modules/re2']);
   });

@@ -436,7 +436,7 @@ export async function rehearse(log: (line: string) => void): Promise<SmokeResult
       continue;
     }
     try {
-      record(`${name} starts alone`, true, `K_SERVICE=${name}, NODE_ENV=production, --max-old-space-size=${memoryMb}, secrets: ${declared.join(', ') || 'none'}; first answer ${booted.bootMs} ms after the process started (the cold start minInstances would hide, decision 031)`);
+      record(`${name} starts alone`, true, `K_SERVICE=${name}, NODE_ENV=production, --max-old-space-size=${memoryMb}, secrets: ${declared.join(', ') || 'none'}; first answer ${booted.bootMs} ms after the process started (the cold start minInstances would hide, decision 034)`);
       const mine = checks[name];
       if (!mine) record(`${name} routes`, false, 'the rehearsal has no route checks for this function: add them to scripts/lib/rehearsal.ts');
       for (const [index, [what, check]] of (mine ?? []).entries()) {

@@ -10,7 +10,7 @@ import { freePort } from './ports';
 import type { SmokeResult } from './smoke';
 import { startServing, type WatchedProcess } from './watched-process';
 
-// A redeploy, rehearsed with two releases (decision 030). `npm run deploy` releases the functions
+// A redeploy, rehearsed with two releases (decision 033). `npm run deploy` releases the functions
 // before Hosting (decision 017), so for a minute or two the new `pages` renders pages that name the
 // new build's /assets/ files while Hosting still serves the old release. Here:
 //   release A, live: the suite's web build (web/dist) and the function bundle built from it (functions/lib);

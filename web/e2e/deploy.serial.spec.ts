@@ -110,7 +110,7 @@ test.describe('a deploy under an open tab', () => {
     const dropped = redeploy({ drop: /^login-/ });
     expect(dropped.length).toBeGreaterThan(0);
     // The tab's chunk is gone: Hosting hands the name to `pages`, whose 404 (from its own copy of the
-    // build, decision 030) is what the tab gets. Asked first here, as the other test does: a cold
+    // build, decision 033) is what the tab gets. Asked first here, as the other test does: a cold
     // `pages` worker in the Functions emulator can take longer than an expectation waits.
     for (const name of dropped) expect((await page.request.get(`/assets/${name}`)).status()).toBe(404);
     await page.getByRole('link', { name: 'Sign in' }).click();

@@ -8,7 +8,7 @@ import express, { type Request, type Response } from 'express';
 // its own files first and rewrites any other /assets/ path here (firebase.json), so the function
 // answers them from the copy of the same web build it renders for (functions/build.mjs copies
 // web/<dist>/assets/ to lib/web-assets/): every file a page names exists the moment the page does
-// (decision 030). A name this build does not have is a 404 that nothing caches: a stale tab's
+// (decision 033). A name this build does not have is a 404 that nothing caches: a stale tab's
 // chunk from an older release, or a rollback's, comes back the moment its release is live again.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
