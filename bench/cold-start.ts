@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { HOST, ROOT } from '../scripts/lib/env';
@@ -65,14 +65,19 @@ function freePort(): Promise<number> {
   });
 }
 
-/** `require` of the functions' entry alone, in a fresh process with the function's environment. */
+/**
+ * `require` of the functions' entry alone, in a fresh process with the function's environment. The
+ * loader is a file (its `require.main`, as functions-framework's is, lets the body-parser patch of
+ * lib/body-parse-errors.ts find the runtime's body-parser).
+ */
 function moduleLoad(env: Record<string, string>): { ms: number; bytes: number } {
   const main = join(SOURCE, (JSON.parse(readFileSync(join(SOURCE, 'package.json'), 'utf8')) as { main: string }).main);
-  const script = `const fs=require('fs');const t=process.hrtime.bigint();require(${JSON.stringify(main)});const ms=Number(process.hrtime.bigint()-t)/1e6;
-setTimeout(()=>{let b=0;for(const f of Object.keys(require.cache)){try{b+=fs.statSync(f).size}catch{}}process.stdout.write(JSON.stringify({ms,bytes:b}));process.exit(0)},50);`;
-  const done = spawnSync(process.execPath, ['-e', script], { cwd: SOURCE, env, encoding: 'utf8', timeout: 60_000 });
+  const loader = join(ROOT, 'artifacts', 'rehearsal', 'module-load.cjs');
+  writeFileSync(loader, `const fs=require('fs');const t=process.hrtime.bigint();require(${JSON.stringify(main)});const ms=Number(process.hrtime.bigint()-t)/1e6;
+setTimeout(()=>{let b=0;for(const f of Object.keys(require.cache)){try{b+=fs.statSync(f).size}catch{}}process.stdout.write(JSON.stringify({ms,bytes:b}));process.exit(0)},50);\n`);
+  const done = spawnSync(process.execPath, [loader], { cwd: SOURCE, env, encoding: 'utf8', timeout: 60_000 });
   if (done.status !== 0) throw new Error(`Loading the functions for ${env.K_SERVICE} failed:\n${done.stderr.slice(-2000)}`);
-  return JSON.parse(done.stdout) as { ms: number; bytes: number };
+  return JSON.parse(done.stdout.trim().split('\n').at(-1)!) as { ms: number; bytes: number };
 }
 
 function accepts(port: number): Promise<boolean> {

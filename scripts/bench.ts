@@ -26,13 +26,14 @@ import { chooseFirestore, startSuite, type Suite } from './lib/suite';
 // `--lighthouse-only` runs just Lighthouse (pages, floors, the original app) and merges it into
 // the existing results.json, every other section kept. `--interactive-only` (issue 38) measures the
 // time until Add to Cart works on the four pages under mobile throttling, Lighthouse at 4x and 8x CPU
-// and each function's cold start, merged into results.json (`--no-lighthouse`, `--no-cold-start` leave
-// parts out); with `--baseline` those figures are kept as the "before" of issue 38 instead.
+// and each function's cold start, merged into results.json (`--no-interactive`, `--no-lighthouse`,
+// `--no-cold-start` leave parts out); with `--baseline` those figures are kept as the "before" of
+// issue 38 instead (BOOKSTORE_BENCH_COMMIT names the commit when the copy measured is not a checkout).
 
 const RESULTS = `${ROOT}bench/results.json`;
 
-/** The search cold-start section bench/search.ts --cold-start writes (its own run, not in results.json). */
-const SEARCH_SECTION = /\n## 7\. Search index at cold start[\s\S]*?<!-- search-cold-start:end -->\n?/;
+/** The search sections bench/search.ts --cold-start and --memory write (their own runs, not in results.json): the rest of the file. */
+const SEARCH_SECTION = /\n## 7\. Search index at cold start[\s\S]*$/;
 
 /** BENCHMARKS.md from results.json, keeping the search cold-start section a separate run wrote. */
 function writeReport(results: BenchResults): void {
@@ -137,8 +138,9 @@ async function interactiveOnly(running: boolean): Promise<void> {
     const bookId = await firstBookId();
     const pages = LIGHTHOUSE_PAGES(`/books/${bookId}`);
     const log = (line: string) => console.log(line);
-    phase('Time until Add to Cart works, under mobile throttling');
-    const interactive = await measureInteractive(SHOP_URL, pages, { cartBook: await cartBook(bookId), log });
+    const withInteractive = !process.argv.includes('--no-interactive');
+    if (withInteractive) phase('Time until Add to Cart works, under mobile throttling');
+    const interactive = withInteractive ? await measureInteractive(SHOP_URL, pages, { cartBook: await cartBook(bookId), log }) : undefined;
     let lighthouse: BenchResults['lighthouse'] | undefined;
     let lighthouseFloors: BenchResults['lighthouseFloors'];
     let lighthouse8x: BenchResults['lighthouse8x'];
@@ -150,25 +152,27 @@ async function interactiveOnly(running: boolean): Promise<void> {
     }
     // A copy outside git (an export of an older commit, measured as the "before") names its commit itself.
     const commit = process.env.BOOKSTORE_BENCH_COMMIT ?? execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    let coldStart: BenchResults['coldStart'];
+    /** Merges what was measured into results.json (as the baseline with --baseline), so a later failure keeps it. */
+    const save = (coldStart?: BenchResults['coldStart']) => {
+      const results: BenchResults = {
+        date: new Date().toISOString(), machine: machine(), quick: false, bytes: [], lighthouse: [], productionApi: [], hostingApi: [], scale: [],
+        environment: { firestore: describeFirestore(suite?.firestore ?? chooseFirestore()), functionsFramework: '-', node: process.version },
+        ...previousResults(),
+      };
+      if (baseline) {
+        results.baseline = { ...results.baseline, date: new Date().toISOString(), commit, ...(interactive ? { interactive } : {}), ...(lighthouse ? { lighthouse, lighthouse8x } : {}), ...(coldStart ? { coldStart } : {}) };
+      } else {
+        if (interactive) results.interactive = interactive;
+        if (lighthouse) Object.assign(results, { lighthouse, lighthouseFloors, lighthouse8x });
+        if (coldStart) results.coldStart = coldStart;
+      }
+      write(results);
+    };
+    save();
     if (withColdStart) {
       phase('Cold starts: each function booted alone under functions-framework');
-      coldStart = await measureColdStarts(bookId, `Commit \`${commit}\`, ${machine()}; each function booted alone under functions-framework as the rehearsal boots it, median of 3 boots.`, log);
+      save(await measureColdStarts(bookId, `Commit \`${commit}\`, ${machine()}; each function booted alone under functions-framework as the rehearsal boots it, median of 3 boots.`, log));
     }
-    const before: Partial<BenchResults> = previousResults() ?? {};
-    const results: BenchResults = {
-      date: new Date().toISOString(), machine: machine(), quick: false, bytes: [], lighthouse: [], productionApi: [], hostingApi: [], scale: [],
-      environment: { firestore: describeFirestore(suite?.firestore ?? chooseFirestore()), functionsFramework: '-', node: process.version },
-      ...before,
-    };
-    if (baseline) {
-      results.baseline = { date: new Date().toISOString(), commit, interactive, ...(lighthouse ? { lighthouse, lighthouse8x } : {}), ...(coldStart ? { coldStart } : {}) };
-    } else {
-      results.interactive = interactive;
-      if (lighthouse) Object.assign(results, { lighthouse, lighthouseFloors, lighthouse8x });
-      if (coldStart) results.coldStart = coldStart;
-    }
-    write(results);
   } finally {
     await suite?.stop();
   }

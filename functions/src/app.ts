@@ -4,7 +4,6 @@ import { adminSession } from './admin/admin-session';
 import { staffRouter } from './admin/staff.router';
 import { bulkBooks } from './books/books.handlers';
 import { booksRouter, coversRouter } from './books/books.router';
-import { adminBooks } from './books/catalog.handlers';
 import { isbnLookup } from './books/isbn.handlers';
 import { methodNotAllowed } from './lib/allowed-methods';
 import { withBodyLimitCheck } from './lib/body-parse-errors';
@@ -43,7 +42,7 @@ export function createApp() {
   api.post('/auth/admin/logout', adminLogout);
   api.use('/admin/orders', adminOrdersRouter);
   api.get('/admin', adminStats);
-  api.get('/admin/books', adminBooks);
+  // GET /admin/books (Manage Books, with its search) is the `search` function's (books/search.app.ts).
   api.post('/admin/books/bulk', bulkBooks);
   api.get('/admin/isbn/:isbn', isbnLookup);
   api.use('/admin', subscriptionsAdminRouter);

@@ -4,6 +4,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApiHandler } from './app';
 import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, runningFunctionSecrets } from './config';
 import { deferBodyParseErrors, withBodyLimitCheck } from './lib/body-parse-errors';
+import { createSearchHandler } from './books/search.app';
 import { releaseHoldsJob } from './orders/release-holds';
 import { createPagesApp } from './pages/pages.app';
 import { withRelease } from './pages/release';
@@ -14,7 +15,12 @@ setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, createApiHandler());
 
-// Book pages (/books/:id) and sitemaps for robots and link previews; Hosting rewrites them here.
+// The catalogue's search (/api/books/search, /api/books/suggest, /api/admin/books): its index lives in
+// the instance's memory and grows with the catalogue (230 MB at 100,000 books), so it has a function
+// sized for it (issue 38; books/search.app.ts). The admin's search needs the staff session's secret.
+export const search = onRequest({ secrets: [adminJwtSecret], memory: '1GiB', concurrency: 40 }, createSearchHandler());
+
+// The home page, /books, book pages (/books/:id) and the sitemaps; Hosting rewrites them here.
 export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, withRelease(withBodyLimitCheck(createPagesApp())));
 
 // Pickup orders not collected within the shop's hold days are cancelled and restocked (issue 27).
@@ -24,6 +30,6 @@ export const releaseHolds = onSchedule({ schedule: 'every 60 minutes', memory: '
   await releaseHoldsJob();
 });
 
-// Each function is its own Cloud Run service loading this whole bundle: only the one that declares
-// the admin secret (api) is given it, and only that one refuses to start with a weak one.
-assertStrongAdminSecret(process.env, runningFunctionSecrets({ api, pages, releaseHolds }));
+// Each function is its own Cloud Run service loading this whole bundle: only those that declare the
+// admin secret (api, search) are given it, and only those refuse to start with a weak one.
+assertStrongAdminSecret(process.env, runningFunctionSecrets({ api, search, pages, releaseHolds }));

@@ -1,12 +1,10 @@
 import { Router } from 'express';
 import * as handlers from './books.handlers';
-import { search, suggest } from './catalog.handlers';
 import { importBooks } from './import.handlers';
 
 export const booksRouter = Router();
 booksRouter.get('/', handlers.listBooks);
-booksRouter.get('/search', search);
-booksRouter.get('/suggest', suggest);
+// GET /search and /suggest are the `search` function's (search.app.ts).
 booksRouter.post('/create-book', handlers.createBook);
 booksRouter.post('/cover', handlers.uploadCover);
 booksRouter.post('/import', importBooks);
