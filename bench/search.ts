@@ -73,7 +73,7 @@ const MEMORY_BOOKS = 100_000;
 /** The functions a 100,000-book search could run in, with the memory index.ts declares for them. */
 const FUNCTIONS = [
   { name: 'api', memoryMb: 256 },
-  { name: 'search', memoryMb: 1024 },
+  { name: 'search', memoryMb: 2048 },
 ];
 
 /** In a child (`--build-index`): builds and serialises the index from the rows, as the lease holder does. */

@@ -1,5 +1,5 @@
 import { priceBandOf } from '@bookstore/contract';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { db } from '../lib/firebase';
 import { runQuery } from '../lib/queries';
 import { books, stockFields, type BookDoc } from './books.repo';

@@ -9,9 +9,9 @@ import { readCounter } from '../lib/read-counter';
 import { adminBooks, search, suggest } from './catalog.handlers';
 
 // The `search` function (issue 38): every route that reads the catalogue's search index, which
-// lives in the instance's memory (catalog-index.ts) and grows with the catalogue: about 30 MB at
-// 10,000 books, 230 MB at 100,000 (BENCHMARKS.md, section 7), past the 256 MiB the rest of the API
-// needs. So these routes are a function of their own, sized for the index (index.ts), and Hosting
+// lives in the instance's memory (catalog-index.ts) and grows with the catalogue: at 100,000 books
+// loading it peaks at about 0.8 GB and building it at 1 GB (BENCHMARKS.md, section 7), far past
+// the 256 MiB the rest of the API needs. So these routes are a function of their own, sized for the index (index.ts), and Hosting
 // rewrites them here (firebase.json); `api` never builds or loads the index. The middleware is
 // `api`'s own (app.ts): the admin's search needs the staff session and its secret.
 export function createSearchApp() {

@@ -14,7 +14,7 @@ import {
   RESTOCKING_STATUSES, sumCents, type DeliveryPlace, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
 } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import type { BookDoc } from '../books/books.repo';
 import { books, getBookDocs, stockFields } from '../books/books.repo';
 import type { Customer } from '../lib/auth';

@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { releaseExpiredHolds, type ReleaseReport } from './orders.repo';
 
 // The scheduled job behind the `releaseHolds` function (index.ts): pickup orders not collected
