@@ -457,15 +457,45 @@ ${table(
   )}`;
 }
 
+/** Around section 0 in BENCHMARKS.md: `--interactive-only` replaces what is between them, keeping the rest. */
+export const ISSUE38_MARKS = { start: '<!-- issue-38:start -->', end: '<!-- issue-38:end -->' };
+
 /** Issue 38: the time until a control works, Lighthouse at 4x and 8x, cold starts; before and after. */
-function issue38Section(r: BenchResults): string {
+export function issue38Section(r: BenchResults): string {
   const b = r.baseline;
   if (!r.interactive && !b) return '';
+  return `${ISSUE38_MARKS.start}\n${issue38Body(r, b)}${ISSUE38_MARKS.end}\n`;
+}
+
+/** Issue 38's targets against this run's figures. */
+function issue38Targets(r: BenchResults): Budget[] {
+  const out: Budget[] = [];
+  for (const p of r.interactive?.pages ?? []) {
+    const control = p.page === '/cart' ? "its line's Remove" : 'Add to Cart';
+    const toFloor = ratio(p.worksMs, p.floorMs);
+    out.push({ what: `${pageName(p.page)}: ${control} works (ms, median of ${p.runs.length})`, budget: `<= ${BUDGETS.worksMs}`, measured: shown(p.worksMs), met: p.worksMs <= BUDGETS.worksMs });
+    out.push({ what: `${pageName(p.page)}: works / its floor`, budget: `<= ${BUDGETS.floorRatio}x`, measured: Number.isFinite(toFloor) ? x(toFloor) : '-', met: toFloor <= BUDGETS.floorRatio });
+    if (p.page === '/') out.push({ what: '/: first book card drawn (ms)', budget: `<= ${BUDGETS.homeCardMs}`, measured: shown(p.cardMs), met: p.cardMs <= BUDGETS.homeCardMs });
+    if (p.tapsLost !== undefined) out.push({ what: `${pageName(p.page)}: taps at draw lost`, budget: '= 0', measured: `${p.tapsLost} of ${p.runs.length}`, met: p.tapsLost === 0 });
+  }
+  const lighthouse = [...r.lighthouse.filter((l) => l.javascript !== false).map((l) => ({ l, cpu: 4 })), ...(r.lighthouse8x ?? []).map((l) => ({ l, cpu: l.cpuSlowdown ?? 8 }))];
+  for (const { l, cpu } of lighthouse) {
+    const at = `${pageName(l.page)}: Lighthouse mobile at ${cpu}x CPU`;
+    out.push({ what: `${at}, Performance (median)`, budget: '= 100', measured: shown(l.performance), met: l.performance >= 100 });
+    out.push({ what: `${at}, TBT ms (median)`, budget: `< ${BUDGETS.tbtMs}`, measured: shown(l.tbtMs), met: l.tbtMs < BUDGETS.tbtMs });
+    out.push({ what: `${at}, CLS (worst run)`, budget: '= 0', measured: l.cls, met: l.cls <= 0 });
+  }
+  if (r.firstVisit) out.push({ what: 'First visit to / with the service worker (KB)', budget: '<= 250', measured: kb(r.firstVisit.total), met: r.firstVisit.total / 1024 <= 250 });
+  return out;
+}
+
+function issue38Body(r: BenchResults, b: Baseline | undefined): string {
   const before = (what: string, body: string | undefined) => (b && body ? `**Before** (commit \`${b.commit}\`, ${b.date.slice(0, 10)}), ${what}:\n\n${body}\n\n` : '');
   const throttling = `${THROTTLING.cpuSlowdown}x CPU, ${THROTTLING.latencyMs} ms round trip, ${((THROTTLING.downloadBytesPerSecond * 8) / 1024 / 1024).toFixed(1)} Mbit/s down, ${Math.round((THROTTLING.uploadBytesPerSecond * 8) / 1024)} kbit/s up`;
+  const targets = issue38Targets(r);
   return `## 0. As fast to use as to paint (issue 38)
 
-### Time until Add to Cart works, under mobile throttling
+${targets.length ? `Targets, against the latest figures below:\n\n${table(['What', 'Target', 'Measured', 'Met'], targets.map((t) => [t.what, t.budget, t.measured, t.met ? 'yes' : '**no**']))}\n\n` : ''}### Time until Add to Cart works, under mobile throttling
 
 Lighthouse's mobile throttling applied in Chromium itself (${throttling}; \`bench/interactive.ts\`), a
 phone's viewport (412 x 823, touch), no service worker, a fresh context per run, median of the runs.
