@@ -88,6 +88,20 @@ test('a book hearted signed out joins the account at sign-in and shows in /wishl
   }
 });
 
+test("a signed-in customer's /wishlist on a fresh device shows their saved books without waiting for a touch (issue 38)", async ({ page, request }) => {
+  const customer = await newCustomer(request, 'wishlist-fresh');
+  const uid = (JSON.parse(Buffer.from(customer.token.split('.')[1]!, 'base64url').toString('utf8')) as { user_id: string }).user_id;
+  const [book] = await booksInStock(page, 1);
+  // Saved on another device: the account's list holds the book, this browser has never seen it.
+  await db().collection('wishlists').doc(uid).set({ bookIds: [book!._id], updatedAt: new Date() });
+  await signIn(page, customer.email, customer.password);
+  // A new document: nothing touched on it (no pointer, key or scroll), only the page loading.
+  await page.goto('/wishlist');
+  const line = page.getByTestId('wishlist-line').filter({ hasText: book!.title });
+  await expect(line).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Wishlist, 1 book' })).toBeVisible();
+});
+
 test('offline: the wishlist keeps working, with the price and stock of books seen before', async ({ page, context }) => {
   const [a, b] = await booksInStock(page, 1);
   await page.goto('/');
