@@ -105,7 +105,10 @@ export async function runLighthouse(base: string, pages: string[], options: Ligh
   for (const page of pages) {
     const runs: LighthouseRun[] = [];
     for (let i = 0; i < times; i++) {
-      const one = await once(`${base}${page}`, javascript, cpuSlowdown);
+      // A run Lighthouse itself cannot finish (an interstitial on a busy machine) is tried once more, then kept as an error.
+      const one = await once(`${base}${page}`, javascript, cpuSlowdown)
+        .catch(() => once(`${base}${page}`, javascript, cpuSlowdown))
+        .catch((error: unknown): LighthouseRun => ({ performance: Number.NaN, accessibility: Number.NaN, bestPractices: Number.NaN, seo: Number.NaN, lcpMs: Number.NaN, tbtMs: Number.NaN, cls: Number.NaN, error: String(error instanceof Error ? error.message : error).slice(0, 200) }));
       log?.(`  ${preset}${javascript ? '' : ' (no JS)'}${cpuSlowdown === DEFAULT_CPU_SLOWDOWN ? '' : ` ${cpuSlowdown}x CPU`} ${page} run ${i + 1}: perf ${one.performance}, LCP ${one.lcpMs} ms, TBT ${one.tbtMs} ms, CLS ${one.cls}${one.error ? ` (${one.error})` : ''}`);
       runs.push(one);
     }

@@ -149,21 +149,13 @@ async function interactiveOnly(running: boolean): Promise<void> {
     const bookId = await firstBookId();
     const pages = LIGHTHOUSE_PAGES(`/books/${bookId}`);
     const log = (line: string) => console.log(line);
-    const withInteractive = !process.argv.includes('--no-interactive');
-    if (withInteractive) phase('Time until Add to Cart works, under mobile throttling');
-    const interactive = withInteractive ? await measureInteractive(SHOP_URL, pages, { cartBook: await cartBook(bookId), log }) : undefined;
+    // A copy outside git (an export of an older commit, measured as the "before") names its commit itself.
+    const commit = process.env.BOOKSTORE_BENCH_COMMIT ?? execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    let interactive: BenchResults['interactive'];
     let lighthouse: BenchResults['lighthouse'] | undefined;
     let lighthouseFloors: BenchResults['lighthouseFloors'];
     let lighthouse8x: BenchResults['lighthouse8x'];
-    if (withLighthouse) {
-      phase(`Lighthouse mobile, ${MOBILE_RUNS} runs a page, at 4x (with the floors) and 8x CPU`);
-      lighthouse = await runLighthouse(SHOP_URL, pages, { times: MOBILE_RUNS, log });
-      if (!baseline) lighthouseFloors = await runLighthouse(SHOP_URL, pages, { times: MOBILE_RUNS, javascript: false, log });
-      lighthouse8x = await runLighthouse(SHOP_URL, pages, { times: MOBILE_RUNS, cpuSlowdown: 8, log });
-    }
-    // A copy outside git (an export of an older commit, measured as the "before") names its commit itself.
-    const commit = process.env.BOOKSTORE_BENCH_COMMIT ?? execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    /** Merges what was measured into results.json (as the baseline with --baseline), so a later failure keeps it. */
+    /** Merges what is measured so far into results.json (as the baseline with --baseline): a later failure keeps it. */
     const save = (coldStart?: BenchResults['coldStart']) => {
       const results: BenchResults = {
         date: new Date().toISOString(), machine: machine(), quick: false, bytes: [], lighthouse: [], productionApi: [], hostingApi: [], scale: [],
@@ -182,7 +174,18 @@ async function interactiveOnly(running: boolean): Promise<void> {
       spliceIssue38(results);
       console.log('\nWrote bench/results.json and section 0 of BENCHMARKS.md');
     };
-    save();
+    if (!process.argv.includes('--no-interactive')) {
+      phase('Time until Add to Cart works, under mobile throttling');
+      interactive = await measureInteractive(SHOP_URL, pages, { cartBook: await cartBook(bookId), log });
+      save();
+    }
+    if (withLighthouse) {
+      phase(`Lighthouse mobile, ${MOBILE_RUNS} runs a page, at 4x (with the floors) and 8x CPU`);
+      lighthouse = await runLighthouse(SHOP_URL, pages, { times: MOBILE_RUNS, log });
+      if (!baseline) lighthouseFloors = await runLighthouse(SHOP_URL, pages, { times: MOBILE_RUNS, javascript: false, log });
+      lighthouse8x = await runLighthouse(SHOP_URL, pages, { times: MOBILE_RUNS, cpuSlowdown: 8, log });
+      save();
+    }
     if (withColdStart) {
       phase('Cold starts: each function booted alone under functions-framework');
       save(await measureColdStarts(bookId, `Commit \`${commit}\`, ${machine()}; each function booted alone under functions-framework as the rehearsal boots it, median of 3 boots.`, log));

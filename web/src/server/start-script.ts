@@ -1,11 +1,10 @@
 // The one inline script of every served page (decisions 029 and 030). Two jobs:
 //
-// 1. It starts downloading the app with the page: a low-priority modulepreload of the entry and of
-//    every module named in its data attributes, added at once (the stylesheet and the paint's
-//    pictures go first). It runs the app as soon as the page is parsed and the browser has drawn it
-//    (a frame, then a task) by adding the entry's module script: nothing runs before the first
-//    paint, and the load event (pictures) no longer holds the buttons back. 3 s after the parse it
-//    starts anyway (a hidden tab draws no frame).
+// 1. It starts the app as soon as the page is parsed and the browser has drawn it (a frame, then a
+//    task), by adding the entry module and its preloads named in its own data attributes: the code
+//    downloads right after the first paint, not after the load event (pictures no longer hold the
+//    buttons back), and never before the paint (the page's stylesheet has the link to itself).
+//    3 s after the parse it starts anyway (a hidden tab draws no frame).
 // 2. Until the app takes over, it keeps what the shopper does to the drawn page (decision 030): a
 //    click on a button or a checkbox, a new choice in a select, each control at most once (the
 //    last choice for a select), marked `data-queued`; a form is not sent by the browser meanwhile.
@@ -33,7 +32,7 @@ export const START_SCRIPT =
   'replay:function(){q.splice(0).forEach(function(x){var c=x.el;if(!c.isConnected)return;' +
   'if("value"in x){c.value=x.value;c.dispatchEvent(new Event("change",{bubbles:true}))}else if(c.textContent==x.text&&!c.disabled)c.click()})}};' +
   'function a(t,o){var n=document.createElement(t);for(var k in o)n.setAttribute(k,o[k]);document.head.appendChild(n)}' +
-  '(s.getAttribute("data-preload")+" "+e).split(" ").forEach(function(h){h&&h!="null"&&a("link",{rel:"modulepreload",crossorigin:"",fetchpriority:"low",href:h})});' +
-  'function g(){if(d)return;d=1;a("script",{type:"module",crossorigin:"",src:e})}' +
+  'function g(){if(d)return;d=1;(s.getAttribute("data-preload")||"").split(" ").forEach(function(h){h&&a("link",{rel:"modulepreload",crossorigin:"",href:h})});' +
+  'a("script",{type:"module",crossorigin:"",src:e})}' +
   'function p(){requestAnimationFrame(function(){setTimeout(g,0)});setTimeout(g,3000)}' +
   'document.readyState=="loading"?addEventListener("DOMContentLoaded",p,{once:true}):p()})()';
