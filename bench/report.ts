@@ -452,8 +452,8 @@ function coldStartTable(section: ColdStartSection): string {
   return `${section.note}
 
 ${table(
-    ['Function', 'Code loaded (KB)', 'Module load ms', 'Start to listening ms', 'First request ms', 'First request', 'RSS after it (MiB)'],
-    section.functions.map((f) => [f.name, n(Math.round(f.codeBytes / 1024)), f.moduleLoadMs, f.listeningMs, f.firstRequestMs, `\`${f.request}\` -> ${f.status}`, f.rssMb]),
+    ['Function', 'Code loaded (KB)', 'Module load ms', 'Module load CPU ms', 'Start to listening ms', 'First request ms', 'First request', 'RSS after it (MiB)'],
+    section.functions.map((f) => [f.name, n(Math.round(f.codeBytes / 1024)), f.moduleLoadMs, f.moduleCpuMs ?? '-', f.listeningMs, f.firstRequestMs, `\`${f.request}\` -> ${f.status}`, f.rssMb]),
   )}`;
 }
 

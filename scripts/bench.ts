@@ -188,7 +188,7 @@ async function interactiveOnly(running: boolean): Promise<void> {
     }
     if (withColdStart) {
       phase('Cold starts: each function booted alone under functions-framework');
-      save(await measureColdStarts(bookId, `Commit \`${commit}\`, ${machine()}; each function booted alone under functions-framework as the rehearsal boots it, median of 3 boots.`, log));
+      save(await measureColdStarts(bookId, `Commit \`${commit}\`, ${machine()}; each function booted alone under functions-framework as the rehearsal boots it, median of 5 boots.`, log));
     }
   } finally {
     await suite?.stop();
@@ -246,7 +246,7 @@ async function main() {
     let coldStart: BenchResults['coldStart'];
     if (!running) {
       phase('3b. Cold starts: each function booted alone under functions-framework (issue 38)');
-      coldStart = await measureColdStarts(bookId, `${machine()}; each function booted alone under functions-framework as the rehearsal boots it, median of 3 boots.`, (l) => console.log(l));
+      coldStart = await measureColdStarts(bookId, `${machine()}; each function booted alone under functions-framework as the rehearsal boots it, median of 5 boots.`, (l) => console.log(l));
     }
 
     phase('4. API through the Hosting and Functions emulators');
