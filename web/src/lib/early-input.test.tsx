@@ -43,8 +43,8 @@ function HydratedHeart({ saved, onToggle }: { saved: boolean; onToggle: () => vo
 function serve(saved = false): HTMLElement {
   document.body.innerHTML = `<div id="root">${renderToString(<Shelf saved={saved} />)}</div>`;
   const script = { getAttribute: (name: string) => (name === 'data-entry' ? '/assets/index.js' : null) };
-  const doc = { currentScript: script, readyState: 'complete', head: { appendChild() {} }, createElement: () => ({ setAttribute() {} }) };
-  new Function('document', 'requestAnimationFrame', 'setTimeout', START_SCRIPT)(doc, () => {}, () => {});
+  const doc = { currentScript: script, readyState: 'complete', head: { appendChild() {} }, createElement: () => ({ setAttribute() {} }), getElementById: () => document.getElementById('root') };
+  new Function('document', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', START_SCRIPT)(doc, () => {}, () => {}, class { observe() {} disconnect() {} });
   return document.getElementById('root')!;
 }
 

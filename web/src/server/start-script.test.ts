@@ -40,7 +40,11 @@ function control(tagName: string, props: Partial<Control> = {}): Control {
 }
 
 /** Runs the script against a page stand-in whose events, frames and timers the test fires by hand. */
-function page(readyState: 'loading' | 'interactive' | 'complete', data: Record<string, string> = { 'data-entry': '/assets/index-1.js', 'data-preload': '/assets/react-2.js /assets/home-3.js' }) {
+function page(
+  readyState: 'loading' | 'interactive' | 'complete',
+  data: Record<string, string> = { 'data-entry': '/assets/index-1.js', 'data-preload': '/assets/react-2.js /assets/home-3.js' },
+  { root = 'served', paintTiming = true }: { root?: 'served' | 'empty'; paintTiming?: boolean } = {},
+) {
   const added: Element[] = [];
   const listeners: Record<string, Listener[]> = {};
   const frames: (() => void)[] = [];
@@ -51,13 +55,28 @@ function page(readyState: 'loading' | 'interactive' | 'complete', data: Record<s
     readyState,
     head: { appendChild: (el: Element) => added.push(el) },
     createElement: (tag: string): Element => ({ tag, attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } }),
+    getElementById: (id: string) => (id === 'root' ? { firstChild: root === 'served' ? {} : null } : null),
   };
-  new Function('document', 'window', 'addEventListener', 'requestAnimationFrame', 'setTimeout', START_SCRIPT)(
+  /** The Paint Timing API: `paint()` delivers first-contentful-paint to whoever observes it. */
+  const observers: { callback: (list: { getEntriesByName(name: string): unknown[] }) => void; disconnected: boolean }[] = [];
+  class PerformanceObserver {
+    private readonly entry: (typeof observers)[number];
+    constructor(callback: (typeof observers)[number]['callback']) {
+      if (!paintTiming) throw new TypeError('PerformanceObserver is not defined');
+      this.entry = { callback, disconnected: false };
+      observers.push(this.entry);
+    }
+    observe() {}
+    disconnect() { this.entry.disconnected = true; }
+  }
+  const paint = () => observers.filter((o) => !o.disconnected).forEach((o) => o.callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }));
+  new Function('document', 'window', 'addEventListener', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', START_SCRIPT)(
     document,
     window,
     (type: string, listener: Listener) => (listeners[type] ??= []).push(listener),
     (frame: () => void) => frames.push(frame),
     (run: () => void, ms: number) => timers.push({ run, ms }),
+    PerformanceObserver,
   );
   /** Dispatches an event as the capture listeners see it; true when the script prevented its default. */
   const fire = (type: string, target: unknown) => {
@@ -66,36 +85,51 @@ function page(readyState: 'loading' | 'interactive' | 'complete', data: Record<s
     return prevented;
   };
   const scripts = () => added.filter((el) => el.tag === 'script');
-  return { added, listeners, frames, timers, document, window, fire, scripts };
+  return { added, listeners, frames, timers, document, window, fire, scripts, paint };
 }
 
 describe('the start script: when the app starts', () => {
-  it('adds nothing while the document is parsed, then the preloads and the entry after a frame and a task', () => {
+  const started = [
+    ['link', { rel: 'modulepreload', crossorigin: '', href: '/assets/react-2.js' }],
+    ['link', { rel: 'modulepreload', crossorigin: '', href: '/assets/home-3.js' }],
+    ['script', { type: 'module', crossorigin: '', src: '/assets/index-1.js' }],
+  ];
+
+  it('adds nothing while the document is parsed, then the preloads and the entry a task after the first contentful paint', () => {
     const p = page('loading');
     expect(p.added).toEqual([]);
     p.listeners.DOMContentLoaded![0]!({ type: 'DOMContentLoaded', target: null, preventDefault() {} });
+    expect(p.added).toEqual([]); // parsed, not painted yet
+    p.paint();
     expect(p.added).toEqual([]);
-    p.frames.shift()!();
     p.timers.find((t) => t.ms === 0)!.run();
-    expect(p.added.map((el) => [el.tag, el.attrs])).toEqual([
-      ['link', { rel: 'modulepreload', crossorigin: '', href: '/assets/react-2.js' }],
-      ['link', { rel: 'modulepreload', crossorigin: '', href: '/assets/home-3.js' }],
-      ['script', { type: 'module', crossorigin: '', src: '/assets/index-1.js' }],
-    ]);
+    expect(p.added.map((el) => [el.tag, el.attrs])).toEqual(started);
   });
 
-  it('does not wait for the load event: a parsed page still loading its pictures starts after one frame', () => {
+  it('does not wait for the load event: a parsed, painted page still loading its pictures starts', () => {
     const p = page('interactive');
     expect(p.listeners.load).toBeUndefined();
-    p.frames.shift()!();
+    p.paint();
     p.timers.find((t) => t.ms === 0)!.run();
     expect(p.scripts()).toHaveLength(1);
   });
 
-  it('starts 3 s after the parse when no frame is drawn (a hidden tab), and only once', () => {
+  it('starts at once on the plain shell (an empty root: the app draws the page)', () => {
+    const p = page('complete', undefined, { root: 'empty' });
+    expect(p.added.map((el) => [el.tag, el.attrs])).toEqual(started);
+  });
+
+  it('starts 3 s after the parse when nothing is painted (a hidden tab), and only once', () => {
     const p = page('complete', { 'data-entry': '/assets/index-1.js' });
     p.timers.find((t) => t.ms === 3000)!.run();
     expect(p.added.map((el) => el.tag)).toEqual(['script']);
+    p.paint();
+    p.timers.filter((t) => t.ms === 0).forEach((t) => t.run());
+    expect(p.scripts()).toHaveLength(1);
+  });
+
+  it('without the Paint Timing API, starts after a frame', () => {
+    const p = page('complete', undefined, { paintTiming: false });
     p.frames.shift()!();
     p.timers.find((t) => t.ms === 0)!.run();
     expect(p.scripts()).toHaveLength(1);

@@ -1,10 +1,12 @@
 // The one inline script of every served page (decisions 029 and 030). Two jobs:
 //
-// 1. It starts the app as soon as the page is parsed and the browser has drawn it (a frame, then a
-//    task), by adding the entry module and its preloads named in its own data attributes: the code
-//    downloads right after the first paint, not after the load event (pictures no longer hold the
-//    buttons back), and never before the paint (the page's stylesheet has the link to itself).
-//    3 s after the parse it starts anyway (a hidden tab draws no frame).
+// 1. It starts the app as soon as the page is parsed and the browser has painted its content (the
+//    first-contentful-paint entry, then a task), by adding the entry module and its preloads named
+//    in its own data attributes: the code downloads right after the first paint, not after the load
+//    event (pictures no longer hold the buttons back), and never before it (the page's stylesheet
+//    has the link to itself, and Lighthouse counts what finished before the paint into the paint).
+//    An empty root (shell.html: the app draws the page) starts at once; 3 s after the parse it
+//    starts anyway (a hidden tab paints nothing); without the Paint Timing API, after a frame.
 // 2. Until the app takes over, it keeps what the shopper does to the drawn page (decision 030): a
 //    click on a button or a checkbox, a new choice in a select, each control at most once (the
 //    last choice for a select), marked `data-queued`; a form is not sent by the browser meanwhile.
@@ -34,5 +36,7 @@ export const START_SCRIPT =
   'function a(t,o){var n=document.createElement(t);for(var k in o)n.setAttribute(k,o[k]);document.head.appendChild(n)}' +
   'function g(){if(d)return;d=1;(s.getAttribute("data-preload")||"").split(" ").forEach(function(h){h&&a("link",{rel:"modulepreload",crossorigin:"",href:h})});' +
   'a("script",{type:"module",crossorigin:"",src:e})}' +
-  'function p(){requestAnimationFrame(function(){setTimeout(g,0)});setTimeout(g,3000)}' +
+  'function p(){var r=document.getElementById("root"),o;if(!r||!r.firstChild)return g();setTimeout(g,3000);' +
+  'try{o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(g,0)}});o.observe({type:"paint",buffered:true})}' +
+  'catch(x){requestAnimationFrame(function(){setTimeout(g,0)})}}' +
   'document.readyState=="loading"?addEventListener("DOMContentLoaded",p,{once:true}):p()})()';
