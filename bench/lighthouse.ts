@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { CHROMIUM, CHROMIUM_ARGS } from '../playwright.config';
 import { ROOT } from '../scripts/lib/env';
 import { run } from '../scripts/lib/watched-process';
@@ -62,7 +63,7 @@ async function once(url: string, javascript: boolean, cpuSlowdown: number): Prom
   const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
   const value = (audit: string) => lhr.audits[audit]?.numericValue as number | undefined;
   const lcp = value('largest-contentful-paint');
-  const chromium = /Chrome\/([\d.]+)/.exec(String(lhr.environment?.hostUserAgent ?? ''))?.[1];
+  const chromium = chromiumVersion() ?? /Chrome\/([\d.]+)/.exec(String(lhr.environment?.hostUserAgent ?? ''))?.[1];
   const snippet: string | undefined = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
   return {
     performance: score('performance'),
@@ -77,6 +78,19 @@ async function once(url: string, javascript: boolean, cpuSlowdown: number): Prom
     ...(chromium ? { chromium } : {}),
     ...(lcp === undefined ? { error: String(lhr.runtimeError?.code ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? 'no LCP') } : {}),
   };
+}
+
+let version: string | null | undefined;
+/** The browser's full version (its user agent says only 156.0.0.0): `chromium --version`, once. */
+function chromiumVersion(): string | undefined {
+  if (version === undefined) {
+    try {
+      version = /(\d+\.\d+\.\d+\.\d+)/.exec(execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }))?.[1] ?? null;
+    } catch {
+      version = null;
+    }
+  }
+  return version ?? undefined;
 }
 
 /** The middle value of the runs that gave one (NaN when none did). */
