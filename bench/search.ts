@@ -55,7 +55,7 @@ function coldStart(size: number) {
   const rawBytes = JSON.stringify(built.index).length;
   const before = heapUsed();
   t = performance.now();
-  const loaded = loadIndex(snapshot);
+  const loaded = loadIndex(snapshot)!; // this build's own shape
   const loadMs = performance.now() - t;
   const heapMb = (heapUsed() - before) / 1e6;
   const firstQueryMs = (() => {
@@ -90,6 +90,7 @@ if (process.argv.includes('--load-snapshot')) {
   const file = process.argv[process.argv.indexOf('--load-snapshot') + 1]!;
   const t = performance.now();
   const index = loadIndex(readFileSync(file));
+  if (!index) throw new Error(`${file} was stored in another shape than this code's (SEARCH_SCHEMA): run --memory again`);
   const loadMs = performance.now() - t;
   const q = performance.now();
   const hits = searchBooks(index, 'harri poter').length;

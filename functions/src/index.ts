@@ -1,9 +1,10 @@
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, runningFunctionSecrets } from './config';
+import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, runningFunctionSecrets, stripeSecretKey, stripeWebhookSecret } from './config';
 import { deferBodyParseErrors } from './lib/body-parse-errors';
 import { served } from './lib/served';
+import { assertStripeConfig } from './payments/card-config';
 
 // Every function's trigger and options, and none of their code: each one's code is its own bundle,
 // loaded only by the instance that serves it (lib/served.ts; functions/build.mjs builds every
@@ -16,7 +17,11 @@ assertSafeEnvironment();
 deferBodyParseErrors();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
-export const api = onRequest({ secrets: [adminJwtSecret], memory: '256MiB', concurrency: 40 }, served('api', () => import('./serve/api')));
+// Card payments (issue 35): on when both Stripe secrets hold Stripe values, off (cash only) when both are `off`.
+export const api = onRequest(
+  { secrets: [adminJwtSecret, stripeSecretKey, stripeWebhookSecret], memory: '256MiB', concurrency: 40 },
+  served('api', () => import('./serve/api')),
+);
 
 // The catalogue's search (/api/books/search, /api/books/suggest, /api/admin/books): its index lives in
 // the instance's memory and grows with the catalogue (at 100,000 books about 0.8 GB to load it, 1 GB
@@ -30,11 +35,14 @@ export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, served('pa
 // Pickup orders not collected within the shop's hold days are cancelled and restocked (issue 27).
 // Cloud Scheduler calls it over HTTP (an onSchedule function is an HTTP function on Cloud Run); each
 // release is its order's own transaction, so an overlapping or repeated run releases nothing twice.
+// Unpaid card orders whose session ended are cancelled too, after asking Stripe (it needs the Stripe secrets).
 export const releaseHolds = onSchedule(
-  { schedule: 'every 60 minutes', memory: '256MiB', timeoutSeconds: 300, maxInstances: 1 },
+  { secrets: [stripeSecretKey, stripeWebhookSecret], schedule: 'every 60 minutes', memory: '256MiB', timeoutSeconds: 300, maxInstances: 1 },
   served('releaseHolds', () => import('./serve/release-holds')),
 );
 
 // Each function is its own Cloud Run service: only those that declare the admin secret (api,
-// search) are given it, and only those refuse to start with a weak one.
-assertStrongAdminSecret(process.env, runningFunctionSecrets({ api, search, pages, releaseHolds }));
+// search) are given it, and only those refuse to start with a weak one; likewise the Stripe secrets.
+const declared = runningFunctionSecrets({ api, search, pages, releaseHolds });
+assertStrongAdminSecret(process.env, declared);
+assertStripeConfig(process.env, declared);
