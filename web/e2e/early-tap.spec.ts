@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page, type Route } from '@playw
 import { booksInStock } from './helpers';
 
 // Issue 38: a tap on a drawn control before the app has started is not lost, and has exactly one
-// effect (the inline start script keeps it, the app replays it once hydrated; decision 030).
+// effect (the inline start script keeps it, the app replays it once hydrated; decision 038).
 // Deterministic on a busy machine: the app's scripts are held until the taps are done, so every tap
 // here lands before the app starts, however fast or slow the page arrives; then everything waits on
 // what the page shows, never on time.

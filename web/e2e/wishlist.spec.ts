@@ -71,7 +71,7 @@ test('a book hearted signed out joins the account at sign-in and shows in /wishl
     await expect(line).toBeHidden();
     // A newly loaded page shows this device's copy, and follows the account from the first touch
     // (the Firestore SDK is not part of a page's first load): a pointer move.
-    // The app's first-touch listener sees only touches from its start on (decision 030: the served
+    // The app's first-touch listener sees only touches from its start on (decision 038: the served
     // buttons are usable before it), so the pointer moves once the app owns the page (the header's
     // search field, disabled until then, is enabled).
     await page.goto(`/books/${book!._id}`);

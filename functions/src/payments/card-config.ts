@@ -1,7 +1,7 @@
 import { isLoopbackHost, stripeSecretKey, stripeWebhookSecret } from '../config';
 
 // Whether card payments are on, from the two Stripe secrets, without the Stripe SDK: functions/src/index.ts
-// checks it as every instance starts, and the entry loads no function's code (issue 38, decision 031).
+// checks it as every instance starts, and the entry loads no function's code (issue 38, decision 038b).
 
 export interface CardConfig {
   secretKey: string;

@@ -13,7 +13,7 @@ import type { AppRouter } from './routes';
  * tree, so a prerendered page hydrates without a mismatch (useId's ids depend on the tree's shape).
  */
 export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
-  // Taps on the served page before the app started, replayed once it owns the page (decision 030).
+  // Taps on the served page before the app started, replayed once it owns the page (decision 038).
   useReplayEarlyInput();
   return (
     <StrictMode>

@@ -7,7 +7,7 @@ import { START_SCRIPT } from '../server/start-script';
 import { stopEarlyInput, useReplayEarlyInput } from './early-input';
 
 // The start script's queue and the app's replay together: a served page is tapped before the app
-// starts, then hydrated, and each tap has exactly one effect (decision 030).
+// starts, then hydrated, and each tap has exactly one effect (decision 038).
 
 const effects: string[] = [];
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-// What the shopper did to the served page before the app started (decision 030): the inline start
+// What the shopper did to the served page before the app started (decision 038): the inline start
 // script (web/src/server/start-script.ts) keeps each click on a button or checkbox and the last
 // choice of each select, and plays them back when told. main.tsx stops the keeping just before
 // React hydrates (from then on React's own listeners see every event); the app replays the queue

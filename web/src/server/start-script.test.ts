@@ -136,7 +136,7 @@ describe('the start script: when the app starts', () => {
   });
 });
 
-describe('the start script: taps before the app starts (decision 030)', () => {
+describe('the start script: taps before the app starts (decision 038)', () => {
   it('keeps each button clicked once, marked, and replays it once when the app says so', () => {
     const p = page('complete');
     const add = control('BUTTON', { textContent: 'Add to Cart: Dune' });

@@ -7,7 +7,7 @@
 //    has the link to itself, and Lighthouse counts what finished before the paint into the paint).
 //    An empty root (shell.html: the app draws the page) starts at once; 3 s after the parse it
 //    starts anyway (a hidden tab paints nothing); without the Paint Timing API, after a frame.
-// 2. Until the app takes over, it keeps what the shopper does to the drawn page (decision 030): a
+// 2. Until the app takes over, it keeps what the shopper does to the drawn page (decision 038): a
 //    click on a button or a checkbox, a new choice in a select, each control at most once (the
 //    last choice for a select), marked `data-queued`; a form is not sent by the browser meanwhile.
 //    The app calls `__early.stop()` just before it hydrates (from then on React sees every event;

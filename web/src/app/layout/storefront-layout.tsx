@@ -9,7 +9,7 @@ import { Header } from './header';
 export function StorefrontLayout() {
   // A served page shows its buttons before its JavaScript has run, and they look and are usable:
   // until React owns them the inline start script keeps each tap and the app replays it once
-  // hydrated (decision 030). Forms with text fields (sign-in, notify me) stay disabled until then
+  // hydrated (decision 038). Forms with text fields (sign-in, notify me) stay disabled until then
   // (their own fieldsets), as does the header's search field: typing has no safe replay.
   return (
     <div className="flex min-h-screen flex-col">

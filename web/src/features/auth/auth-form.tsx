@@ -86,7 +86,7 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
     <div className="flex min-h-[calc(100vh-220px)] items-center justify-center py-10">
       <div className="w-full max-w-sm rounded-lg bg-white px-8 pb-8 pt-6 shadow-md ring-1 ring-gray-100">
         <h1 className="mb-4 text-2xl font-bold">{text.title}</h1>
-        {/* Usable once the app owns it: typing has no safe replay, and Google's pop-up needs a real tap (decision 030). */}
+        {/* Usable once the app owns it: typing has no safe replay, and Google's pop-up needs a real tap (decision 038). */}
         <fieldset disabled={!hydrated} role="none" className="contents">
         <form onSubmit={submit} noValidate={false}>
           <div className="mb-4">

@@ -34,7 +34,7 @@ export function NotifyMe({ bookId }: { bookId: string }) {
   return (
     <form onSubmit={submit} className="mt-4 max-w-md space-y-2 rounded-md border border-gray-200 p-3" aria-labelledby={`notify-${bookId}`}>
       <p id={`notify-${bookId}`} className="text-sm font-medium">Sold out for now. We can email you once, when it is back.</p>
-      {/* Typed before the app starts, the address would be lost: usable once hydrated (decision 030). */}
+      {/* Typed before the app starts, the address would be lost: usable once hydrated (decision 038). */}
       <fieldset disabled={!hydrated} role="none" className="flex flex-col gap-2 sm:flex-row">
         {!signedIn && (
           <>
