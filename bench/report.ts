@@ -1,6 +1,8 @@
 import { failures, HOME_LIST } from './api';
 import type { FirstVisit, RouteBytes } from './bytes';
 import type { ImportTiming } from './import';
+import { THROTTLING, type InteractiveSection } from './interactive';
+import type { ColdStartSection } from './cold-start';
 import { floorLcp, floorRatio, MOBILE_RUNS, NO_JAVASCRIPT, ORIGINAL_SKIPPED, type LighthouseResult, type LighthouseRun, type OriginalApp } from './lighthouse';
 import type { LoadResult } from './load';
 import type { DeskRow, EndpointCost, ScaleRow } from './scale';
@@ -32,6 +34,24 @@ export interface BenchResults {
   desk?: DeskRow[];
   /** The 10,000-row import (`npm run bench -- --import`). */
   importTiming?: ImportTiming;
+  /** Time until Add to Cart works under mobile throttling, per page, with its floor (issue 38). */
+  interactive?: InteractiveSection;
+  /** Lighthouse mobile on the four pages with an 8x CPU slowdown (issue 38). */
+  lighthouse8x?: LighthouseResult[];
+  /** Each function's module load and first request, booted alone (issue 38). */
+  coldStart?: ColdStartSection;
+  /** Issue 38's "before": the same measurements of the code before its changes (`--baseline`). */
+  baseline?: Baseline;
+}
+
+export interface Baseline {
+  date: string;
+  /** The commit measured. */
+  commit: string;
+  interactive?: InteractiveSection;
+  lighthouse?: LighthouseResult[];
+  lighthouse8x?: LighthouseResult[];
+  coldStart?: ColdStartSection;
 }
 
 export const BUDGETS = {
@@ -45,6 +65,10 @@ export const BUDGETS = {
   cls: 0,
   /** A page's LCP over its floor's (the page with JavaScript disabled). */
   floorRatio: 1.3,
+  /** Issue 38: Add to Cart working within this on each page, and within floorRatio of its floor. */
+  worksMs: 2500,
+  /** Issue 38: the home page's first book card drawn within this. */
+  homeCardMs: 1500,
   accessibility: 100,
   bestPractices: 95,
   seo: 95,
@@ -136,6 +160,21 @@ export function budgets(r: BenchResults): Budget[] {
     out.push({ what: 'Lighthouse Accessibility (min)', budget: `= ${BUDGETS.accessibility}`, measured: min('accessibility'), met: min('accessibility') >= BUDGETS.accessibility });
     out.push({ what: 'Lighthouse Best Practices (min)', budget: `>= ${BUDGETS.bestPractices}`, measured: min('bestPractices'), met: min('bestPractices') >= BUDGETS.bestPractices });
     out.push({ what: 'Lighthouse SEO (min)', budget: `>= ${BUDGETS.seo}`, measured: min('seo'), met: min('seo') >= BUDGETS.seo });
+  }
+  for (const l of r.lighthouse8x ?? []) {
+    const at = `${pageName(l.page)}, mobile, 8x CPU, median of ${l.runs.length}`;
+    out.push({ what: `Lighthouse Performance (${at})`, budget: '= 100', measured: shown(l.performance), met: l.performance >= 100 });
+    out.push({ what: `TBT ms (${at})`, budget: `< ${BUDGETS.tbtMs}`, measured: shown(l.tbtMs), met: l.tbtMs < BUDGETS.tbtMs });
+    out.push({ what: `CLS (${pageName(l.page)}, 8x CPU, worst of ${l.runs.length} runs)`, budget: `= ${BUDGETS.cls}`, measured: l.cls, met: l.cls <= BUDGETS.cls });
+  }
+  for (const p of r.interactive?.pages ?? []) {
+    const at = `${pageName(p.page)}, throttled, median of ${p.runs.length}`;
+    const control = p.page === '/cart' ? 'its line\'s Remove' : 'Add to Cart';
+    out.push({ what: `${control} works, ms (${at})`, budget: `<= ${BUDGETS.worksMs}`, measured: shown(p.worksMs), met: p.worksMs <= BUDGETS.worksMs });
+    const toFloor = ratio(p.worksMs, p.floorMs);
+    out.push({ what: `${control} works / floor (${pageName(p.page)}; floor: its HTML and JavaScript over the same link)`, budget: `<= ${BUDGETS.floorRatio}x`, measured: Number.isFinite(toFloor) ? x(toFloor) : '-', met: toFloor <= BUDGETS.floorRatio });
+    if (p.page === '/') out.push({ what: `First book card drawn, ms (${at})`, budget: `<= ${BUDGETS.homeCardMs}`, measured: shown(p.cardMs), met: p.cardMs <= BUDGETS.homeCardMs });
+    if (p.tapsLost !== undefined) out.push({ what: `Taps on Add to Cart the moment it is drawn that were lost (${pageName(p.page)})`, budget: '= 0', measured: `${p.tapsLost} of ${p.runs.length}`, met: p.tapsLost === 0 });
   }
   if (r.productionApi.length) {
     const failed = r.productionApi.reduce((sum, a) => sum + failures(a), 0);
@@ -374,6 +413,120 @@ ${runs}
 ${original}`;
 }
 
+const msCell = (v: number | null | undefined) => (v === null || v === undefined ? 'never' : Number.isFinite(v) ? v : '-');
+
+/** One measurement of the time until a control works: medians per page, and every run. */
+function interactiveTables(section: InteractiveSection): string {
+  const summary = table(
+    ['Page', 'First paint ms', 'LCP ms', 'First card drawn ms', 'Add to Cart works ms', 'Floor ms', 'Works / floor', 'Tap at draw: in the cart at ms'],
+    section.pages.map((p) => [
+      pageName(p.page), shown(p.fcpMs), shown(p.lcpMs), shown(p.cardMs), shown(p.worksMs), shown(p.floorMs), x(ratio(p.worksMs, p.floorMs)),
+      p.tapsLost === undefined ? 'n/a' : `${Number.isFinite(p.tapEffectMs ?? Number.NaN) ? p.tapEffectMs : '-'}${p.tapsLost ? ` (${p.tapsLost} of ${p.runs.length} lost)` : ''}`,
+    ]),
+  );
+  const runs = table(
+    ['Page', 'Runs: paint / card / works / tap in cart (ms)', 'Floor runs (ms)'],
+    section.pages.map((p) => [pageName(p.page), p.runs.map((r) => `${msCell(r.fcpMs)} / ${msCell(r.cardMs)} / ${msCell(r.worksMs)} / ${r.tapEffectMs === undefined ? 'n/a' : r.tapEffectMs === null ? 'lost' : r.tapEffectMs}`).join('; '), p.floorRuns.join(' / ')]),
+  );
+  return `Chromium ${section.chromium}, ${section.date.slice(0, 16).replace('T', ' ')} UTC, ${section.runs} runs a page; load average (1 min) ${section.load[0]} at the start, ${section.load[1]} at the end.
+
+${summary}
+
+${runs}`;
+}
+
+/** Lighthouse at 4x and 8x CPU, compactly: medians, CLS worst, every run's TBT. */
+function lighthouseCompact(four: LighthouseResult[] | undefined, eight: LighthouseResult[] | undefined): string {
+  const rows = [...(four ?? []).filter((l) => l.javascript !== false).map((l) => ({ l, cpu: 4 })), ...(eight ?? []).map((l) => ({ l, cpu: l.cpuSlowdown ?? 8 }))];
+  if (!rows.length) return '(not measured)';
+  const version = [...new Set(rows.flatMap(({ l }) => l.runs.map((run) => run.chromium).filter(Boolean)))].join(', ') || 'not recorded';
+  return `Chromium ${version}.
+
+${table(
+    ['Page', 'CPU', 'Performance', 'LCP ms', 'TBT ms', 'CLS (worst)', 'Every run: perf / TBT ms'],
+    rows.map(({ l, cpu }) => [pageName(l.page), `${cpu}x`, shown(l.performance), shown(l.lcpMs), shown(l.tbtMs), l.cls, l.runs.map((run) => `${run.performance} / ${shown(run.tbtMs)}`).join('; ')]),
+  )}`;
+}
+
+function coldStartTable(section: ColdStartSection): string {
+  return `${section.note}
+
+${table(
+    ['Function', 'Code loaded (KB)', 'Module load ms', 'Module load CPU ms', 'Start to listening ms', 'First request ms', 'First request', 'RSS after it (MiB)'],
+    section.functions.map((f) => [f.name, n(Math.round(f.codeBytes / 1024)), f.moduleLoadMs, f.moduleCpuMs ?? '-', f.listeningMs, f.firstRequestMs, `\`${f.request}\` -> ${f.status}`, f.rssMb]),
+  )}`;
+}
+
+/** Around section 0 in BENCHMARKS.md: `--interactive-only` replaces what is between them, keeping the rest. */
+export const ISSUE38_MARKS = { start: '<!-- issue-38:start -->', end: '<!-- issue-38:end -->' };
+
+/** Issue 38: the time until a control works, Lighthouse at 4x and 8x, cold starts; before and after. */
+export function issue38Section(r: BenchResults): string {
+  const b = r.baseline;
+  if (!r.interactive && !b) return '';
+  return `${ISSUE38_MARKS.start}\n${issue38Body(r, b)}${ISSUE38_MARKS.end}\n`;
+}
+
+/** Issue 38's targets against this run's figures. */
+function issue38Targets(r: BenchResults): Budget[] {
+  const out: Budget[] = [];
+  for (const p of r.interactive?.pages ?? []) {
+    const control = p.page === '/cart' ? "its line's Remove" : 'Add to Cart';
+    const toFloor = ratio(p.worksMs, p.floorMs);
+    out.push({ what: `${pageName(p.page)}: ${control} works (ms, median of ${p.runs.length})`, budget: `<= ${BUDGETS.worksMs}`, measured: shown(p.worksMs), met: p.worksMs <= BUDGETS.worksMs });
+    out.push({ what: `${pageName(p.page)}: works / its floor`, budget: `<= ${BUDGETS.floorRatio}x`, measured: Number.isFinite(toFloor) ? x(toFloor) : '-', met: toFloor <= BUDGETS.floorRatio });
+    if (p.page === '/') out.push({ what: '/: first book card drawn (ms)', budget: `<= ${BUDGETS.homeCardMs}`, measured: shown(p.cardMs), met: p.cardMs <= BUDGETS.homeCardMs });
+    if (p.tapsLost !== undefined) out.push({ what: `${pageName(p.page)}: taps at draw lost`, budget: '= 0', measured: `${p.tapsLost} of ${p.runs.length}`, met: p.tapsLost === 0 });
+  }
+  const lighthouse = [...r.lighthouse.filter((l) => l.javascript !== false).map((l) => ({ l, cpu: 4 })), ...(r.lighthouse8x ?? []).map((l) => ({ l, cpu: l.cpuSlowdown ?? 8 }))];
+  for (const { l, cpu } of lighthouse) {
+    const at = `${pageName(l.page)}: Lighthouse mobile at ${cpu}x CPU`;
+    out.push({ what: `${at}, Performance (median)`, budget: '= 100', measured: shown(l.performance), met: l.performance >= 100 });
+    out.push({ what: `${at}, TBT ms (median)`, budget: `< ${BUDGETS.tbtMs}`, measured: shown(l.tbtMs), met: l.tbtMs < BUDGETS.tbtMs });
+    out.push({ what: `${at}, CLS (worst run)`, budget: '= 0', measured: l.cls, met: l.cls <= 0 });
+  }
+  if (r.firstVisit) out.push({ what: 'First visit to / with the service worker (KB)', budget: '<= 250', measured: kb(r.firstVisit.total), met: r.firstVisit.total / 1024 <= 250 });
+  return out;
+}
+
+function issue38Body(r: BenchResults, b: Baseline | undefined): string {
+  const before = (what: string, body: string | undefined) => (b && body ? `**Before** (commit \`${b.commit}\`, ${b.date.slice(0, 10)}), ${what}:\n\n${body}\n\n` : '');
+  const throttling = `${THROTTLING.cpuSlowdown}x CPU, ${THROTTLING.latencyMs} ms round trip, ${((THROTTLING.downloadBytesPerSecond * 8) / 1024 / 1024).toFixed(1)} Mbit/s down, ${Math.round((THROTTLING.uploadBytesPerSecond * 8) / 1024)} kbit/s up`;
+  const targets = issue38Targets(r);
+  return `## 0. As fast to use as to paint (issue 38)
+
+${targets.length ? `Targets, against the latest figures below:\n\n${table(['What', 'Target', 'Measured', 'Met'], targets.map((t) => [t.what, t.budget, t.measured, t.met ? 'yes' : '**no**']))}\n\n` : ''}### Time until Add to Cart works, under mobile throttling
+
+Lighthouse's mobile throttling applied in Chromium itself (${throttling}; \`bench/interactive.ts\`), a
+phone's viewport (412 x 823, touch), no service worker, a fresh context per run, median of the runs.
+Timed from the navigation's start by a probe in the page every 50 ms: the first paint
+(first-contentful-paint), the LCP, the first book card's Add to Cart drawn, and the moment it
+**works** (enabled, outside any disabled fieldset, and React owns it: a tap has its effect at once).
+"Tap at draw": the probe clicks Add to Cart the moment it is drawn, and this is when the cart shows
+the book ("lost" when it never does). On /cart the control is the cart line's Remove (the page has
+no Add to Cart; the cart holds one book). The **floor** of a page is its HTML and the JavaScript it
+needs (the entry, its imports, the route's chunk) over the same link with nothing waiting between
+them: the same document with all of those scripts preloaded in its head, nothing run, timed to the
+last byte of the last one. Budgets: works within ${BUDGETS.worksMs} ms and ${BUDGETS.floorRatio}x its floor; the home
+page's first card within ${BUDGETS.homeCardMs} ms.
+
+${before('the same measurement', b?.interactive && interactiveTables(b.interactive))}${r.interactive ? `**After**:\n\n${interactiveTables(r.interactive)}` : ''}
+
+### Lighthouse mobile at 4x and 8x CPU slowdown
+
+Lighthouse's simulated throttling, its default 4x CPU slowdown and 8x (\`--throttling.cpuSlowdownMultiplier=8\`),
+the four pages, median of the runs (CLS the worst run). Full 4x detail with the floors: section 2.
+
+${before('Lighthouse', b && (b.lighthouse || b.lighthouse8x) ? lighthouseCompact(b.lighthouse, b.lighthouse8x) : undefined)}**After**:
+
+${lighthouseCompact(r.lighthouse, r.lighthouse8x)}
+
+### Cold starts per function
+
+${before('one bundle for every function', b?.coldStart && coldStartTable(b.coldStart))}${r.coldStart ? `**After**:\n\n${coldStartTable(r.coldStart)}` : '(not measured in this run)'}
+`;
+}
+
 /** The first visit to / with the worker's precache (issue 23: at most 250 KB, no dashboard code). */
 function firstVisitLine(v: FirstVisit | undefined): string {
   if (!v) return 'First visit to / with the service worker\'s precache: not measured in this run.';
@@ -395,6 +548,8 @@ Generated from \`bench/results.json\` by \`bench/report.ts\`; do not edit by han
 ## Budgets
 
 ${budgetsTable(r)}
+
+${issue38Section(r)}
 
 The deterministic budgets (first-load JavaScript of \`/\` from the build output, no dashboard code,
 Firebase SDK, sweetalert2 or Swiper on storefront first loads) are also checked by \`npm test\`

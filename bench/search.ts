@@ -4,7 +4,9 @@
 // (read the catalogue, build) and after (load the stored snapshot, decision 018), and writes that
 // table into BENCHMARKS.md. Run it with node --expose-gc for exact heap figures:
 //   node --expose-gc --import tsx bench/search.ts --cold-start
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { generatedBooks, KNOWN_BOOKS } from '../functions/src/books/catalog-fixtures';
 import { buildIndex, loadIndex, searchBooks, serializeIndex } from '../functions/src/books/search-index';
@@ -65,6 +67,64 @@ function coldStart(size: number) {
 }
 
 const MARK = { start: '<!-- search-cold-start:start -->', end: '<!-- search-cold-start:end -->' };
+
+const MEMORY_MARK = { start: '<!-- search-memory:start -->', end: '<!-- search-memory:end -->' };
+const MEMORY_BOOKS = 100_000;
+/** The functions a 100,000-book search could run in, with the memory index.ts declares for them. */
+const FUNCTIONS = [
+  { name: 'api', memoryMb: 256 },
+  { name: 'search', memoryMb: 2048 },
+];
+
+/** In a child (`--build-index`): builds and serialises the index from the rows, as the lease holder does. */
+if (process.argv.includes('--build-index')) {
+  const t = performance.now();
+  const rows = [...generatedBooks(MEMORY_BOOKS - KNOWN_BOOKS.length), ...KNOWN_BOOKS];
+  const snapshot = serializeIndex(buildIndex(rows));
+  console.log(JSON.stringify({ buildMs: performance.now() - t, bytes: snapshot.length, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+  process.exit(0);
+}
+
+/** In a child (`--load-snapshot <file>`): loads the snapshot, searches, prints its figures as JSON. */
+if (process.argv.includes('--load-snapshot')) {
+  const file = process.argv[process.argv.indexOf('--load-snapshot') + 1]!;
+  const t = performance.now();
+  const index = loadIndex(readFileSync(file));
+  if (!index) throw new Error(`${file} was stored in another shape than this code's (SEARCH_SCHEMA): run --memory again`);
+  const loadMs = performance.now() - t;
+  const q = performance.now();
+  const hits = searchBooks(index, 'harri poter').length;
+  const searchMs = performance.now() - q;
+  console.log(JSON.stringify({ loadMs, searchMs, hits, heapMb: process.memoryUsage().heapUsed / 2 ** 20, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+  process.exit(0);
+}
+
+if (process.argv.includes('--memory')) {
+  const dir = fileURLToPath(new URL('../artifacts/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const file = `${dir}search-${MEMORY_BOOKS}.json.gz`;
+  writeFileSync(file, serializeIndex(buildIndex([...generatedBooks(MEMORY_BOOKS - KNOWN_BOOKS.length), ...KNOWN_BOOKS])));
+  const rows = FUNCTIONS.map(({ name, memoryMb }) => {
+    const child = spawnSync(process.execPath, [`--max-old-space-size=${memoryMb}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--load-snapshot', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const out = child.status === 0 ? (JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { loadMs: number; searchMs: number; hits: number; heapMb: number; peakRssMb: number }) : null;
+    const why = out ? '' : /heap out of memory|Allocation failed/i.test(child.stderr) ? 'ran out of memory' : `failed (${child.status}): ${child.stderr.slice(-200)}`;
+    const built = spawnSync(process.execPath, [`--max-old-space-size=${memoryMb}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--build-index'], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const build = built.status === 0 ? (JSON.parse(built.stdout.trim().split('\n').at(-1)!) as { buildMs: number; peakRssMb: number }) : null;
+    const buildWhy = build ? '' : /heap out of memory|Allocation failed/i.test(built.stderr) ? 'ran out of memory' : `failed (${built.status})`;
+    console.log(`  ${name} (${memoryMb} MiB): ${out ? `loaded in ${out.loadMs.toFixed(0)} ms, heap ${out.heapMb.toFixed(0)} MiB, peak RSS ${out.peakRssMb.toFixed(0)} MiB, a search ${out.searchMs.toFixed(1)} ms` : why}; build: ${build ? `${build.buildMs.toFixed(0)} ms, peak RSS ${build.peakRssMb.toFixed(0)} MiB` : buildWhy}`);
+    return `| \`${name}\` | ${memoryMb} MiB | ${out ? `yes, in ${out.loadMs.toFixed(0)} ms` : `**no**: ${why}`} | ${out ? `${out.heapMb.toFixed(0)} MiB` : '-'} | ${out ? `${out.peakRssMb.toFixed(0)} MiB` : '-'} | ${out ? `${out.searchMs.toFixed(1)} ms (${out.hits} matches)` : '-'} | ${build ? `yes, in ${(build.buildMs / 1000).toFixed(1)} s, peak RSS ${build.peakRssMb.toFixed(0)} MiB` : `**no**: ${buildWhy}`} |`;
+  });
+  const table = [
+    `| Function | Memory (heap limit) | Loads the ${MEMORY_BOOKS.toLocaleString('en-US')}-book snapshot | Heap after loading | Peak RSS | First search ("harri poter") | Builds it from the rows (the lease holder) |`,
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+  const bench = new URL('../BENCHMARKS.md', import.meta.url);
+  const text = readFileSync(bench, 'utf8');
+  const section = `${MEMORY_MARK.start}\n### Search at ${MEMORY_BOOKS.toLocaleString('en-US')} books within a function's memory (issue 38)\n\nThe stored snapshot of a ${MEMORY_BOOKS.toLocaleString('en-US')}-book index (generated books, as above) loaded in a process with each function's heap limit (\`node --max-old-space-size\`, as the rehearsal sizes it), then one search (\`node --import tsx bench/search.ts --memory\`, ${new Date().toISOString().slice(0, 10)}). Search, suggestions and the admin's search are the \`search\` function's; \`api\` never loads the index.\n\n${table}\n${MEMORY_MARK.end}`;
+  writeFileSync(bench, text.includes(MEMORY_MARK.start) ? text.replace(new RegExp(`${MEMORY_MARK.start}[\\s\\S]*${MEMORY_MARK.end}`), section) : `${text.trimEnd()}\n\n${section}\n`);
+  process.exit(0);
+}
 
 if (process.argv.includes('--cold-start')) {
   const rows = [100, 10_000, 100_000].map(coldStart);

@@ -2,7 +2,7 @@
 // functions/ alone; npm dependencies stay external and are installed by Cloud Build, exactly as
 // locked: the function's package-lock.json is cut from the root one (lockfile.mjs, decision 016).
 import { build } from 'esbuild';
-import { copyFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pruneLockfile } from './lockfile.mjs';
 import { webRenderOptions, webRenderPlugins } from './web-render.mjs';
 
@@ -13,18 +13,37 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const at = process.argv.indexOf('--web-dist');
 const webDist = new URL(`../${at > 0 ? process.argv[at + 1].replace(/\/?$/, '/') : 'web/dist/'}`, import.meta.url);
 
+// One bundle per function (issue 38): lib/index.js declares every function and holds none of their
+// code; each src/serve/<name>.ts is its own bundle, lib/<name>.js, which index.js loads only in the
+// instance that serves it (src/lib/served.ts). Its `import('./serve/<name>')` stays a require of
+// that file at run time. Code two functions share is in both bundles: each instance loads one.
+const src = new URL('./src/', import.meta.url).pathname;
+const serveFiles = readdirSync(`${src}serve`).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+const ownBundles = {
+  name: 'own-bundles',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/serve\// }, (args) => (args.importer === `${src}index.ts` ? { path: `${args.path.replace(/^\.\/serve\//, './')}.js`, external: true } : undefined));
+  },
+};
+rmSync(new URL('./lib/', import.meta.url).pathname, { recursive: true, force: true });
 await build({
-  entryPoints: [new URL('./src/index.ts', import.meta.url).pathname],
-  outfile: new URL('./lib/index.js', import.meta.url).pathname,
+  entryPoints: {
+    index: `${src}index.ts`,
+    ...Object.fromEntries(serveFiles.map((file) => [file.replace(/\.ts$/, ''), `${src}serve/${file}`])),
+  },
+  outdir: new URL('./lib/', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'cjs',
+  // `import('./serve/x')` as `require('./x.js')` in a promise: its `default` is then the bundle's own
+  // default export (a native import() of a CommonJS file would wrap its exports once more).
+  supported: { 'dynamic-import': false },
   sourcemap: true,
   external: Object.keys(pkg.dependencies),
   logLevel: 'warning',
   ...webRenderOptions,
-  plugins: webRenderPlugins(webDist),
+  plugins: [ownBundles, ...webRenderPlugins(webDist)],
 });
 
 // The pages' <script>/<link> tags come from the web build's asset manifest (functions/src/pages/
@@ -33,6 +52,7 @@ await build({
 // (X-Release, functions/src/pages/release.ts) and the rehearsal checks it equals the Hosting upload's.
 for (const [file, copy] of [['.vite/manifest.json', 'web-manifest.json'], ['release.json', 'web-release.json']]) {
   const from = new URL(file, webDist).pathname;
+  mkdirSync(new URL('./lib/', import.meta.url).pathname, { recursive: true });
   if (existsSync(from)) copyFileSync(from, new URL(`./lib/${copy}`, import.meta.url).pathname);
   else console.warn(`functions/build.mjs: ${from} not found; build the web app first, or book pages will fail`);
 }

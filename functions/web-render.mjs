@@ -12,6 +12,20 @@ const webRoot = new URL('../web/', import.meta.url).pathname;
  */
 const BROWSER_ONLY = /^(?:firebase(?:\/.*)?|@firebase\/.*|reactfire|workbox-window|virtual:pwa-register.*)$/;
 
+/**
+ * A small image the web build inlined (not in its manifest): the data URL exactly as Vite writes it
+ * (its svgToDataURL: an SVG as escaped text, never a raw '<' in an attribute; anything else base64),
+ * so the server's `src` is the browser's, character for character, and valid HTML.
+ * @param {string} path
+ */
+function inlined(path) {
+  const content = readFileSync(path);
+  if (!path.endsWith('.svg')) return `data:image/${path.endsWith('.png') ? 'png' : path.endsWith('.webp') ? 'webp' : 'jpeg'};base64,${content.toString('base64')}`;
+  const text = content.toString();
+  if (text.includes('<text') || text.includes('<foreignObject') || /"[^"']*'[^"]*"|'[^'"]*"[^']*'/.test(text)) return `data:image/svg+xml;base64,${content.toString('base64')}`;
+  return `data:image/svg+xml,${text.trim().replaceAll(/>\s+</g, '><').replaceAll('"', "'").replaceAll('%', '%25').replaceAll('#', '%23').replaceAll('<', '%3c').replaceAll('>', '%3e').replaceAll(/\s+/g, '%20')}`;
+}
+
 /** @param {string} webDist the web build's output (its asset manifest names the banner's file). */
 export function webRenderPlugins(webDist) {
   const manifestPath = new URL('.vite/manifest.json', webDist).pathname;
@@ -35,7 +49,7 @@ export function webRenderPlugins(webDist) {
         build.onLoad({ filter: /\.(svg|png|jpe?g|webp)$/ }, (args) => {
           const key = relative(webRoot, args.path);
           const file = manifest[key]?.file;
-          if (!file) return { contents: readFileSync(args.path), loader: 'dataurl' };
+          if (!file) return { contents: `export default ${JSON.stringify(inlined(args.path))};`, loader: 'js' };
           return { contents: `export default ${JSON.stringify(`/${file}`)};`, loader: 'js' };
         });
       },

@@ -8,8 +8,11 @@ import { startFunctionServer, type FunctionServer } from '../bench/function-serv
 import { MOBILE_RUNS, ORIGINAL_SKIPPED, runLighthouse, type OriginalApp } from '../bench/lighthouse';
 import { serveStatic } from '../bench/static-server';
 import { measureImport, type ImportTiming } from '../bench/import';
-import { budgetsTable, bytesTable, lighthouseSection, renderMarkdown, type BenchResults } from '../bench/report';
+import { budgetsTable, bytesTable, ISSUE38_MARKS, issue38Section, lighthouseSection, renderMarkdown, type BenchResults } from '../bench/report';
 import { measureScale, type DeskRow } from '../bench/scale';
+import { measureColdStarts } from '../bench/cold-start';
+import { measureInteractive, type CartBook } from '../bench/interactive';
+import { execFileSync } from 'node:child_process';
 import { build } from './lib/build';
 import { DEMO_CUSTOMER, ROOT, SHOP_URL } from './lib/env';
 import { adminLogin } from './lib/fixtures';
@@ -21,18 +24,33 @@ import { chooseFirestore, startSuite, type Suite } from './lib/suite';
 // Lighthouse and shortens the load runs; `--no-lighthouse` skips only Lighthouse; `--import` adds the 10,000-row catalogue import (several
 // minutes on the emulator); `--report-only` re-renders BENCHMARKS.md from results.json;
 // `--lighthouse-only` runs just Lighthouse (pages, floors, the original app) and merges it into
-// the existing results.json, every other section kept.
+// the existing results.json, every other section kept. `--interactive-only` (issue 38) measures the
+// time until Add to Cart works on the four pages under mobile throttling, Lighthouse at 4x and 8x CPU
+// and each function's cold start, merged into results.json (`--no-interactive`, `--no-lighthouse`,
+// `--no-cold-start` leave parts out); with `--baseline` those figures are kept as the "before" of
+// issue 38 instead (BOOKSTORE_BENCH_COMMIT names the commit when the copy measured is not a checkout).
 
 const RESULTS = `${ROOT}bench/results.json`;
 
-/** The search cold-start section bench/search.ts --cold-start writes (its own run, not in results.json). */
-const SEARCH_SECTION = /\n## 7\. Search index at cold start[\s\S]*?<!-- search-cold-start:end -->\n?/;
+/** The search sections bench/search.ts --cold-start and --memory write (their own runs, not in results.json): the rest of the file. */
+const SEARCH_SECTION = /\n## 7\. Search index at cold start[\s\S]*$/;
 
 /** BENCHMARKS.md from results.json, keeping the search cold-start section a separate run wrote. */
 function writeReport(results: BenchResults): void {
   const file = `${ROOT}BENCHMARKS.md`;
   const kept = existsSync(file) ? (SEARCH_SECTION.exec(readFileSync(file, 'utf8'))?.[0] ?? '') : '';
   writeFileSync(file, `${renderMarkdown(results).trimEnd()}\n${kept}`);
+}
+
+/** Section 0 (issue 38) of BENCHMARKS.md replaced from `results`, after the budgets when the file has none yet. */
+function spliceIssue38(results: BenchResults): void {
+  const file = `${ROOT}BENCHMARKS.md`;
+  const text = readFileSync(file, 'utf8');
+  const section = issue38Section(results);
+  const { start, end } = ISSUE38_MARKS;
+  const at = text.indexOf(start);
+  const next = at >= 0 ? `${text.slice(0, at)}${section}${text.slice(text.indexOf(end) + end.length + 1)}` : text.replace(/\n## 1\. /, `\n${section}\n## 1. `);
+  writeFileSync(file, next);
 }
 
 /** Prints the budgets, then writes results.json and BENCHMARKS.md. */
@@ -114,6 +132,69 @@ async function lighthouseOnly(running: boolean): Promise<void> {
     await suite?.stop();
   }
 }
+/** A book for /cart's runs, as the cart keeps it (the API's answer). */
+const cartBook = async (id: string) => (await (await fetch(`${SHOP_URL}/api/books/${id}`)).json()) as CartBook;
+
+/**
+ * `--interactive-only`: issue 38's measurements (time until Add to Cart works per page, Lighthouse
+ * at 4x and 8x CPU on the four pages, each function's cold start), merged into results.json; with
+ * `--baseline` they are stored as its "before" (the commit measured is named).
+ */
+async function interactiveOnly(running: boolean): Promise<void> {
+  const baseline = process.argv.includes('--baseline');
+  const withLighthouse = !process.argv.includes('--no-lighthouse');
+  const withColdStart = !process.argv.includes('--no-cold-start') && !running;
+  const suite = await throwawaySuite(running, 'issue 38\'s measurements');
+  try {
+    const bookId = await firstBookId();
+    const pages = LIGHTHOUSE_PAGES(`/books/${bookId}`);
+    const log = (line: string) => console.log(line);
+    // A copy outside git (an export of an older commit, measured as the "before") names its commit itself.
+    const commit = process.env.BOOKSTORE_BENCH_COMMIT ?? execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    let interactive: BenchResults['interactive'];
+    let lighthouse: BenchResults['lighthouse'] | undefined;
+    let lighthouseFloors: BenchResults['lighthouseFloors'];
+    let lighthouse8x: BenchResults['lighthouse8x'];
+    /** Merges what is measured so far into results.json (as the baseline with --baseline): a later failure keeps it. */
+    const save = (coldStart?: BenchResults['coldStart']) => {
+      const results: BenchResults = {
+        date: new Date().toISOString(), machine: machine(), quick: false, bytes: [], lighthouse: [], productionApi: [], hostingApi: [], scale: [],
+        environment: { firestore: describeFirestore(suite?.firestore ?? chooseFirestore()), functionsFramework: '-', node: process.version },
+        ...previousResults(),
+      };
+      if (baseline) {
+        results.baseline = { ...results.baseline, date: new Date().toISOString(), commit, ...(interactive ? { interactive } : {}), ...(lighthouse ? { lighthouse, lighthouse8x } : {}), ...(coldStart ? { coldStart } : {}) };
+      } else {
+        if (interactive) results.interactive = interactive;
+        if (lighthouse) Object.assign(results, { lighthouse, lighthouseFloors, lighthouse8x });
+        if (coldStart) results.coldStart = coldStart;
+      }
+      // Section 0 alone: the rest of BENCHMARKS.md is the last full run's (its figures are not in results.json here).
+      writeFileSync(RESULTS, JSON.stringify(results, null, 2));
+      spliceIssue38(results);
+      console.log('\nWrote bench/results.json and section 0 of BENCHMARKS.md');
+    };
+    if (!process.argv.includes('--no-interactive')) {
+      phase('Time until Add to Cart works, under mobile throttling');
+      interactive = await measureInteractive(SHOP_URL, pages, { cartBook: await cartBook(bookId), log });
+      save();
+    }
+    if (withLighthouse) {
+      phase(`Lighthouse mobile, ${MOBILE_RUNS} runs a page, at 4x (with the floors) and 8x CPU`);
+      lighthouse = await runLighthouse(SHOP_URL, pages, { times: MOBILE_RUNS, log });
+      if (!baseline) lighthouseFloors = await runLighthouse(SHOP_URL, pages, { times: MOBILE_RUNS, javascript: false, log });
+      lighthouse8x = await runLighthouse(SHOP_URL, pages, { times: MOBILE_RUNS, cpuSlowdown: 8, log });
+      save();
+    }
+    if (withColdStart) {
+      phase('Cold starts: each function booted alone under functions-framework');
+      save(await measureColdStarts(bookId, `Commit \`${commit}\`, ${machine()}; each function booted alone under functions-framework as the rehearsal boots it, median of 5 boots.`, log));
+    }
+  } finally {
+    await suite?.stop();
+  }
+}
+
 async function main() {
   if (process.argv.includes('--report-only')) {
     const results = previousResults();
@@ -127,6 +208,7 @@ async function main() {
   const seconds = quick ? 2 : 5;
   const running = await assertPortsFree().then(() => false, () => true);
   if (process.argv.includes('--lighthouse-only')) return lighthouseOnly(running);
+  if (process.argv.includes('--interactive-only')) return interactiveOnly(running);
   if (running) console.log('Measuring the running shop (orders and the scale test are skipped: they write data).');
   const suite = await throwawaySuite(running, 'the benchmark');
   let fn: FunctionServer | undefined;
@@ -146,6 +228,10 @@ async function main() {
     phase(withLighthouse ? `2. Lighthouse mobile (median of ${MOBILE_RUNS} runs), the floors (JavaScript disabled) and the original app` : '2. Lighthouse: skipped (--quick or --no-lighthouse)');
     const lighthouseSection: LighthouseSection = withLighthouse ? await measureLighthouse(bookPage) : { lighthouse: [], lighthouseFloors: [], original: { skipped: 'not run (--quick or --no-lighthouse)' } };
 
+    phase('2b. Time until Add to Cart works under mobile throttling (issue 38)');
+    const interactive = await measureInteractive(SHOP_URL, LIGHTHOUSE_PAGES(bookPage), { cartBook: await cartBook(bookId), log: (l) => console.log(l) });
+    const lighthouse8x = withLighthouse ? await runLighthouse(SHOP_URL, LIGHTHOUSE_PAGES(bookPage), { times: MOBILE_RUNS, cpuSlowdown: 8, log: (l) => console.log(l) }) : undefined;
+
     const fixtures: ApiFixtures = { admin, bookId };
     if (!running) {
       const shoppers = [];
@@ -156,6 +242,12 @@ async function main() {
     phase('3. API on functions-framework (one process, as production serves the function)');
     fn = await startFunctionServer(`${ROOT}bench/function-server.log`);
     const productionApi = await measureApi(fn.url, apiSpecs(fn.url, fixtures), [1, 20, 100], seconds, 1);
+
+    let coldStart: BenchResults['coldStart'];
+    if (!running) {
+      phase('3b. Cold starts: each function booted alone under functions-framework (issue 38)');
+      coldStart = await measureColdStarts(bookId, `${machine()}; each function booted alone under functions-framework as the rehearsal boots it, median of 5 boots.`, (l) => console.log(l));
+    }
 
     phase('4. API through the Hosting and Functions emulators');
     const hostingSpecs = [{ name: 'GET /index.html', url: `${SHOP_URL}/` }, ...apiSpecs(SHOP_URL, fixtures)];
@@ -182,6 +274,7 @@ async function main() {
 
     const results: BenchResults = {
       date: new Date().toISOString(), machine: machine(), quick, bytes, firstVisit, ...lighthouseSection, productionApi, hostingApi, scale, desk, importTiming,
+      interactive, lighthouse8x, coldStart, baseline: previousResults()?.baseline,
       environment: { firestore, functionsFramework: fn.version, node: process.version },
     };
     write(results);

@@ -5,13 +5,14 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 // After the client build: the storefront's static pages, server-rendered by the same module the pages
 // function uses (src/server/, built for Node into node_modules/.prerender so its imports resolve):
-//   index.html, cart.html, about.html, login.html   the page as first rendered, which the app hydrates
+//   cart.html, about.html, login.html   the page as first rendered, which the app hydrates
 //   shell.html  the plain document with an empty root: Hosting's fallback for every other route,
 //               and the service worker's answer to navigations
-// No data is loaded at build time: lists render their skeletons, the cart its neutral form (useHydrated).
+// No data is loaded at build time: the cart renders its neutral form (useHydrated). The home page is
+// not among them: it carries the catalogue's newest books, so the pages function serves it (issue 38),
+// and Vite's own index.html is removed (Hosting would answer / with it before any rewrite).
 
 const PAGES = [
-  { url: '/', file: 'index.html' },
   { url: '/cart', file: 'cart.html' },
   { url: '/about', file: 'about.html' },
   { url: '/login', file: 'login.html' },
@@ -58,6 +59,7 @@ export function prerender(): Plugin {
           });
           writeFileSync(join(outDir, page.file), html);
         }
+        rmSync(join(outDir, 'index.html'), { force: true });
         rmSync(serverDir, { recursive: true, force: true });
       },
     },

@@ -8,7 +8,7 @@ type ManifestTransform = NonNullable<NonNullable<VitePWAOptions['workbox']>['man
 
 /**
  * The page every SPA navigation is answered with by the worker, from the precache: the plain shell
- * (index.html carries the prerendered home page; web/prerender.ts).
+ * (the home page itself is the pages function's, with its books; decision 038).
  */
 export const NAVIGATION_FALLBACK = 'shell.html';
 

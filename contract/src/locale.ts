@@ -7,16 +7,25 @@
 export const SHOP_TIME_ZONE = 'UTC';
 export const SHOP_LOCALE = 'en-US';
 
-const dateFormat = new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(SHOP_LOCALE, {
+/**
+ * A formatter made on first use: each Intl formatter costs milliseconds to build (its locale and zone
+ * data), and a page built them all as its module loaded, in the app's start-up task (issue 38).
+ */
+function lazy<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const dateFormat = lazy(() => new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' }));
+const dateTimeFormat = lazy(() => new Intl.DateTimeFormat(SHOP_LOCALE, {
   timeZone: SHOP_TIME_ZONE,
   year: 'numeric',
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
-const countFormat = new Intl.NumberFormat(SHOP_LOCALE);
+}));
+const countFormat = lazy(() => new Intl.NumberFormat(SHOP_LOCALE));
 
 const valid = (iso: string): Date | null => {
   const date = new Date(iso);
@@ -26,24 +35,24 @@ const valid = (iso: string): Date | null => {
 /** 'January 1, 2026' in the shop's zone; '' for a value that is not a date. */
 export function formatDate(iso: string): string {
   const date = valid(iso);
-  return date ? dateFormat.format(date) : '';
+  return date ? dateFormat().format(date) : '';
 }
 
 /** 'Nov 22, 2026, 1:05 AM' in the shop's zone, for an order's timeline; '' for a value that is not a date. */
 export function formatDateTime(iso: string): string {
   const date = valid(iso);
-  return date ? dateTimeFormat.format(date) : '';
+  return date ? dateTimeFormat().format(date) : '';
 }
 
 /** '12,345' in the shop's locale. */
 export function formatCount(n: number): string {
-  return countFormat.format(n);
+  return countFormat().format(n);
 }
 
 // An edition's publication date (issue 26) is a calendar date, not an instant: YYYY, YYYY-MM or
 // YYYY-MM-DD, shown as precisely as it was given, read in UTC so no zone moves it a day.
-const monthYearFormat = new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: 'UTC', year: 'numeric', month: 'long' });
-const dayFormat = new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+const monthYearFormat = lazy(() => new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: 'UTC', year: 'numeric', month: 'long' }));
+const dayFormat = lazy(() => new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }));
 
 /** '2019' | 'April 2019' | 'April 2, 2019' in the shop's locale; the text itself if it is not such a date. */
 export function formatPublicationDate(value: string): string {
@@ -51,7 +60,7 @@ export function formatPublicationDate(value: string): string {
   if (!m) return value;
   if (!m[2]) return m[1]!;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, m[3] ? Number(m[3]) : 1));
-  return (m[3] ? dayFormat : monthYearFormat).format(date);
+  return (m[3] ? dayFormat() : monthYearFormat()).format(date);
 }
 
 /** 'English', 'British English', 'French' for a BCP 47 tag, in the shop's locale; the tag itself if unknown. */

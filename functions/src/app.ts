@@ -4,7 +4,6 @@ import { adminSession } from './admin/admin-session';
 import { staffRouter } from './admin/staff.router';
 import { bulkBooks } from './books/books.handlers';
 import { booksRouter, coversRouter } from './books/books.router';
-import { adminBooks } from './books/catalog.handlers';
 import { isbnLookup } from './books/isbn.handlers';
 import { methodNotAllowed } from './lib/allowed-methods';
 import { withBodyLimitCheck } from './lib/body-parse-errors';
@@ -46,7 +45,7 @@ export function createApp() {
     '/auth/admin': { post: adminLogin },
     '/auth/admin/logout': { post: adminLogout },
     '/admin/orders': [adminPaymentRouter, adminOrdersRouter], // refunds before the desk's own routes
-    '/admin/books': { get: adminBooks },
+    // GET /admin/books (Manage Books, with its search) is the `search` function's (books/search.app.ts).
     '/admin/books/bulk': { post: bulkBooks },
     '/admin/isbn/:isbn': { get: isbnLookup },
     '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter],

@@ -1,13 +1,17 @@
-import { setGlobalOptions } from 'firebase-functions/v2';
+import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { createApiHandler } from './app';
 import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, runningFunctionSecrets, stripeSecretKey, stripeWebhookSecret } from './config';
-import { deferBodyParseErrors, withBodyLimitCheck } from './lib/body-parse-errors';
-import { releaseHoldsJob } from './orders/release-holds';
-import { createPagesApp } from './pages/pages.app';
-import { assertStripeConfig } from './payments/stripe-client';
-import { withRelease } from './pages/release';
+import { deferBodyParseErrors } from './lib/body-parse-errors';
+import { served } from './lib/served';
+import { assertStripeConfig } from './payments/card-config';
+
+// Every function's trigger and options, and none of their code: each one's code is its own bundle,
+// loaded only by the instance that serves it (lib/served.ts; functions/build.mjs builds every
+// src/serve/<file>.ts into lib/<file>.js). A new function is one entry here plus its serve/ file:
+//   export const sendMail = onDocumentCreated({ document: 'mail/{id}', secrets: [smtpPassword] },
+//     served('sendMail', () => import('./serve/send-mail')));
+// (an import of its module here instead works too, but every other function then loads it).
 
 assertSafeEnvironment();
 deferBodyParseErrors();
@@ -16,21 +20,31 @@ deferBodyParseErrors();
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 // Card payments (issue 35): on when both Stripe secrets hold Stripe values, off (cash only) when both are `off`.
-export const api = onRequest({ secrets: [adminJwtSecret, stripeSecretKey, stripeWebhookSecret], memory: '256MiB', concurrency: 40 }, createApiHandler());
+export const api = onRequest(
+  { secrets: [adminJwtSecret, stripeSecretKey, stripeWebhookSecret], memory: '256MiB', concurrency: 40 },
+  served('api', () => import('./serve/api')),
+);
 
-// Book pages (/books/:id) and sitemaps for robots and link previews; Hosting rewrites them here.
-export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, withRelease(withBodyLimitCheck(createPagesApp())));
+// The catalogue's search (/api/books/search, /api/books/suggest, /api/admin/books): its index lives in
+// the instance's memory and grows with the catalogue (at 100,000 books about 0.8 GB to load it, 1 GB
+// to build it: bench/search.ts --memory), so it has a function sized for it (issue 38;
+// books/search.app.ts). The admin's search needs the staff session's secret.
+export const search = onRequest({ secrets: [adminJwtSecret], memory: '2GiB', concurrency: 40 }, served('search', () => import('./serve/search')));
+
+// The home page, /books, book pages (/books/:id) and the sitemaps; Hosting rewrites them here.
+export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, served('pages', () => import('./serve/pages')));
 
 // Pickup orders not collected within the shop's hold days are cancelled and restocked (issue 27).
 // Cloud Scheduler calls it over HTTP (an onSchedule function is an HTTP function on Cloud Run); each
 // release is its order's own transaction, so an overlapping or repeated run releases nothing twice.
 // Unpaid card orders whose session ended are cancelled too, after asking Stripe (it needs the Stripe secrets).
-export const releaseHolds = onSchedule({ secrets: [stripeSecretKey, stripeWebhookSecret], schedule: 'every 60 minutes', memory: '256MiB', timeoutSeconds: 300, maxInstances: 1 }, async () => {
-  await releaseHoldsJob();
-});
+export const releaseHolds = onSchedule(
+  { secrets: [stripeSecretKey, stripeWebhookSecret], schedule: 'every 60 minutes', memory: '256MiB', timeoutSeconds: 300, maxInstances: 1 },
+  served('releaseHolds', () => import('./serve/release-holds')),
+);
 
-// Each function is its own Cloud Run service loading this whole bundle: only the one that declares
-// the admin secret (api) is given it, and only that one refuses to start with a weak one.
-const declared = runningFunctionSecrets({ api, pages, releaseHolds });
+// Each function is its own Cloud Run service: only those that declare the admin secret (api,
+// search) are given it, and only those refuse to start with a weak one; likewise the Stripe secrets.
+const declared = runningFunctionSecrets({ api, search, pages, releaseHolds });
 assertStrongAdminSecret(process.env, declared);
 assertStripeConfig(process.env, declared);

@@ -334,6 +334,24 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
         return expect(res.status === 200 && !!body.token, `POST /api/auth/admin -> ${res.status}${body.token ? ', a token' : ` ${body.message}`}`);
       }],
     ],
+    // The catalogue's search (issue 38: a function sized for its index). Its first request loads or
+    // builds the index of the suite's catalogue.
+    search: [
+      ['a search', async (base) => {
+        const res = await fetch(`${base}/api/books/search?q=the`);
+        const body = (await res.json()) as { books?: unknown[]; total?: number; message?: string };
+        return expect(res.status === 200 && Array.isArray(body.books) && typeof body.total === 'number', `GET /api/books/search?q=the -> ${res.status}, ${body.total ?? body.message} matches`);
+      }],
+      ['suggestions', async (base) => {
+        const res = await fetch(`${base}/api/books/suggest?q=the`);
+        const body = (await res.json()) as { suggestions?: unknown[] };
+        return expect(res.status === 200 && Array.isArray(body.suggestions), `GET /api/books/suggest?q=the -> ${res.status}, ${body.suggestions?.length ?? 'no'} suggestions`);
+      }],
+      ["the admin's book list refuses an anonymous caller", async (base) => {
+        const res = await fetch(`${base}/api/admin/books?q=the`);
+        return expect(res.status === 401, `GET /api/admin/books?q=the (no token) -> ${res.status}`);
+      }],
+    ],
     // The pickup holds' release (issue 27): Cloud Scheduler POSTs to the service with its job headers;
     // firebase-functions answers 200 once the job ran, 500 if it threw. Twice: the job is idempotent.
     releaseHolds: [
@@ -405,7 +423,7 @@ function lockedTreeChecks(): SmokeResult[] {
 }
 
 /** The route each function is loaded on (GET, a few seconds, loopback). */
-const loadPath = (name: string, bookId: string) => (name === 'pages' ? `/books/${bookId}` : '/api/books?limit=12');
+const loadPath = (name: string, bookId: string) => (name === 'pages' ? `/books/${bookId}` : name === 'search' ? '/api/books/search?q=the' : '/api/books?limit=12');
 
 /**
  * Boots every function of the staged deploy source alone, checks its routes, loads it briefly and

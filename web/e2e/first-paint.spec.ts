@@ -45,7 +45,7 @@ async function expectNoShift(page: Page) {
   expect(shifts, shifted.join('\n')).toBe(0);
 }
 
-/** The app owns the page: the storefront's controls are enabled (they wait for React). */
+/** The app owns the page: the header's search field is enabled (it waits for React). */
 async function owned(page: Page) {
   await expect(page.getByLabel('Search books')).toBeEnabled();
 }
@@ -54,7 +54,11 @@ test('the raw HTML of / and of a book page carries the visible content, before a
   const home = await (await request.get('/')).text();
   expect(home).toMatch(/<h1[^>]*>New Releases This Week<\/h1>/);
   expect(home).toMatch(/<img src="data:image\/svg\+xml,[^"]+" alt="A stack of new books" width="480" height="360"/); // inlined
-  expect(home).toContain('aria-label="Loading books"'); // the carousels' room is kept by skeletons
+  // The carousels' books are in the first HTML (issue 38): the newest book's card, with its Add to Cart.
+  const [newest] = await (await request.get('/api/books?limit=16')).json();
+  expect(home).toContain(`>${newest.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')}</a>`);
+  expect(home).toContain('Add to Cart<span class="sr-only">');
+  expect(home).not.toContain('aria-label="Loading books"');
 
   const book = (await catalogueBooks(request))[0]!; // not another test's book, which may be gone by the next request
   const page = await (await request.get(`/books/${book._id}`)).text();

@@ -71,10 +71,11 @@ test('a book hearted signed out joins the account at sign-in and shows in /wishl
     await expect(line).toBeHidden();
     // A newly loaded page shows this device's copy, and follows the account from the first touch
     // (the Firestore SDK is not part of a page's first load): a pointer move.
-    // The app starts after the page has loaded (decision 029): its first-touch listener sees only
-    // touches from then on, so the pointer moves once the page answers (Add to Cart enabled).
+    // The app's first-touch listener sees only touches from its start on (decision 038: the served
+    // buttons are usable before it), so the pointer moves once the app owns the page (the header's
+    // search field, disabled until then, is enabled).
     await page.goto(`/books/${book!._id}`);
-    await expect(page.getByRole('button', { name: /^Add to Cart/ })).toBeEnabled();
+    await expect(page.getByLabel('Search books')).toBeEnabled();
     await page.mouse.move(10, 10);
     await expect(page.getByRole('link', { name: 'Wishlist, 1 book' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
@@ -86,6 +87,20 @@ test('a book hearted signed out joins the account at sign-in and shows in /wishl
   } finally {
     await other.close();
   }
+});
+
+test("a signed-in customer's /wishlist on a fresh device shows their saved books without waiting for a touch (issue 38)", async ({ page, request }) => {
+  const customer = await newCustomer(request, 'wishlist-fresh');
+  const uid = (JSON.parse(Buffer.from(customer.token.split('.')[1]!, 'base64url').toString('utf8')) as { user_id: string }).user_id;
+  const [book] = await booksInStock(page, 1);
+  // Saved on another device: the account's list holds the book, this browser has never seen it.
+  await db().collection('wishlists').doc(uid).set({ bookIds: [book!._id], updatedAt: new Date() });
+  await signIn(page, customer.email, customer.password);
+  // A new document: nothing touched on it (no pointer, key or scroll), only the page loading.
+  await page.goto('/wishlist');
+  const line = page.getByTestId('wishlist-line').filter({ hasText: book!.title });
+  await expect(line).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Wishlist, 1 book' })).toBeVisible();
 });
 
 test('offline: the wishlist keeps working, with the price and stock of books seen before', async ({ page, context }) => {

@@ -6,6 +6,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { routes } from './app/routes';
 import { QUERY_STATE_ID } from './server/document';
 import { ApiError } from './lib/api-client';
+import { stopEarlyInput } from './lib/early-input';
 import { networkStatus } from './lib/network-status';
 import { followCatalogueUpdates } from './lib/pwa/catalogue-updates';
 import './index.css';
@@ -83,6 +84,9 @@ setTimeout(() => {
   // In a transition, React hydrates and renders in slices of a few milliseconds, yielding to the
   // browser between them, instead of one long task a phone feels as a frozen page.
   const render = () => startTransition(() => {
+    // From here React's listeners see every event: the start script stops keeping them, and what
+    // it kept is replayed once the page is hydrated (App, useReplayEarlyInput).
+    stopEarlyInput();
     if (hydrate) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });

@@ -1,6 +1,6 @@
 import { DEFAULT_FULFILMENT, DEFAULT_SHOP_SETTINGS, FulfilmentSettingsSchema, ShopSettingsSchema, upgradeFulfilment, type FulfilmentSettings, type ShopSettings } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { appendAudit, changedFields, type AuditActor } from './audit.repo';

@@ -1,13 +1,11 @@
 import { routerOf } from '../lib/routes';
 import * as handlers from './books.handlers';
-import { search, suggest } from './catalog.handlers';
 import { importBooks } from './import.handlers';
 
 /** Mounted at /api/books. */
 export const booksRouter = routerOf({
   '/': { get: handlers.listBooks },
-  '/search': { get: search },
-  '/suggest': { get: suggest },
+  // GET /search and /suggest are the `search` function's (search.app.ts).
   '/create-book': { post: handlers.createBook },
   '/cover': { post: handlers.uploadCover },
   '/import': { post: importBooks },

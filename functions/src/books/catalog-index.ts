@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { db } from '../lib/firebase';
 import { runQuery } from '../lib/queries';
 import { books, derivedFields, type BookDoc } from './book-doc';

@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { db, bucket } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { SEARCH_SCHEMA } from './search-index';

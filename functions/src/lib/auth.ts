@@ -1,14 +1,13 @@
 import { can, TOTP_SETUP_REQUIRED, type Permission, type Role } from '@bookstore/contract';
 import type { Request } from 'express';
-import { ADMIN_TOKEN_TTL_SECONDS, adminJwtSecret } from '../config';
+import { adminClaims, jwtSecret, parseBearer } from './admin-token';
 import { auth } from './firebase';
 import { HttpError } from './http-error';
-import { isStrongSecret, verifyAdminToken, type AdminClaims } from './jwt';
+import type { AdminClaims } from './jwt';
 
-/** The token of an `Authorization: Bearer <token>` header, or null when it is not one. */
-export function parseBearer(header: string | undefined): string | null {
-  return /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header ?? '')?.[1] ?? null;
-}
+// The bearer token's admin claims are lib/admin-token.ts's (no Firebase SDK: the functions' entry
+// checks upload tokens with them before any function's code loads); re-exported for the routes.
+export { adminClaims, jwtSecret, parseBearer };
 
 /** The bearer token, refusing requests that carry two Authorization headers. */
 export function bearerToken(req: Request): string | null {
@@ -19,21 +18,6 @@ export function bearerToken(req: Request): string | null {
   const token = parseBearer(header);
   if (!token) throw new HttpError(401, 'Authorization must be a Bearer token');
   return token;
-}
-
-/** The admin token key, or '' when it is missing or shorter than 32 bytes (then nothing is signed or accepted). */
-export function jwtSecret(): string {
-  try {
-    const secret = adminJwtSecret.value() ?? '';
-    return isStrongSecret(secret) ? secret : '';
-  } catch {
-    return '';
-  }
-}
-
-/** The token's claims if it is a well-signed, unexpired admin token; whether it is still current is the session's job. */
-export function adminClaims(token: string): AdminClaims | null {
-  return verifyAdminToken(token, jwtSecret(), ADMIN_TOKEN_TTL_SECONDS);
 }
 
 /** The staff member behind a request, as the session middleware read them from their document. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { bodyLimitFor, type BodyLimit } from '../config';
-import { adminClaims, parseBearer } from './auth';
+import { adminClaims, parseBearer } from './admin-token';
 
 // The Functions runtime (functions-framework in production, the emulator runtime locally) parses
 // request bodies with body-parser, up to 32 MB (1 GB in functions-framework), *before* our Express
@@ -25,7 +25,8 @@ type Next = (err?: unknown) => void;
 type Middleware = (req: Req, res: ServerResponse, next: Next) => void;
 type Factory = ((options?: Record<string, unknown>) => Middleware) & { [WRAPPED]?: true };
 
-const GUARD = Symbol('bookstore.bodyGuard');
+// Symbol.for: the entry (index.js) marks requests and each function's own bundle reads the mark.
+const GUARD = Symbol.for('bookstore.bodyGuard');
 const WRAPPED = Symbol.for('bookstore.bodyParserWrapped');
 const FACTORIES = ['json', 'text', 'urlencoded', 'raw'] as const;
 const DRAIN_MS = 10_000;

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { HttpError, INDEX_RETRY_AFTER_S, OUTAGE_RETRY_AFTER_S } from './http-error';
 import { describeQuery, IndexNotReadyError } from './queries';
 

@@ -1,14 +1,27 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { getStorage } from 'firebase-admin/storage';
 
 function app() {
   return getApps()[0] ?? initializeApp();
 }
 
+// Every function reads Firestore; only some verify customers' tokens (Auth) or touch covers and the
+// search snapshot (Storage): those SDKs (about 0.3 s of loading each on a cold instance) are loaded
+// when first used, so `pages` and `releaseHolds` never load them (issue 38). A function that will use
+// them loads them as its instance starts (loadSdks in src/serve/<name>.ts).
+/* eslint-disable @typescript-eslint/no-require-imports -- a lazy require: the module loads on first use, not with the bundle */
+const authSdk = () => require('firebase-admin/auth') as typeof import('firebase-admin/auth');
+const storageSdk = () => require('firebase-admin/storage') as typeof import('firebase-admin/storage');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
 export const db = () => getFirestore(app());
-export const auth = () => getAuth(app());
+export const auth = () => authSdk().getAuth(app());
+
+/** Loads these SDKs now: for a function that will use them, while its instance starts. */
+export function loadSdks(which: { auth?: true; storage?: true }): void {
+  if (which.auth) authSdk();
+  if (which.storage) storageSdk();
+}
 
 /**
  * The project's default bucket, as Cloud Functions (and the emulator) name it in FIREBASE_CONFIG;
@@ -30,5 +43,5 @@ export function defaultBucketName(env: NodeJS.ProcessEnv = process.env): string 
 }
 
 export function bucket() {
-  return getStorage(app()).bucket(defaultBucketName());
+  return storageSdk().getStorage(app()).bucket(defaultBucketName());
 }

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { db } from './firebase';
 import { OUTAGE_RETRY_AFTER_S } from './http-error';
 import { countReads } from './read-counter';

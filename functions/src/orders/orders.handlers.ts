@@ -14,7 +14,7 @@ import {
   type OrdersPage,
   type PlacedOrderResponse,
 } from '@bookstore/contract';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { z } from 'zod';
 import { requireCustomer, requireCustomerOrAdmin } from '../lib/auth';
 import { noStore } from '../lib/cache';

@@ -14,7 +14,7 @@ import {
   RESTOCKING_STATUSES, type DeliveryPlace, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
 } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type Transaction } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import type { BookDoc } from '../books/books.repo';
 import { books, getBookDocs } from '../books/books.repo';
 import { noAfterCommit, stageBookWrites, type AfterCommit, type StagedBookWrites } from '../books/book-writes';

@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { expireUnpaidOrders, type UnpaidReport } from '../payments/unpaid-orders';
 import { releaseExpiredHolds, type ReleaseReport } from './orders.repo';
 

@@ -22,11 +22,13 @@ const book: Book = {
   updatedAt: '2026-01-02T01:00:00.000Z',
 };
 const page: BooksPage = { books: [book], nextCursor: 'abc_-123', prevCursor: null };
-const loaders: Loaders = { book: async (id) => (id === book._id ? book : null), browse: async () => page };
+const shelf: Book[] = Array.from({ length: 16 }, (_, i) => ({ ...book, _id: `home${i}`, title: `Shelf Book ${i}`, stock: i === 0 ? 0 : 5 }));
+const loaders: Loaders = { book: async (id) => (id === book._id ? book : null), browse: async () => page, books: async () => shelf };
 const manifest: Manifest = {
   'index.html': { file: 'assets/index.js', css: ['assets/index.css'], imports: ['_react.js'] },
   '_react.js': { file: 'assets/react.js' },
   'src/app/routes/book-detail.tsx': { file: 'assets/book-detail.js', imports: ['_react.js'] },
+  'src/app/routes/home.tsx': { file: 'assets/home.js', imports: ['_react.js'] },
 };
 const stateOf = (html: string) => JSON.parse(html.slice(html.indexOf('<script type="application/json" id="query-state">') + 49, html.indexOf('</script>', html.indexOf('id="query-state"'))));
 
@@ -45,6 +47,36 @@ const detailed: Book = {
   language: 'en-GB',
   stock: 4,
 };
+
+describe('the home page (issue 38)', () => {
+  it('carries the newest books in its first HTML, with Add to Cart, and the list once as state', async () => {
+    const rendered = await renderPage('/', loaders);
+    expect(rendered.status).toBe(200);
+    expect(rendered.partial).toBe(false);
+    expect(rendered.routeModule).toBe('home');
+    const topSellers = rendered.html.slice(rendered.html.indexOf('id="top-sellers"'), rendered.html.indexOf('id="recommended"'));
+    // Top Sellers: the 12 newest; Recommended: the 9th to the 16th.
+    for (let i = 0; i < 12; i++) expect(topSellers).toContain(`>Shelf Book ${i}</a>`);
+    expect(topSellers).not.toContain('Shelf Book 12<');
+    expect(rendered.html.slice(rendered.html.indexOf('id="recommended"'))).toContain('>Shelf Book 15</a>');
+    expect(topSellers).not.toContain('Loading books');
+    expect(topSellers.match(/Add to Cart/g)).toHaveLength(12);
+    const html = htmlDocument(manifest, { title: rendered.title, root: rendered.html, state: rendered.state, routeModule: rendered.routeModule });
+    const state = stateOf(html) as { queries: { queryKey: unknown[]; state: { data: Book[] } }[] };
+    expect(state.queries.map((q) => q.queryKey)).toEqual([['books', { limit: 16 }]]);
+    expect(state.queries[0]!.state.data.map((b) => b._id)).toEqual(shelf.map((b) => b._id));
+    expect(html).toContain('data-preload="/assets/react.js /assets/home.js"');
+  });
+
+  it('draws its skeletons, marked partial (not for a cache), when the list cannot be read', async () => {
+    const rendered = await renderPage('/', { ...loaders, books: async () => { throw new Error('Firestore unavailable'); } });
+    expect(rendered.status).toBe(200);
+    expect(rendered.partial).toBe(true);
+    expect(rendered.html).toContain('Loading books');
+    expect(rendered.html).not.toContain('Add to Cart<span class="sr-only">'); // the skeletons' invisible label only
+    expect((rendered.state as { queries: unknown[] }).queries).toEqual([]);
+  });
+});
 
 describe('a book page with every detail (issue 26)', () => {
   it('lists the details, formatted in the shop\'s locale', async () => {

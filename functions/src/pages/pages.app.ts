@@ -1,10 +1,10 @@
 import express, { type Request, type Response } from 'express';
-import { BookIdSchema, BrowseQuerySchema } from '@bookstore/contract';
+import { BookIdSchema, BooksQuerySchema, BrowseQuerySchema } from '@bookstore/contract';
 import { canonicalPath, htmlDocument, renderPage, type Loaders } from '../../../web/src/server';
-import { getBook } from '../books/books.repo';
+import { getBook, listBooks } from '../books/books.repo';
 import { browseBooks } from '../books/browse.repo';
 import { countBooksForSitemap, sitemapEntries, sitemapFileCount } from '../books/sitemap.repo';
-import { noStoreByDefault } from '../lib/cache';
+import { CATALOGUE_PUBLIC, noStoreByDefault } from '../lib/cache';
 import { errorHandler } from '../lib/errors';
 import { HttpError } from '../lib/http-error';
 import { readCounter } from '../lib/read-counter';
@@ -15,11 +15,15 @@ import { sitemapIndex, urlset } from './sitemap';
 import { webManifest } from './web-build';
 import { webAssets } from './web-assets';
 
-// The `pages` function: what Hosting rewrites /books, /books/* and the sitemaps to. The pages are the
+// The `pages` function: what Hosting rewrites /, /books, /books/* and the sitemaps to. The pages are the
 // web app's own server render (web/src/server/: the same route components the browser hydrates),
 // with the data read from the repositories; cached by Hosting's CDN for 5 minutes (an edit shows
 // within s-maxage; the browser always revalidates). A 404 is never cached.
 const BOOK_PAGE_CACHE = 'public, max-age=0, s-maxage=300';
+// The home page carries the catalogue's newest books with their stock (issue 38): it is kept at the
+// edge as long as the list it replaces (GET /api/books, CATALOGUE_PUBLIC), so it is never staler than
+// what the app used to fetch; a catalogue change (or a sale that empties a shelf) shows within it.
+const HOME_PAGE_CACHE = CATALOGUE_PUBLIC;
 // firebase.json leaves /books and /books/* out of its documents' no-cache rule: Hosting's header rules
 // win over a function's, and these answers choose their own (a 404 or a redirect is no-store).
 const SITEMAP_CACHE = 'public, max-age=0, s-maxage=3600';
@@ -37,6 +41,7 @@ const loaders: Loaders = {
     if (!query.success) throw new HttpError(400, 'Invalid browse query');
     return browseBooks(query.data);
   },
+  books: (query) => listBooks(BooksQuerySchema.parse(query)),
 };
 
 /**
@@ -51,7 +56,7 @@ function canonicalOnly(req: Request, res: Response, next: () => void): void {
   res.status(301).set({ Location: canonical, 'Cache-Control': 'no-store' }).type('text/plain').send(`Moved to ${canonical}`);
 }
 
-// GET /books, /books?..., /books/:id: the app's render of the URL with its data.
+// GET /, /books, /books?..., /books/:id: the app's render of the URL with its data.
 async function page(req: Request, res: Response) {
   const rendered = await renderPage(req.originalUrl, loaders);
   const book = rendered.book;
@@ -64,7 +69,7 @@ async function page(req: Request, res: Response) {
     root: rendered.html,
     state: rendered.state,
   });
-  const cache = rendered.status === 404 ? 'no-store' : BOOK_PAGE_CACHE;
+  const cache = rendered.status === 404 || rendered.partial ? 'no-store' : req.path === '/' ? HOME_PAGE_CACHE : BOOK_PAGE_CACHE;
   res.status(rendered.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cache });
   sendCompressed(req, res, body);
 }
@@ -111,6 +116,7 @@ export function createPagesApp() {
   // Before the canonical redirect: an asset's query string (a cache buster) is not a new page.
   app.use('/assets', webAssets());
   app.use(canonicalOnly);
+  app.get('/', page);
   app.get('/books', page);
   app.get('/books/:id', page);
   app.get('/sitemap.xml', sitemap);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 
 // The web build the `pages` function's asset manifest comes from (the script and stylesheet names its
 // pages ask for, web-build.ts; decision 020): web/vite.config.ts stamps release.json (a hash of every

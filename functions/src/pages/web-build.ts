@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from '../../../web/src/server';
 
@@ -14,12 +14,17 @@ const candidates = [
   join(__dirname, 'web-manifest.json'), // deployed: the copy made by functions/build.mjs
 ];
 
-let cached: Manifest | null = null;
+let cached: { path: string; mtimeMs: number; manifest: Manifest } | null = null;
 
+/**
+ * The manifest, read again when its file changes: locally a web build (the smoke test's production
+ * build, a developer's rebuild) replaces web/dist under a running emulator, and the home page, now
+ * this function's (issue 38), must name the scripts that build has. Deployed, the copy never changes.
+ */
 export function webManifest(): Manifest {
-  if (cached) return cached;
   const path = candidates.find((candidate) => existsSync(candidate));
   if (!path) throw new Error(`The web build's manifest was not found (looked in ${candidates.join(', ')}): build the web app first`);
-  cached = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-  return cached;
+  const { mtimeMs } = statSync(path);
+  if (cached?.path !== path || cached.mtimeMs !== mtimeMs) cached = { path, mtimeMs, manifest: JSON.parse(readFileSync(path, 'utf8')) as Manifest };
+  return cached.manifest;
 }

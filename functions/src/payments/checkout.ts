@@ -1,5 +1,5 @@
 import type { Order } from '@bookstore/contract';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { HttpError } from '../lib/http-error';
 import type { OrderDoc } from '../orders/orders.repo';
 import { siteOrigin } from '../pages/site-origin';

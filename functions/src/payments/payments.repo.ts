@@ -3,7 +3,7 @@ import {
   type Order, type ParsedRefundRequest, type Refund, type StoredPayment, type StoredRefund,
 } from '@bookstore/contract';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { appendAudit, type AuditActor } from '../admin/audit.repo';
 import { noAfterCommit } from '../books/book-writes';
 import { db } from '../lib/firebase';

@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { providerError } from './checkout';
 import { sessionFact } from './payment-facts';
 import { applyPaymentFact, readOrder } from './payments.repo';

@@ -1,5 +1,5 @@
 import type { StoredPayment } from '@bookstore/contract';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { sessionFact, type Fact } from './payment-facts';
 import { applyPaymentFact, dueUnpaidOrders, postponeDeadline } from './payments.repo';
 import { stripeFromEnv, type Stripe } from './stripe-client';

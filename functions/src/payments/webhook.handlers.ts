@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { HttpError } from '../lib/http-error';
 import { providerError } from './checkout';
 import { refundFact, refundPaymentIntent, sessionFact, sessionOrderId, type Fact } from './payment-facts';

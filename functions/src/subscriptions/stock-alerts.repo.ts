@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { STOCK_ALERT_IN_STOCK } from '@bookstore/contract';
 import { FieldPath, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runCount, runQuery, runTxQuery } from '../lib/queries';

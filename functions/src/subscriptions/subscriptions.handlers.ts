@@ -15,7 +15,7 @@ import {
   type StockAlertCount,
 } from '@bookstore/contract';
 import type { Request, Response } from 'express';
-import { logger } from 'firebase-functions';
+import { logger } from 'firebase-functions/logger';
 import { clientAddress } from '../admin/client-address';
 import { jwtSecret, requireCustomer, requirePermission } from '../lib/auth';
 import { noStore, rejectUnknownQuery } from '../lib/cache';

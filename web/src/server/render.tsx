@@ -1,4 +1,4 @@
-import { CATEGORIES, type Book, type BooksPage } from '@bookstore/contract';
+import { CATEGORIES, type Book, type BooksPage, type BooksQuery } from '@bookstore/contract';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, matchRoutes } from 'react-router-dom';
@@ -6,7 +6,9 @@ import { App } from '../app/app';
 import { routes } from '../app/routes';
 import { browseQuery } from '../features/catalog/api/browse-books';
 import { parseBrowseParams, toApiParams } from '../features/catalog/browse/browse-params';
+import { HOME_LIST_LIMIT } from '../features/catalog/components/top-sellers';
 import { bookQuery } from '../lib/books/get-book';
+import { booksQuery } from '../lib/books/get-books';
 import { pageTitle, takeServerTitle } from '../lib/use-page-title';
 
 // The one server render of the storefront: the same route components and the same App tree the
@@ -27,6 +29,8 @@ export interface Loaders {
   book(id: string): Promise<Book | null>;
   /** One page of the browse, given the API's query parameters (GET /api/books?...). */
   browse(params: Record<string, string>): Promise<BooksPage>;
+  /** The home page's list, newest first (GET /api/books?limit=16): its carousels' books. */
+  books(query: BooksQuery): Promise<Book[]>;
 }
 
 export interface RenderedPage {
@@ -44,6 +48,8 @@ export interface RenderedPage {
   title: string;
   /** The book a book page shows (its meta tags are the caller's). */
   book: Book | null;
+  /** Drawn without data its page should have had (the home list could not be read): not for a cache. */
+  partial: boolean;
 }
 
 /** The storefront page names whose module the route table lazy-loads (routes.tsx). */
@@ -63,17 +69,37 @@ const refused = (error: unknown) => {
   return typeof status === 'number' && status >= 400 && status < 500;
 };
 
+interface Prefetched {
+  book: Book | null;
+  partial: boolean;
+}
+
 /**
  * The route's data, fetched into the client under the page's own queryOptions (their queryFn
  * swapped for the server's loader). A failed read throws (the function answers 500), except a 4xx
- * on /books: that query stays empty, the page renders its skeletons and the browser asks the API.
+ * on /books (that query stays empty, the page renders its skeletons and the browser asks the API)
+ * and the home list (`partial`: its skeletons, not cached).
  */
-async function prefetch(client: QueryClient, url: URL, pattern: string, params: Record<string, string | undefined>, loaders: Loaders) {
+async function prefetch(client: QueryClient, url: URL, pattern: string, params: Record<string, string | undefined>, loaders: Loaders): Promise<Prefetched> {
   if (pattern === '/books/:id' && params.id) {
     const id = params.id;
     // An unknown book is cached as null: the page renders its "not found" branch (book-detail.tsx
     // tests `!book`), the same text the browser shows after the API's 404, and the answer is a 404.
-    return client.fetchQuery({ ...bookQuery(id), queryFn: async () => (await loaders.book(id)) as Book });
+    return { book: await client.fetchQuery({ ...bookQuery(id), queryFn: async () => (await loaders.book(id)) as Book }), partial: false };
+  }
+  if (pattern === '/') {
+    // The home page's carousels (Top Sellers, Recommended) share one list: served with the page, so
+    // its first cards and their Add to Cart are in the first HTML (issue 38). A failed read draws
+    // the skeletons instead, and the browser asks the API as the app did before.
+    const query = { limit: HOME_LIST_LIMIT };
+    const partial = await client.fetchQuery({ ...booksQuery(query), queryFn: () => loaders.books(query) }).then(
+      () => false,
+      () => {
+        client.removeQueries({ queryKey: booksQuery(query).queryKey });
+        return true;
+      },
+    );
+    return { book: null, partial };
   }
   if (pattern === '/books') {
     const state = parseBrowseParams(url.searchParams, CATEGORIES);
@@ -83,7 +109,7 @@ async function prefetch(client: QueryClient, url: URL, pattern: string, params: 
       client.removeQueries({ queryKey: browseQuery(state).queryKey });
     });
   }
-  return null;
+  return { book: null, partial: false };
 }
 
 /** Renders `path` (with its query) as the browser's first render will, with the loaders' data. */
@@ -94,7 +120,7 @@ export async function renderPage(path: string, loaders?: Loaders): Promise<Rende
   const leaf = matches.at(-1);
   const pattern = leaf ? `/${matches.map((m) => m.route.path ?? '').filter((p) => p && p !== '/').join('/')}` : '';
   let status = !leaf || leaf.route.path === '*' ? 404 : 200;
-  const book = loaders && leaf ? await prefetch(client, url, pattern, leaf.params, loaders) : null;
+  const { book, partial } = loaders && leaf ? await prefetch(client, url, pattern, leaf.params, loaders) : { book: null, partial: false };
   if (pattern === '/books/:id' && loaders && !book) status = 404;
 
   const router = createMemoryRouter(routes, { initialEntries: [`${url.pathname}${url.search}`] });
@@ -118,5 +144,5 @@ export async function renderPage(path: string, loaders?: Loaders): Promise<Rende
   });
   const state = dehydrate(client);
   client.clear();
-  return { status, routeModule: ROUTE_MODULES[pattern] ?? null, title, html, hints, state, book };
+  return { status, routeModule: ROUTE_MODULES[pattern] ?? null, title, html, hints, state, book, partial };
 }

@@ -4,70 +4,213 @@ import { describe, expect, it } from 'vitest';
 import { START_SCRIPT } from './start-script';
 
 interface Element { tag: string; attrs: Record<string, string>; setAttribute(k: string, v: string): void }
+interface Control {
+  tagName: string;
+  type?: string;
+  value?: string;
+  disabled?: boolean;
+  textContent: string;
+  inRoot: boolean;
+  isConnected: boolean;
+  attrs: Record<string, string>;
+  /** What the replay did to it: clicks, and the values its change events carried. */
+  played: string[];
+  closest(selector: string): Control | null;
+  setAttribute(k: string, v: string): void;
+  removeAttribute(k: string): void;
+  click(): void;
+  dispatchEvent(event: Event): void;
+}
+type Listener = (event: { type: string; target: unknown; preventDefault(): void }) => void;
+
+/** A control of the page as the script sees it (closest() answers its own selectors only). */
+function control(tagName: string, props: Partial<Control> = {}): Control {
+  const el: Control = {
+    tagName, textContent: '', inRoot: true, isConnected: true, attrs: {}, played: [], ...props,
+    closest(selector) {
+      if (selector === '#root') return el.inRoot ? el : null;
+      return /button|select|checkbox/.test(selector) && (tagName !== 'INPUT' || el.type === 'checkbox') ? el : null;
+    },
+    setAttribute(k, v) { el.attrs[k] = v; },
+    removeAttribute(k) { delete el.attrs[k]; },
+    click() { el.played.push('click'); },
+    dispatchEvent(event) { el.played.push(`${event.type}:${el.value}`); },
+  };
+  return el;
+}
 
 /** Runs the script against a page stand-in whose events, frames and timers the test fires by hand. */
-function page(readyState: 'loading' | 'interactive' | 'complete', data: Record<string, string> = { 'data-entry': '/assets/index-1.js', 'data-preload': '/assets/react-2.js /assets/home-3.js' }) {
+function page(
+  readyState: 'loading' | 'interactive' | 'complete',
+  data: Record<string, string> = { 'data-entry': '/assets/index-1.js', 'data-preload': '/assets/react-2.js /assets/home-3.js' },
+  { root = 'served', paintTiming = true }: { root?: 'served' | 'empty'; paintTiming?: boolean } = {},
+) {
   const added: Element[] = [];
-  const listeners: Record<string, () => void> = {};
+  const listeners: Record<string, Listener[]> = {};
   const frames: (() => void)[] = [];
   const timers: { run: () => void; ms: number }[] = [];
+  const window: { __early?: { stop(): void; replay(): void } } = {};
   const document = {
     currentScript: { getAttribute: (name: string) => data[name] ?? null },
     readyState,
     head: { appendChild: (el: Element) => added.push(el) },
     createElement: (tag: string): Element => ({ tag, attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } }),
+    getElementById: (id: string) => (id === 'root' ? { firstChild: root === 'served' ? {} : null } : null),
   };
-  new Function('document', 'addEventListener', 'requestAnimationFrame', 'setTimeout', START_SCRIPT)(
+  /** The Paint Timing API: `paint()` delivers first-contentful-paint to whoever observes it. */
+  const observers: { callback: (list: { getEntriesByName(name: string): unknown[] }) => void; disconnected: boolean }[] = [];
+  class PerformanceObserver {
+    private readonly entry: (typeof observers)[number];
+    constructor(callback: (typeof observers)[number]['callback']) {
+      if (!paintTiming) throw new TypeError('PerformanceObserver is not defined');
+      this.entry = { callback, disconnected: false };
+      observers.push(this.entry);
+    }
+    observe() {}
+    disconnect() { this.entry.disconnected = true; }
+  }
+  const paint = () => observers.filter((o) => !o.disconnected).forEach((o) => o.callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }));
+  new Function('document', 'window', 'addEventListener', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', START_SCRIPT)(
     document,
-    (type: string, listener: () => void) => { listeners[type] = listener; },
+    window,
+    (type: string, listener: Listener) => (listeners[type] ??= []).push(listener),
     (frame: () => void) => frames.push(frame),
     (run: () => void, ms: number) => timers.push({ run, ms }),
+    PerformanceObserver,
   );
-  return { added, listeners, frames, timers, document };
+  /** Dispatches an event as the capture listeners see it; true when the script prevented its default. */
+  const fire = (type: string, target: unknown) => {
+    let prevented = false;
+    for (const listener of listeners[type] ?? []) listener({ type, target, preventDefault: () => (prevented = true) });
+    return prevented;
+  };
+  const scripts = () => added.filter((el) => el.tag === 'script');
+  return { added, listeners, frames, timers, document, window, fire, scripts, paint };
 }
 
-describe('the start script', () => {
-  it('adds nothing before the load event, then the preloads and the entry after a frame and a task', () => {
+describe('the start script: when the app starts', () => {
+  const started = [
+    ['link', { rel: 'modulepreload', crossorigin: '', href: '/assets/react-2.js' }],
+    ['link', { rel: 'modulepreload', crossorigin: '', href: '/assets/home-3.js' }],
+    ['script', { type: 'module', crossorigin: '', src: '/assets/index-1.js' }],
+  ];
+
+  it('adds nothing while the document is parsed, then the preloads and the entry a task after the first contentful paint', () => {
     const p = page('loading');
     expect(p.added).toEqual([]);
-    p.listeners.load!();
+    p.listeners.DOMContentLoaded![0]!({ type: 'DOMContentLoaded', target: null, preventDefault() {} });
+    expect(p.added).toEqual([]); // parsed, not painted yet
+    p.paint();
     expect(p.added).toEqual([]);
-    p.frames.shift()!();
     p.timers.find((t) => t.ms === 0)!.run();
-    expect(p.added.map((el) => [el.tag, el.attrs])).toEqual([
-      ['link', { rel: 'modulepreload', crossorigin: '', href: '/assets/react-2.js' }],
-      ['link', { rel: 'modulepreload', crossorigin: '', href: '/assets/home-3.js' }],
-      ['script', { type: 'module', crossorigin: '', src: '/assets/index-1.js' }],
-    ]);
+    expect(p.added.map((el) => [el.tag, el.attrs])).toEqual(started);
   });
 
-  it('starts 3 s on whatever still loads, once the document is parsed, and only once', () => {
-    const p = page('loading');
-    p.document.readyState = 'interactive'; // parsed; a picture is still loading
-    p.timers.find((t) => t.ms === 3000)!.run();
-    expect(p.added.filter((el) => el.tag === 'script')).toHaveLength(1);
-    p.listeners.load!();
-    p.frames.shift()!();
-    p.timers.find((t) => t.ms === 0)!.run();
-    expect(p.added.filter((el) => el.tag === 'script')).toHaveLength(1);
-  });
-
-  it('never starts on a half-parsed document: at 3 s it waits for DOMContentLoaded', () => {
-    const p = page('loading');
-    p.timers.find((t) => t.ms === 3000)!.run();
-    expect(p.added).toEqual([]);
-    p.listeners.DOMContentLoaded!();
-    expect(p.added.filter((el) => el.tag === 'script')).toHaveLength(1);
-  });
-
-  it('waits only for a frame when the page has already loaded', () => {
-    const p = page('complete', { 'data-entry': '/assets/index-1.js' });
+  it('does not wait for the load event: a parsed, painted page still loading its pictures starts', () => {
+    const p = page('interactive');
     expect(p.listeners.load).toBeUndefined();
-    p.frames.shift()!();
+    p.paint();
     p.timers.find((t) => t.ms === 0)!.run();
-    expect(p.added.map((el) => el.tag)).toEqual(['script']);
+    expect(p.scripts()).toHaveLength(1);
   });
 
+  it('starts at once on the plain shell (an empty root: the app draws the page)', () => {
+    const p = page('complete', undefined, { root: 'empty' });
+    expect(p.added.map((el) => [el.tag, el.attrs])).toEqual(started);
+  });
+
+  it('starts 3 s after the parse when nothing is painted (a hidden tab), and only once', () => {
+    const p = page('complete', { 'data-entry': '/assets/index-1.js' });
+    p.timers.find((t) => t.ms === 3000)!.run();
+    expect(p.added.map((el) => el.tag)).toEqual(['script']);
+    p.paint();
+    p.timers.filter((t) => t.ms === 0).forEach((t) => t.run());
+    expect(p.scripts()).toHaveLength(1);
+  });
+
+  it('without the Paint Timing API, starts after a frame', () => {
+    const p = page('complete', undefined, { paintTiming: false });
+    p.frames.shift()!();
+    p.timers.find((t) => t.ms === 0)!.run();
+    expect(p.scripts()).toHaveLength(1);
+  });
+});
+
+describe('the start script: taps before the app starts (decision 038)', () => {
+  it('keeps each button clicked once, marked, and replays it once when the app says so', () => {
+    const p = page('complete');
+    const add = control('BUTTON', { textContent: 'Add to Cart: Dune' });
+    const heart = control('BUTTON', { textContent: 'Add to wishlist: Dune' });
+    expect(p.fire('click', add)).toBe(false); // a button's click has no default to stop
+    p.fire('click', add); // a second tap while waiting: still one effect
+    p.fire('click', heart);
+    expect(add.attrs['data-queued']).toBe('');
+    expect(add.played).toEqual([]);
+    p.window.__early!.stop();
+    expect(add.attrs).toEqual({}); // the marks go before React hydrates
+    p.fire('click', add); // from now on React's own listeners handle taps
+    p.window.__early!.replay();
+    p.window.__early!.replay(); // once only
+    expect(add.played).toEqual(['click']);
+    expect(heart.played).toEqual(['click']);
+  });
+
+  it('does not click a button that no longer says what was tapped, or is gone or disabled', () => {
+    const p = page('complete');
+    const heart = control('BUTTON', { textContent: 'Add to wishlist: Dune' });
+    const gone = control('BUTTON', { textContent: 'Add to Cart: Emma' });
+    const sold = control('BUTTON', { textContent: 'Add to Cart: Ulysses' });
+    for (const el of [heart, gone, sold]) p.fire('click', el);
+    p.window.__early!.stop();
+    heart.textContent = 'Remove from wishlist: Dune'; // this browser's list holds it already
+    gone.isConnected = false;
+    sold.disabled = true;
+    p.window.__early!.replay();
+    expect([heart.played, gone.played, sold.played]).toEqual([[], [], []]);
+  });
+
+  it('keeps the last choice of a select, not its clicks, and replays it as one change', () => {
+    const p = page('complete');
+    const genre = control('SELECT', { value: 'fiction' });
+    p.fire('click', genre);
+    p.fire('change', genre);
+    genre.value = 'horror';
+    p.fire('change', genre);
+    p.window.__early!.stop();
+    genre.value = ''; // hydration put back the server's value
+    p.window.__early!.replay();
+    expect(genre.played).toEqual(['change:horror']);
+  });
+
+  it('stops a checkbox from changing and a form from being sent, so the replay is the one effect', () => {
+    const p = page('complete');
+    const stock = control('INPUT', { type: 'checkbox' });
+    expect(p.fire('click', stock)).toBe(true);
+    expect(p.fire('submit', {})).toBe(true);
+    p.window.__early!.stop();
+    p.window.__early!.replay();
+    expect(stock.played).toEqual(['click']);
+  });
+
+  it('leaves alone what is outside the app, disabled, or not a control', () => {
+    const p = page('complete');
+    const controls = [control('BUTTON', { inRoot: false }), control('BUTTON', { disabled: true }), control('INPUT', { type: 'text' })];
+    for (const el of controls) p.fire('click', el);
+    p.fire('click', { tagName: 'A', closest: () => null });
+    p.window.__early!.stop();
+    for (const el of controls) el.disabled = false;
+    p.window.__early!.replay();
+    expect(controls.map((el) => el.played)).toEqual([[], [], []]);
+  });
+
+  it('does nothing on a page without an entry (no app to start)', () => {
+    const p = page('complete', {});
+    expect(p.window.__early).toBeUndefined();
+    expect(p.listeners.click).toBeUndefined();
+  });
+});
+
+describe('the start script in the CSP', () => {
   it('is the one inline script the CSP allows, by its hash (firebase.json)', () => {
     const hosting = JSON.parse(readFileSync(new URL('../../../firebase.json', import.meta.url), 'utf8')) as { hosting: { headers: { headers: { key: string; value: string }[] }[] } };
     const csp = hosting.hosting.headers.flatMap((rule) => rule.headers).filter((h) => h.key === 'Content-Security-Policy');

@@ -1,15 +1,42 @@
-// The one inline script of every served page (decision 029): it starts the app once the page has
-// loaded and drawn a frame, or 3 s on if the document has been parsed by then (a slow picture must
-// not hold the buttons back; a half-parsed page cannot be hydrated), by adding the entry module and its
-// preloads named in its own data attributes. Inline, so that it costs no request of its own (neither
-// the page's nor the service worker's); the CSP allows exactly this text by its SHA-256
-// (firebase.json; web/src/server/start-script.test.ts keeps the two in step). Written by hand in the
-// form it is served: any change to it changes the hash.
+// The one inline script of every served page (decisions 029 and 030). Two jobs:
+//
+// 1. It starts the app as soon as the page is parsed and the browser has painted its content (the
+//    first-contentful-paint entry, then a task), by adding the entry module and its preloads named
+//    in its own data attributes: the code downloads right after the first paint, not after the load
+//    event (pictures no longer hold the buttons back), and never before it (the page's stylesheet
+//    has the link to itself, and Lighthouse counts what finished before the paint into the paint).
+//    An empty root (shell.html: the app draws the page) starts at once; 3 s after the parse it
+//    starts anyway (a hidden tab paints nothing); without the Paint Timing API, after a frame.
+// 2. Until the app takes over, it keeps what the shopper does to the drawn page (decision 038): a
+//    click on a button or a checkbox, a new choice in a select, each control at most once (the
+//    last choice for a select), marked `data-queued`; a form is not sent by the browser meanwhile.
+//    The app calls `__early.stop()` just before it hydrates (from then on React sees every event;
+//    the marks go, so React hydrates its own markup) and `__early.replay()` once hydrated
+//    (web/src/lib/early-input.ts): each kept tap is played once. A button is clicked only if it
+//    still says what it said when tapped: a heart drawn 'Add to wishlist' that this browser's list
+//    turns out to hold says 'Remove' by then, and the tap's intent is met without undoing it. So a
+//    tap on Add to Cart before the app starts is not lost and has exactly one effect.
+//
+// Inline, so that it costs no request of its own (neither the page's nor the service worker's); the
+// CSP allows exactly this text by its SHA-256 (firebase.json; start-script.test.ts keeps the two in
+// step). Written by hand in the form it is served: any change to it changes the hash.
 export const START_SCRIPT =
-  '(function(){var s=document.currentScript,e=s&&s.getAttribute("data-entry"),d=0;if(!e)return;' +
+  '(function(){var s=document.currentScript,e=s&&s.getAttribute("data-entry"),d=0,q=[],on=1;if(!e)return;' +
+  'function r(v){if(!on)return;if(v.type=="submit"){v.preventDefault();return}' +
+  'var t=v.target,c=t&&t.closest&&t.closest("button,select,input[type=checkbox]");' +
+  'if(!c||c.disabled||!c.closest("#root"))return;' +
+  'var x;for(var i=0;i<q.length;i++)if(q[i].el==c)x=q[i];' +
+  'if(c.tagName=="SELECT"){if(v.type!="change")return;x?x.value=c.value:q.push({el:c,value:c.value})}' +
+  'else{if(v.type!="click")return;if(c.type=="checkbox")v.preventDefault();x||q.push({el:c,text:c.textContent})}' +
+  'c.setAttribute("data-queued","")}' +
+  '["click","change","submit"].forEach(function(n){addEventListener(n,r,true)});' +
+  'window.__early={stop:function(){on=0;q.forEach(function(x){x.el.removeAttribute("data-queued")})},' +
+  'replay:function(){q.splice(0).forEach(function(x){var c=x.el;if(!c.isConnected)return;' +
+  'if("value"in x){c.value=x.value;c.dispatchEvent(new Event("change",{bubbles:true}))}else if(c.textContent==x.text&&!c.disabled)c.click()})}};' +
   'function a(t,o){var n=document.createElement(t);for(var k in o)n.setAttribute(k,o[k]);document.head.appendChild(n)}' +
   'function g(){if(d)return;d=1;(s.getAttribute("data-preload")||"").split(" ").forEach(function(h){h&&a("link",{rel:"modulepreload",crossorigin:"",href:h})});' +
   'a("script",{type:"module",crossorigin:"",src:e})}' +
-  'function p(){requestAnimationFrame(function(){setTimeout(g,0)})}' +
-  'document.readyState=="complete"?p():addEventListener("load",p,{once:true});' +
-  'setTimeout(function(){document.readyState=="loading"?addEventListener("DOMContentLoaded",g):g()},3000)})()';
+  'function p(){var r=document.getElementById("root"),o;if(!r||!r.firstChild)return g();setTimeout(g,3000);' +
+  'try{o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(g,0)}});o.observe({type:"paint",buffered:true})}' +
+  'catch(x){requestAnimationFrame(function(){setTimeout(g,0)})}}' +
+  'document.readyState=="loading"?addEventListener("DOMContentLoaded",p,{once:true}):p()})()';

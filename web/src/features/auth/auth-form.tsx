@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { GoogleIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useOnline } from '../../lib/use-online';
 import { authErrorMessage } from './auth-errors';
 import { authSdk, useAuth } from '../../lib/auth/auth-context';
@@ -38,6 +39,7 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
   });
   const busy = emailSignIn.isPending;
   const online = useOnline();
+  const hydrated = useHydrated();
   const [reset, setReset] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => auth.require(), [auth]); // warm the auth SDK while the visitor types
 
@@ -84,6 +86,8 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
     <div className="flex min-h-[calc(100vh-220px)] items-center justify-center py-10">
       <div className="w-full max-w-sm rounded-lg bg-white px-8 pb-8 pt-6 shadow-md ring-1 ring-gray-100">
         <h1 className="mb-4 text-2xl font-bold">{text.title}</h1>
+        {/* Usable once the app owns it: typing has no safe replay, and Google's pop-up needs a real tap (decision 038). */}
+        <fieldset disabled={!hydrated} role="none" className="contents">
         <form onSubmit={submit} noValidate={false}>
           <div className="mb-4">
             <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="email">Email</label>
@@ -126,6 +130,7 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
           </button>
           {error?.google && <p role="alert" className="mt-3 text-sm text-danger">{error.detail}</p>}
         </div>
+        </fieldset>
         <p className="mt-5 text-center text-xs text-gray-600">&copy;{new Date().getFullYear()} Book Store. All rights reserved.</p>
       </div>
     </div>

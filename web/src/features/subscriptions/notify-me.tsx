@@ -34,7 +34,8 @@ export function NotifyMe({ bookId }: { bookId: string }) {
   return (
     <form onSubmit={submit} className="mt-4 max-w-md space-y-2 rounded-md border border-gray-200 p-3" aria-labelledby={`notify-${bookId}`}>
       <p id={`notify-${bookId}`} className="text-sm font-medium">Sold out for now. We can email you once, when it is back.</p>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      {/* Typed before the app starts, the address would be lost: usable once hydrated (decision 038). */}
+      <fieldset disabled={!hydrated} role="none" className="flex flex-col gap-2 sm:flex-row">
         {!signedIn && (
           <>
             <label htmlFor={`notify-email-${bookId}`} className="sr-only">Your email</label>
@@ -58,7 +59,7 @@ export function NotifyMe({ bookId }: { bookId: string }) {
         >
           <BellIcon className="size-4" /> Email Me When It Is Back
         </button>
-      </div>
+      </fieldset>
       {alert.isError && <p role="alert" className="text-sm text-danger">{alert.error.message}</p>}
     </form>
   );

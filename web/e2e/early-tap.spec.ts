@@ -1,0 +1,146 @@
+import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { booksInStock } from './helpers';
+
+// Issue 38: a tap on a drawn control before the app has started is not lost, and has exactly one
+// effect (the inline start script keeps it, the app replays it once hydrated; decision 038).
+// Deterministic on a busy machine: the app's scripts are held until the taps are done, so every tap
+// here lands before the app starts, however fast or slow the page arrives; then everything waits on
+// what the page shows, never on time.
+
+const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' as const };
+const SHOTS = 'artifacts/screenshots';
+
+/** Lighthouse's mobile throttling, applied in Chromium: 4x CPU, 150 ms round trip, 1.6 Mbit/s down. */
+async function throttle(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** Holds the app's scripts (the page is drawn, the app cannot start) until the returned release is called. */
+async function holdTheApp(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route('**/assets/*.js', (route) => (released ? route.continue() : void held.push(route)));
+  return async () => {
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+  };
+}
+
+/** The app has started and hydrated the page (React owns the element). */
+const appOwns = (page: Page, selector: string) =>
+  page.waitForFunction((s) => {
+    const el = document.querySelector(s);
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+  }, selector, { timeout: 60_000 });
+
+const cartSize = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('bookstore.cart') ?? '[]') as unknown[]).length);
+
+test('under mobile throttling, Add to Cart tapped the moment it is drawn puts exactly one book in the cart', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext(PHONE);
+  try {
+    const page = await context.newPage();
+    await throttle(context, page);
+    const release = await holdTheApp(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    // The home page's first card is in its first HTML (issue 38): its Add to Cart is drawn without the app.
+    // The first card on sale (other tests sell books out).
+    const add = page.getByRole('region', { name: 'Top Sellers' }).getByRole('button', { name: /^Add to Cart/, disabled: false }).first();
+    await add.tap();
+    await expect(add).toHaveAttribute('data-queued', ''); // kept by the start script: the app has not started
+    expect(await page.evaluate(() => typeof (window as { __early?: unknown }).__early)).toBe('object');
+
+    await release();
+    await expect(page.getByTestId('cart-count')).toHaveText('1', { timeout: 90_000 });
+    await expect(page.getByText('Item added to cart')).toBeVisible({ timeout: 30_000 });
+    await expect(add).not.toHaveAttribute('data-queued');
+    expect(await cartSize(page)).toBe(1);
+    // Exactly one effect: a second add would have said so ('Already in cart').
+    await expect(page.getByRole('heading', { name: 'Already in cart' })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a book page's Add to Cart and wishlist heart, tapped (twice) before the app starts, each act once", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext(PHONE);
+  try {
+    const page = await context.newPage();
+    const [book] = await booksInStock(page, 1);
+    const release = await holdTheApp(page);
+    await page.goto(`/books/${book!._id}`, { waitUntil: 'commit' });
+    const add = page.getByRole('button', { name: /^Add to Cart/ });
+    const heart = page.getByRole('button', { name: 'Add to wishlist' });
+    await add.tap();
+    await add.tap();
+    await heart.tap();
+    await heart.tap(); // impatient: a second tap must not take the book out again
+    await expect(heart).toHaveAttribute('data-queued', '');
+
+    await release();
+    await expect(page.getByRole('button', { name: 'Remove from wishlist' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect(page.getByRole('link', { name: 'Wishlist, 1 book' })).toBeVisible();
+    expect(await cartSize(page)).toBe(1);
+    expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('bookstore.wishlist') ?? '[]') as unknown[]).length)).toBe(1);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a genre chosen before the app starts is applied once it runs, with one request for that genre', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext(PHONE);
+  try {
+    const page = await context.newPage();
+    const fiction: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/books\?.*category=fiction/.test(r.url())) fiction.push(r.url());
+    });
+    const release = await holdTheApp(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const genre = page.getByLabel('Filter by genre');
+    await genre.selectOption('fiction');
+    await expect(genre).toHaveAttribute('data-queued', '');
+
+    await release();
+    await appOwns(page, '#genre');
+    const topSellers = page.getByRole('region', { name: 'Top Sellers' });
+    await expect(topSellers.getByRole('status', { name: 'Loading books' })).toHaveCount(0, { timeout: 60_000 });
+    await expect(genre).toHaveValue('fiction');
+    await expect.poll(() => fiction.length, { timeout: 30_000 }).toBe(1);
+    // Every card shown is a fiction book (the API says which).
+    const titles = await topSellers.getByRole('heading', { level: 3 }).allTextContents();
+    const books = (await (await page.request.get('/api/books?limit=12&category=fiction')).json()) as { title: string }[];
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(books.map((b) => b.title)).toContain(title);
+  } finally {
+    await context.close();
+  }
+});
+
+for (const width of [375, 1280]) {
+  test(`the home page's first screen at ${width}px before the app starts: books drawn, nothing disabled`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 812 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      const release = await holdTheApp(page);
+      await page.goto('/', { waitUntil: 'load' });
+      expect(await page.evaluate(() => document.querySelector('[data-entry]') !== null && !Object.keys(document.querySelector('main button') ?? {}).some((k) => k.startsWith('__react')))).toBe(true);
+      const topSellers = page.getByRole('region', { name: 'Top Sellers' });
+      // A phone's first screen reaches the first card's Add to Cart; a desktop's banner is taller.
+      if (width < 768) await expect(topSellers.getByRole('button', { name: /^Add to Cart/ }).first()).toBeInViewport();
+      else await expect(topSellers.getByRole('button', { name: /^Add to Cart/ }).first()).toBeVisible();
+      await expect(topSellers.getByRole('button', { name: /^Add to Cart/ }).first()).toBeEnabled();
+      await expect(page.getByLabel('Filter by genre')).toBeEnabled();
+      await page.screenshot({ path: `${SHOTS}/home-${width}-before-the-app.png` });
+      await release();
+    } finally {
+      await context.close();
+    }
+  });
+}
