@@ -1,5 +1,5 @@
 import express from 'express';
-import { adminLogin, adminLogout, adminStats } from './admin/admin.handlers';
+import { adminLogin, adminLogout, adminReauth, adminStats } from './admin/admin.handlers';
 import { adminSession } from './admin/admin-session';
 import { staffRouter } from './admin/staff.router';
 import { bulkBooks } from './books/books.handlers';
@@ -41,6 +41,7 @@ export function createApp() {
   api.use('/checkout', checkoutRouter);
   api.post('/auth/admin', adminLogin);
   api.post('/auth/admin/logout', adminLogout);
+  api.post('/auth/admin/reauth', adminReauth); // issue 36: a proof for sensitive actions
   api.use('/admin/orders', adminOrdersRouter);
   api.get('/admin', adminStats);
   api.get('/admin/books', adminBooks);

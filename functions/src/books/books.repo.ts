@@ -1,7 +1,7 @@
 import type { AuditAction, Book, BookDetailField, BookInput, BooksQuery, BulkBooks, LowStockBook, Permission } from '@bookstore/contract';
 import { BOOK_DETAIL_FIELDS, fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, MAX_BOOKS_LIST, priceBandOf, toCents } from '@bookstore/contract';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { appendAudit, changedFields, type AuditActor } from '../admin/audit.repo';
+import { appendAudit, changedFields, openAudit, type AuditActor } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { runCount, runQuery } from '../lib/queries';
@@ -144,12 +144,13 @@ export function editNeeds(changed: string[]): { permissions: Permission[]; actio
 
 export async function createBook(input: BookInput, actor: AuditActor): Promise<Book> {
   const ref = books().doc();
-  const batch = db().batch();
   const doc = toDoc(input, new Date().toISOString(), undefined, ref.id);
-  batch.create(ref, doc);
-  appendAudit(batch, actor, { action: 'book.create', target: `books/${ref.id}`, changes: changedFields(null, asRecord(doc), AUDITED_FIELDS) });
-  bumpCatalogVersion(batch); // the search index of every instance sees the new book
-  await batch.commit();
+  await db().runTransaction(async (tx) => {
+    const log = await openAudit(tx);
+    tx.create(ref, doc);
+    appendAudit(log, actor, { action: 'book.create', target: `books/${ref.id}`, changes: changedFields(null, asRecord(doc), AUDITED_FIELDS) });
+    bumpCatalogVersion(tx); // the search index of every instance sees the new book
+  });
   return toBook(await ref.get());
 }
 
@@ -175,8 +176,9 @@ export async function updateBook(id: string, input: BookInput, actor: AuditActor
     authorize(permissions);
     // Back in stock (0 -> more): its waiting alerts are mailed and cleared in this transaction (issue 28).
     const waiting = await readAlertsToRelease(tx, id, old.stock, next.stock);
+    const log = await openAudit(tx);
     tx.set(ref, next);
-    appendAudit(tx, actor, { action, target: `books/${id}`, changes });
+    appendAudit(log, actor, { action, target: `books/${id}`, changes });
     bumpCatalogVersion(tx);
     moreAlerts = releaseAlerts(tx, { id, title: next.title }, waiting);
     return old;
@@ -191,8 +193,9 @@ export async function deleteBook(id: string, actor: AuditActor): Promise<Book | 
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return null;
+    const log = await openAudit(tx);
     tx.delete(ref);
-    appendAudit(tx, actor, { action: 'book.delete', target: `books/${id}`, changes: changedFields(snap.data() as Record<string, unknown>, null, AUDITED_FIELDS) });
+    appendAudit(log, actor, { action: 'book.delete', target: `books/${id}`, changes: changedFields(snap.data() as Record<string, unknown>, null, AUDITED_FIELDS) });
     bumpCatalogVersion(tx);
     return toBook(snap);
   });
@@ -232,6 +235,7 @@ export async function bulkChange(bulk: BulkBooks, actor: AuditActor): Promise<{ 
   const result = await db().runTransaction(async (tx) => {
     restocked.length = 0; // a retried transaction starts again
     const snaps = await getBookDocs(tx, bulk.ids);
+    const log = await openAudit(tx);
     const changed: Book[] = [];
     const missing: string[] = [];
     const now = new Date().toISOString();
@@ -244,7 +248,7 @@ export async function bulkChange(bulk: BulkBooks, actor: AuditActor): Promise<{ 
       const target = `books/${snap.id}`;
       if (bulk.action === 'delete') {
         tx.delete(snap.ref);
-        appendAudit(tx, actor, { action: 'book.delete', target, changes: changedFields(asRecord(stored), null, AUDITED_FIELDS) });
+        appendAudit(log, actor, { action: 'book.delete', target, changes: changedFields(asRecord(stored), null, AUDITED_FIELDS) });
         changed.push(toBook(snap));
         continue;
       }
@@ -253,7 +257,7 @@ export async function bulkChange(bulk: BulkBooks, actor: AuditActor): Promise<{ 
       const changes = changedFields(asRecord(stored), asRecord(next), AUDITED_FIELDS);
       if (Object.keys(changes).length === 0) continue;
       tx.set(snap.ref, next);
-      appendAudit(tx, actor, { action: bulk.action === 'price' ? 'book.price' : 'book.stock', target, changes });
+      appendAudit(log, actor, { action: bulk.action === 'price' ? 'book.price' : 'book.stock', target, changes });
       changed.push(toBook(snap));
       if ((stored.stock ?? 0) <= 0 && next.stock > 0) restocked.push(snap.id);
     }
@@ -283,8 +287,9 @@ export async function setCover(id: string, coverImage: string, actor: AuditActor
     const next = toDoc({ ...inputOf(snap), coverImage }, new Date().toISOString(), stored.createdAt, stored.tie ?? id);
     const changes = changedFields(asRecord(stored), asRecord(next), AUDITED_FIELDS);
     if (Object.keys(changes).length > 0) {
+      const log = await openAudit(tx);
       tx.set(ref, next);
-      appendAudit(tx, actor, { action: 'book.edit', target: `books/${id}`, changes });
+      appendAudit(log, actor, { action: 'book.edit', target: `books/${id}`, changes });
       bumpCatalogVersion(tx);
     }
     return toBook(snap);

@@ -1,5 +1,5 @@
 import { BOOK_DETAIL_FIELDS, type ImportRowError } from '@bookstore/contract';
-import { appendAudit, type AuditActor } from '../admin/audit.repo';
+import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
 import { FieldValue, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
@@ -17,7 +17,7 @@ import type { ImportRow } from './import.rows';
 // (random ids) are updated, never duplicated. Unchanged rows write nothing.
 
 /** Firestore allows 500 writes per batch and 30 values per `in` filter. */
-const BATCH_WRITES = 498; // plus the catalogue version bump and the audit event: a batch holds at most 500 writes
+const BATCH_WRITES = 497; // plus the catalogue version bump, the audit event and the audit chain's head: at most 500 writes
 const IN_VALUES = 30;
 
 export interface ImportWrite {
@@ -145,25 +145,27 @@ export function changedFields(before: BookDoc, after: BookDoc): Record<string, u
  */
 export async function commitImport(writes: ImportWrite[], actor: AuditActor): Promise<void> {
   for (const part of chunks(writes, BATCH_WRITES)) {
-    const batch = db().batch();
-    // A new book is written whole; an update writes only the fields this import changes, so a stock
-    // decrement an order committed since the plan read the book is kept (no lost update), and a
-    // book deleted meanwhile is not brought back half-made (the batch fails: 409, import again).
-    for (const w of part) {
-      if (w.before) batch.update(w.ref, changedFields(w.before, w.doc));
-      else batch.set(w.ref, w.doc);
-    }
-    // One audit event per committed batch (one per request up to 498 books), in that batch: which
-    // books it created and updated, not every field of each (docs/decisions/021-staff-accounts.md).
-    const created = part.filter((w) => !w.before).map((w) => w.ref.id);
-    const updated = part.filter((w) => w.before).map((w) => w.ref.id);
-    appendAudit(batch, actor, { action: 'book.import', target: 'import', changes: { created: { before: null, after: created }, updated: { before: null, after: updated } } });
-    bumpCatalogVersion(batch); // search indexes rebuild, as after any book write
-    await batch.commit().catch((error: { code?: number }) => {
+    // A transaction whose one read is the audit chain's head (the books were read by the plan).
+    await db().runTransaction(async (tx) => {
+      const log = await openAudit(tx);
+      // A new book is written whole; an update writes only the fields this import changes, so a stock
+      // decrement an order committed since the plan read the book is kept (no lost update), and a
+      // book deleted meanwhile is not brought back half-made (the commit fails: 409, import again).
+      for (const w of part) {
+        if (w.before) tx.update(w.ref, changedFields(w.before, w.doc));
+        else tx.set(w.ref, w.doc);
+      }
+      // One audit event per commit (one per request up to 497 books): which books it created and
+      // updated, not every field of each (docs/decisions/021-staff-accounts.md).
+      const created = part.filter((w) => !w.before).map((w) => w.ref.id);
+      const updated = part.filter((w) => w.before).map((w) => w.ref.id);
+      appendAudit(log, actor, { action: 'book.import', target: 'import', changes: { created: { before: null, after: created }, updated: { before: null, after: updated } } });
+      bumpCatalogVersion(tx); // search indexes rebuild, as after any book write
+    }).catch((error: { code?: number }) => {
       if (error.code === 5 /* NOT_FOUND */) throw new HttpError(409, 'A book in this file was deleted while it was being imported. Import the file again.');
       throw error;
     });
-    // Back in stock (0 -> more): a batch is not a transaction, so each such book's alerts are
+    // Back in stock (0 -> more): the commit does not read the books, so each such book's alerts are
     // released after it, in transactions of their own that re-read its stock (issue 28).
     const restocked = part.filter((w) => w.before && (w.before.stock ?? 0) <= 0 && w.doc.stock > 0).map((w) => w.ref.id);
     await releaseRestocked(restocked);

@@ -22,7 +22,7 @@ import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { appendAudit, type AuditActor } from '../admin/audit.repo';
+import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
 import { drainAlerts, readAlertsToRelease, releaseAlerts } from '../subscriptions/stock-alerts.repo';
 import { readFulfilment } from '../admin/settings.repo';
 import { orderCounts, placementDelta, transitionDelta } from './counters';
@@ -283,6 +283,8 @@ async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderD
       bookSnaps.map((book) => (book.exists ? readAlertsToRelease(tx, book.id, (book.data() as BookDoc).stock ?? 0, ((book.data() as BookDoc).stock ?? 0) + 1) : [])),
     );
     const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
+    // Staff moves are audited: the chain's head is read with the other reads (only then).
+    const log = actor ? await openAudit(tx) : null;
 
     const at = new Date().toISOString();
     const event: OrderEvent = { from, to, by, at, ...(note ? { note } : {}) };
@@ -305,9 +307,9 @@ async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderD
     const openDelta = openOrdersDelta(from, to);
     if (openDelta !== 0) tx.set(customers().doc(doc.uid), { openOrders: FieldValue.increment(openDelta) }, { merge: true });
     tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(updated), to, note));
-    if (actor) {
+    if (actor && log) {
       const changes = { status: { before: from, after: to }, ...(note ? { note: { before: null, after: note } } : {}) };
-      appendAudit(tx, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);
+      appendAudit(log, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);
     }
     return orderFromDoc(orderId, updated);
   }, TX_OPTIONS).catch(busy);

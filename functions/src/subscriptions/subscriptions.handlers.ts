@@ -17,7 +17,8 @@ import {
 import type { Request, Response } from 'express';
 import { logger } from 'firebase-functions';
 import { clientAddress } from '../admin/client-address';
-import { jwtSecret, requireCustomer, requirePermission } from '../lib/auth';
+import { recordAudit } from '../admin/audit.repo';
+import { jwtSecret, requireCustomer, requirePermission, requireSensitive } from '../lib/auth';
 import { noStore, rejectUnknownQuery } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { claimedPurpose, signMailLink, verifyMailLink } from '../lib/mail-links';
@@ -147,12 +148,15 @@ export async function stockAlertCount(req: Request, res: Response) {
 }
 
 // GET /api/admin/newsletter.csv: confirmed addresses, read and written a page at a time.
+// A list of customers' addresses leaves the shop: it needs a recent proof and is audited (issue 36).
 export async function exportNewsletter(req: Request, res: Response) {
-  requirePermission(req, 'newsletter.export');
+  const actor = requireSensitive(req, 'newsletter.export');
   rejectUnknownQuery(req);
   const pages = newsletter.confirmedSubscribers();
   // The first page before the headers: an outage then is still a JSON 503, not a cut-off file.
   let page = await pages.next();
+  // Recorded before a single address is sent: an export the log does not show cannot happen.
+  await recordAudit(actor, { action: 'newsletter.export', target: 'newsletter' });
   noStore(res);
   res.status(200).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="newsletter.csv"' });
   res.write(toCsv([['email', 'confirmedAt']]));
