@@ -54,10 +54,21 @@ export async function http<T = any>(path: string, init: RequestInit & { json?: u
  */
 export const createdBooks = new Set<string>();
 
-let cachedAdmin: string | undefined;
+let cachedAdmin: { token: string; at: number } | undefined;
+/**
+ * The demo owner's token. A sign-in is a proof for sensitive routes for 5 minutes (issue 36), so a
+ * file that runs longer gets a fresh sign-in after 4.
+ */
 export async function adminToken(): Promise<string> {
-  cachedAdmin ??= await adminLogin(BASE);
-  return cachedAdmin;
+  if (!cachedAdmin || Date.now() - cachedAdmin.at > 4 * 60_000) cachedAdmin = { token: await adminLogin(BASE), at: Date.now() };
+  return cachedAdmin.token;
+}
+
+/** Makes every proof `username` holds (sign-ins, re-entered passwords) older than 5 minutes, as time would (issue 36). */
+export async function ageProofs(username: string, ageMs = 6 * 60_000): Promise<void> {
+  const ref = db().collection('admins').doc(username);
+  const proofs = ((await ref.get()).data()?.proofs ?? {}) as Record<string, number>;
+  await ref.update({ proofs: Object.fromEntries(Object.keys(proofs).map((key) => [key, Date.now() - ageMs])) });
 }
 
 /** A fresh, signed-in customer (scripts/lib/fixtures.ts): verified unless `verified: false`. */

@@ -148,7 +148,8 @@ export async function stockAlertCount(req: Request, res: Response) {
 }
 
 // GET /api/admin/newsletter.csv: confirmed addresses, read and written a page at a time.
-// A list of customers' addresses leaves the shop: it needs a recent proof and is audited (issue 36).
+// A list of customers' addresses leaves the shop: the router asks for a recent proof
+// (sensitiveRoute), and the export is audited (issue 36).
 export async function exportNewsletter(req: Request, res: Response) {
   const actor = requireSensitive(req, 'newsletter.export');
   rejectUnknownQuery(req);

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { sensitiveRoute } from '../lib/auth';
 import * as handlers from './subscriptions.handlers';
 
 /** Mounted at /api/stock-alerts. */
@@ -13,4 +14,5 @@ newsletterRouter.post('/confirm', handlers.confirmNewsletter);
 /** Mounted at /api/admin, before the staff router. */
 export const subscriptionsAdminRouter = Router();
 subscriptionsAdminRouter.get('/stock-alerts/:bookId', handlers.stockAlertCount);
-subscriptionsAdminRouter.get('/newsletter.csv', handlers.exportNewsletter);
+// A sensitive action (issue 36): the role's permission and a proof from the last 5 minutes.
+subscriptionsAdminRouter.get('/newsletter.csv', sensitiveRoute('newsletter.export'), handlers.exportNewsletter);
