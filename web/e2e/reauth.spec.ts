@@ -92,6 +92,8 @@ test('on a phone, the newsletter export asks for the password after the 5 minute
   const box = (await dialog.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(375);
+  expect(Math.abs(box.x - (375 - box.x - box.width))).toBeLessThanOrEqual(2); // centred
+  expect(box.y).toBeGreaterThan(0);
   await page.screenshot({ path: `${SHOTS}/reauth-dialog-375.png` });
   await dialog.getByLabel('Password').fill(PASSWORD);
   const download = page.waitForEvent('download');

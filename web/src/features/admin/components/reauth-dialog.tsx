@@ -78,7 +78,7 @@ export function ReauthDialog({ totpEnabled }: { totpEnabled: boolean }) {
         e.preventDefault();
         finish(false);
       }}
-      className="w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-white p-0 shadow-xl backdrop:bg-black/40"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] overflow-auto rounded-lg bg-white p-0 shadow-xl backdrop:bg-black/40"
     >
       {open && (
         <form onSubmit={(e) => void submit(e)} className="space-y-4 p-5 sm:p-6">
