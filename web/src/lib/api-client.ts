@@ -1,6 +1,5 @@
 import { readErrorBody, type ErrorBody } from '@bookstore/contract';
 import { networkStatus } from './network-status';
-import { askToReauth, isReauthRequired } from './reauth';
 
 export type ApiErrorKind = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
 
@@ -52,26 +51,9 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** TanStack Query's signal: a superseded request (a newer keystroke, a left page) is cancelled. */
   signal?: AbortSignal;
-  /** A 401 REAUTH_REQUIRED is not answered with the dashboard's password prompt (the prompt's own request). */
-  noReauth?: boolean;
 }
 
-/**
- * One request; a sensitive admin action refused for want of a recent proof (401 REAUTH_REQUIRED,
- * issue 36) asks the person to confirm their password (lib/reauth.ts) and, once they have, is sent
- * again, once.
- */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  try {
-    return await fetchOnce<T>(path, options);
-  } catch (error) {
-    if (!options.token || options.noReauth || !(error instanceof ApiError) || !isReauthRequired(error.status, error.body)) throw error;
-    if (!(await askToReauth())) throw error;
-    return fetchOnce<T>(path, { ...options, noReauth: true });
-  }
-}
-
-async function fetchOnce<T>(path: string, options: RequestOptions): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

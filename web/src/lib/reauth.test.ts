@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, ApiError } from './api-client';
-import { setReauthPrompt } from './reauth';
+import { ApiError } from './api-client';
+import { adminFetch as apiFetch, setReauthPrompt } from './reauth';
 
-// The api client's answer to 401 REAUTH_REQUIRED (issue 36): ask once, send again once. The
+// The dashboard's answer to 401 REAUTH_REQUIRED (adminFetch) (issue 36): ask once, send again once. The
 // server is a fake here (the browser test web/e2e/reauth.spec.ts drives the real one).
 
 const reauth = () => new Response(JSON.stringify({ message: 'Confirm your password to continue', code: 'REAUTH_REQUIRED' }), { status: 401 });

@@ -1,9 +1,11 @@
 import { REAUTH_REQUIRED, readErrorBody } from '@bookstore/contract';
+import { ApiError, apiFetch, type RequestOptions } from './api-client';
 
 // Sensitive admin actions (issue 36) answer 401 REAUTH_REQUIRED when the session has not proved
 // itself in the last 5 minutes. The dashboard registers a prompt (features/admin/components/
-// reauth-dialog.tsx) that asks for the password (and code) and records the proof; the api client
-// then retries the action once. Without a prompt (the storefront) the error stands.
+// reauth-dialog.tsx) that asks for the password (and code) and records the proof; `adminFetch`
+// then sends the action again, once. The dashboard's api modules use adminFetch; the storefront
+// keeps plain apiFetch (and its first load stays without this module).
 
 type Prompt = () => Promise<boolean>;
 let prompt: Prompt | null = null;
@@ -26,4 +28,15 @@ export function askToReauth(): Promise<boolean> {
 /** A 401 that asks for a fresh proof (read from a status and an already parsed JSON body). */
 export function isReauthRequired(status: number | undefined, body: unknown): boolean {
   return status === 401 && readErrorBody(body).code === REAUTH_REQUIRED;
+}
+
+/** apiFetch for the dashboard: a 401 REAUTH_REQUIRED asks the person (once) and sends the request again, once. */
+export async function adminFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await apiFetch<T>(path, options);
+  } catch (error) {
+    if (!options.token || !(error instanceof ApiError) || !isReauthRequired(error.status, error.body)) throw error;
+    if (!(await askToReauth())) throw error;
+    return apiFetch<T>(path, options);
+  }
 }

@@ -3,14 +3,14 @@ import {
 } from '@bookstore/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
-import { apiFetch } from '../../../lib/api-client';
+import { adminFetch } from '../../../lib/reauth';
 import { queryKeys } from '../../../lib/query-keys';
 
 // Staff accounts, the signed-in person's profile and two-factor setup, and the audit log (issue 24).
 
 // GET /api/admin/me
 export const meQuery = () =>
-  queryOptions({ queryKey: queryKeys.adminMe, queryFn: () => apiFetch<Me>('/api/admin/me', { token: adminToken() }), staleTime: 60_000 });
+  queryOptions({ queryKey: queryKeys.adminMe, queryFn: () => adminFetch<Me>('/api/admin/me', { token: adminToken() }), staleTime: 60_000 });
 
 /** The signed-in person and a `can` that asks the same policy table as the server (contract/src/staff.ts). */
 export function useMe() {
@@ -21,7 +21,7 @@ export function useMe() {
 
 // GET /api/admin/staff
 export const staffQuery = () =>
-  queryOptions({ queryKey: queryKeys.adminStaff, queryFn: () => apiFetch<StaffMember[]>('/api/admin/staff', { token: adminToken() }) });
+  queryOptions({ queryKey: queryKeys.adminStaff, queryFn: () => adminFetch<StaffMember[]>('/api/admin/staff', { token: adminToken() }) });
 
 function useStaffWrite<V>(send: (value: V) => Promise<StaffMutationResponse>) {
   const client = useQueryClient();
@@ -36,16 +36,16 @@ function useStaffWrite<V>(send: (value: V) => Promise<StaffMutationResponse>) {
 
 // POST /api/admin/staff
 export const useCreateStaff = () =>
-  useStaffWrite((input: StaffCreate) => apiFetch<StaffMutationResponse>('/api/admin/staff', { method: 'POST', token: adminToken(), body: input }));
+  useStaffWrite((input: StaffCreate) => adminFetch<StaffMutationResponse>('/api/admin/staff', { method: 'POST', token: adminToken(), body: input }));
 
 // PATCH /api/admin/staff/:username
 export const useUpdateStaff = () =>
   useStaffWrite(({ username, patch }: { username: string; patch: StaffPatch }) =>
-    apiFetch<StaffMutationResponse>(`/api/admin/staff/${encodeURIComponent(username)}`, { method: 'PATCH', token: adminToken(), body: patch }));
+    adminFetch<StaffMutationResponse>(`/api/admin/staff/${encodeURIComponent(username)}`, { method: 'PATCH', token: adminToken(), body: patch }));
 
 // DELETE /api/admin/staff/:username
 export const useDeleteStaff = () =>
-  useStaffWrite((username: string) => apiFetch<StaffMutationResponse>(`/api/admin/staff/${encodeURIComponent(username)}`, { method: 'DELETE', token: adminToken() }));
+  useStaffWrite((username: string) => adminFetch<StaffMutationResponse>(`/api/admin/staff/${encodeURIComponent(username)}`, { method: 'DELETE', token: adminToken() }));
 
 // GET /api/admin/audit?actor=&action=&cursor=
 export const auditQuery = (filters: { actor?: string; action?: AuditAction | '' }) =>
@@ -57,7 +57,7 @@ export const auditQuery = (filters: { actor?: string; action?: AuditAction | '' 
       if (filters.actor) params.set('actor', filters.actor);
       if (filters.action) params.set('action', filters.action);
       if (pageParam) params.set('cursor', pageParam);
-      return apiFetch<AuditPage>(`/api/admin/audit?${params}`, { token: adminToken() });
+      return adminFetch<AuditPage>(`/api/admin/audit?${params}`, { token: adminToken() });
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -68,18 +68,18 @@ function useTotpWrite<V, R>(send: (value: V) => Promise<R>) {
 }
 
 // POST /api/admin/me/totp
-export const useStartTotp = () => useTotpWrite(() => apiFetch<TotpEnrolment>('/api/admin/me/totp', { method: 'POST', token: adminToken() }));
+export const useStartTotp = () => useTotpWrite(() => adminFetch<TotpEnrolment>('/api/admin/me/totp', { method: 'POST', token: adminToken() }));
 // POST /api/admin/me/totp/confirm
 export const useConfirmTotp = () =>
-  useTotpWrite((otp: string) => apiFetch<{ message: string }>('/api/admin/me/totp/confirm', { method: 'POST', token: adminToken(), body: { otp } }));
+  useTotpWrite((otp: string) => adminFetch<{ message: string }>('/api/admin/me/totp/confirm', { method: 'POST', token: adminToken(), body: { otp } }));
 // DELETE /api/admin/me/totp
 export const useDisableTotp = () =>
-  useTotpWrite((otp: string) => apiFetch<{ message: string }>('/api/admin/me/totp', { method: 'DELETE', token: adminToken(), body: { otp } }));
+  useTotpWrite((otp: string) => adminFetch<{ message: string }>('/api/admin/me/totp', { method: 'DELETE', token: adminToken(), body: { otp } }));
 
 // GET /api/admin/settings (owner)
 export const settingsQuery = () =>
-  queryOptions({ queryKey: [...queryKeys.adminMe, 'settings'], queryFn: () => apiFetch<ShopSettings>('/api/admin/settings', { token: adminToken() }) });
+  queryOptions({ queryKey: [...queryKeys.adminMe, 'settings'], queryFn: () => adminFetch<ShopSettings>('/api/admin/settings', { token: adminToken() }) });
 
 // PUT /api/admin/settings (owner): who must use two-factor sign-in changes, so /me is read again
 export const useSaveSettings = () =>
-  useTotpWrite((settings: ShopSettings) => apiFetch<ShopSettings>('/api/admin/settings', { method: 'PUT', token: adminToken(), body: settings }));
+  useTotpWrite((settings: ShopSettings) => adminFetch<ShopSettings>('/api/admin/settings', { method: 'PUT', token: adminToken(), body: settings }));

@@ -10,7 +10,8 @@ import { setReauthPrompt } from '../../../lib/reauth';
 // Sensitive actions (issue 36: staff accounts, roles, password and two-factor resets, two-factor
 // setup, settings, the newsletter export, refunds) need a proof from the last 5 minutes. When one is
 // refused for want of it, this dialog asks for the password (and the code when two-factor sign-in
-// is on), records the proof (POST /api/auth/admin/reauth), and the api client sends the action again.
+// is on), records the proof (POST /api/auth/admin/reauth, through plain apiFetch: it is never retried),
+// and adminFetch (lib/reauth.ts) sends the action again.
 
 const field = 'w-full rounded border border-gray-300 px-3 py-2 focus:outline-2 focus:outline-accent';
 
@@ -57,7 +58,7 @@ export function ReauthDialog({ totpEnabled }: { totpEnabled: boolean }) {
     setBusy(true);
     setProblem('');
     try {
-      await apiFetch<ReauthResponse>('/api/auth/admin/reauth', { method: 'POST', token: adminToken(), body: { password, ...(otp ? { otp } : {}) }, noReauth: true });
+      await apiFetch<ReauthResponse>('/api/auth/admin/reauth', { method: 'POST', token: adminToken(), body: { password, ...(otp ? { otp } : {}) } });
       void client.invalidateQueries({ queryKey: queryKeys.adminAudit });
       finish(true);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { OrderStatusChangeSchema, type AdminOrdersPage, type Order, type OrderMutationResponse, type OrderStatus, type OrderTab } from '@bookstore/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
-import { apiFetch } from '../../../lib/api-client';
+import { adminFetch } from '../../../lib/reauth';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Every desk query (lists and single orders) sits under this key. */
@@ -23,7 +23,7 @@ export const adminOrdersQuery = ({ status, q, cursor }: DeskParams) =>
       if (q) params.set('q', q);
       if (cursor) params.set('cursor', cursor);
       const search = params.toString();
-      return apiFetch<AdminOrdersPage>(`/api/admin/orders${search ? `?${search}` : ''}`, { token: adminToken() });
+      return adminFetch<AdminOrdersPage>(`/api/admin/orders${search ? `?${search}` : ''}`, { token: adminToken() });
     },
     placeholderData: keepPreviousData, // the table stays put while the next page loads
   });
@@ -32,12 +32,12 @@ export const adminOrdersQuery = ({ status, q, cursor }: DeskParams) =>
 export const adminOrderQuery = (id: string) =>
   queryOptions({
     queryKey: [...adminOrdersKey, 'detail', id],
-    queryFn: () => apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}`, { token: adminToken() }),
+    queryFn: () => adminFetch<Order>(`/api/orders/${encodeURIComponent(id)}`, { token: adminToken() }),
   });
 
 /** POST /api/admin/orders/:id/status */
 export function changeOrderStatus(id: string, status: OrderStatus, note?: string) {
-  return apiFetch<OrderMutationResponse>(`/api/admin/orders/${encodeURIComponent(id)}/status`, {
+  return adminFetch<OrderMutationResponse>(`/api/admin/orders/${encodeURIComponent(id)}/status`, {
     method: 'POST',
     body: OrderStatusChangeSchema.parse(note ? { status, note } : { status }),
     token: adminToken(),
