@@ -31,9 +31,3 @@ export function readErrorBody(value: unknown): ErrorBody {
 export function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
-
-/** 401: a sensitive admin action needs a proof (password, plus the code when enrolled) from the last few minutes (issue 36). */
-export const REAUTH_REQUIRED = 'REAUTH_REQUIRED';
-export const REAUTH_MESSAGE = 'Confirm your password to continue';
-/** How long a proof (a sign-in, or POST /api/auth/admin/reauth) lets sensitive actions through. */
-export const PROOF_MAX_AGE_MS = 5 * 60 * 1000;

@@ -142,7 +142,11 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = { requireTotp: false };
 // Error codes the dashboard switches on.
 export const OTP_REQUIRED = 'OTP_REQUIRED';
 export const TOTP_SETUP_REQUIRED = 'TOTP_SETUP_REQUIRED';
-// REAUTH_REQUIRED, REAUTH_MESSAGE, PROOF_MAX_AGE_MS: errors.ts (zod-free: the api client reads them).
+/** 401: a sensitive action needs a proof (password, plus the code when enrolled) from the last few minutes. */
+export const REAUTH_REQUIRED = 'REAUTH_REQUIRED';
+export const REAUTH_MESSAGE = 'Confirm your password to continue';
+/** How long a proof (a sign-in, or POST /api/auth/admin/reauth) lets sensitive actions through (issue 36). */
+export const PROOF_MAX_AGE_MS = 5 * 60 * 1000;
 
 // POST /api/auth/admin/reauth {password, otp?}: the signed-in person proves it is still them.
 export const ReauthSchema = z

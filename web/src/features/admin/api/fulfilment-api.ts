@@ -1,7 +1,7 @@
 import type { FulfilmentSettings, FulfilmentSettingsResponse } from '@bookstore/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
-import { adminFetch } from '../../../lib/reauth';
+import { adminFetch } from './staff-api';
 import { queryKeys } from '../../../lib/query-keys';
 
 // The shop's fulfilment settings: pickup, local delivery, post and tax (issue 27; owner and manager).

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { askToReauth, isReauthRequired } from '../../../lib/reauth';
+import { askToReauth, isReauthRequired } from './staff-api';
 
 // GET /api/admin/stock-alerts/:bookId: how many addresses wait for the book's restock (issue 28).
 // Under the books root: a book's edit (a restock mails and clears them) refreshes it.

@@ -5,13 +5,13 @@ import { buttonClass } from '../../../components/ui/button';
 import { adminToken } from '../../../lib/admin-session';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { setReauthPrompt } from '../../../lib/reauth';
+import { setReauthPrompt } from '../api/staff-api';
 
 // Sensitive actions (issue 36: staff accounts, roles, password and two-factor resets, two-factor
 // setup, settings, the newsletter export, refunds) need a proof from the last 5 minutes. When one is
 // refused for want of it, this dialog asks for the password (and the code when two-factor sign-in
 // is on), records the proof (POST /api/auth/admin/reauth, through plain apiFetch: it is never retried),
-// and adminFetch (lib/reauth.ts) sends the action again.
+// and adminFetch (api/staff-api.ts) sends the action again.
 
 const field = 'w-full rounded border border-gray-300 px-3 py-2 focus:outline-2 focus:outline-accent';
 

@@ -1,7 +1,7 @@
 import { OrderStatusChangeSchema, type AdminOrdersPage, type Order, type OrderMutationResponse, type OrderStatus, type OrderTab } from '@bookstore/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
-import { adminFetch } from '../../../lib/reauth';
+import { adminFetch } from '../api/staff-api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Every desk query (lists and single orders) sits under this key. */

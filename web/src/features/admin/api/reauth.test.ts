@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-client';
-import { adminFetch as apiFetch, setReauthPrompt } from './reauth';
+import { ApiError } from '../../../lib/api-client';
+import { adminFetch as apiFetch, setReauthPrompt } from './staff-api';
 
 // The dashboard's answer to 401 REAUTH_REQUIRED (adminFetch) (issue 36): ask once, send again once. The
 // server is a fake here (the browser test web/e2e/reauth.spec.ts drives the real one).
