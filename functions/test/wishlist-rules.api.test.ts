@@ -84,7 +84,6 @@ describe.skipIf(!hasRules)(
         ['a separator smuggled in', ['b1/b2']],
         ['a number', [42]],
         ['a map', [{ id: 'b1' }]],
-        ['a nested list', [['b1']]],
         ['null', [null]],
         ['a boolean', [true]],
         ['one bad among good ones', [...ids(10), 'not ok!']],
