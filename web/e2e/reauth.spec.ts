@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { ADMIN } from './helpers';
+import { orderBody } from '../../scripts/lib/fixtures';
+import { ADMIN, newCustomer } from './helpers';
 
 // Issue 36 in the browser: a sensitive action more than 5 minutes after signing in asks for the
 // password in a dialog, then goes through without being asked for again. Time is not waited out:
@@ -101,4 +102,49 @@ test('on a phone, the newsletter export asks for the password after the 5 minute
   expect((await download).suggestedFilename()).toBe('newsletter.csv');
   await expect(dialog).toBeHidden();
   await expect.poll(async () => (await newestEvents(username, 2)).map((e) => e.action)).toEqual(['newsletter.export', 'staff.reauth']);
+});
+
+test('a manager\'s refund after the 5 minutes goes through the same password prompt, then is made once', async ({ page, request }) => {
+  const username = await newManager(request, 'refund');
+  // A delivered cash order of its own (paid at the door): a book and a customer of this test.
+  const owner = (await (await request.post('/api/auth/admin', { data: ADMIN })).json()).token as string;
+  const auth = { Authorization: `Bearer ${owner}` };
+  const made = await request.post('/api/books/create-book', {
+    headers: auth,
+    data: { title: `Refund Prompt ${RUN}`, description: 'A book the re-entry test refunds.', category: 'fiction', trending: false, oldPrice: 30, newPrice: '20.00', coverImage: 'book-2', stock: 3 },
+  });
+  expect(made.status()).toBe(201);
+  const book = (await made.json()).book as { _id: string; newPrice: number };
+  try {
+    const shopper = await newCustomer(request, 'refund-prompt');
+    const placed = await request.post('/api/orders', { headers: { Authorization: `Bearer ${shopper.token}` }, data: orderBody(shopper.email, [book]) });
+    expect(placed.status()).toBe(201);
+    const orderId = (await placed.json())._id as string;
+    for (const status of ['confirmed', 'shipped', 'delivered']) {
+      expect((await request.post(`/api/admin/orders/${orderId}/status`, { headers: auth, data: { status } })).status()).toBe(200);
+    }
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAs(page, username);
+    await page.goto(`/dashboard/orders/${orderId}`);
+    const payment = page.getByRole('region', { name: 'Payment' });
+    await expect(payment.getByText('Up to $20.00 can be refunded.')).toBeVisible();
+    await agePast5Minutes(username);
+    await payment.getByLabel('Amount ($)').fill('4.00');
+    await payment.getByLabel('Reason (the customer sees it)').fill('Price match');
+    await payment.getByRole('button', { name: 'Refund' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm It Is You' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await page.screenshot({ path: `${SHOTS}/reauth-refund-1280.png` });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(payment.getByText('Up to $16.00 can be refunded.')).toBeVisible();
+    await expect.poll(async () => (await newestEvents(username, 2)).map((e) => e.action)).toEqual(['order.refund', 'staff.reauth']);
+    const stored = (await db().collection('orders').doc(orderId).get()).data()!;
+    expect(stored.payment.refunds).toHaveLength(1); // asked once, sent again once: one refund
+  } finally {
+    await request.delete(`/api/books/${book._id}`, { headers: auth });
+  }
 });

@@ -75,17 +75,29 @@ export async function openAudit(tx: Transaction, firestore: Firestore = db()): P
 
 /** Adds the event to the log's transaction, after the head; it commits with the change or not at all. */
 export function appendAudit(log: AuditLog, actor: AuditActor, entry: AuditEntry, at = new Date().toISOString()): void {
+  appendAudits(log, actor, [entry], at);
+}
+
+/**
+ * Adds the events in order, and moves the head once: n + 1 writes (a write path that audits up to
+ * 140 books in one transaction stays within Firestore's 500 writes per commit).
+ */
+export function appendAudits(log: AuditLog, actor: AuditActor, entries: readonly AuditEntry[], at = new Date().toISOString()): void {
   const state = logs.get(log);
   if (!state) throw new Error('appendAudit needs a log from openAudit');
-  // Stored exactly as hashed: JSON values only (undefined dropped), so the walk recomputes the same hash.
-  const body = JSON.parse(JSON.stringify({ actor: actor.username, role: actor.role, action: entry.action, target: entry.target, at, changes: entry.changes ?? {} })) as Omit<AuditDoc, 'seq' | 'prevHash' | 'hash'>;
-  const seq = state.head.seq + 1;
-  const prevHash = state.head.hash;
-  const hash = eventHash({ ...body, seq, prevHash });
-  const ref = audit(state.firestore).doc();
-  log.tx.create(ref, { ...body, seq, prevHash, hash } satisfies AuditDoc);
-  log.tx.set(auditHeadRef(state.firestore), { seq, hash, id: ref.id, at });
-  state.head = { seq, hash };
+  let last: { seq: number; hash: string; id: string } | undefined;
+  for (const entry of entries) {
+    // Stored exactly as hashed: JSON values only (undefined dropped), so the walk recomputes the same hash.
+    const body = JSON.parse(JSON.stringify({ actor: actor.username, role: actor.role, action: entry.action, target: entry.target, at, changes: entry.changes ?? {} })) as Omit<AuditDoc, 'seq' | 'prevHash' | 'hash'>;
+    const seq = state.head.seq + 1;
+    const prevHash = state.head.hash;
+    const hash = eventHash({ ...body, seq, prevHash });
+    const ref = audit(state.firestore).doc();
+    log.tx.create(ref, { ...body, seq, prevHash, hash } satisfies AuditDoc);
+    state.head = { seq, hash };
+    last = { seq, hash, id: ref.id };
+  }
+  if (last) log.tx.set(auditHeadRef(state.firestore), { ...last, at });
 }
 
 /** A transaction whose only write is one event (a sign-in, an export): the head and the event. */
