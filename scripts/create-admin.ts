@@ -4,6 +4,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { canonicalAdminUsername } from '../contract/src/admin';
 import { StaffPasswordSchema } from '../contract/src/staff';
+import { appendAudit, openAudit } from '../functions/src/admin/audit.repo';
 import { hashPassword } from '../functions/src/lib/passwords';
 
 // Creates an owner in a real project (production has no demo owner), or gives an existing staff
@@ -24,11 +25,12 @@ export async function saveAdmin(db: Firestore, username: string, password: strin
   const ref = db.collection('admins').doc(username);
   await db.runTransaction(async (tx) => {
     const exists = (await tx.get(ref)).exists;
-    const at = new Date().toISOString();
-    if (exists) tx.update(ref, { passwordHash, tokenVersion: FieldValue.increment(1) });
+    const log = await openAudit(tx, db);
+    // A new password also voids the person's device cookies (deviceEpoch, issue 36).
+    if (exists) tx.update(ref, { passwordHash, tokenVersion: FieldValue.increment(1), deviceEpoch: FieldValue.increment(1) });
     else tx.create(ref, { username, displayName: username, role: 'owner', disabled: false, passwordHash, tokenVersion: 1 });
-    tx.create(db.collection('audit').doc(), {
-      actor: CLI_ACTOR, role: 'owner', action: exists ? 'staff.update' : 'staff.create', target: `admins/${username}`, at,
+    appendAudit(log, { username: CLI_ACTOR, role: 'owner' }, {
+      action: exists ? 'staff.update' : 'staff.create', target: `admins/${username}`,
       changes: exists ? { password: { before: '(set)', after: '(changed)' } } : { role: { before: null, after: 'owner' } },
     });
   });

@@ -144,6 +144,29 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = { requireTotp: false };
 // Error codes the dashboard switches on.
 export const OTP_REQUIRED = 'OTP_REQUIRED';
 export const TOTP_SETUP_REQUIRED = 'TOTP_SETUP_REQUIRED';
+/** 401: a sensitive action needs a proof (password, plus the code when enrolled) from the last few minutes. */
+export const REAUTH_REQUIRED = 'REAUTH_REQUIRED';
+export const REAUTH_MESSAGE = 'Confirm your password to continue';
+/** How long a proof (a sign-in, or POST /api/auth/admin/reauth) lets sensitive actions through (issue 36). */
+export const PROOF_MAX_AGE_MS = 5 * 60 * 1000;
+
+// POST /api/auth/admin/reauth {password, otp?}: the signed-in person proves it is still them.
+export const ReauthSchema = z
+  .object({
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .refine((value) => new TextEncoder().encode(value).length <= MAX_PASSWORD_BYTES, 'Password is too long'),
+    otp: OtpSchema.optional(),
+  })
+  .strip();
+export type Reauth = z.infer<typeof ReauthSchema>;
+
+export interface ReauthResponse {
+  message: string;
+  /** Milliseconds since the epoch until which sensitive actions go through without asking again. */
+  validUntil: number;
+}
 
 // ---- Audit log ----------------------------------------------------------------------------------
 
@@ -151,8 +174,12 @@ export const AUDIT_ACTIONS = [
   'book.create', 'book.edit', 'book.price', 'book.stock', 'book.delete', 'book.import', 'cover.upload',
   'order.status', 'order.refund',
   'staff.create', 'staff.update', 'staff.delete', 'staff.sign-out',
+  // Issue 36: sign-ins, failed ones (of existing staff: a made-up name has no one to audit), and
+  // the proofs that sensitive actions ask for.
+  'staff.sign-in', 'staff.sign-in-failed', 'staff.reauth',
   'totp.start', 'totp.enable', 'totp.disable',
   'settings.update',
+  'newsletter.export', 'cover.delete',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Unknown action' });
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -176,6 +203,13 @@ export interface AuditEvent {
   at: string;
   /** Changed fields only: before and after. */
   changes: Record<string, FieldChange>;
+  /**
+   * The hash chain (issue 36): the event's place in the log, the hash of the one before and its own
+   * (functions/src/admin/audit-chain.ts; `npm run audit:verify`). Absent on events from before it.
+   */
+  seq?: number;
+  prevHash?: string;
+  hash?: string;
 }
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -49,3 +49,23 @@ export interface StockAlertCount {
   bookId: string;
   waiting: number;
 }
+
+/**
+ * The mailbox an address delivers to, for the sign-up limits (issue 36): lower case, without a
+ * `+tag` (most providers deliver `ann+x@` to `ann@`), and for Gmail without dots in the local part,
+ * googlemail.com read as gmail.com. `A.nn+news@GoogleMail.com` and `ann@gmail.com` are one mailbox,
+ * so spelling a stranger's address forty ways fills one budget, not forty. Only a key: mail still
+ * goes to the address as typed.
+ */
+export function mailboxKey(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at <= 0) return lower;
+  let local = lower.slice(0, at);
+  let domain = lower.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (domain === 'googlemail.com') domain = 'gmail.com';
+  if (domain === 'gmail.com') local = local.replace(/\./g, '');
+  return `${local}@${domain}`;
+}

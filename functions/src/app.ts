@@ -1,5 +1,5 @@
 import express from 'express';
-import { adminLogin, adminLogout, adminStats } from './admin/admin.handlers';
+import { adminLogin, adminLogout, adminReauth, adminStats } from './admin/admin.handlers';
 import { adminSession } from './admin/admin-session';
 import { staffRouter } from './admin/staff.router';
 import { bulkBooks } from './books/books.handlers';
@@ -44,6 +44,7 @@ export function createApp() {
     '/stripe': stripeRouter, // Stripe's webhook, verified on the raw body
     '/auth/admin': { post: adminLogin },
     '/auth/admin/logout': { post: adminLogout },
+    '/auth/admin/reauth': { post: adminReauth }, // issue 36: a proof for sensitive actions
     '/admin/orders': [adminPaymentRouter, adminOrdersRouter], // refunds before the desk's own routes
     // GET /admin/books (Manage Books, with its search) is the `search` function's (books/search.app.ts).
     '/admin/books/bulk': { post: bulkBooks },

@@ -54,10 +54,31 @@ export async function http<T = any>(path: string, init: RequestInit & { json?: u
  */
 export const createdBooks = new Set<string>();
 
-let cachedAdmin: string | undefined;
+let cachedAdmin: { token: string; at: number } | undefined;
+/**
+ * The demo owner's token. A sign-in is a proof for sensitive routes for 5 minutes (issue 36), so a
+ * file that runs longer gets a fresh sign-in after 4.
+ */
 export async function adminToken(): Promise<string> {
-  cachedAdmin ??= await adminLogin(BASE);
-  return cachedAdmin;
+  if (!cachedAdmin || Date.now() - cachedAdmin.at > 4 * 60_000) cachedAdmin = { token: await adminLogin(BASE), at: Date.now() };
+  return cachedAdmin.token;
+}
+
+/**
+ * Forgets the public sign-up limits (rateLimits). Locally every client is one address (the Hosting
+ * emulator reports none: functions/src/admin/client-address.ts hostingClientAddress), so the tests,
+ * which all share it, start each case from an empty budget, and leave one for the browser tests.
+ */
+export async function clearSignUpLimits(keep: string[] = []): Promise<void> {
+  const snap = await db().collection('rateLimits').get();
+  await Promise.all(snap.docs.filter((d) => !keep.includes(d.id)).map((d) => d.ref.delete()));
+}
+
+/** Makes every proof `username` holds (sign-ins, re-entered passwords) older than 5 minutes, as time would (issue 36). */
+export async function ageProofs(username: string, ageMs = 6 * 60_000): Promise<void> {
+  const ref = db().collection('admins').doc(username);
+  const proofs = ((await ref.get()).data()?.proofs ?? {}) as Record<string, number>;
+  await ref.update({ proofs: Object.fromEntries(Object.keys(proofs).map((key) => [key, Date.now() - ageMs])) });
 }
 
 /** A fresh, signed-in customer (scripts/lib/fixtures.ts): verified unless `verified: false`. */
@@ -74,7 +95,7 @@ export async function seededBooks(): Promise<any[]> {
   return res.body;
 }
 
-/** A digest of every document the shop writes (login attempt and lookup counters aside) and every stored object. */
+/** A digest of every document the shop writes (login attempt and lookup counters, and a sign-in's own traces, aside) and every stored object. */
 export async function stateDigest(): Promise<string> {
   // Read at once, digested in a fixed order: expectUnchanged runs it twice per rejected request.
   const names = ['books', 'orders', 'stats', 'admins', 'mail', 'customers', 'audit', 'settings', 'stockAlerts', 'newsletter', 'mailSuppressions', 'wishlists'];
@@ -82,7 +103,22 @@ export async function stateDigest(): Promise<string> {
     bucket().getFiles({ prefix: '' }).then(([f]) => f as { name: string }[], () => []),
     ...names.map((name) => db().collection(name).get()),
   ]);
-  const parts = snaps.flatMap((snap, i) => snap.docs.sort((a, b) => a.id.localeCompare(b.id)).map((doc) => `${names[i]}/${doc.id}=${JSON.stringify(doc.data())}`));
+  // A sign-in made inside the block (adminToken() signing in for the first time, or again after 4
+  // minutes) writes its proof and its audit event (issue 36): the request under test did not.
+  const signInTrace = (name: string, data: Record<string, unknown>) => {
+    if (name === 'admins') {
+      const { proofs: _proofs, ...rest } = data;
+      return rest;
+    }
+    return name === 'audit' && data.action === 'staff.sign-in' ? null : data;
+  };
+  const parts = snaps.flatMap((snap, i) =>
+    snap.docs
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((doc) => [doc.id, signInTrace(names[i]!, doc.data())] as const)
+      .filter(([, data]) => data !== null)
+      .map(([id, data]) => `${names[i]}/${id}=${JSON.stringify(data)}`),
+  );
   for (const f of files) parts.push(`gs/${f.name}`);
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }

@@ -431,7 +431,9 @@ describe('admin login under attack', () => {
     expect((await signIn('the-right-one', '198.51.100.12', othersCookie)).status).toBe(429);
     const renamed = othersCookie.replace(/^__session=[^.]+/, `__session=${Buffer.from(username).toString('base64url')}`);
     expect((await signIn('the-right-one', '198.51.100.12', renamed)).status).toBe(429);
-    expect((await ref.get()).data()).toEqual(stored); // the refusals changed nothing on the account
+    // The refusals changed nothing on the account (the successful sign-in above stored its proof, issue 36).
+    const withoutProofs = ({ proofs: _proofs, ...rest }: Record<string, unknown> = {}) => rest;
+    expect(withoutProofs((await ref.get()).data())).toEqual(withoutProofs(stored));
     await Promise.all([ref.delete(), otherRef.delete()]);
   });
 

@@ -1,6 +1,6 @@
 import type { Role } from '@bookstore/contract';
 import { describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchangedIn, http, stockOf } from './helpers';
+import { adminToken, ageProofs, db, expectUnchangedIn, http, stockOf } from './helpers';
 import { control, delivered, eventOf, mailsOf, pay, placeCardOrder, postEvent, sdk, stored, until, type CardOrder } from './stripe-helpers';
 
 /** What a refused webhook or refund could write: the order, its books, its audit trail (the file runs beside others: docs/testing.md). */
@@ -216,6 +216,35 @@ describe('card payments', () => {
         const denied = await refund(target.id, `k-${target.id}-7`, { amount: 1, reason: 'x', restock: [] }, bookseller);
         expect(denied.status).toBe(403);
       });
+    });
+
+    it('asks again before refunding (issue 36): a manager\'s proof older than 5 minutes is 401 REAUTH_REQUIRED with nothing refunded; after the password, the refund goes through', async () => {
+      // A manager of its own (proofs are aged per person: the demo owner's are other tests' too).
+      const username = `refund-manager-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+      const password = 'margins-and-footnotes-9';
+      const made = await http('/api/admin/staff', { method: 'POST', token: await adminToken(), json: { username, displayName: 'Refund Manager', role: 'manager' satisfies Role, password } });
+      expect(made.status).toBe(201);
+      const manager = (await http('/api/auth/admin', { method: 'POST', json: { username, password } })).body.token as string;
+      const target = await placeCardOrder(1, 2500);
+      await pay(target);
+      await delivered(target.sessionId);
+      const paidBefore = (await stored(target.id)).payment;
+      await ageProofs(username); // as 6 minutes would
+      const key = `reauth-${target.id}`;
+      // Nothing stored (the order, its books, its events), nothing asked of Stripe.
+      const asked = await expectUnchangedIn(orderScope(target), () => refund(target.id, key, { amount: 5, reason: 'Damaged corner', restock: [] }, manager));
+      expect(asked.status).toBe(401);
+      expect(asked.body).toEqual({ message: 'Confirm your password to continue', code: 'REAUTH_REQUIRED' });
+      expect((await sdk().refunds.list({ payment_intent: paidBefore.paymentIntentId })).data).toHaveLength(0);
+      const events = () => db().collection('audit').where('target', '==', `orders/${target.id}`).where('action', '==', 'order.refund').get();
+      // The dashboard's dialog: the password again, then the same request (same key) once more.
+      const proof = await http('/api/auth/admin/reauth', { method: 'POST', token: manager, json: { password } });
+      expect(proof.status).toBe(200);
+      const done = await refund(target.id, key, { amount: 5, reason: 'Damaged corner', restock: [] }, manager);
+      expect(done.status).toBe(201);
+      expect(done.body.refund).toMatchObject({ amount: 5, source: 'desk', by: 'manager' });
+      expect((await sdk().refunds.list({ payment_intent: paidBefore.paymentIntentId })).data).toHaveLength(1);
+      expect((await events()).docs.map((d) => d.data().actor)).toEqual([username]);
     });
 
     it('records a refund made in Stripe\'s dashboard like one from the desk', async () => {

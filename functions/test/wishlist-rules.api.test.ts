@@ -72,6 +72,41 @@ describe.skipIf(!hasRules)(
       await assertFails(setDoc(own, { bookIds: ['b1'] })); // no time
     });
 
+    it('every entry is checked (issue 36): only strings of the book-id shape, however the list is written', async () => {
+      const own = doc(alice(), 'wishlists/alice');
+      const hostile: [string, unknown[]][] = [
+        ['a 900,000-character string', ['x'.repeat(900_000)]],
+        ['a 65-character id', ['a'.repeat(65)]],
+        ['an empty string', ['']],
+        ['a path', ['books/b1']],
+        ['a reserved id', ['__name__']],
+        ['a space', ['b 1']],
+        ['a separator smuggled in', ['b1/b2']],
+        ['a number', [42]],
+        ['a map', [{ id: 'b1' }]],
+        ['null', [null]],
+        ['a boolean', [true]],
+        ['one bad among good ones', [...ids(10), 'not ok!']],
+      ];
+      for (const [what, bookIds] of hostile) {
+        await assertFails(setDoc(own, { bookIds, updatedAt: serverTimestamp() })).catch((error: Error) => {
+          throw new Error(`${what}: ${error.message}`);
+        });
+      }
+      // Added one at a time to a valid list, the same entries are refused too.
+      await assertSucceeds(setDoc(own, { bookIds: ['b1'], updatedAt: serverTimestamp() }));
+      for (const [what, bookIds] of hostile) {
+        await assertFails(updateDoc(own, { bookIds: arrayUnion(...bookIds), updatedAt: serverTimestamp() })).catch((error: Error) => {
+          throw new Error(`arrayUnion ${what}: ${error.message}`);
+        });
+      }
+      expect((await getDoc(own)).data()?.bookIds).toEqual(['b1']);
+      // The shapes a book id may take are all allowed: the longest, underscores and dashes, one underscore.
+      const fine = ['a'.repeat(64), '_', '_a', 'a__b', '-x-', 'isbn-9780000000002', 'Zz09_-'];
+      await assertSucceeds(setDoc(own, { bookIds: fine, updatedAt: serverTimestamp() }));
+      await assertSucceeds(setDoc(own, { bookIds: [], updatedAt: serverTimestamp() }));
+    });
+
     it('a signed-out visitor reads and writes no wishlist', async () => {
       const db = visitor();
       await assertFails(getDoc(doc(db, 'wishlists/bob')));

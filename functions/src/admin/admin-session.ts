@@ -1,6 +1,6 @@
 import { canonicalAdminUsername, TOTP_REQUIRED_ROLES } from '@bookstore/contract';
 import type { NextFunction, Request, Response } from 'express';
-import { adminClaims, bearerToken, markCurrentAdmin } from '../lib/auth';
+import { adminClaims, bearerToken, markCurrentAdmin, sessionKey } from '../lib/auth';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { admins, roleOf, type AdminDoc } from './admins.repo';
@@ -32,7 +32,9 @@ export async function adminSession(req: Request, _res: Response, next: NextFunct
     if (staff && role && !staff.disabled && (staff.tokenVersion ?? 0) === claims.ver) {
       const totpEnabled = Boolean(staff.totpSecret);
       const totpSetupRequired = settingsFrom(settingsSnap).requireTotp && TOTP_REQUIRED_ROLES.includes(role) && !totpEnabled && !staff.totpExempt;
-      markCurrentAdmin(req, claims, { username: staff.username, displayName: staff.displayName ?? staff.username, role, totpEnabled, totpSetupRequired });
+      // This session's last proof (a sign-in, a re-entered password): sensitive actions ask for one.
+      const provedAt = staff.proofs?.[sessionKey(token!)];
+      markCurrentAdmin(req, claims, { username: staff.username, displayName: staff.displayName ?? staff.username, role, totpEnabled, totpSetupRequired }, typeof provedAt === 'number' ? provedAt : null);
     }
     next();
   } catch (error) {

@@ -26,6 +26,17 @@ export interface AdminDoc {
   totpLastStep?: number;
   /** Only the local demo owner (scripts/lib/seed.ts, emulators only): the shop's 2FA rule skips it. */
   totpExempt?: boolean;
+  /**
+   * Signed into every device cookie (device-cookie.ts); bumped by a new password, turning two-factor
+   * sign-in on or off (or its reset) and disabling, which voids every cookie issued before. Absent means 0.
+   */
+  deviceEpoch?: number;
+  /**
+   * Proofs for sensitive actions (issue 36): session key (sessionKey in lib/auth.ts, a hash of the
+   * token) -> when that session last proved it is its person (a sign-in, or a re-entered password and
+   * code), in ms. Only proofs younger than PROOF_MAX_AGE_MS are kept.
+   */
+  proofs?: Record<string, number>;
 }
 
 /** The role a stored document grants, or null when it names none (never a guess upwards). */

@@ -1,14 +1,21 @@
 import type { AuditAction, AuditEvent, AuditPage, AuditQuery, FieldChange, Role } from '@bookstore/contract';
-import type { Query, Transaction, WriteBatch } from 'firebase-admin/firestore';
+import type { Firestore, Query, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions/logger';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
+import { countReads } from '../lib/read-counter';
+import { EMPTY_HEAD, eventHash, verifyChain, type ChainHead, type ChainReport, type StoredEvent } from './audit-chain';
 
 // The audit log, audit/<auto id>: one event per admin write, ALWAYS added to the same transaction
-// or batch as the write it describes (so a change without its event, or an event without its
-// change, cannot be committed). Server-only (firestore.rules), read through GET /api/admin/audit.
+// as the write it describes (so a change without its event, or an event without its change, cannot
+// be committed). Server-only (firestore.rules), read through GET /api/admin/audit.
+// Events form a hash chain (audit-chain.ts): a transaction that writes events first reads the
+// chain's head (openAudit, before its writes, as Firestore transactions require) and moves it on
+// with each event, so concurrent appends serialise on the head and never fork the chain.
 
-export const audit = () => db().collection('audit');
+export const audit = (firestore: Firestore = db()) => firestore.collection('audit');
+export const auditHeadRef = (firestore: Firestore = db()) => firestore.collection('meta').doc('auditHead');
 
 /** Who acts: the staff member from the request's session (lib/auth.ts). */
 export interface AuditActor {
@@ -38,11 +45,102 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
   return changes;
 }
 
-/** Adds the event to `writer`; it commits with the change or not at all. */
-export function appendAudit(writer: Transaction | WriteBatch, actor: AuditActor, entry: AuditEntry, at = new Date().toISOString()): void {
-  const doc: AuditDoc = { actor: actor.username, role: actor.role, action: entry.action, target: entry.target, at, changes: entry.changes ?? {} };
-  // Transaction.create and WriteBatch.create have the same shape; TypeScript cannot unify the overloads.
-  (writer as WriteBatch).create(audit().doc(), doc);
+/** A transaction's handle on the chain: appends events after its head, in order. */
+export interface AuditLog {
+  readonly tx: Transaction;
+  /** The head as it will be after this transaction's appends. */
+  readonly head: ChainHead;
+}
+
+const logs = new WeakMap<AuditLog, { firestore: Firestore; head: ChainHead }>();
+
+/**
+ * Reads the chain's head in `tx`: call it with the transaction's other reads, before any write.
+ * The head is then part of the transaction, so a concurrent append makes one of the two retry.
+ */
+export async function openAudit(tx: Transaction, firestore: Firestore = db()): Promise<AuditLog> {
+  const snap = await tx.get(auditHeadRef(firestore));
+  countReads(1);
+  const stored = snap.data() as Partial<ChainHead> | undefined;
+  const state = { firestore, head: typeof stored?.seq === 'number' && typeof stored.hash === 'string' ? { seq: stored.seq, hash: stored.hash } : EMPTY_HEAD };
+  const log: AuditLog = {
+    tx,
+    get head() {
+      return state.head;
+    },
+  };
+  logs.set(log, state);
+  return log;
+}
+
+/** Adds the event to the log's transaction, after the head; it commits with the change or not at all. */
+export function appendAudit(log: AuditLog, actor: AuditActor, entry: AuditEntry, at = new Date().toISOString()): void {
+  appendAudits(log, actor, [entry], at);
+}
+
+/**
+ * Adds the events in order, and moves the head once: n + 1 writes (a write path that audits up to
+ * 140 books in one transaction stays within Firestore's 500 writes per commit).
+ */
+export function appendAudits(log: AuditLog, actor: AuditActor, entries: readonly AuditEntry[], at = new Date().toISOString()): void {
+  const state = logs.get(log);
+  if (!state) throw new Error('appendAudit needs a log from openAudit');
+  let last: { seq: number; hash: string; id: string } | undefined;
+  for (const entry of entries) {
+    // Stored exactly as hashed: JSON values only (undefined dropped), so the walk recomputes the same hash.
+    const body = JSON.parse(JSON.stringify({ actor: actor.username, role: actor.role, action: entry.action, target: entry.target, at, changes: entry.changes ?? {} })) as Omit<AuditDoc, 'seq' | 'prevHash' | 'hash'>;
+    const seq = state.head.seq + 1;
+    const prevHash = state.head.hash;
+    const hash = eventHash({ ...body, seq, prevHash });
+    const ref = audit(state.firestore).doc();
+    log.tx.create(ref, { ...body, seq, prevHash, hash } satisfies AuditDoc);
+    state.head = { seq, hash };
+    last = { seq, hash, id: ref.id };
+  }
+  if (last) log.tx.set(auditHeadRef(state.firestore), { ...last, at });
+}
+
+/** A transaction whose only write is one event (a sign-in, an export): the head and the event. */
+export async function recordAudit(actor: AuditActor, entry: AuditEntry): Promise<void> {
+  const head = await db().runTransaction(async (tx) => {
+    const log = await openAudit(tx);
+    appendAudit(log, actor, entry);
+    return log.head;
+  });
+  logChainHead(head);
+}
+
+/**
+ * The head after a commit, in the function's log (Cloud Logging, outside Firestore): a witness an
+ * operator can give `npm run audit:verify -- --anchor <seq>:<hash>`, which a rewrite of the whole
+ * chain by someone holding Firestore credentials cannot match.
+ */
+export function logChainHead(head: ChainHead): void {
+  logger.info('audit chain head', { auditSeq: head.seq, auditHash: head.hash });
+}
+
+/** Chained events in seq order, a page at a time. */
+async function* chainedEvents(firestore: Firestore, pageSize = 500): AsyncGenerator<StoredEvent> {
+  let after: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    let query = audit(firestore).orderBy('seq').limit(pageSize);
+    if (after) query = query.startAfter(after);
+    const snap = await query.get();
+    for (const doc of snap.docs) yield { id: doc.id, ...(doc.data() as Omit<StoredEvent, 'id'>) };
+    if (snap.size < pageSize) return;
+    after = snap.docs[snap.size - 1];
+  }
+}
+
+/** Walks the whole chain (an operator's tool: reads every chained event once). */
+export async function verifyAuditLog(firestore: Firestore = db(), anchor?: ChainHead): Promise<ChainReport & { unchained: number }> {
+  const headSnap = await auditHeadRef(firestore).get();
+  const stored = headSnap.data() as Partial<ChainHead> | undefined;
+  const head = typeof stored?.seq === 'number' && typeof stored.hash === 'string' ? { seq: stored.seq, hash: stored.hash } : EMPTY_HEAD;
+  const report = await verifyChain(chainedEvents(firestore), head, anchor);
+  // Events written before the chain (no seq) cannot be checked; they are counted, not hidden.
+  const total = (await audit(firestore).count().get()).data().count;
+  return { ...report, unchained: total - report.checked };
 }
 
 // Cursor: url-safe base64 of [at, id] of the page's last event; the query resumes after it in

@@ -38,3 +38,17 @@ function expandIPv6(address: string): string[] {
   const missing = address.includes('::') ? 8 - left.length - right.length : 0;
   return [...left, ...Array<string>(missing).fill('0'), ...right].map((group) => group.toLowerCase().padStart(4, '0'));
 }
+
+/**
+ * The client's address as Firebase Hosting reports it, never an entry the caller wrote: the public
+ * sign-up limits (issue 36) key on it. In production it is the entry Hosting's edge appended
+ * (PRODUCTION_PROXY_HOPS from the right, as above). The emulators have no edge: the Hosting
+ * emulator passes X-Forwarded-For through as the caller wrote it, so there every entry is the
+ * caller's and none is read; the address is the connection's own (every local client is then one).
+ * The login throttle's second layer keeps reading the last entry locally so its tests can stand for
+ * many addresses; its ceiling does not depend on any address.
+ */
+export function hostingClientAddress(req: Pick<Request, 'headers' | 'ip' | 'socket'>, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.FUNCTIONS_EMULATOR === 'true') return addressKey(req.socket?.remoteAddress ?? req.ip ?? '');
+  return clientAddress(req, env);
+}

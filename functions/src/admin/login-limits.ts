@@ -5,8 +5,10 @@ import type { Device } from './device-cookie';
 
 // The admin door's budgets, taken before the password is checked (each attempt counts as a
 // failure until it succeeds):
-// - a browser with a valid device cookie for the username: that device's own budget, nothing else,
-//   so a spray at the username elsewhere never locks its staff member's own browser out;
+// - a browser with a valid device cookie for the username: the username's device budget, nothing
+//   else, so a spray at the username elsewhere never locks its staff member's own browser out. One
+//   budget for ALL of the username's cookies (issue 36): each sign-in mints a cookie, and a budget
+//   per cookie would let someone who signs in (or steals cookies) multiply their guesses;
 // - any other client: the per-address delay (admins.repo.ts, the second layer), then the
 //   username's ceiling, shared by every address, so inventing addresses buys nothing.
 // All three answer 429 'Too many login attempts. Try again later.' with Retry-After.
@@ -25,7 +27,7 @@ export interface SignInBudget {
 /** Takes the attempt's budgets (or throws 429). `address` is read only for a client without the device cookie. */
 export async function reserveSignIn(username: string, address: () => string, device: Device | null): Promise<SignInBudget> {
   if (device) {
-    const key = `${username}\n${device.nonce}`;
+    const key = `${username}\ndevices`;
     const slot = await takeSlot(DEVICE, key);
     const giveBack = () => giveBackSlot(DEVICE, key, slot);
     return { succeeded: giveBack, unchecked: giveBack };

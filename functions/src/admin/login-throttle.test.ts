@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MAX_DELAY_MS } from '../config';
 import { loginDelayMs } from './admins.repo';
-import { addressKey, clientAddress } from './client-address';
+import { addressKey, clientAddress, hostingClientAddress } from './client-address';
 import { createHashGate } from './hash-gate';
 
 describe('loginDelayMs', () => {
@@ -27,6 +27,15 @@ describe('clientAddress', () => {
   it('in the emulator takes the last entry, or req.ip', () => {
     expect(clientAddress(req('10.0.0.1, 203.0.113.9'), emulator)).toBe('203.0.113.9');
     expect(clientAddress(req(undefined, '::ffff:127.0.0.1'), emulator)).toBe('127.0.0.1');
+  });
+
+  it('for the sign-up limits, never an entry the caller wrote (issue 36): Hosting\'s in production, the connection\'s locally', () => {
+    const withSocket = (xff: string | undefined, remote: string) => ({ ...req(xff), socket: { remoteAddress: remote } });
+    expect(hostingClientAddress(withSocket('6.6.6.6, 198.51.100.7, 130.211.0.1', '10.1.2.3') as never, production)).toBe('198.51.100.7');
+    // Locally the Hosting emulator passes the header through as written: every entry is the caller's.
+    for (const xff of ['203.0.113.1', '203.0.113.2, 203.0.113.3', undefined]) {
+      expect(hostingClientAddress(withSocket(xff, '::ffff:127.0.0.1') as never, emulator)).toBe('127.0.0.1');
+    }
   });
 
   it('counts IPv6 by /64 and keeps garbage apart from real addresses', () => {

@@ -3,7 +3,7 @@ import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
-import { appendAudit, changedFields, type AuditActor } from './audit.repo';
+import { appendAudit, changedFields, openAudit, type AuditActor } from './audit.repo';
 
 // The shop's settings, settings/shop: whether owners and managers must use two-factor sign-in
 // (`requireTotp`, owner only), and how the shop gets books to its customers, with postage and tax
@@ -27,8 +27,9 @@ export async function readSettings(): Promise<ShopSettings> {
 export async function saveSettings(actor: AuditActor, next: ShopSettings): Promise<ShopSettings> {
   return db().runTransaction(async (tx) => {
     const before = settingsFrom(await tx.get(settingsRef()));
+    const log = await openAudit(tx);
     tx.set(settingsRef(), next, { merge: true });
-    appendAudit(tx, actor, { action: 'settings.update', target: 'settings/shop', changes: changedFields(before, next, Object.keys(next)) });
+    appendAudit(log, actor, { action: 'settings.update', target: 'settings/shop', changes: changedFields(before, next, Object.keys(next)) });
     return next;
   });
 }
@@ -76,9 +77,10 @@ export async function readFulfilment(tx?: Transaction): Promise<FulfilmentSettin
 export async function saveFulfilment(actor: AuditActor, next: FulfilmentSettings): Promise<FulfilmentSettings> {
   return db().runTransaction(async (tx) => {
     const before = fulfilmentFrom(await tx.get(settingsRef()));
+    const log = await openAudit(tx);
     tx.set(settingsRef(), { fulfilment: next }, { mergeFields: ['fulfilment'] });
     const changes = changedFields(before as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>, Object.keys(next));
-    appendAudit(tx, actor, { action: 'settings.update', target: 'settings/shop', changes: Object.fromEntries(Object.entries(changes).map(([k, v]) => [`fulfilment.${k}`, v])) });
+    appendAudit(log, actor, { action: 'settings.update', target: 'settings/shop', changes: Object.fromEntries(Object.entries(changes).map(([k, v]) => [`fulfilment.${k}`, v])) });
     return next;
   });
 }
@@ -110,9 +112,10 @@ export async function upgradeStoredPlaces(actor: AuditActor, options: { dryRun?:
     const result = { alreadyCodes: false, changed: upgrade.changed, dropped: upgrade.dropped, stored: !options.dryRun };
     if (options.dryRun) return result;
     const next = parsed.data as FulfilmentSettings;
+    const log = await openAudit(tx);
     tx.set(settingsRef(), { fulfilment: next }, { mergeFields: ['fulfilment'] });
     const changes = changedFields(stored as Record<string, unknown>, next as unknown as Record<string, unknown>, Object.keys(next));
-    appendAudit(tx, actor, { action: 'settings.update', target: 'settings/shop', changes: Object.fromEntries(Object.entries(changes).map(([k, v]) => [`fulfilment.${k}`, v])) });
+    appendAudit(log, actor, { action: 'settings.update', target: 'settings/shop', changes: Object.fromEntries(Object.entries(changes).map(([k, v]) => [`fulfilment.${k}`, v])) });
     return result;
   });
 }

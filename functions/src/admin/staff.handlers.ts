@@ -3,12 +3,14 @@ import {
   AdminUsernameSchema, AuditQuerySchema, FulfilmentSettingsSchema, OtpBodySchema, POLICY, ShopSettingsSchema, StaffCreateSchema, StaffPatchSchema,
   type AuditPage, type FulfilmentSettings, type FulfilmentSettingsResponse, type Me, type ShopSettings, type StaffMember, type StaffMutationResponse, type TotpEnrolment,
 } from '@bookstore/contract';
-import { requirePermission, requireStaff } from '../lib/auth';
+import { requirePermission, requireRecentProof, requireSensitive, requireStaff } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { hashPassword } from '../lib/passwords';
 import { jsonBody, parseWith } from '../lib/validate';
 import { auditPage } from './audit.repo';
+import { clientAddress } from './client-address';
+import { reserveSignIn } from './login-limits';
 import { readFulfilment, readSettings, saveFulfilment, saveSettings } from './settings.repo';
 import * as staff from './staff.repo';
 import { otpauthUrl } from './totp';
@@ -40,8 +42,11 @@ export async function me(req: Request, res: Response) {
 }
 
 // POST /api/admin/me/totp -> a new secret to scan; on only after /confirm
+// Setting up two-factor sign-in needs a recent proof (issue 36): a stolen token alone must not be
+// able to bind its own authenticator to the account.
 export async function startTotp(req: Request, res: Response) {
   const actor = requireStaff(req);
+  requireRecentProof(req);
   const secret = await staff.startTotp(actor);
   noStore(res);
   res.json({ secret, otpauthUrl: otpauthUrl(TOTP_ISSUER, actor.username, secret) } satisfies TotpEnrolment);
@@ -50,17 +55,31 @@ export async function startTotp(req: Request, res: Response) {
 // POST /api/admin/me/totp/confirm {otp}
 export async function confirmTotp(req: Request, res: Response) {
   const actor = requireStaff(req);
+  requireRecentProof(req);
   const { otp } = parseWith(OtpBodySchema, jsonBody(req));
   await staff.confirmTotp(actor, otp);
   noStore(res);
   res.json({ message: 'Two-factor sign-in is on' });
 }
 
-// DELETE /api/admin/me/totp {otp}
+// DELETE /api/admin/me/totp {otp}: a recent proof, and a current code, guessed no faster than a
+// sign-in: each try takes a slot of the sign-in budgets (this route gets no device cookie, so the
+// per-address delay and the username's ceiling), and a wrong code keeps it and is audited.
 export async function disableTotp(req: Request, res: Response) {
   const actor = requireStaff(req);
+  requireRecentProof(req);
   const { otp } = parseWith(OtpBodySchema, jsonBody(req));
-  await staff.disableTotp(actor, otp);
+  const from = clientAddress(req);
+  const budget = await reserveSignIn(actor.username, () => from, null);
+  const turnedOff = await staff.disableTotp(actor, otp).catch(async (error: unknown) => {
+    await budget.unchecked(); // not on (409), or an outage: no code was judged
+    throw error;
+  });
+  if (!turnedOff) {
+    await staff.recordFailedSignIn(actor, 'code', from, 'totp-off');
+    throw new HttpError(400, 'That code is not valid: enter the current code from your app', { details: { otp: ['That code is not valid'] } });
+  }
+  await budget.succeeded();
   noStore(res);
   res.json({ message: 'Two-factor sign-in is off' });
 }
@@ -75,7 +94,7 @@ export async function listStaff(req: Request, res: Response) {
 
 // POST /api/admin/staff {username, displayName, role, password}
 export async function createStaff(req: Request, res: Response) {
-  const actor = requirePermission(req, 'staff.manage');
+  const actor = requireSensitive(req, 'staff.manage');
   const { password, ...input } = parseWith(StaffCreateSchema, jsonBody(req));
   const member = await staff.createStaff(actor, input, await hashPassword(password));
   noStore(res);
@@ -87,6 +106,8 @@ export async function updateStaff(req: Request, res: Response) {
   const actor = requirePermission(req, 'staff.manage');
   const username = usernameParam(req);
   const { password, ...patch } = parseWith(StaffPatchSchema, jsonBody(req));
+  // A role, a password or a two-factor reset needs a recent proof; a display name or (dis)abling does not.
+  if (patch.role !== undefined || password !== undefined || patch.resetTotp) requireRecentProof(req);
   const member = await staff.updateStaff(actor, username, patch, password ? await hashPassword(password) : undefined);
   noStore(res);
   res.json({ message: 'Staff member updated', staff: member } satisfies StaffMutationResponse);
@@ -119,7 +140,7 @@ export async function getSettings(req: Request, res: Response) {
 
 // PUT /api/admin/settings {requireTotp}
 export async function putSettings(req: Request, res: Response) {
-  const actor = requirePermission(req, 'settings.manage');
+  const actor = requireSensitive(req, 'settings.manage');
   const next = parseWith(ShopSettingsSchema, jsonBody(req));
   const saved = await saveSettings(actor, next);
   noStore(res);
@@ -136,7 +157,7 @@ export async function getFulfilment(req: Request, res: Response) {
 
 // PUT /api/admin/settings/fulfilment {pickup, local, post, defaultWeightGrams, tax} (money in cents)
 export async function putFulfilment(req: Request, res: Response) {
-  const actor = requirePermission(req, 'settings.fulfilment');
+  const actor = requireSensitive(req, 'settings.fulfilment');
   const next = parseWith(FulfilmentSettingsSchema, jsonBody(req)) as FulfilmentSettings;
   const settings = await saveFulfilment(actor, next);
   noStore(res);

@@ -1,11 +1,11 @@
-import type { StaffCreate, StaffMember, StaffPatch } from '@bookstore/contract';
+import { PROOF_MAX_AGE_MS, type StaffCreate, type StaffMember, type StaffPatch } from '@bookstore/contract';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { admins, roleOf, type AdminDoc } from './admins.repo';
-import { appendAudit, changedFields, type AuditActor } from './audit.repo';
+import { appendAudit, changedFields, logChainHead, openAudit, recordAudit, type AuditActor } from './audit.repo';
 import { matchTotp, newTotpSecret } from './totp';
 
 // Staff accounts (admins/<username>): every change runs in a transaction that also appends its
@@ -47,9 +47,10 @@ export async function createStaff(actor: AuditActor, input: Omit<StaffCreate, 'p
   return db().runTransaction(async (tx) => {
     const existing = await tx.get(ref);
     countReads(1);
+    const log = await openAudit(tx);
     if (existing.exists) throw new HttpError(409, 'That username is taken', { details: { username: ['That username is taken'] } });
     tx.create(ref, doc);
-    appendAudit(tx, actor, { action: 'staff.create', target: `admins/${input.username}`, changes: changedFields(null, audited(doc), AUDITED) });
+    appendAudit(log, actor, { action: 'staff.create', target: `admins/${input.username}`, changes: changedFields(null, audited(doc), AUDITED) });
     return toMember(doc);
   });
 }
@@ -61,6 +62,7 @@ export async function updateStaff(actor: AuditActor, username: string, patch: Om
     const snap = await tx.get(ref);
     countReads(1);
     if (!snap.exists) throw new HttpError(404, 'Staff member not found');
+    const log = await openAudit(tx);
     const before = snap.data() as AdminDoc;
     const after: AdminDoc = {
       ...before,
@@ -75,7 +77,10 @@ export async function updateStaff(actor: AuditActor, username: string, patch: Om
       delete after.totpSecret;
       delete after.totpPending;
     }
-    const revoke = roleChanged || (after.disabled === true && before.disabled !== true) || Boolean(passwordHash) || resetTotp;
+    const disabling = after.disabled === true && before.disabled !== true;
+    const revoke = roleChanged || disabling || Boolean(passwordHash) || resetTotp;
+    // Device cookies (their sign-in budget) end with a new password, a two-factor reset or disabling.
+    const voidDevices = disabling || Boolean(passwordHash) || resetTotp;
     if ((roleChanged || after.disabled) && roleOf(before) === 'owner' && (await ownersAfter(tx, username, after)) === 0) {
       throw new HttpError(409, LAST_OWNER);
     }
@@ -88,8 +93,9 @@ export async function updateStaff(actor: AuditActor, username: string, patch: Om
       passwordHash: after.passwordHash,
       ...(resetTotp ? { totpSecret: FieldValue.delete(), totpPending: FieldValue.delete(), totpLastStep: FieldValue.delete() } : {}),
       ...(revoke ? { tokenVersion: FieldValue.increment(1) } : {}),
+      ...(voidDevices ? { deviceEpoch: FieldValue.increment(1) } : {}),
     });
-    appendAudit(tx, actor, { action: 'staff.update', target: `admins/${username}`, changes });
+    appendAudit(log, actor, { action: 'staff.update', target: `admins/${username}`, changes });
     return toMember(after);
   });
 }
@@ -100,10 +106,11 @@ export async function deleteStaff(actor: AuditActor, username: string): Promise<
     const snap = await tx.get(ref);
     countReads(1);
     if (!snap.exists) throw new HttpError(404, 'Staff member not found');
+    const log = await openAudit(tx);
     const before = snap.data() as AdminDoc;
     if (roleOf(before) === 'owner' && !before.disabled && (await ownersAfter(tx, username, null)) === 0) throw new HttpError(409, LAST_OWNER);
     tx.delete(ref);
-    appendAudit(tx, actor, { action: 'staff.delete', target: `admins/${username}`, changes: changedFields(audited(before), null, AUDITED) });
+    appendAudit(log, actor, { action: 'staff.delete', target: `admins/${username}`, changes: changedFields(audited(before), null, AUDITED) });
     return toMember(before);
   });
 }
@@ -114,8 +121,9 @@ export async function signOut(actor: AuditActor): Promise<void> {
   await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return;
+    const log = await openAudit(tx);
     tx.update(ref, { tokenVersion: FieldValue.increment(1) });
-    appendAudit(tx, actor, { action: 'staff.sign-out', target: `admins/${actor.username}` });
+    appendAudit(log, actor, { action: 'staff.sign-out', target: `admins/${actor.username}` });
   });
 }
 
@@ -135,9 +143,10 @@ export async function startTotp(actor: AuditActor): Promise<string> {
   const secret = newTotpSecret();
   await db().runTransaction(async (tx) => {
     const doc = await ownDoc(tx, actor.username);
+    const log = await openAudit(tx);
     if (doc.totpSecret) throw new HttpError(409, 'Two-factor sign-in is already on');
     tx.update(admins().doc(actor.username), { totpPending: secret });
-    appendAudit(tx, actor, { action: 'totp.start', target: `admins/${actor.username}` });
+    appendAudit(log, actor, { action: 'totp.start', target: `admins/${actor.username}` });
   });
   return secret;
 }
@@ -146,23 +155,26 @@ export async function startTotp(actor: AuditActor): Promise<string> {
 export async function confirmTotp(actor: AuditActor, otp: string, now = Date.now()): Promise<void> {
   await db().runTransaction(async (tx) => {
     const doc = await ownDoc(tx, actor.username);
+    const log = await openAudit(tx);
     if (doc.totpSecret) throw new HttpError(409, 'Two-factor sign-in is already on');
     if (!doc.totpPending) throw new HttpError(409, 'Start two-factor setup first');
     const step = matchTotp(doc.totpPending, otp, now);
     if (step === null) throw badCode();
-    tx.update(admins().doc(actor.username), { totpSecret: doc.totpPending, totpPending: FieldValue.delete(), totpLastStep: step });
-    appendAudit(tx, actor, { action: 'totp.enable', target: `admins/${actor.username}`, changes: { totpEnabled: { before: false, after: true } } });
+    tx.update(admins().doc(actor.username), { totpSecret: doc.totpPending, totpPending: FieldValue.delete(), totpLastStep: step, deviceEpoch: FieldValue.increment(1) });
+    appendAudit(log, actor, { action: 'totp.enable', target: `admins/${actor.username}`, changes: { totpEnabled: { before: false, after: true } } });
   });
 }
 
-/** Turns it off with a current code (not one already used). */
-export async function disableTotp(actor: AuditActor, otp: string, now = Date.now()): Promise<void> {
-  await db().runTransaction(async (tx) => {
+/** Turns it off with a current code (not one already used); false, and nothing written, for a wrong one. */
+export async function disableTotp(actor: AuditActor, otp: string, now = Date.now()): Promise<boolean> {
+  return db().runTransaction(async (tx) => {
     const doc = await ownDoc(tx, actor.username);
+    const log = await openAudit(tx);
     if (!doc.totpSecret) throw new HttpError(409, 'Two-factor sign-in is not on');
-    if (matchTotp(doc.totpSecret, otp, now, doc.totpLastStep ?? -1) === null) throw badCode();
-    tx.update(admins().doc(actor.username), { totpSecret: FieldValue.delete(), totpLastStep: FieldValue.delete() });
-    appendAudit(tx, actor, { action: 'totp.disable', target: `admins/${actor.username}`, changes: { totpEnabled: { before: true, after: false } } });
+    if (matchTotp(doc.totpSecret, otp, now, doc.totpLastStep ?? -1) === null) return false;
+    tx.update(admins().doc(actor.username), { totpSecret: FieldValue.delete(), totpLastStep: FieldValue.delete(), deviceEpoch: FieldValue.increment(1) });
+    appendAudit(log, actor, { action: 'totp.disable', target: `admins/${actor.username}`, changes: { totpEnabled: { before: true, after: false } } });
+    return true;
   });
 }
 
@@ -184,3 +196,36 @@ export async function consumeLoginOtp(username: string, otp: string, now = Date.
   });
 }
 
+
+// ---- Proofs for sensitive actions (issue 36) ----------------------------------------------------
+
+/**
+ * A session proved it is its person (a sign-in, or the password and code entered again): its proof
+ * time is stored under its key, proofs older than PROOF_MAX_AGE_MS are dropped (the map stays a
+ * few entries), and the audit event is written in the same transaction.
+ */
+export async function recordProof(actor: AuditActor, key: string, action: 'staff.sign-in' | 'staff.reauth', changes: Record<string, { before: unknown; after: unknown }> = {}, now = Date.now()): Promise<number> {
+  const ref = admins().doc(actor.username);
+  const head = await db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    countReads(1);
+    const log = await openAudit(tx);
+    if (snap.exists) {
+      const kept = Object.entries((snap.data() as AdminDoc).proofs ?? {}).filter(([, at]) => typeof at === 'number' && now - at < PROOF_MAX_AGE_MS);
+      tx.update(ref, { proofs: Object.fromEntries([...kept, [key, now]]) });
+    }
+    appendAudit(log, actor, { action, target: `admins/${actor.username}`, changes });
+    return log.head;
+  });
+  logChainHead(head);
+  return now;
+}
+
+/** A failed sign-in (or re-entry) of an existing staff member: who was tried, why it failed, from where. */
+export async function recordFailedSignIn(actor: AuditActor, reason: 'password' | 'code' | 'disabled', from: string, via: 'sign-in' | 'reauth' | 'totp-off'): Promise<void> {
+  await recordAudit(actor, {
+    action: 'staff.sign-in-failed',
+    target: `admins/${actor.username}`,
+    changes: { reason: { before: null, after: reason }, from: { before: null, after: from }, via: { before: null, after: via } },
+  });
+}

@@ -3,7 +3,7 @@ import {
   type AuditAction, type Book, type BookFields, type BookPatch, type Permission,
 } from '@bookstore/contract';
 import type { DocumentReference, DocumentSnapshot, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { appendAudit, changedFields, type AuditActor } from '../admin/audit.repo';
+import { appendAudits, changedFields, logChainHead, openAudit, type AuditActor, type AuditEntry } from '../admin/audit.repo';
 import { forbidden } from '../lib/auth';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
@@ -159,11 +159,15 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
   const waiting = new Map<string, QueryDocumentSnapshot[]>();
   for (const p of inline) waiting.set(p.ref.id, await readAlertsToRelease(tx, p.ref.id, p.before!.stock ?? 0, p.after!.stock, share));
 
+  // A staff member's changes are audit events, links of the chain (decision 036): its head is read now.
+  const log = 'staff' in writer && planned.some((p) => p.changed.length > 0) ? await openAudit(tx) : null;
+
   const searchMoved = planned.some((p) => p.kind === 'create' || p.kind === 'remove' || p.changed.some((f) => INDEXED_STORED_FIELDS.includes(f)));
 
   return {
     results: planned.map((p) => ({ id: p.ref.id, before: apiBook(p.ref.id, p.before), after: apiBook(p.ref.id, p.after), changed: p.changed })),
     write() {
+      const events: AuditEntry[] = [];
       for (const p of planned) {
         if (p.changed.length === 0) continue;
         if (p.kind === 'create') tx.create(p.ref, p.after!);
@@ -172,13 +176,15 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
         else tx.delete(p.ref);
         if ('staff' in writer) {
           const changes = changedFields(asRecord(p.before), asRecord(p.after), STORED_FIELD_NAMES);
-          appendAudit(tx, writer.staff, { action: actionOf(p, writer), target: `books/${p.ref.id}`, changes }, now);
+          events.push({ action: actionOf(p, writer), target: `books/${p.ref.id}`, changes });
         }
       }
+      if (log && 'staff' in writer) appendAudits(log, writer.staff, events, now);
       if (searchMoved) bumpCatalogVersion(tx);
       const more = inline.filter((p) => releaseAlerts(tx, { id: p.ref.id, title: p.after!.title }, waiting.get(p.ref.id)!, share)).map((p) => p.ref.id);
       const later = restocked.length > INLINE_RESTOCKS ? restocked.map((p) => p.ref.id) : [];
       return async () => {
+        if (log && events.length > 0) logChainHead(log.head);
         for (const id of more) await drainAlerts(id);
         await releaseRestocked(later);
       };

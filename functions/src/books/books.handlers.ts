@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express';
 import { BookIdSchema, BooksQuerySchema, BookInputSchema, BulkBooksSchema, COVER_WRONG_TYPE_MESSAGE, CreateBookSchema, ISBN_MESSAGE, toIsbn13, type Book, type BookInput, type BulkBooksResponse, type CoverForIsbnResponse, type BookMutationResponse, type CoverUploadResponse } from '@bookstore/contract';
 import { assertActive, assertPermission, requirePermission, requireStaff, type StaffActor } from '../lib/auth';
-import { appendAudit } from '../admin/audit.repo';
-import { db } from '../lib/firebase';
+import { recordAudit, type AuditActor } from '../admin/audit.repo';
 import { catalogueCache, COVER_CACHE, noStore, rejectUnknownQuery } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
@@ -17,9 +16,13 @@ function bookId(req: Request): string {
   return result.data;
 }
 
-/** Deletes an uploaded cover once no book points at it any more (covers are shared by content). */
-async function releaseCover(coverImage: string): Promise<void> {
-  if (!(await repo.isCoverInUse(coverImage))) await deleteCover(coverImage);
+/**
+ * Deletes an uploaded cover once no book points at it any more (covers are shared by content), and
+ * records who removed it (issue 36: cover changes are audited). A bundled cover name is no object.
+ */
+async function releaseCover(coverImage: string, actor: AuditActor): Promise<void> {
+  if (await repo.isCoverInUse(coverImage)) return;
+  if (await deleteCover(coverImage)) await recordAudit(actor, { action: 'cover.delete', target: coverImage });
 }
 
 /**
@@ -82,7 +85,7 @@ export async function editBook(req: Request, res: Response) {
   const input = await withFetchedCover(parsed);
   const result = await repo.updateBook(id, input, actor);
   if (!result) throw new HttpError(404, 'Book not found');
-  if (result.before.coverImage !== result.after.coverImage) await releaseCover(result.before.coverImage);
+  if (result.before.coverImage !== result.after.coverImage) await releaseCover(result.before.coverImage, actor);
   noStore(res);
   res.json({ message: 'Book updated successfully', book: result.after } satisfies BookMutationResponse);
 }
@@ -92,7 +95,7 @@ export async function deleteBook(req: Request, res: Response) {
   const actor = requirePermission(req, 'books.delete');
   const book = await repo.deleteBook(bookId(req), actor);
   if (!book) throw new HttpError(404, 'Book not found');
-  await releaseCover(book.coverImage);
+  await releaseCover(book.coverImage, actor);
   noStore(res);
   res.json({ message: 'Book deleted successfully', book } satisfies BookMutationResponse);
 }
@@ -107,9 +110,7 @@ export async function uploadCover(req: Request, res: Response) {
   const coverImage = await saveCover(bytes);
   // The object lives in Storage, outside any Firestore transaction: its event follows the save
   // (an upload that failed has none; a cover is content-addressed, so a repeat upload is harmless).
-  const batch = db().batch();
-  appendAudit(batch, actor, { action: 'cover.upload', target: `covers/${coverImage}` });
-  await batch.commit();
+  await recordAudit(actor, { action: 'cover.upload', target: `covers/${coverImage}` });
   noStore(res);
   res.status(201).json({ coverImage } satisfies CoverUploadResponse);
 }
@@ -130,7 +131,7 @@ async function coverForIsbn(req: Request, res: Response, actor: StaffActor) {
   const coverImage = await saveCover(bytes);
   const result = await repo.setCover(id, coverImage, actor);
   if (!result) throw new HttpError(404, `No book has ISBN ${isbn}`, { code: 'NO_BOOK_WITH_ISBN', isbn });
-  if (result.before.coverImage !== coverImage) await releaseCover(result.before.coverImage);
+  if (result.before.coverImage !== coverImage) await releaseCover(result.before.coverImage, actor);
   noStore(res);
   res.status(201).json({ coverImage, book: result.after } satisfies CoverForIsbnResponse);
 }
@@ -141,7 +142,7 @@ export async function bulkBooks(req: Request, res: Response) {
   const bulk = parseWith(BulkBooksSchema, jsonBody(req));
   assertPermission(actor, BULK_PERMISSIONS[bulk.action]);
   const { changed, missing } = await repo.bulkChange(bulk, actor);
-  if (bulk.action === 'delete') for (const cover of new Set(changed.map((b) => b.coverImage))) await releaseCover(cover);
+  if (bulk.action === 'delete') for (const cover of new Set(changed.map((b) => b.coverImage))) await releaseCover(cover, actor);
   const verb = { price: 'repriced', stock: 'restocked', delete: 'deleted' }[bulk.action];
   noStore(res);
   res.json({ message: `${changed.length} ${changed.length === 1 ? 'book' : 'books'} ${verb}`, changed: changed.map((b) => b._id), missing } satisfies BulkBooksResponse);

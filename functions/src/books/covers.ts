@@ -92,9 +92,11 @@ export async function readCover(name: string): Promise<{ bytes: Buffer; contentT
   }
 }
 
-export async function deleteCover(path: string): Promise<void> {
-  if (!UPLOADED_COVER.test(path)) return;
+/** Deletes an uploaded cover; true when it was one of ours (a bundled cover name is no object). */
+export async function deleteCover(path: string): Promise<boolean> {
+  if (!UPLOADED_COVER.test(path)) return false;
   await bucket().file(path).delete({ ignoreNotFound: true });
+  return true;
 }
 
 export { IMMUTABLE };

@@ -19,8 +19,9 @@ import type { ImportRow } from './import.rows';
 // sold), with an audit event per book ('book.import', its fields before and after).
 
 /**
- * Books per transaction: each is 2 writes (the book, its audit event), plus the catalogue version and
- * up to 200 writes of back-in-stock alerts, within Firestore's 500 writes per commit. 30 values per `in` filter.
+ * Books per transaction: each is 2 writes (the book, its audit event), plus the audit chain's head,
+ * the catalogue version and up to 200 writes of back-in-stock alerts, within Firestore's 500 writes
+ * per commit. 30 values per `in` filter.
  */
 const BOOKS_PER_TRANSACTION = 140;
 const IN_VALUES = 30;

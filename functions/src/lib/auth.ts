@@ -1,5 +1,6 @@
-import { can, TOTP_SETUP_REQUIRED, type Permission, type Role } from '@bookstore/contract';
-import type { Request } from 'express';
+import { createHash } from 'node:crypto';
+import { can, PROOF_MAX_AGE_MS, REAUTH_MESSAGE, REAUTH_REQUIRED, TOTP_SETUP_REQUIRED, type Permission, type Role } from '@bookstore/contract';
+import type { NextFunction, Request, Response } from 'express';
 import { adminClaims, jwtSecret, parseBearer } from './admin-token';
 import { auth } from './firebase';
 import { HttpError } from './http-error';
@@ -33,10 +34,19 @@ export interface StaffActor {
 // Admin tokens whose version was checked against the staff member's document for this request, by
 // the session middleware (admin/admin-session.ts). requireStaff stays synchronous and fails closed:
 // a route reached without that middleware sees no staff member at all.
-const currentAdmins = new WeakMap<Request, { claims: AdminClaims; actor: StaffActor }>();
+const currentAdmins = new WeakMap<Request, { claims: AdminClaims; actor: StaffActor; provedAt: number | null }>();
 
-export function markCurrentAdmin(req: Request, claims: AdminClaims, actor: StaffActor): void {
-  currentAdmins.set(req, { claims, actor });
+/** `provedAt`: when this session last proved it is its person (admins.repo AdminDoc.proofs), if ever. */
+export function markCurrentAdmin(req: Request, claims: AdminClaims, actor: StaffActor, provedAt: number | null = null): void {
+  currentAdmins.set(req, { claims, actor, provedAt });
+}
+
+/**
+ * The key a session's proofs are kept under: a hash of its token (the token is the session; a token
+ * from another sign-in, a stolen copy's owner's included, has its own key and its own proofs).
+ */
+export function sessionKey(token: string): string {
+  return createHash('sha256').update(`bookstore admin session\n${token}`).digest('hex').slice(0, 32);
 }
 
 /** The staff member behind this request, if their token is valid and not revoked; never throws. */
@@ -63,6 +73,44 @@ export function requirePermission(req: Request, permission: Permission): StaffAc
   const actor = requireStaff(req);
   assertPermission(actor, permission);
   return actor;
+}
+
+/**
+ * Sensitive actions (issue 36: staff accounts, roles, password and two-factor resets, turning
+ * two-factor off or setting it up, settings, the newsletter export, refunds) need this session to
+ * have proved it is its person within PROOF_MAX_AGE_MS: a sign-in, or POST /api/auth/admin/reauth
+ * with the password (and the code when two-factor sign-in is on). Otherwise 401 REAUTH_REQUIRED,
+ * which the dashboard answers by asking for the password and retrying once. Call it after the
+ * permission check (a role that may not act hears 403, not a request for its password).
+ */
+export function requireRecentProof(req: Request, now = Date.now()): void {
+  const provedAt = currentAdmins.get(req)?.provedAt ?? null;
+  // A proof from the future (a clock moved back, a hand-written value) counts as none.
+  if (provedAt === null || provedAt > now + 60_000 || now - provedAt > PROOF_MAX_AGE_MS) {
+    throw new HttpError(401, REAUTH_MESSAGE, { code: REAUTH_REQUIRED });
+  }
+}
+
+/** The staff member, if their role may do `permission` AND their session proved itself recently. */
+export function requireSensitive(req: Request, permission: Permission): StaffActor {
+  const actor = requirePermission(req, permission);
+  requireRecentProof(req);
+  return actor;
+}
+
+/**
+ * The same as Express middleware, for a route whose handler needs nothing else from it:
+ *   router.post('/:id/refunds', sensitiveRoute('orders.refund'), handlers.refund)
+ */
+export function sensitiveRoute(permission: Permission) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      requireSensitive(req, permission);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 /** For checks that depend on what a request changes (a book edit that touches only the stock). */

@@ -23,7 +23,7 @@ import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { appendAudit, type AuditActor } from '../admin/audit.repo';
+import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
 import { readFulfilment } from '../admin/settings.repo';
 import { orderCounts, placementDelta, transitionDelta, type CountedOrder } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
@@ -340,6 +340,8 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
   const lines = RESTOCKING_STATUSES.includes(to) ? (doc.items ?? []).filter((l) => !already.has(l.bookId)) : [];
   const restock = await readRestock(tx, lines.map((l) => l.bookId), ref.path);
   const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
+  // Staff moves are audited: the audit chain's head is read with the other reads (only then).
+  const log = actor ? await openAudit(tx) : null;
   let afterCommit = noAfterCommit;
   return {
     afterCommit: () => afterCommit,
@@ -370,9 +372,9 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       const openDelta = openOrdersDelta(from, to);
       if (openDelta !== 0) tx.set(customers().doc(doc.uid), { openOrders: FieldValue.increment(openDelta) }, { merge: true });
       tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(updated), to, note));
-      if (actor) {
+      if (actor && log) {
         const changes = { status: { before: from, after: to }, ...(note ? { note: { before: null, after: note } } : {}) };
-        appendAudit(tx, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);
+        appendAudit(log, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);
       }
       return orderFromDoc(orderId, updated);
     },

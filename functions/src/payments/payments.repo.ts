@@ -4,7 +4,7 @@ import {
 } from '@bookstore/contract';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
-import { appendAudit, type AuditActor } from '../admin/audit.repo';
+import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
 import { noAfterCommit } from '../books/book-writes';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
@@ -286,6 +286,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: { id: string; amount
     if (!stripe && refundedCentsOf(refunds) + cents > (payment.paidCents ?? 0)) exceeds(payment);
     const bookIds = restockBookIds(doc, ask.request);
     const restock = await readRestock(tx, bookIds, ref.path);
+    const log = await openAudit(tx); // the audit chain's head, read before the writes
     const at = new Date().toISOString();
     const refund: StoredRefund = {
       ...(existing ?? {}),
@@ -313,7 +314,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: { id: string; amount
     afterCommit = writeRestock(restock);
     const outcome: Outcome = { payment: stored, newlyPaid: false, cancel: false, refundEffects: effects };
     outcomeEffects(tx, ask.orderId, doc, outcome, updated);
-    appendAudit(tx, ask.actor, {
+    appendAudit(log, ask.actor, {
       action: 'order.refund',
       target: `orders/${ask.orderId}`,
       changes: {

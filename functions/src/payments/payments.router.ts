@@ -1,13 +1,14 @@
 import { Router, type RequestHandler } from 'express';
+import { sensitiveRoute } from '../lib/auth';
 import * as payments from './payments.handlers';
 import * as refunds from './refunds.handlers';
 import { stripeWebhook } from './webhook.handlers';
 
 /**
- * Middlewares in front of the staff's sensitive payment actions (refunds). Empty here: a recent
- * re-authentication (issue 36, 401 REAUTH_REQUIRED) goes in this list, and applies to every such route.
+ * Middlewares in front of the staff's sensitive payment actions (refunds): the role's permission, then
+ * a proof from the last 5 minutes (issue 36: else 401 REAUTH_REQUIRED, nothing asked of Stripe or stored).
  */
-export const sensitivePaymentActions: RequestHandler[] = [];
+export const sensitivePaymentActions: RequestHandler[] = [sensitiveRoute('orders.refund')];
 
 /** Mounted at /api/stripe: Stripe's calls to the shop. */
 export const stripeRouter = Router();

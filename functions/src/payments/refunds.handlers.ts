@@ -26,7 +26,7 @@ function exceedsAtStripe(error: unknown): boolean {
 // POST /api/admin/orders/:id/refunds {amount, reason, restock: [{bookId, quantity}]} with an Idempotency-Key
 // Owner and manager (orders.refund). Card: through Stripe's Refunds API (its idempotency key is
 // ours, so a retry cannot refund twice); cash: recorded. One audit event per refund.
-// The router can put a middleware in front of it (a recent re-authentication, issue 36).
+// The router puts a recent re-authentication in front of it (sensitivePaymentActions, issue 36).
 export async function createRefund(req: Request, res: Response) {
   const actor = requirePermission(req, 'orders.refund');
   const orderId = orderIdParam(req);

@@ -1,5 +1,7 @@
 import {
   BookIdSchema,
+  EMAIL_NOT_VERIFIED_MESSAGE,
+  mailboxKey,
   MAIL_LINK_INVALID,
   MailTokenInputSchema,
   NEWSLETTER_CONFIRMED,
@@ -16,8 +18,9 @@ import {
 } from '@bookstore/contract';
 import type { Request, Response } from 'express';
 import { logger } from 'firebase-functions/logger';
-import { clientAddress } from '../admin/client-address';
-import { jwtSecret, requireCustomer, requirePermission } from '../lib/auth';
+import { hostingClientAddress } from '../admin/client-address';
+import { recordAudit } from '../admin/audit.repo';
+import { jwtSecret, requireCustomer, requirePermission, requireSensitive } from '../lib/auth';
 import { noStore, rejectUnknownQuery } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { claimedPurpose, signMailLink, verifyMailLink } from '../lib/mail-links';
@@ -29,17 +32,21 @@ import * as alerts from './stock-alerts.repo';
 import { newsletterConfirmMail } from './subscription-mail';
 
 // Issue 28: back-in-stock alerts and the newsletter's double opt-in. Public sign-ups answer the same
-// whether or not the address is known; each is limited per client address (429 with Retry-After)
-// and per email address (beyond the limit nothing more is stored or mailed, and the answer is the same).
+// whether or not the address is known; each is limited per client address as Hosting reports it
+// (429 with Retry-After; hostingClientAddress, never an X-Forwarded-For entry the caller wrote) and
+// per mailbox (mailboxKey: case, `+tag`, Gmail's dots and googlemail.com are one mailbox; beyond the
+// limit nothing more is stored or mailed, and the answer is the same). Issue 36.
 
 const MINUTE = 60 * 1000;
 export const ALERTS_PER_IP = 20;
 export const ALERTS_IP_WINDOW_MS = 15 * MINUTE;
-export const ALERTS_PER_ADDRESS = 20;
+/** Back-in-stock sign-ups one mailbox takes per hour, however its address is spelled. */
+export const ALERTS_PER_ADDRESS = 10;
 export const ALERTS_ADDRESS_WINDOW_MS = 60 * MINUTE;
 export const NEWSLETTER_PER_IP = 10;
 export const NEWSLETTER_IP_WINDOW_MS = 15 * MINUTE;
-/** Confirmation mails one address receives per day, however often it is typed in. */
+/** Confirmation mails one mailbox receives: at most one an hour, and three a day. */
+export const NEWSLETTER_PER_MAILBOX_HOUR = 1;
 export const NEWSLETTER_PER_ADDRESS = 3;
 export const NEWSLETTER_ADDRESS_WINDOW_MS = 24 * 60 * MINUTE;
 /** How long a confirmation link works. */
@@ -53,7 +60,7 @@ function mailSecret(): string {
 }
 
 async function limitClient(req: Request, kind: string, limit: number, windowMs: number): Promise<void> {
-  const answer = await takeFromWindow(`${kind}-ip:${clientAddress(req)}`, limit, windowMs);
+  const answer = await takeFromWindow(`${kind}-ip:${hostingClientAddress(req)}`, limit, windowMs);
   if (!answer.allowed) {
     throw new HttpError(429, 'Too many requests from your network. Try again later.', {}, { 'Retry-After': String(answer.retryAfter) });
   }
@@ -68,8 +75,10 @@ export async function createStockAlert(req: Request, res: Response) {
   let email: string;
   let uid: string | undefined;
   if (req.headers.authorization !== undefined) {
-    // Signed in: one click, to the account's own address (an `email` in the body is ignored).
+    // Signed in: one click, to the account's own address (an `email` in the body is ignored), once
+    // that address is verified: anyone can open an account in a stranger's name (issue 36).
     const customer = await requireCustomer(req);
+    if (!customer.emailVerified) throw new HttpError(403, EMAIL_NOT_VERIFIED_MESSAGE, { code: 'EMAIL_NOT_VERIFIED' });
     email = normaliseEmail(customer.email);
     uid = customer.uid;
   } else {
@@ -77,7 +86,7 @@ export async function createStockAlert(req: Request, res: Response) {
     email = normaliseEmail(input.email);
     await limitClient(req, 'alerts', ALERTS_PER_IP, ALERTS_IP_WINDOW_MS);
   }
-  const byAddress = await takeFromWindow(`alerts-address:${email}`, ALERTS_PER_ADDRESS, ALERTS_ADDRESS_WINDOW_MS);
+  const byAddress = await takeFromWindow(`alerts-mailbox:${mailboxKey(email)}`, ALERTS_PER_ADDRESS, ALERTS_ADDRESS_WINDOW_MS);
   const unsubscribeUrl = link('/stock-alerts/unsubscribe', signMailLink({ p: 'alerts-unsubscribe', e: email }, secret));
   if (byAddress.allowed) {
     await alerts.subscribe({ bookId: input.bookId, email, uid, unsubscribeUrl });
@@ -96,8 +105,11 @@ export async function subscribeNewsletter(req: Request, res: Response) {
   const secret = mailSecret();
   await limitClient(req, 'newsletter', NEWSLETTER_PER_IP, NEWSLETTER_IP_WINDOW_MS);
   const email = normaliseEmail(typed);
-  const byAddress = await takeFromWindow(`newsletter-address:${email}`, NEWSLETTER_PER_ADDRESS, NEWSLETTER_ADDRESS_WINDOW_MS);
-  if (byAddress.allowed) {
+  // One confirmation mail per mailbox an hour (and three a day), however the address is spelled.
+  const mailbox = mailboxKey(email);
+  const thisHour = await takeFromWindow(`newsletter-mailbox-hour:${mailbox}`, NEWSLETTER_PER_MAILBOX_HOUR, 60 * MINUTE);
+  const today = thisHour.allowed ? await takeFromWindow(`newsletter-mailbox:${mailbox}`, NEWSLETTER_PER_ADDRESS, NEWSLETTER_ADDRESS_WINDOW_MS) : thisHour;
+  if (today.allowed) {
     await newsletter.requestSubscription(email, (nonce) =>
       newsletterConfirmMail({
         to: email,
@@ -147,12 +159,16 @@ export async function stockAlertCount(req: Request, res: Response) {
 }
 
 // GET /api/admin/newsletter.csv: confirmed addresses, read and written a page at a time.
+// A list of customers' addresses leaves the shop: the router asks for a recent proof
+// (sensitiveRoute), and the export is audited (issue 36).
 export async function exportNewsletter(req: Request, res: Response) {
-  requirePermission(req, 'newsletter.export');
+  const actor = requireSensitive(req, 'newsletter.export');
   rejectUnknownQuery(req);
   const pages = newsletter.confirmedSubscribers();
   // The first page before the headers: an outage then is still a JSON 503, not a cut-off file.
   let page = await pages.next();
+  // Recorded before a single address is sent: an export the log does not show cannot happen.
+  await recordAudit(actor, { action: 'newsletter.export', target: 'newsletter' });
   noStore(res);
   res.status(200).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="newsletter.csv"' });
   res.write(toCsv([['email', 'confirmedAt']]));

@@ -11,6 +11,7 @@ import { alertBox } from '../../lib/notify';
 import { adminLogout } from './api/admin-api';
 import { useMe } from './api/staff-api';
 import { downloadNewsletterCsv } from './api/stock-alerts';
+import { ReauthDialog } from './components/reauth-dialog';
 
 // Each link shows only to a role the policy table lets do it (contract/src/staff.ts); the server
 // refuses the same things, this only keeps them out of sight.
@@ -134,6 +135,7 @@ export function Component() {
         {menuOpen && (
           <nav aria-label="Dashboard menu" className="flex flex-wrap items-center gap-2 bg-secondary px-4 py-2 sm:hidden">{nav}</nav>
         )}
+        {me.data && <ReauthDialog totpEnabled={me.data.totpEnabled} />}
         <main className="space-y-6 p-4 sm:p-10">
           <div className="flex flex-col justify-between gap-4 md:flex-row md:items-end">
             <div>

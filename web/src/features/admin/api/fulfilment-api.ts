@@ -1,7 +1,7 @@
 import type { FulfilmentSettings, FulfilmentSettingsResponse } from '@bookstore/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
-import { apiFetch } from '../../../lib/api-client';
+import { adminFetch } from './staff-api';
 import { queryKeys } from '../../../lib/query-keys';
 
 // The shop's fulfilment settings: pickup, local delivery, post and tax (issue 27; owner and manager).
@@ -10,7 +10,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const fulfilmentQuery = () =>
   queryOptions({
     queryKey: queryKeys.adminFulfilment,
-    queryFn: async () => (await apiFetch<FulfilmentSettingsResponse>('/api/admin/settings/fulfilment', { token: adminToken() })).settings,
+    queryFn: async () => (await adminFetch<FulfilmentSettingsResponse>('/api/admin/settings/fulfilment', { token: adminToken() })).settings,
   });
 
 // PUT /api/admin/settings/fulfilment: the settings, the audit log and every checkout price change.
@@ -18,7 +18,7 @@ export function useSaveFulfilment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (settings: FulfilmentSettings) =>
-      apiFetch<FulfilmentSettingsResponse>('/api/admin/settings/fulfilment', { method: 'PUT', token: adminToken(), body: settings }),
+      adminFetch<FulfilmentSettingsResponse>('/api/admin/settings/fulfilment', { method: 'PUT', token: adminToken(), body: settings }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.adminFulfilment }),

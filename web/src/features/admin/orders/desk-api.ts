@@ -1,7 +1,7 @@
 import { OrderStatusChangeSchema, type AdminOrdersPage, type Order, type OrderMutationResponse, type OrderStatus, type OrderTab, type Refund, type RefundRequest } from '@bookstore/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
-import { apiFetch } from '../../../lib/api-client';
+import { adminFetch } from '../api/staff-api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Every desk query (lists and single orders) sits under this key. */
@@ -23,7 +23,7 @@ export const adminOrdersQuery = ({ status, q, cursor }: DeskParams) =>
       if (q) params.set('q', q);
       if (cursor) params.set('cursor', cursor);
       const search = params.toString();
-      return apiFetch<AdminOrdersPage>(`/api/admin/orders${search ? `?${search}` : ''}`, { token: adminToken() });
+      return adminFetch<AdminOrdersPage>(`/api/admin/orders${search ? `?${search}` : ''}`, { token: adminToken() });
     },
     placeholderData: keepPreviousData, // the table stays put while the next page loads
   });
@@ -32,12 +32,12 @@ export const adminOrdersQuery = ({ status, q, cursor }: DeskParams) =>
 export const adminOrderQuery = (id: string) =>
   queryOptions({
     queryKey: [...adminOrdersKey, 'detail', id],
-    queryFn: () => apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}`, { token: adminToken() }),
+    queryFn: () => adminFetch<Order>(`/api/orders/${encodeURIComponent(id)}`, { token: adminToken() }),
   });
 
 /** POST /api/admin/orders/:id/status */
 export function changeOrderStatus(id: string, status: OrderStatus, note?: string) {
-  return apiFetch<OrderMutationResponse>(`/api/admin/orders/${encodeURIComponent(id)}/status`, {
+  return adminFetch<OrderMutationResponse>(`/api/admin/orders/${encodeURIComponent(id)}/status`, {
     method: 'POST',
     body: OrderStatusChangeSchema.parse(note ? { status, note } : { status }),
     token: adminToken(),
@@ -69,9 +69,12 @@ export interface RefundAnswer {
   refund: Refund;
 }
 
-/** POST /api/admin/orders/:id/refunds with an Idempotency-Key: a retry of the same form makes one refund. */
+/**
+ * POST /api/admin/orders/:id/refunds with an Idempotency-Key: a retry of the same form makes one refund.
+ * A sensitive action (issue 36): through adminFetch, so an old proof asks for the password and sends it again.
+ */
 export function refundOrder(id: string, body: RefundRequest, idempotencyKey: string) {
-  return apiFetch<RefundAnswer>(`/api/admin/orders/${encodeURIComponent(id)}/refunds`, {
+  return adminFetch<RefundAnswer>(`/api/admin/orders/${encodeURIComponent(id)}/refunds`, {
     method: 'POST',
     body,
     token: adminToken(),
