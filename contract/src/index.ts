@@ -20,3 +20,4 @@ export * from './subscription-texts';
 export * from './subscriptions';
 export * from './pricing';
 export * from './fulfilment';
+export * from './mail';

@@ -13,6 +13,7 @@ import { withDeadline } from './lib/deadline';
 import { errorHandler, notFound } from './lib/errors';
 import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
+import { mailAdminRouter } from './mail/mail.router';
 import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
 import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
@@ -46,6 +47,7 @@ export function createApp() {
   api.get('/admin/books', adminBooks);
   api.post('/admin/books/bulk', bulkBooks);
   api.get('/admin/isbn/:isbn', isbnLookup);
+  api.use('/admin/mail', mailAdminRouter);
   api.use('/admin', subscriptionsAdminRouter);
   api.use('/admin', staffRouter);
   api.use(methodNotAllowed(api));

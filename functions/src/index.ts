@@ -1,9 +1,12 @@
 import { setGlobalOptions } from 'firebase-functions/v2';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApiHandler } from './app';
-import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, runningFunctionSecrets } from './config';
+import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, mailFrom, runningFunctionSecrets, smtpUriSecret } from './config';
 import { deferBodyParseErrors, withBodyLimitCheck } from './lib/body-parse-errors';
+import { MAIL_COLLECTION } from './lib/mail-queue';
+import { SEND_MAIL_TIMEOUT_S, sendQueuedMail } from './mail/send-mail';
 import { releaseHoldsJob } from './orders/release-holds';
 import { createPagesApp } from './pages/pages.app';
 import { withRelease } from './pages/release';
@@ -24,6 +27,16 @@ export const releaseHolds = onSchedule({ schedule: 'every 60 minutes', memory: '
   await releaseHoldsJob();
 });
 
+// The shop's mail (issue 36, decision 030): each document queued in `mail` is sent over SMTP by
+// this function alone, the only one given SMTP_URI. Tries and their backoff run inside the call
+// (send-mail.ts); the claim makes a redelivered event send nothing twice.
+export const sendMail = onDocumentCreated(
+  { document: `${MAIL_COLLECTION}/{id}`, secrets: [smtpUriSecret], memory: '256MiB', timeoutSeconds: SEND_MAIL_TIMEOUT_S, maxInstances: 10 },
+  async (event) => {
+    await sendQueuedMail(event.params.id, { smtpUri: smtpUriSecret.value(), from: mailFrom.value() });
+  },
+);
+
 // Each function is its own Cloud Run service loading this whole bundle: only the one that declares
 // the admin secret (api) is given it, and only that one refuses to start with a weak one.
-assertStrongAdminSecret(process.env, runningFunctionSecrets({ api, pages, releaseHolds }));
+assertStrongAdminSecret(process.env, runningFunctionSecrets({ api, pages, releaseHolds, sendMail }));

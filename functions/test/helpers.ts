@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { SHOP_URL } from '../../scripts/lib/env';
+import { HOST, INBOX_URL, PORTS, SHOP_URL } from '../../scripts/lib/env';
 import { adminLogin, orderBody, signUpCustomer, verifyEmail } from '../../scripts/lib/fixtures';
 
 // Helpers for API tests: HTTP through Hosting to the real function (or, in the `inproc` project,
@@ -82,7 +82,13 @@ export async function stateDigest(): Promise<string> {
     bucket().getFiles({ prefix: '' }).then(([f]) => f as { name: string }[], () => []),
     ...names.map((name) => db().collection(name).get()),
   ]);
-  const parts = snaps.flatMap((snap, i) => snap.docs.sort((a, b) => a.id.localeCompare(b.id)).map((doc) => `${names[i]}/${doc.id}=${JSON.stringify(doc.data())}`));
+  // A mail's `delivery` is the sendMail function's record, written on its own time after the request
+  // that queued the mail: a rejected request must change the rest, never that (decision 030).
+  const data = (name: string, doc: { data(): Record<string, unknown> }) => {
+    const { delivery: _delivery, ...rest } = doc.data();
+    return name === 'mail' ? rest : doc.data();
+  };
+  const parts = snaps.flatMap((snap, i) => snap.docs.sort((a, b) => a.id.localeCompare(b.id)).map((doc) => `${names[i]}/${doc.id}=${JSON.stringify(data(names[i]!, doc))}`));
   for (const f of files) parts.push(`gs/${f.name}`);
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
@@ -170,3 +176,28 @@ export const newBook = (over: Record<string, unknown> = {}) => ({
   coverImage: 'book-3',
   ...over,
 });
+
+/**
+ * The Functions emulator's background triggers off (sendMail among them) or on again, through its
+ * hub: a test that runs the mailer itself against its own SMTP server must be the only sender.
+ * Turning them on reloads the triggers (a second or two).
+ */
+export async function setBackgroundTriggers(on: boolean): Promise<void> {
+  const res = await fetch(`http://${HOST}:${PORTS.hub}/functions/${on ? 'enable' : 'disable'}BackgroundTriggers`, { method: 'PUT' });
+  if (!res.ok) throw new Error(`Could not turn background triggers ${on ? 'on' : 'off'}: ${res.status} ${await res.text()}`);
+}
+
+export interface InboxMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What the developer's inbox (scripts/lib/dev-inbox.ts, the suite's SMTP server) received for `to`, newest first. */
+export async function inboxFor(to: string): Promise<InboxMail[]> {
+  const res = await fetch(`${INBOX_URL}/messages.json?to=${encodeURIComponent(to)}`);
+  if (!res.ok) throw new Error(`The developer's inbox answered ${res.status}`);
+  return (await res.json()) as InboxMail[];
+}

@@ -5,7 +5,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BackendContext, EmulatorBackend } from './backend';
 import { writeEmulatorConfig } from './emulator-config';
-import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT, SHOP_URL } from './env';
+import { startDevInbox } from './dev-inbox';
+import { EMULATOR_ENV, HOST, LOCAL_SMTP_URI, PORTS, PROJECT_ID, ROOT, SHOP_URL } from './env';
 import { findCloudSdkJar, startCloudSdkFirestore } from './firestore-cloud-sdk';
 import { startFirestoreStandIn } from './firestore-stand-in';
 import { migrateOrders } from './migrate-orders';
@@ -62,12 +63,20 @@ export interface Suite {
 // The firebase CLI's emulators: Auth, Functions, Hosting (and Firestore and Storage too where
 // firebase-tools runs its own). Its hub exports what it runs; `--import` loads it back.
 
-/** The HS256 key for admin tokens, kept in the ignored functions/.secret.local (made once, at random). */
+const SECRET_FILE = `${ROOT}functions/.secret.local`;
+
+/**
+ * The functions' secrets in the emulators: the ignored functions/.secret.local, which the Functions
+ * emulator reads and gives each function only the secrets it declares (as Cloud Run does). The
+ * HS256 key for admin tokens is made once, at random; SMTP_URI is this slot's inbox (dev-inbox.ts).
+ * Returns the admin key.
+ */
 export function jwtSecret(): string {
-  const file = `${ROOT}functions/.secret.local`;
-  const existing = existsSync(file) ? /ADMIN_JWT_SECRET=(\S+)/.exec(readFileSync(file, 'utf8'))?.[1] : undefined;
+  const existing = existsSync(SECRET_FILE) ? /ADMIN_JWT_SECRET=(\S+)/.exec(readFileSync(SECRET_FILE, 'utf8'))?.[1] : undefined;
   const secret = existing ?? randomBytes(32).toString('hex');
-  if (!existing) writeFileSync(file, `ADMIN_JWT_SECRET=${secret}\n`, { mode: 0o600 });
+  const wanted = `ADMIN_JWT_SECRET=${secret}\nSMTP_URI=${LOCAL_SMTP_URI}\n`;
+  // Without SMTP_URI here the emulator would ask Secret Manager for it (unreachable offline).
+  if (!existsSync(SECRET_FILE) || readFileSync(SECRET_FILE, 'utf8') !== wanted) writeFileSync(SECRET_FILE, wanted, { mode: 0o600 });
   return secret;
 }
 
@@ -77,11 +86,14 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
   // --config: firebase.json plus the Auth emulator in the CSP (scripts/lib/emulator-config.ts).
   const args = ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', writeEmulatorConfig()];
   if (hubDir && existsSync(join(hubDir, 'firebase-export-metadata.json'))) args.push('--import', hubDir);
+  // The official Firestore we run ourselves joins the CLI's registry, so its Functions emulator
+  // registers the Firestore triggers with it (firebase-cli-firestore.cjs, decision 030).
+  const triggers = kind === 'cloud-sdk' ? { node: ['--require', `${ROOT}scripts/lib/firebase-cli-firestore.cjs`], env: { BOOKSTORE_FIRESTORE_FOR_TRIGGERS: `${HOST}:${PORTS.firestore}` } } : { node: [], env: {} };
   const cli = await startServing(
     'the emulator suite (Hosting -> /api function)',
     process.execPath,
-    [`${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
-    { env: { ...process.env, ...EMULATOR_ENV, ADMIN_JWT_SECRET: jwtSecret(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
+    [...triggers.node, `${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
+    { env: { ...process.env, ...EMULATOR_ENV, ...triggers.env, ADMIN_JWT_SECRET: jwtSecret(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
     async () => (await fetch(`${SHOP_URL}/api/health`)).ok,
     180_000,
   );
@@ -90,7 +102,8 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
     async save() {
       if (!hubDir || cli.exited()) return;
       const res = await fetch(`http://${HOST}:${PORTS.hub}/_admin/export`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ path: hubDir, initiatedBy: 'launcher' }),
+        // Only what the CLI itself runs: Firestore and Storage, when ours, save themselves.
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ path: hubDir, initiatedBy: 'launcher', ...(kind === 'firebase-tools' ? {} : { targets: ['auth'] }) }),
       });
       if (!res.ok) throw new Error(`Emulator export failed: ${res.status} ${await res.text()}`);
     },
@@ -101,8 +114,8 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
 /** The backends for a Firestore kind, in start order: ours first, then the firebase CLI that needs them. */
 function backendsFor(kind: FirestoreKind): ((ctx: BackendContext) => Promise<EmulatorBackend>)[] {
   const cli = (ctx: BackendContext) => startFirebaseCli(ctx, kind);
-  if (kind === 'firebase-tools') return [cli];
-  return [kind === 'cloud-sdk' ? startCloudSdkFirestore : startFirestoreStandIn, startStorageReplacement, cli];
+  if (kind === 'firebase-tools') return [startDevInbox, cli];
+  return [kind === 'cloud-sdk' ? startCloudSdkFirestore : startFirestoreStandIn, startStorageReplacement, startDevInbox, cli];
 }
 
 /**
@@ -117,7 +130,7 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
   const { stateDir } = options;
   if (stateDir) mkdirSync(stateDir, { recursive: true });
   const ctx: BackendContext = { stateDir, logFile: stateDir && !options.verbose ? join(stateDir, 'emulators.log') : null, verbose: !!options.verbose };
-  if (kind === 'stand-in') log('Firestore: no Java or official emulator jar found here, so the npm stand-in runs instead.');
+  if (kind === 'stand-in') log('Firestore: no Java or official emulator jar found here, so the npm stand-in runs instead (it fires no triggers: mail stays queued, unsent).');
 
   const running: EmulatorBackend[] = [];
   let timer: NodeJS.Timeout | undefined;

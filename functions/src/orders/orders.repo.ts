@@ -28,6 +28,7 @@ import { readFulfilment } from '../admin/settings.repo';
 import { orderCounts, placementDelta, transitionDelta } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
 import { decodeCursor, encodeCursor } from './cursor';
+import { queued } from '../lib/mail-queue';
 import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
 import { CUSTOMERS_COLLECTION, type CustomerDoc, openOrderLimit, openOrdersDelta, openOrdersOf, requestHash } from './open-orders';
 
@@ -213,7 +214,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       snaps.forEach((snap, i) => tx.update(snap.ref, { ...stockFields(bookDocs[i]!.stock - 1) }));
       addToCounters(tx, placementDelta(doc));
       tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
-      tx.create(mail().doc(mailId(ref.id, 'placed')), orderMail(ref.id, mailOrder(doc), 'placed'));
+      tx.create(mail().doc(mailId(ref.id, 'placed')), queued(orderMail(ref.id, mailOrder(doc), 'placed')));
       return { order: orderFromDoc(ref.id, doc), replayed: false };
     }, TX_OPTIONS);
   try {
@@ -304,7 +305,7 @@ async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderD
     // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
     const openDelta = openOrdersDelta(from, to);
     if (openDelta !== 0) tx.set(customers().doc(doc.uid), { openOrders: FieldValue.increment(openDelta) }, { merge: true });
-    tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(updated), to, note));
+    tx.create(mail().doc(mailId(orderId, to)), queued(orderMail(orderId, mailOrder(updated), to, note)));
     if (actor) {
       const changes = { status: { before: from, after: to }, ...(note ? { note: { before: null, after: note } } : {}) };
       appendAudit(tx, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);
