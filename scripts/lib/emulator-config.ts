@@ -6,11 +6,8 @@ import { HOST, PORTS, ROOT } from './env';
 // production's policy, which must not name the Auth emulator; emulator builds of the web app talk
 // to it. So the launcher starts the emulators with a generated copy (git-ignored, rewritten at
 // every start, never deployed) whose CSP adds exactly the Auth emulator's origin.
-// The copy also leaves out firebase.json's `extensions` (the Trigger Email extension): the suite
-// starts with `--only auth,functions,hosting`, which already keeps the Extensions emulator off, but
-// any other start would make firebase-tools download the extension's source from the Extensions
-// registry (impossible offline) and run a mailer that needs a real SMTP server. Tests read the
-// queued mail documents instead (docs/decisions/017-deploy-order.md).
+// The shop's mail is its own function (`sendMail`, decision 030), which the Functions emulator runs
+// like the others; it sends to the launcher's developer's inbox (scripts/lib/dev-inbox.ts).
 
 export const AUTH_EMULATOR_ORIGIN = `http://${HOST}:${PORTS.auth}`;
 /** The live pages (orders, stock) follow Firestore straight from the browser under the rules. */
@@ -38,10 +35,9 @@ export function writeEmulatorConfig(): string {
   return EMULATOR_CONFIG;
 }
 
-/** firebase.json as the emulators get it: the CSP widened for the emulators, no extensions. */
+/** firebase.json as the emulators get it: the CSP widened for the emulators. */
 export function emulatorConfig(firebaseJson: string): string {
   const config = JSON.parse(firebaseJson);
-  delete config.extensions;
   // This checkout's port slot (scripts/lib/env.ts): firebase.json holds slot 0's ports.
   for (const [name, port] of Object.entries(PORTS)) if (config.emulators?.[name]) config.emulators[name].port = port;
   for (const rule of (config.hosting?.headers ?? []) as HeaderRule[]) {

@@ -78,8 +78,8 @@ export async function sendQueuedMail(id: string, options: SendOptions): Promise<
   const claim = await claimMail(id, SEND_MAIL_TIMEOUT_S * 1000);
   if (!claim.claimed) {
     // A duplicate event, or a mail that cannot be sent (recorded as ERROR by the claim).
-    const log = claim.reason === 'invalid' || claim.reason === 'lease-expired' ? logger.error : logger.info;
-    log(claim.reason === 'invalid' ? 'Mail failed' : 'Mail not sent by this call', { mailId: id, reason: claim.reason, state: claim.state ?? null });
+    const failed = claim.reason === 'invalid' || claim.reason === 'lease-expired';
+    (failed ? logger.error : logger.info)(failed ? 'Mail failed' : 'Mail not sent by this call', { mailId: id, reason: claim.reason, state: claim.state ?? null });
     return 'skipped';
   }
   const { to, message } = claim.mail;
