@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { load } from '../../bench/load';
 import { buildSteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
 import { adminDb } from './admin-sdk';
-import { DEMO_ADMIN, EMULATOR_ENV, HOST, PROJECT_ID, ROOT } from './env';
+import { DEMO_ADMIN, EMULATOR_ENV, HOST, INBOX_URL, LOCAL_SMTP_URI, PORTS, PROJECT_ID, ROOT } from './env';
 import { orderBody, signUpCustomer } from './fixtures';
 import type { SmokeResult } from './smoke';
 import { run, startServing, type WatchedProcess } from './watched-process';
@@ -33,6 +33,11 @@ const WEB_CONFIG = {
   VITE_FIREBASE_APP_ID: '1:0:web:rehearsal',
   VITE_AUTH_EMULATOR_URL: '', // wins over any local .env file: a production build never has one
 };
+/**
+ * Secrets that must reach a real service, not random bytes: sendMail's SMTP server is the suite's
+ * developer's inbox (scripts/lib/dev-inbox.ts), standing in for the shop's provider.
+ */
+const SECRET_VALUES: Record<string, string> = { SMTP_URI: LOCAL_SMTP_URI };
 const LOAD_SECONDS = 4;
 const LOAD_CONNECTIONS = 10;
 
@@ -45,6 +50,8 @@ interface Endpoint {
   httpsTrigger?: unknown;
   /** A scheduled function: on Cloud Run an HTTP service that Cloud Scheduler POSTs to. */
   scheduleTrigger?: unknown;
+  /** An event function (sendMail: a Firestore document created): Eventarc POSTs it CloudEvents. */
+  eventTrigger?: { eventType: string; eventFilters?: Record<string, string>; eventFilterPathPatterns?: Record<string, string> };
 }
 interface Param {
   name: string;
@@ -140,7 +147,7 @@ export function functionEnv(name: string, endpoint: Endpoint, manifest: Manifest
     if (p.default === undefined) throw new Error(`Param ${p.name} has no default: give the rehearsal a value for it`);
     params[p.name] = String(p.default);
   }
-  const secrets = Object.fromEntries((endpoint.secretEnvironmentVariables ?? []).map(({ key }) => [key, randomBytes(32).toString('hex')]));
+  const secrets = Object.fromEntries((endpoint.secretEnvironmentVariables ?? []).map(({ key }) => [key, SECRET_VALUES[key] ?? randomBytes(32).toString('hex')]));
   return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -150,7 +157,7 @@ export function functionEnv(name: string, endpoint: Endpoint, manifest: Manifest
     K_REVISION: `${name}-00001-rehearsal`,
     K_CONFIGURATION: name,
     FUNCTION_TARGET: endpoint.entryPoint,
-    FUNCTION_SIGNATURE_TYPE: 'http',
+    FUNCTION_SIGNATURE_TYPE: signatureType(endpoint),
     GCLOUD_PROJECT: PROJECT_ID,
     FIREBASE_CONFIG: JSON.stringify({ projectId: PROJECT_ID, storageBucket: EMULATOR_ENV.STORAGE_BUCKET }),
     FIRESTORE_EMULATOR_HOST: EMULATOR_ENV.FIRESTORE_EMULATOR_HOST,
@@ -163,6 +170,9 @@ export function functionEnv(name: string, endpoint: Endpoint, manifest: Manifest
     ...secrets,
   };
 }
+
+/** How functions-framework serves the function: plain HTTP, or CloudEvents for an event function. */
+const signatureType = (endpoint: Endpoint) => (endpoint.eventTrigger ? 'cloudevent' : 'http');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -198,7 +208,7 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
   const proc = await startServing(
     `${name} (functions-framework --target=${name})`,
     process.execPath,
-    [`--max-old-space-size=${memoryMb}`, framework, `--target=${endpoint.entryPoint}`, '--signature-type=http', `--source=${STAGED}`, `--port=${port}`],
+    [`--max-old-space-size=${memoryMb}`, framework, `--target=${endpoint.entryPoint}`, `--signature-type=${signatureType(endpoint)}`, `--source=${STAGED}`, `--port=${port}`],
     { env: functionEnv(name, endpoint, manifest, port), logFile: join(REHEARSAL_DIR, `${name}.log`) },
     async () => {
       await fetch(`${url}/`); // any answer: it listens
@@ -285,6 +295,29 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
         return expect(statuses.every((st) => st === 200) && runs.length >= before + 2, `POST / (X-CloudScheduler-JobName) x2 -> ${statuses.join(', ')}; ${runs.length - before} more "Pickup holds released" log entries${runs.at(-1) ? `, the last: ${runs.at(-1)}` : ''}`);
       }],
     ],
+    // The shop's mail (decision 030): Eventarc POSTs a CloudEvent per mail document created, in
+    // binary mode with the document as protobuf, at least once. Twice here: one message arrives.
+    sendMail: [
+      ['a Firestore "document created" CloudEvent for a mail, delivered twice', async (base) => {
+        const id = `rehearsal-${randomBytes(6).toString('hex')}`;
+        const to = `${id}@example.com`;
+        const subject = `Rehearsal mail ${id}`;
+        const mail = { to, message: { subject, text: 'Sent by sendMail alone under functions-framework.', html: '<p>Sent by sendMail alone.</p>' }, delivery: { state: 'PENDING', attempts: 0 } };
+        // The suite's own sendMail (Functions emulator) must not race this one for the document.
+        await setEmulatorTriggers(false);
+        try {
+          await adminDb().collection('mail').doc(id).create(mail);
+          const eventId = randomBytes(8).toString('hex');
+          const statuses = [(await postFirestoreEvent(base, eventId, id, mail)).status, (await postFirestoreEvent(base, eventId, id, mail)).status];
+          const record = (await adminDb().collection('mail').doc(id).get()).data()?.delivery as { state?: string; attempts?: number; error?: string } | undefined;
+          const received = (await (await fetch(`${INBOX_URL}/messages.json?to=${encodeURIComponent(to)}`)).json()) as { subject: string }[];
+          return expect(statuses.every((st) => st >= 200 && st < 300) && record?.state === 'SUCCESS' && record.attempts === 1 && received.length === 1 && received[0]!.subject === subject,
+            `POST / (ce-type google.cloud.firestore.document.v1.created, ce-document mail/${id}, protobuf) x2 -> ${statuses.join(', ')}; delivery ${record?.state} after ${record?.attempts} tries${record?.error ? ` (${record.error})` : ''}; the SMTP server got ${received.length} message(s) to ${to}${received[0] ? `: "${received[0].subject}"` : ''}`);
+        } finally {
+          await setEmulatorTriggers(true);
+        }
+      }],
+    ],
     pages: [
       ['a book page', async (base) => {
         const res = await fetch(`${base}/books/${bookId}`);
@@ -304,6 +337,53 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
       }],
     ],
   };
+}
+
+/** The Functions emulator's background triggers off or on (its hub's switch; on reloads them). */
+async function setEmulatorTriggers(on: boolean): Promise<void> {
+  const res = await fetch(`http://${HOST}:${PORTS.hub}/functions/${on ? 'enable' : 'disable'}BackgroundTriggers`, { method: 'PUT' });
+  if (!res.ok) throw new Error(`Turning the emulator's triggers ${on ? 'on' : 'off'}: ${res.status} ${await res.text()}`);
+}
+
+type FieldValue = { stringValue: string } | { integerValue: number } | { mapValue: { fields: Record<string, FieldValue> } };
+
+/** A plain object as Firestore's protobuf fields (strings, whole numbers, maps: what a mail holds). */
+function protoFields(value: Record<string, unknown>): Record<string, FieldValue> {
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, typeof v === 'string' ? { stringValue: v } : typeof v === 'number' ? { integerValue: v } : { mapValue: { fields: protoFields(v as Record<string, unknown>) } }]));
+}
+
+/**
+ * What Eventarc POSTs to the service for a created Firestore document: a binary-mode CloudEvent
+ * (ce-* headers) whose body is DocumentEventData as protobuf, encoded with the protos that the
+ * deploy bundle's firebase-functions decodes it with.
+ */
+async function postFirestoreEvent(base: string, eventId: string, id: string, doc: Record<string, unknown>): Promise<Response> {
+  const protos = createRequire(join(packageDir(STAGED, 'firebase-functions'), 'package.json'))('./protos/compiledFirestore') as {
+    google: { events: { cloud: { firestore: { v1: { DocumentEventData: { fromObject(o: unknown): unknown; encode(m: unknown): { finish(): Uint8Array } } } } } } };
+  };
+  const { DocumentEventData } = protos.google.events.cloud.firestore.v1;
+  const now = { seconds: Math.floor(Date.now() / 1000), nanos: 0 };
+  const name = `projects/${PROJECT_ID}/databases/(default)/documents/mail/${id}`;
+  const body = new Uint8Array(DocumentEventData.encode(DocumentEventData.fromObject({ value: { name, fields: protoFields(doc), createTime: now, updateTime: now } })).finish());
+  return fetch(`${base}/`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/protobuf',
+      'ce-specversion': '1.0',
+      'ce-id': eventId, // a redelivery carries the same id
+      'ce-type': 'google.cloud.firestore.document.v1.created',
+      'ce-source': `//firestore.googleapis.com/projects/${PROJECT_ID}/databases/(default)`,
+      'ce-subject': `documents/mail/${id}`,
+      'ce-time': new Date().toISOString(),
+      'ce-dataschema': 'https://github.com/googleapis/google-cloudevents/blob/main/proto/google/events/cloud/firestore/v1/data.proto',
+      'ce-location': 'us-central1',
+      'ce-project': PROJECT_ID,
+      'ce-database': '(default)',
+      'ce-namespace': '(default)',
+      'ce-document': `mail/${id}`,
+    },
+    body,
+  });
 }
 
 /** The versions the rehearsal runs (node resolving from the staged source) against the ones `npm ci` installs there. */
@@ -379,10 +459,10 @@ export async function rehearse(log: (line: string) => void): Promise<SmokeResult
           record(`${name}: ${what}`, false, (error as Error).message);
         }
       }
-      if (endpoint.scheduleTrigger) {
-        // Called once an hour by Cloud Scheduler, never by the public: no load, its memory after the runs.
+      if (endpoint.scheduleTrigger || endpoint.eventTrigger) {
+        // Called by Cloud Scheduler or Eventarc, never by the public: no load, its memory after the runs.
         const { rss, peak } = memory(booted.process);
-        record(`${name} stays within ${memoryMb} MiB`, peak <= memoryMb, `scheduled (no public traffic): RSS ${rss} MiB after the runs, peak ${peak} MiB of ${memoryMb}`);
+        record(`${name} stays within ${memoryMb} MiB`, peak <= memoryMb, `${endpoint.eventTrigger ? 'event-driven' : 'scheduled'} (no public traffic): RSS ${rss} MiB after the runs, peak ${peak} MiB of ${memoryMb}`);
         continue;
       }
       const before = memory(booted.process);
