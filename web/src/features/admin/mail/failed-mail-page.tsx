@@ -12,20 +12,20 @@ function Mail({ mail }: { mail: FailedMail }) {
   return (
     <li className="px-4 py-3 sm:px-6">
       <p className="flex flex-wrap items-baseline gap-x-3">
-        <span className="break-all font-medium">{mail.subject || '(no subject)'}</span>
+        <span className="font-medium [overflow-wrap:anywhere]">{mail.subject || '(no subject)'}</span>
         <time dateTime={mail.failedAt ?? undefined} className="ml-auto text-sm text-gray-600">{when(mail.failedAt)}</time>
       </p>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
         <dt className="text-gray-600">To</dt>
-        <dd className="break-all">{mail.to || '(no address)'}</dd>
+        <dd className="[overflow-wrap:anywhere]">{mail.to || '(no address)'}</dd>
         <dt className="text-gray-600">Tries</dt>
         <dd>{mail.attempts} of {MAX_MAIL_ATTEMPTS}</dd>
         <dt className="text-gray-600">Error</dt>
-        <dd className="break-all text-danger">{mail.error}</dd>
+        <dd className="text-danger [overflow-wrap:anywhere]">{mail.error}</dd>
         <dt className="text-gray-600">Queued</dt>
         <dd>{when(mail.queuedAt)}</dd>
         <dt className="text-gray-600">Mail id</dt>
-        <dd className="break-all font-mono">{mail.id}</dd>
+        <dd className="font-mono [overflow-wrap:anywhere]">{mail.id}</dd>
       </dl>
     </li>
   );
