@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { join, relative } from 'node:path';
 import { load } from '../../bench/load';
 import { buildSteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
@@ -211,7 +211,10 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
     [`--max-old-space-size=${memoryMb}`, framework, `--target=${endpoint.entryPoint}`, `--signature-type=${signatureType(endpoint)}`, `--source=${STAGED}`, `--port=${port}`],
     { env: functionEnv(name, endpoint, manifest, port), logFile: join(REHEARSAL_DIR, `${name}.log`) },
     async () => {
-      await fetch(`${url}/`); // any answer: it listens
+      // Any answer: it listens. An event function is only connected to: a request without a
+      // CloudEvent would just be refused (and logged) by functions-framework.
+      if (endpoint.eventTrigger) await new Promise<void>((resolve, reject) => connect(port, HOST).once('connect', function (this: Socket) { this.end(); resolve(); }).once('error', reject));
+      else await fetch(`${url}/`);
       return true;
     },
     60_000,
