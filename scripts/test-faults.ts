@@ -233,7 +233,9 @@ async function underFunctionsFramework(): Promise<void> {
  * (3) again under functions-framework, before the suite stops (the function needs its Firestore).
  */
 async function underEmulators(): Promise<void> {
-  const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
+  const logFile = join(tmpdir(), `bookstore-faults-emulators-${process.pid}.log`);
+  const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`), logFile });
+  console.log(`  (the emulators' output: ${logFile})`);
   try {
     if (!process.argv.includes('memory')) await burstWithKill();
     const functionsUrl = `http://127.0.0.1:${PORTS.functions}/demo-bookstore/us-central1/api`;

@@ -51,6 +51,8 @@ export interface SuiteOptions {
   log?: (line: string) => void;
   /** Print the emulators' own output instead of keeping it in a log file. */
   verbose?: boolean;
+  /** Where the emulators' output goes (default: <stateDir>/emulators.log, or memory for a throwaway suite). */
+  logFile?: string;
 }
 
 export interface Suite {
@@ -129,7 +131,7 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
   const kind = chooseFirestore();
   const { stateDir } = options;
   if (stateDir) mkdirSync(stateDir, { recursive: true });
-  const ctx: BackendContext = { stateDir, logFile: stateDir && !options.verbose ? join(stateDir, 'emulators.log') : null, verbose: !!options.verbose };
+  const ctx: BackendContext = { stateDir, logFile: options.logFile ?? (stateDir && !options.verbose ? join(stateDir, 'emulators.log') : null), verbose: !!options.verbose };
   if (kind === 'stand-in') log('Firestore: no Java or official emulator jar found here, so the npm stand-in runs instead (it fires no triggers: mail stays queued, unsent).');
 
   const running: EmulatorBackend[] = [];
