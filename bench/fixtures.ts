@@ -1,4 +1,4 @@
-import { toDoc } from '../functions/src/books/books.repo';
+import { bookDoc } from '../functions/src/books/book-doc';
 import { adminDb, commitInBatches } from '../scripts/lib/admin-sdk';
 import { signUpCustomer, type Customer } from '../scripts/lib/fixtures';
 
@@ -23,7 +23,7 @@ export async function stockedBooks(count: number): Promise<StockedBook[]> {
   const made = Array.from({ length: count }, (_, i) => ({ ref: adminDb().collection('books').doc(), i, newPrice: 5 + (i % 400) / 100 }));
   await commitInBatches(made.map(({ ref, i, newPrice }) => (batch) => {
     const createdAt = new Date(Date.UTC(2000, 0, 1) - i * 60_000).toISOString();
-    batch.set(ref, toDoc({ title: `Bench Stock ${i + 1}`, description: 'A book for the order benchmark.', category: 'fiction', trending: false, coverImage: 'book-1', oldPrice: 30, newPrice, stock: 1_000_000, isbn: undefined, author: undefined }, createdAt, createdAt));
+    batch.set(ref, bookDoc({ title: `Bench Stock ${i + 1}`, description: 'A book for the order benchmark.', category: 'fiction', trending: false, coverImage: 'book-1', oldPrice: 30, newPrice, stock: 1_000_000 }, { createdAt, updatedAt: createdAt }));
   }));
   return made.map(({ ref, newPrice }) => ({ _id: ref.id, newPrice }));
 }

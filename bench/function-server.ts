@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../scripts/lib/ports';
 import { EMULATOR_ENV, HOST, ROOT } from '../scripts/lib/env';
 import { jwtSecret } from '../scripts/lib/suite';
 import { startServing } from '../scripts/lib/watched-process';
@@ -16,17 +16,6 @@ export interface FunctionServer {
   url: string;
   version: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startFunctionServer(logFile: string): Promise<FunctionServer> {

@@ -1,4 +1,4 @@
-import type { BookInput, OrderEvent, OrderStatus } from '@bookstore/contract';
+import type { BookFields, OrderEvent, OrderStatus } from '@bookstore/contract';
 import { CATEGORIES, ORDER_STATUSES } from '@bookstore/contract';
 import { bumpCatalogVersion } from '../functions/src/books/catalog-version';
 import { generatedBooks, KNOWN_BOOKS } from '../functions/src/books/catalog-fixtures';
@@ -93,7 +93,7 @@ async function deleteAll(collection: string): Promise<void> {
 }
 
 /** A catalogue with a shop's vocabulary (the search tests' generator) and the books searched for. */
-function syntheticBooks(n: number): BookInput[] {
+function syntheticBooks(n: number): BookFields[] {
   const rows = [...generatedBooks(n - KNOWN_BOOKS.length), ...KNOWN_BOOKS];
   return rows.map((b, i) => ({
     title: b.title,
@@ -101,7 +101,6 @@ function syntheticBooks(n: number): BookInput[] {
     description: b.description.slice(0, 400),
     category: CATEGORIES.includes(b.category as (typeof CATEGORIES)[number]) ? (b.category as (typeof CATEGORIES)[number]) : CATEGORIES[i % CATEGORIES.length]!,
     trending: i % 4 === 0,
-    isbn: undefined,
     stock: i % 50 === 0 ? 0 : 10 + (i % 20),
     coverImage: b.coverImage,
     oldPrice: 30,
@@ -146,7 +145,7 @@ function benchOrder(i: number, customer: Customer): OrderDoc {
     name: mine ? 'Scale Customer' : 'Bench',
     email: mine ? customer.email.toLowerCase() : `bench${i % 50}@example.com`,
     phone: '5550000000',
-    address: { street: '1 Main', city: 'X', country: 'Y', state: 'Z', zipcode: '1' },
+    address: { street: '1 Main St', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' },
     productIDs: items.map((l) => l.bookId),
     items,
     totalCents: items.reduce((sum, l) => sum + l.unitPriceCents, 0),

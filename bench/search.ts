@@ -53,7 +53,7 @@ function coldStart(size: number) {
   const rawBytes = JSON.stringify(built.index).length;
   const before = heapUsed();
   t = performance.now();
-  const loaded = loadIndex(snapshot);
+  const loaded = loadIndex(snapshot)!; // this build's own shape
   const loadMs = performance.now() - t;
   const heapMb = (heapUsed() - before) / 1e6;
   const firstQueryMs = (() => {

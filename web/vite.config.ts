@@ -11,7 +11,7 @@ import { pwaOptions, storefrontShell } from './pwa.config.ts';
 
 // reactfire imports firestore, database, storage, functions and remote-config at its top level.
 // The storefront uses only its Firestore hooks, and only on the live pages (orders, a book's stock,
-// loaded lazily); the auth chunk does not import reactfire at all (features/auth/auth-bridge.tsx).
+// loaded lazily); the auth chunk does not import reactfire at all (lib/auth/auth-bridge.tsx).
 // The unused packages are declared free of side effects and dropped; Firestore is in the list too
 // (reactfire's import of it alone keeps nothing), and the live pages' own use of it keeps it whole,
 // its registration included. (firebase/database would still ride along: reactfire's top level keeps

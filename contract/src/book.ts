@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { MAX_BOOKS_LIST } from './limits';
 import { MAX_PRICE_CENTS, MAX_PRICE_DOLLARS, parseMoneyInput, toCents } from './money';
 import { isAllowedCover } from './covers';
-import { isCleanText, optionalText, text } from './text';
+import { isCleanText } from './text';
 import { ISBN_MESSAGE, toIsbn13 } from './isbn';
 import { BOOK_FORMATS, type BookFormat } from './locale';
+import type { Book } from './book-fields';
 
 export const CATEGORIES = ['business', 'technology', 'fiction', 'horror', 'adventure'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -22,7 +23,8 @@ export const CoverImageSchema = z
     message: 'Cover image must be a bundled cover or an uploaded cover',
   });
 
-function price(label: string) {
+/** A price in dollars with at most 2 decimals, 0 to the contract's maximum (stored as integer cents). */
+export function price(label: string) {
   return z.unknown().transform((value, ctx) => {
     const dollars = parseMoneyInput(value);
     if (dollars === null) {
@@ -141,10 +143,6 @@ export const CoverUrlSchema = z.preprocess(
     .optional(),
 );
 
-/** The optional details, by name: the form, the import's columns, the book page and the audit log list them in this order. */
-export const BOOK_DETAIL_FIELDS = ['publisher', 'publishedOn', 'pages', 'format', 'language'] as const;
-export type BookDetailField = (typeof BOOK_DETAIL_FIELDS)[number];
-
 export const MAX_STOCK = 1_000_000;
 
 export const StockSchema = z.coerce
@@ -163,65 +161,6 @@ export const WeightSchema = z.coerce
 
 /** 'Only N left' is shown at this many copies or fewer. */
 export const LOW_STOCK_THRESHOLD = 3;
-
-export const BookInputSchema = z
-  .object({
-    title: text('Title', 200),
-    author: optionalText('Author', 120),
-    description: text('Description', 5000, { multiline: true }),
-    category: CategorySchema,
-    trending: z.boolean({ error: 'Trending must be true or false' }).default(false),
-    oldPrice: price('Old price'),
-    newPrice: price('New price'),
-    coverImage: CoverImageSchema,
-    isbn: IsbnSchema,
-    publisher: optionalText('Publisher', 120).optional(),
-    publishedOn: PublishedOnSchema,
-    pages: PagesSchema,
-    format: BookFormatSchema,
-    language: LanguageSchema,
-    /** Instead of coverImage: fetched by the server and stored as an uploaded cover (never kept as a URL). */
-    coverUrl: CoverUrlSchema,
-    // Optional on the wire: a new book without it starts at 0, an edit without it keeps its stock.
-    stock: StockSchema.optional(),
-    // Grams, for postage (issue 27): absent keeps the stored weight on an edit, null clears it; a
-    // book without one weighs the shop's default weight.
-    weightGrams: WeightSchema.nullable().optional(),
-  })
-  .strip(); // unknown fields are dropped, never stored
-export type BookInput = z.infer<typeof BookInputSchema>;
-
-/** A new book needs a cover (or a cover URL to fetch it from); an edit may leave it empty to keep the old one. */
-export const CreateBookSchema = BookInputSchema.refine((book) => book.coverImage !== '' || book.coverUrl !== undefined, {
-  message: 'Cover image is required',
-  path: ['coverImage'],
-});
-
-export interface Book {
-  _id: string;
-  title: string;
-  author?: string;
-  description: string;
-  category: Category;
-  trending: boolean;
-  coverImage: string;
-  oldPrice: number;
-  newPrice: number;
-  isbn?: string;
-  publisher?: string;
-  /** The edition's publication date: YYYY, YYYY-MM or YYYY-MM-DD. */
-  publishedOn?: string;
-  pages?: number;
-  format?: BookFormat;
-  /** BCP 47, canonical case. */
-  language?: string;
-  /** Copies that can still be sold; orders decrement it in their transaction, never below 0. */
-  stock: number;
-  /** Grams, for postage; absent: the shop's default weight applies. */
-  weightGrams?: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export const BooksQuerySchema = z
   .object({
@@ -281,22 +220,4 @@ export interface BulkBooksResponse {
   changed: string[];
   /** Listed books that no longer exist (deleted meanwhile): skipped. */
   missing: string[];
-}
-
-/**
- * GET /api/admin/isbn/:isbn: what Open Library knows of an edition, as the book form's fields.
- * Only what it says is present; the form fills only the fields the admin left empty.
- */
-export interface IsbnLookup {
-  /** The ISBN-13 (an ISBN-10 asked for is converted). */
-  isbn: string;
-  title?: string;
-  author?: string;
-  publisher?: string;
-  publishedOn?: string;
-  pages?: number;
-  /** A cover to fetch on save (the server fetches it once and keeps its own copy). */
-  coverUrl?: string;
-  /** Where the answer came from, for the form to credit. */
-  source: 'Open Library';
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CursorSchema } from './paging';
 import { optionalText } from './text';
-import { CategorySchema, type Book, type Category } from './book';
+import { CategorySchema, type Category } from './book';
+import type { Book } from './book-fields';
 
 // The catalogue's read API at scale: browse (GET /api/books?sort=...), search, suggestions and the
 // admin's Manage Books. Every list is paged on the server; a bad parameter is a 400 whose

@@ -1,19 +1,12 @@
+import { IMPORT_COLUMNS, IMPORT_DETAIL_COLUMNS, IMPORT_OPTIONAL_COLUMNS, IMPORT_REQUIRED_COLUMNS } from './book-fields';
 import { CsvError, parseCsv } from './csv';
 
 // The catalogue import's wire format, shared by POST /api/books/import, the admin import page and
 // `npm run import-books`. Rows are numbered from 1 = the first book after the CSV header (or the
 // first line of JSON lines), across the whole file: the page and the CLI send chunks with ?firstRow=.
 
-export const IMPORT_COLUMNS = ['title', 'author', 'description', 'category', 'oldPrice', 'newPrice', 'stock', 'isbn', 'coverImage'] as const;
-/**
- * Optional columns of a bookseller's catalogue (issue 26): `coverUrl` (fetched once by the server
- * and stored as ours) and the edition's details. A detail column absent from the file keeps what a
- * book already has; present but empty, it clears it.
- */
-export const IMPORT_DETAIL_COLUMNS = ['coverUrl', 'publisher', 'publishedOn', 'pages', 'format', 'language'] as const;
-/** Optional extra columns: `id` upserts a known book by id; `trending` and `weightGrams` are kept as stored when absent. */
-export const IMPORT_OPTIONAL_COLUMNS = ['id', 'trending', 'weightGrams'] as const;
-export const IMPORT_REQUIRED_COLUMNS = ['title', 'description', 'category', 'oldPrice', 'newPrice'] as const;
+// The columns (IMPORT_COLUMNS, IMPORT_DETAIL_COLUMNS, IMPORT_OPTIONAL_COLUMNS, IMPORT_REQUIRED_COLUMNS)
+// derive from the book's fields: book-fields.ts.
 
 /** One request's limits: the body limit the import route is given, and rows per request. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -57,7 +50,7 @@ export function recordsFromCsv(text: string): ImportRecord[] {
   }
   const [header, ...body] = rows;
   if (!header) throw new ImportFileError('The file is empty: the first line must be the header row');
-  const known = new Map([...IMPORT_COLUMNS, ...IMPORT_DETAIL_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS].map((c) => [c.toLowerCase(), c as string]));
+  const known = new Map([...IMPORT_COLUMNS, ...IMPORT_DETAIL_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS].map((c) => [c.toLowerCase(), c]));
   const columns = header.map((name) => known.get(name.trim().toLowerCase()) ?? null);
   const unknown = header.filter((_, i) => columns[i] === null).map((n) => n.trim());
   if (unknown.length > 0) {

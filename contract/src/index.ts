@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './book';
+export * from './book-fields';
 export * from './catalog';
 export * from './covers';
 export * from './errors';
@@ -20,4 +21,7 @@ export * from './subscription-texts';
 export * from './subscriptions';
 export * from './pricing';
 export * from './fulfilment';
+export * from './places';
+export * from './places-legacy';
+export * from './payment';
 export * from './mail';

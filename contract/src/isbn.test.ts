@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BookInputSchema, BulkBooksSchema, canonicalLanguage, isPublicationDate } from './book';
+import { BulkBooksSchema, canonicalLanguage, isPublicationDate } from './book';
+import { BookInputSchema } from './book-fields';
 import { isbn10To13, isValidIsbn10, looksLikeIsbn, toIsbn13 } from './isbn';
 
 describe('ISBN-10 and ISBN-13', () => {

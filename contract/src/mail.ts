@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CursorSchema } from './paging';
 
-// The shop's own mail (issue 36, docs/decisions/030-own-mailer.md): each document in `mail` is
+// The shop's own mail (issue 36, docs/decisions/036-own-mailer.md): each document in `mail` is
 // sent by the `sendMail` function, which records its delivery on it with the Trigger Email
 // extension's field names, so readers written for the extension keep working.
 

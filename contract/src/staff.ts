@@ -5,7 +5,8 @@ import { CursorSchema } from './paging';
 import { isCommonPassword } from './passwords';
 
 // Staff accounts, their roles and THE policy table: every admin route asks `can(role, permission)`
-// (functions/src/admin/staff-session.ts) and the dashboard hides what the same call refuses.
+// (functions/src/lib/auth.ts requirePermission; a book's fields: the write path, functions/src/books/book-writes.ts)
+// and the dashboard hides what the same call refuses.
 // Issue 24; docs/decisions/021-staff-accounts.md.
 
 export { ROLES } from './roles';
@@ -25,6 +26,7 @@ export const PERMISSIONS = [
   'books.covers', // uploading a cover image
   'orders.desk', // the order desk, an order's details, a customer's orders
   'orders.status', // moving an order on (confirm, ship, deliver, cancel, refuse)
+  'orders.refund', // refunding an order, by card through Stripe or in cash (issue 35)
   'reports.view', // the overview's sales figures
   'audit.view',
   'staff.manage',
@@ -40,7 +42,7 @@ export const POLICY: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
   manager: [
     'books.view', 'books.create', 'books.edit', 'books.price', 'books.stock', 'books.delete', 'books.import', 'books.covers',
-    'orders.desk', 'orders.status', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment', 'mail.failed',
+    'orders.desk', 'orders.status', 'orders.refund', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment', 'mail.failed',
   ],
   bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status'],
 };
@@ -148,7 +150,7 @@ export const TOTP_SETUP_REQUIRED = 'TOTP_SETUP_REQUIRED';
 
 export const AUDIT_ACTIONS = [
   'book.create', 'book.edit', 'book.price', 'book.stock', 'book.delete', 'book.import', 'cover.upload',
-  'order.status',
+  'order.status', 'order.refund',
   'staff.create', 'staff.update', 'staff.delete', 'staff.sign-out',
   'totp.start', 'totp.enable', 'totp.disable',
   'settings.update',

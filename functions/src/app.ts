@@ -14,7 +14,9 @@ import { errorHandler, notFound } from './lib/errors';
 import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
 import { mailAdminRouter } from './mail/mail.router';
+import { routerOf } from './lib/routes';
 import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
+import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, stripeRouter } from './payments/payments.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
 import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
 
@@ -31,25 +33,26 @@ export function createApp() {
     res.set('X-Content-Type-Options', 'nosniff');
     next();
   });
-  const api = express.Router();
-  api.get('/health', health);
-  api.use('/books', booksRouter);
-  api.use('/covers', coversRouter);
-  api.use('/orders', ordersRouter);
-  api.use('/stock-alerts', stockAlertsRouter); // issue 28: back-in-stock alerts, newsletter, their mailed links
-  api.use('/newsletter', newsletterRouter);
-  api.post('/unsubscribe', unsubscribe);
-  api.use('/checkout', checkoutRouter);
-  api.post('/auth/admin', adminLogin);
-  api.post('/auth/admin/logout', adminLogout);
-  api.use('/admin/orders', adminOrdersRouter);
-  api.get('/admin', adminStats);
-  api.get('/admin/books', adminBooks);
-  api.post('/admin/books/bulk', bulkBooks);
-  api.get('/admin/isbn/:isbn', isbnLookup);
-  api.use('/admin/mail', mailAdminRouter);
-  api.use('/admin', subscriptionsAdminRouter);
-  api.use('/admin', staffRouter);
+  // Every /api route, by path (lib/routes.ts); the features' routers are mounted under theirs.
+  const api = routerOf({
+    '/health': { get: health },
+    '/books': booksRouter,
+    '/covers': coversRouter,
+    '/orders': [orderPaymentRouter, ordersRouter], // issue 35: card payments (Pay Now) before the orders' own
+    '/stock-alerts': stockAlertsRouter, // issue 28: back-in-stock alerts, newsletter, their mailed links
+    '/newsletter': newsletterRouter,
+    '/unsubscribe': { post: unsubscribe },
+    '/checkout': [checkoutPaymentRouter, checkoutRouter],
+    '/stripe': stripeRouter, // Stripe's webhook, verified on the raw body
+    '/auth/admin': { post: adminLogin },
+    '/auth/admin/logout': { post: adminLogout },
+    '/admin/orders': [adminPaymentRouter, adminOrdersRouter], // refunds before the desk's own routes
+    '/admin/books': { get: adminBooks },
+    '/admin/books/bulk': { post: bulkBooks },
+    '/admin/isbn/:isbn': { get: isbnLookup },
+    '/admin/mail': mailAdminRouter, // issue 36: the mail that failed
+    '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter],
+  });
   api.use(methodNotAllowed(api));
   app.use('/api', api);
   app.use(notFound);

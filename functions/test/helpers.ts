@@ -83,7 +83,7 @@ export async function stateDigest(): Promise<string> {
     ...names.map((name) => db().collection(name).get()),
   ]);
   // A mail's `delivery` is the sendMail function's record, written on its own time after the request
-  // that queued the mail: a rejected request must change the rest, never that (decision 030).
+  // that queued the mail: a rejected request must change the rest, never that (decision 036).
   const data = (name: string, doc: { data(): Record<string, unknown> }) => {
     const { delivery: _delivery, ...rest } = doc.data();
     return name === 'mail' ? rest : doc.data();

@@ -23,6 +23,7 @@ const BOOK_PROPERTIES: Record<string, Check> = {
   image: url, // Thing: URL or ImageObject
   url, // Thing
   author: (v) => typed('Person', { name: text })(v) || typed('Organization', { name: text })(v), // CreativeWork
+  alternativeHeadline: text, // CreativeWork: Text (the subtitle, issue 37)
   genre: text, // CreativeWork: Text or URL
   publisher: (v) => typed('Organization', { name: text })(v) || typed('Person', { name: text })(v), // CreativeWork
   datePublished: (v) => typeof v === 'string' && ISO_DATE.test(v), // CreativeWork: Date (ISO 8601)

@@ -6,6 +6,7 @@ import {
   checkMailFrom,
   checkSecret,
   checkSmtpSecret,
+  checkStripeSecrets,
   checkStorage,
   checkWebConfig,
   isProjectId,
@@ -17,7 +18,7 @@ import { indexSpecs, waitForIndexes, type ApiIndex } from './index-wait';
 // `npm run deploy -- --project <id> [--dry-run]`: checks, production builds, then the release in an
 // order where nothing is live before what it depends on (docs/decisions/017-deploy-order.md):
 // rules and indexes; a wait until every composite index is READY; the functions (the shop's mail
-// among them: decision 030); Hosting last. Production output goes to web/dist-prod, which `npm start`/`npm test`
+// among them: decision 036); Hosting last. Production output goes to web/dist-prod, which `npm start`/`npm test`
 // (web/dist, emulator mode) never touch; Hosting is pointed at it through a generated
 // firebase.deploy.json (firebase.json plus `public: web/dist-prod`), so the emulators keep reading
 // firebase.json unchanged.
@@ -126,6 +127,7 @@ export async function runChecks(projectId: string, deps: DeployDeps): Promise<Ch
   const checks: Check[] = [checkWebConfig(deps.root, projectId)];
   // The remote checks run in turn: the CLI is slow to start and they share its login.
   checks.push(await checkSecret(deps.cli, projectId));
+  checks.push(await checkStripeSecrets(deps.cli, projectId));
   const firestore = await checkFirestore(deps.cli, projectId);
   checks.push({ name: firestore.name, ok: firestore.ok, detail: firestore.detail, fix: firestore.fix });
   checks.push(await checkStorage(deps.cli, projectId, 'firebase.json'));

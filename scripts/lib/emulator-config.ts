@@ -6,7 +6,7 @@ import { HOST, PORTS, ROOT } from './env';
 // production's policy, which must not name the Auth emulator; emulator builds of the web app talk
 // to it. So the launcher starts the emulators with a generated copy (git-ignored, rewritten at
 // every start, never deployed) whose CSP adds exactly the Auth emulator's origin.
-// The shop's mail is its own function (`sendMail`, decision 030), which the Functions emulator runs
+// The shop's mail is its own function (`sendMail`, decision 036), which the Functions emulator runs
 // like the others; it sends to the launcher's developer's inbox (scripts/lib/dev-inbox.ts).
 
 export const AUTH_EMULATOR_ORIGIN = `http://${HOST}:${PORTS.auth}`;

@@ -3,8 +3,8 @@
 // Java 17: decision 001). It enters that running emulator in the CLI's EmulatorRegistry, as
 // storage-replacement.ts does for Storage in ours, so the Functions emulator registers the
 // Firestore triggers (`sendMail` on mail/{id}) with it, as it would with a Firestore it started:
-// POST /emulator/v1/projects/<project>/eventarcTrigger. The emulator jar is started with
-// --functions_emulator, so it delivers each event to the Functions emulator. Decision 030.
+// POST /emulator/v1/projects/<project>/eventarcTrigger, once that Firestore answers. The emulator jar is started with
+// --functions_emulator, so it delivers each event to the Functions emulator. Decision 036.
 // Internal modules of the pinned firebase-tools (decision 013): it refuses to run if they moved.
 'use strict';
 
@@ -26,4 +26,27 @@ if (where) {
     connect: async () => {},
     stop: async () => {},
   });
+
+  // The launcher starts the Java emulator beside this CLI (suite.ts), so it may still be starting
+  // when the Functions emulator registers the triggers: each registration waits until it answers.
+  const { FunctionsEmulator } = require('firebase-tools/lib/emulator/functionsEmulator');
+  const addFirestoreTrigger = FunctionsEmulator?.prototype?.addFirestoreTrigger;
+  if (typeof addFirestoreTrigger !== 'function') {
+    throw new Error('firebase-tools changed: FunctionsEmulator.prototype.addFirestoreTrigger is not where scripts/lib/firebase-cli-firestore.cjs expects');
+  }
+  const answers = async () => {
+    try {
+      return (await fetch(`http://${host}:${port}/`)).ok;
+    } catch {
+      return false;
+    }
+  };
+  FunctionsEmulator.prototype.addFirestoreTrigger = async function (...args) {
+    const deadline = Date.now() + 120_000;
+    while (!(await answers())) {
+      if (Date.now() > deadline) throw new Error(`The Firestore emulator at ${where} did not answer within 120 s: its triggers (sendMail) cannot be registered`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return addFirestoreTrigger.apply(this, args);
+  };
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
-// firebase-cli-firestore.cjs leans on firebase-tools internals (decision 013, 030): this fails when
+// firebase-cli-firestore.cjs leans on firebase-tools internals (decision 013, 036): this fails when
 // the pinned version moves them, before the trigger silently stops firing in the Functions emulator.
 const require = createRequire(import.meta.url);
 

@@ -9,6 +9,18 @@ function isFree(port: number, host: string): Promise<boolean> {
   });
 }
 
+/** A port nothing listens on now (the system's choice), for a server started next to the suite's fixed ones. */
+export function freePort(host = HOST): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** Throws naming every busy port, before anything is started. */
 export async function assertPortsFree(): Promise<void> {
   const busy: string[] = [];

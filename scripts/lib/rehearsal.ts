@@ -2,12 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { join, relative } from 'node:path';
 import { load } from '../../bench/load';
 import { buildSteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
 import { adminDb } from './admin-sdk';
+import Stripe from 'stripe';
 import { DEMO_ADMIN, EMULATOR_ENV, HOST, INBOX_URL, LOCAL_SMTP_URI, PORTS, PROJECT_ID, ROOT } from './env';
+import { freePort } from './ports';
 import { orderBody, signUpCustomer } from './fixtures';
 import type { SmokeResult } from './smoke';
 import { run, startServing, type WatchedProcess } from './watched-process';
@@ -97,23 +99,54 @@ function stage(): string[] {
   return copied;
 }
 
+/** Runs one of the deploy's own build steps (scripts/lib/deploy.ts buildSteps) with the throwaway web config. */
+async function deployStep(index: number, log: (line: string) => void, capture: boolean): Promise<void> {
+  const step = buildSteps()[index]!;
+  log(`Rehearsal: ${step.label}`);
+  const { code, stdout, stderr } = await run(step.cmd, step.args, { env: { ...process.env, ...WEB_CONFIG }, capture });
+  if (capture && `${stdout}${stderr}`.trim()) log(`${stdout}${stderr}`.trimEnd());
+  if (code !== 0) throw new Error(`Rehearsal: ${step.label} failed (exit ${code})`);
+}
+
 /**
- * Runs the deploy's own build steps (scripts/lib/deploy.ts buildSteps: the production web build
- * into web/dist-prod, then the function bundle with its asset manifest) with a throwaway web config, refuses
- * emulator traces as the deploy does, and stages the upload in artifacts/rehearsal/functions.
- * Run it before the emulator build: it leaves functions/lib as the deploy bundle.
+ * The deploy's production web build (web/dist-prod) with a throwaway web config, refused if it
+ * carries emulator traces, as the deploy refuses it. It touches nothing the emulators serve, so
+ * `npm test` runs it beside the tests; the smoke check serves the same build (smoke-ci.ts).
+ * `capture`: its output goes to `log` when it ends instead of straight to the terminal.
  */
-export async function buildDeploySource(log: (line: string) => void): Promise<void> {
-  const steps = buildSteps();
-  for (const step of steps) {
-    log(`Rehearsal: ${step.label}`);
-    const { code } = await run(step.cmd, step.args, { env: { ...process.env, ...WEB_CONFIG } });
-    if (code !== 0) throw new Error(`Rehearsal: ${step.label} failed (exit ${code})`);
-  }
+export async function buildProductionWeb(log: (line: string) => void, capture = false): Promise<void> {
+  await deployStep(0, log, capture);
   const traces = emulatorTraces(join(ROOT, 'web', PROD_OUT_DIR));
   if (traces.length > 0) throw new Error(`Rehearsal: the production build carries emulator settings:\n  ${traces.join('\n  ')}`);
-  const files = stage();
-  log(`Rehearsal: staged the deploy source (${files.length} files: ${files.filter((f) => !f.startsWith('lib/web-') && !f.endsWith('.map')).join(', ')})`);
+}
+
+/**
+ * The deploy's function bundle (with web/dist-prod's asset manifest: build it first), staged in
+ * artifacts/rehearsal/functions as `firebase deploy` uploads it. The bundle is built where the
+ * deploy builds it, functions/lib; the emulator build that was there is put back afterwards.
+ */
+export async function stageDeploySource(log: (line: string) => void): Promise<void> {
+  const lib = join(ROOT, 'functions', 'lib');
+  const aside = join(ROOT, 'artifacts', 'functions-lib-emulator'); // not under REHEARSAL_DIR: stage() empties it
+  rmSync(aside, { recursive: true, force: true });
+  if (existsSync(lib)) cpSync(lib, aside, { recursive: true });
+  try {
+    await deployStep(1, log, false);
+    const files = stage();
+    log(`Rehearsal: staged the deploy source (${files.length} files: ${files.filter((f) => !f.startsWith('lib/web-') && !f.endsWith('.map')).join(', ')})`);
+  } finally {
+    if (existsSync(aside)) {
+      rmSync(lib, { recursive: true, force: true });
+      cpSync(aside, lib, { recursive: true });
+      rmSync(aside, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Both: the production web build, then the staged function bundle. */
+export async function buildDeploySource(log: (line: string) => void): Promise<void> {
+  await buildProductionWeb(log);
+  await stageDeploySource(log);
 }
 
 /** Where package `name` is installed for code in `dir` (node's resolution; the packages' exports maps hide their package.json). */
@@ -147,7 +180,7 @@ export function functionEnv(name: string, endpoint: Endpoint, manifest: Manifest
     if (p.default === undefined) throw new Error(`Param ${p.name} has no default: give the rehearsal a value for it`);
     params[p.name] = String(p.default);
   }
-  const secrets = Object.fromEntries((endpoint.secretEnvironmentVariables ?? []).map(({ key }) => [key, SECRET_VALUES[key] ?? randomBytes(32).toString('hex')]));
+  const secrets = Object.fromEntries((endpoint.secretEnvironmentVariables ?? []).map(({ key }) => [key, secretValue(key)]));
   return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -164,6 +197,8 @@ export function functionEnv(name: string, endpoint: Endpoint, manifest: Manifest
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_ENV.FIREBASE_AUTH_EMULATOR_HOST,
     FIREBASE_STORAGE_EMULATOR_HOST: EMULATOR_ENV.FIREBASE_STORAGE_EMULATOR_HOST,
     STORAGE_EMULATOR_HOST: EMULATOR_ENV.STORAGE_EMULATOR_HOST,
+    // Stripe's host: the suite's stand-in for it, as the emulators stand in for Google's services.
+    STRIPE_API_BASE: EMULATOR_ENV.STRIPE_API_BASE,
     METADATA_SERVER_DETECTION: 'none', // no metadata server on this machine
     ...(endpoint.environmentVariables ?? {}),
     ...params,
@@ -174,15 +209,13 @@ export function functionEnv(name: string, endpoint: Endpoint, manifest: Manifest
 /** How functions-framework serves the function: plain HTTP, or CloudEvents for an event function. */
 const signatureType = (endpoint: Endpoint) => (endpoint.eventTrigger ? 'cloudevent' : 'http');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** A random secret in the shape its consumer checks: Stripe's keys look like Stripe's (issue 35); SMTP_URI is this slot's inbox. */
+function secretValue(key: string): string {
+  if (SECRET_VALUES[key]) return SECRET_VALUES[key];
+  const random = randomBytes(32).toString('hex');
+  if (key === 'STRIPE_SECRET_KEY') return `sk_test_rehearsal${random}`;
+  if (key === 'STRIPE_WEBHOOK_SECRET') return `whsec_rehearsal${random}`;
+  return random;
 }
 
 /** RSS now and at its peak (MiB) of the functions-framework process under the watchdog `p`. */
@@ -197,6 +230,8 @@ function memory(p: WatchedProcess): { rss: number; peak: number } {
 interface Booted {
   url: string;
   process: WatchedProcess;
+  /** The environment it was given (its own secrets among them). */
+  env: Record<string, string>;
 }
 
 async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promise<Booted> {
@@ -205,11 +240,12 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
   const memoryMb = endpoint.availableMemoryMb ?? 256;
   // The function's own functions-framework (the bundle's dependency), as Cloud Run's buildpack starts it.
   const framework = join(packageDir(STAGED, '@google-cloud/functions-framework'), 'build', 'src', 'main.js');
+  const env = functionEnv(name, endpoint, manifest, port);
   const proc = await startServing(
     `${name} (functions-framework --target=${name})`,
     process.execPath,
     [`--max-old-space-size=${memoryMb}`, framework, `--target=${endpoint.entryPoint}`, `--signature-type=${signatureType(endpoint)}`, `--source=${STAGED}`, `--port=${port}`],
-    { env: functionEnv(name, endpoint, manifest, port), logFile: join(REHEARSAL_DIR, `${name}.log`) },
+    { env, logFile: join(REHEARSAL_DIR, `${name}.log`) },
     async () => {
       // Any answer: it listens. An event function is only connected to: a request without a
       // CloudEvent would just be refused (and logged) by functions-framework.
@@ -219,10 +255,10 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
     },
     60_000,
   );
-  return { url, process: proc };
+  return { url, process: proc, env };
 }
 
-type Check = (base: string) => Promise<string>;
+type Check = (base: string, env: Record<string, string>) => Promise<string>;
 
 /** The routes each function must answer in the rehearsal (a function without an entry fails). */
 function routeChecks(bookId: string, release: string): Record<string, [string, Check][]> {
@@ -274,6 +310,35 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
         return expect(res.status === 409 && body.code === 'PRICE_CHANGED' && logged?.code === 'PRICE_CHANGED' && logged.severity === 'WARNING',
           `POST /api/orders (stale total) -> ${res.status} ${body.code}; log: ${entry ?? 'no "Order refused" entry'}`);
       }],
+      // Issue 35: a card order opens a Checkout session at Stripe (the suite's stand-in), and a webhook
+      // signed with the function's own STRIPE_WEBHOOK_SECRET is verified on the raw bytes that
+      // functions-framework keeps, then applied; the same bytes re-serialised are refused.
+      ['a card order, and a signed Stripe webhook (raw body intact)', async (base, env) => {
+        const books = (await firstBook(base)).slice(0, 1);
+        const customer = await signUpCustomer('rehearsal');
+        const res = await fetch(`${base}/api/orders`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${customer.token}`, 'Idempotency-Key': `rehearsal-${randomBytes(6).toString('hex')}` },
+          body: JSON.stringify({ ...orderBody(customer.email, books), payment: { method: 'card' } }),
+        });
+        const order = (await res.json()) as { _id?: string; checkoutUrl?: string; payment?: { sessionId?: string }; message?: string };
+        expect(res.status === 201 && !!order.checkoutUrl && !!order.payment?.sessionId, `POST /api/orders (card) -> ${res.status} ${order.checkoutUrl ?? order.message}`);
+        const stripe = new Stripe(env.STRIPE_SECRET_KEY!, { apiVersion: '2026-10-28.endive', host: HOST, port: PORTS.stripe, protocol: 'http' });
+        const session = await stripe.checkout.sessions.retrieve(order.payment!.sessionId!);
+        const payload = JSON.stringify({
+          id: `evt_rehearsal_${randomBytes(8).toString('hex')}`, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1,
+          request: { id: null, idempotency_key: null }, type: 'checkout.session.completed',
+          data: { object: { ...session, status: 'complete', payment_status: 'paid' } },
+        });
+        const post = (body: string, header: string) => fetch(`${base}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body });
+        const header = stripe.webhooks.generateTestHeaderString({ payload, secret: env.STRIPE_WEBHOOK_SECRET! });
+        const reformatted = await post(JSON.stringify(JSON.parse(payload), null, 2), header);
+        const signed = await post(payload, header);
+        const answer = (await signed.json()) as { result?: string; message?: string };
+        const stored = (await adminDb().collection('orders').doc(order._id!).get()).data() as { payment?: { status?: string } } | undefined;
+        return expect(reformatted.status === 400 && signed.status === 200 && answer.result === 'applied' && stored?.payment?.status === 'paid',
+          `session ${session.id} at ${EMULATOR_ENV.STRIPE_API_BASE}; webhook: re-serialised bytes -> ${reformatted.status}, signed bytes -> ${signed.status} ${answer.result ?? answer.message}; order payment ${stored?.payment?.status}`);
+      }],
       ['admin login', async (base) => {
         const res = await fetch(`${base}/api/auth/admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
         const body = (await res.json()) as { token?: string; message?: string };
@@ -298,7 +363,7 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
         return expect(statuses.every((st) => st === 200) && runs.length >= before + 2, `POST / (X-CloudScheduler-JobName) x2 -> ${statuses.join(', ')}; ${runs.length - before} more "Pickup holds released" log entries${runs.at(-1) ? `, the last: ${runs.at(-1)}` : ''}`);
       }],
     ],
-    // The shop's mail (decision 030): Eventarc POSTs a CloudEvent per mail document created, in
+    // The shop's mail (decision 036): Eventarc POSTs a CloudEvent per mail document created, in
     // binary mode with the document as protobuf, at least once. Twice here: one message arrives.
     sendMail: [
       ['a Firestore "document created" CloudEvent for a mail, delivered twice', async (base) => {
@@ -457,7 +522,7 @@ export async function rehearse(log: (line: string) => void): Promise<SmokeResult
       if (!mine) record(`${name} routes`, false, 'the rehearsal has no route checks for this function: add them to scripts/lib/rehearsal.ts');
       for (const [what, check] of mine ?? []) {
         try {
-          record(`${name}: ${what}`, true, await check(booted.url));
+          record(`${name}: ${what}`, true, await check(booted.url, booted.env));
         } catch (error) {
           record(`${name}: ${what}`, false, (error as Error).message);
         }

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { BookInputSchema, FulfilmentSettingsSchema, type BookInput, type FulfilmentSettings } from '@bookstore/contract';
+import { bookFieldsOf, BookInputSchema, FulfilmentSettingsSchema, type BookFields, type FulfilmentSettings } from '@bookstore/contract';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { toDoc } from '../../functions/src/books/books.repo';
+import { bookDoc } from '../../functions/src/books/book-doc';
 import { hashPassword } from '../../functions/src/lib/passwords';
 import { adminDb, commitInBatches } from './admin-sdk';
 import { DEMO_ADMIN, DEMO_CUSTOMER, PROJECT_ID, ROOT } from './env';
 
-export function seedBooks(): BookInput[] {
+export function seedBooks(): BookFields[] {
   const raw = JSON.parse(readFileSync(`${ROOT}emulator-data/seed/books.json`, 'utf8')) as unknown[];
-  return raw.map((book) => BookInputSchema.parse(book));
+  return raw.map((book) => bookFieldsOf(BookInputSchema.parse(book)));
 }
 
 /** The demo admin's password is public; writing it anywhere but an emulator would open the shop. */
@@ -20,11 +20,11 @@ function assertEmulator(): void {
 }
 
 /** Writes books with createdAt one minute apart, the first of the list the newest. */
-export async function writeBooks(books: BookInput[], now = Date.now()): Promise<void> {
+export async function writeBooks(books: BookFields[], now = Date.now()): Promise<void> {
   const db = adminDb();
   await commitInBatches(books.map((book, i) => (batch) => {
     const createdAt = new Date(now - i * 60_000).toISOString();
-    batch.set(db.collection('books').doc(), toDoc(book, createdAt, createdAt));
+    batch.set(db.collection('books').doc(), bookDoc(book, { createdAt, updatedAt: createdAt }));
   }));
 }
 
@@ -58,13 +58,13 @@ export async function seedCustomer(): Promise<void> {
  */
 export const DEMO_FULFILMENT: FulfilmentSettings = FulfilmentSettingsSchema.parse({
   pickup: { enabled: true, address: 'Book Store, 12 Main Street\nSpringfield, IL 62701', hours: 'Mon-Fri 9:00-18:00, Sat 10:00-16:00', holdDays: 7 },
-  local: { enabled: true, priceCents: 0, country: 'USA', zipcodes: ['627*'] },
+  local: { enabled: true, priceCents: 0, country: 'US', zipcodes: ['627*'] },
   post: {
     enabled: true,
     freeFromCents: 5000,
     zones: [
-      { name: 'United States', places: [{ country: 'USA' }, { country: 'United States' }, { country: 'US' }], rates: [{ upToGrams: 500, priceCents: 399 }, { upToGrams: 1000, priceCents: 599 }, { upToGrams: 3000, priceCents: 999 }] },
-      { name: 'Canada and Mexico', places: [{ country: 'Canada' }, { country: 'Mexico' }], rates: [{ upToGrams: 1000, priceCents: 1299 }, { upToGrams: 3000, priceCents: 1999 }] },
+      { name: 'United States', places: [{ country: 'US' }], rates: [{ upToGrams: 500, priceCents: 399 }, { upToGrams: 1000, priceCents: 599 }, { upToGrams: 3000, priceCents: 999 }] },
+      { name: 'Canada and Mexico', places: [{ country: 'CA' }, { country: 'MX' }], rates: [{ upToGrams: 1000, priceCents: 1299 }, { upToGrams: 3000, priceCents: 1999 }] },
       { name: 'Rest of the world', places: [{ country: '*' }], rates: [{ upToGrams: 1000, priceCents: 1999 }, { upToGrams: 3000, priceCents: 3499 }] },
     ],
   },

@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import type { BackendContext, EmulatorBackend } from './backend';
 import { writeEmulatorConfig } from './emulator-config';
 import { startDevInbox } from './dev-inbox';
-import { EMULATOR_ENV, HOST, LOCAL_SMTP_URI, PORTS, PROJECT_ID, ROOT, SHOP_URL } from './env';
+import { EMULATOR_ENV, HOST, LOCAL_SMTP_URI, PORTS, PROJECT_ID, ROOT, SHOP_URL, STRIPE_WEBHOOK_URL } from './env';
+import { startStripeStandIn } from './stripe-stand-in/server';
 import { findCloudSdkJar, startCloudSdkFirestore } from './firestore-cloud-sdk';
 import { startFirestoreStandIn } from './firestore-stand-in';
 import { migrateOrders } from './migrate-orders';
+import { describeUpgrade, migratePlaces } from './migrate-places';
 import { assertPortsFree } from './ports';
 import { seedIfEmpty } from './seed';
 import { startStorageReplacement } from './storage-replacement';
@@ -65,22 +67,35 @@ export interface Suite {
 // The firebase CLI's emulators: Auth, Functions, Hosting (and Firestore and Storage too where
 // firebase-tools runs its own). Its hub exports what it runs; `--import` loads it back.
 
-const SECRET_FILE = `${ROOT}functions/.secret.local`;
-
 /**
- * The functions' secrets in the emulators: the ignored functions/.secret.local, which the Functions
- * emulator reads and gives each function only the secrets it declares (as Cloud Run does). The
- * HS256 key for admin tokens is made once, at random; SMTP_URI is this slot's inbox (dev-inbox.ts).
- * Returns the admin key.
+ * The function's local secrets, kept in the ignored functions/.secret.local, which the Functions
+ * emulator reads and gives each function only the secrets it declares (as Cloud Run does). Each is
+ * made once, at random: the HS256 key for admin tokens, and a Stripe test key and webhook signing
+ * secret that only the local stand-in for Stripe knows (scripts/lib/stripe-stand-in). A file from
+ * before issue 35 gets the Stripe lines added; what it holds is never changed, except SMTP_URI,
+ * which is always this port slot's inbox (dev-inbox.ts): without it the emulator would ask Secret
+ * Manager (unreachable offline), and a stale one would send this slot's mail to another's inbox.
  */
-export function jwtSecret(): string {
-  const existing = existsSync(SECRET_FILE) ? /ADMIN_JWT_SECRET=(\S+)/.exec(readFileSync(SECRET_FILE, 'utf8'))?.[1] : undefined;
-  const secret = existing ?? randomBytes(32).toString('hex');
-  const wanted = `ADMIN_JWT_SECRET=${secret}\nSMTP_URI=${LOCAL_SMTP_URI}\n`;
-  // Without SMTP_URI here the emulator would ask Secret Manager for it (unreachable offline).
-  if (!existsSync(SECRET_FILE) || readFileSync(SECRET_FILE, 'utf8') !== wanted) writeFileSync(SECRET_FILE, wanted, { mode: 0o600 });
-  return secret;
+export function localSecrets(): { ADMIN_JWT_SECRET: string; STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string; SMTP_URI: string } {
+  const file = `${ROOT}functions/.secret.local`;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const read = (name: string) => new RegExp(`^${name}=(\\S+)`, 'm').exec(text)?.[1];
+  const wanted = {
+    ADMIN_JWT_SECRET: read('ADMIN_JWT_SECRET') ?? randomBytes(32).toString('hex'),
+    STRIPE_SECRET_KEY: read('STRIPE_SECRET_KEY') ?? `sk_test_local${randomBytes(16).toString('hex')}`,
+    STRIPE_WEBHOOK_SECRET: read('STRIPE_WEBHOOK_SECRET') ?? `whsec_local${randomBytes(16).toString('hex')}`,
+    SMTP_URI: LOCAL_SMTP_URI,
+  };
+  const changed = Object.entries(wanted).filter(([name, value]) => read(name) !== value);
+  if (changed.length > 0) {
+    const kept = text.split('\n').filter((line) => line && !changed.some(([name]) => line.startsWith(`${name}=`)));
+    writeFileSync(file, `${[...kept, ...changed.map(([n, v]) => `${n}=${v}`)].join('\n')}\n`, { mode: 0o600 });
+  }
+  return wanted;
 }
+
+/** The HS256 key for admin tokens (localSecrets). */
+export const jwtSecret = (): string => localSecrets().ADMIN_JWT_SECRET;
 
 async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promise<EmulatorBackend> {
   const hubDir = ctx.stateDir && join(ctx.stateDir, kind === 'firebase-tools' ? 'official-export' : 'auth-export');
@@ -89,13 +104,13 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
   const args = ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', writeEmulatorConfig()];
   if (hubDir && existsSync(join(hubDir, 'firebase-export-metadata.json'))) args.push('--import', hubDir);
   // The official Firestore we run ourselves joins the CLI's registry, so its Functions emulator
-  // registers the Firestore triggers with it (firebase-cli-firestore.cjs, decision 030).
+  // registers the Firestore triggers with it (firebase-cli-firestore.cjs, decision 036).
   const triggers = kind === 'cloud-sdk' ? { node: ['--require', `${ROOT}scripts/lib/firebase-cli-firestore.cjs`], env: { BOOKSTORE_FIRESTORE_FOR_TRIGGERS: `${HOST}:${PORTS.firestore}` } } : { node: [], env: {} };
   const cli = await startServing(
     'the emulator suite (Hosting -> /api function)',
     process.execPath,
     [...triggers.node, `${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
-    { env: { ...process.env, ...EMULATOR_ENV, ...triggers.env, ADMIN_JWT_SECRET: jwtSecret(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
+    { env: { ...process.env, ...EMULATOR_ENV, ...triggers.env, ...localSecrets(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
     async () => (await fetch(`${SHOP_URL}/api/health`)).ok,
     180_000,
   );
@@ -113,11 +128,27 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
   };
 }
 
-/** The backends for a Firestore kind, in start order: ours first, then the firebase CLI that needs them. */
+/** The backends for a Firestore kind: ours, then the firebase CLI that needs them (started together, stopped in reverse). */
 function backendsFor(kind: FirestoreKind): ((ctx: BackendContext) => Promise<EmulatorBackend>)[] {
   const cli = (ctx: BackendContext) => startFirebaseCli(ctx, kind);
-  if (kind === 'firebase-tools') return [startDevInbox, cli];
-  return [kind === 'cloud-sdk' ? startCloudSdkFirestore : startFirestoreStandIn, startStorageReplacement, startDevInbox, cli];
+  // The stand-in for Stripe first: the function calls it from its first card order.
+  if (kind === 'firebase-tools') return [startStripe, startDevInbox, cli];
+  return [startStripe, kind === 'cloud-sdk' ? startCloudSdkFirestore : startFirestoreStandIn, startStorageReplacement, startDevInbox, cli];
+}
+
+/** Our stand-in for Stripe, in this process, delivering events to the shop's webhook through Hosting. */
+async function startStripe(): Promise<EmulatorBackend> {
+  const standIn = await startStripeStandIn({
+    port: PORTS.stripe,
+    webhookUrl: STRIPE_WEBHOOK_URL,
+    webhookSecret: localSecrets().STRIPE_WEBHOOK_SECRET,
+    log: (line) => console.log(`  stripe stand-in: ${line}`),
+  });
+  return {
+    label: `Stripe: our stand-in at ${standIn.url} (webhooks to ${STRIPE_WEBHOOK_URL}; state in memory)`,
+    save: async () => {},
+    stop: () => standIn.close(),
+  };
 }
 
 /**
@@ -128,6 +159,9 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
   const log = options.log ?? ((line: string) => console.log(line));
   await assertPortsFree();
   Object.assign(process.env, EMULATOR_ENV); // firebase-admin here (seed, migration) and every child
+  // The Stripe test secrets too: the tests sign events and the function verifies them with the same one.
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = localSecrets();
+  Object.assign(process.env, { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET });
   const kind = chooseFirestore();
   const { stateDir } = options;
   if (stateDir) mkdirSync(stateDir, { recursive: true });
@@ -144,15 +178,22 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
     for (const backend of [...running].reverse()) await backend.stop().catch(() => {});
   };
   try {
-    for (const start of backendsFor(kind)) {
-      running.push(await start(ctx));
-      log(running.at(-1)!.label);
+    // All at once (the firebase CLI needs the others only once it serves: its readiness check asks
+    // /api/health, which reads Firestore); a Java and a Node start-up overlap instead of adding up.
+    const started = await Promise.allSettled(backendsFor(kind).map((start) => start(ctx)));
+    for (const result of started) {
+      if (result.status === 'fulfilled') running.push(result.value);
     }
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const backend of running) log(backend.label);
     const migrated = await migrateOrders(); // once, on local data from before order snapshots and stock
     if (!migrated.alreadyDone && migrated.orders + migrated.books > 0) {
       log(`Migrated old local data: ${migrated.orders} orders given their lines, ${migrated.books} books given stock.`);
     }
     const seeded = await seedIfEmpty();
+    const places = await migratePlaces(); // once, on local settings saved before places were codes (issue 36)
+    if (!places.alreadyCodes) for (const line of describeUpgrade(places)) log(line);
     if (stateDir) {
       await save();
       timer = setInterval(() => save().catch((e) => log(`Periodic save failed: ${e}`)), SAVE_INTERVAL_MS);

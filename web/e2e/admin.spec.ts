@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { adminLogin, booksInStock, checkout, SHOP_URL, signIn } from './helpers';
+import { ADMIN, adminLogin, booksInStock, checkout, SHOP_URL, signIn } from './helpers';
 
 /** A small valid PNG of one colour (unique per test run, so its content hash is new). */
 function png(seed: number): Buffer {
@@ -33,7 +33,8 @@ test('a wrong admin password shows the inline error', async ({ page }) => {
   await expect(page).toHaveURL('/dashboard');
 });
 
-test('the stat cards show the shop’s figures and an order raises them by its total', async ({ page, browser }) => {
+// @serial: it counts every order in the shop, so no other test may order meanwhile.
+test('the stat cards show the shop’s figures and an order raises them by its total', { tag: '@serial' }, async ({ page, browser }) => {
   await adminLogin(page);
   const stats = await (await page.request.get('/api/admin', { headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('bookstore.admin')!).token)}` } })).json();
   const cards = page.getByRole('region', { name: 'Shop statistics', exact: true });
@@ -73,7 +74,7 @@ test('add a book with an uploaded cover, edit it, delete it; the storefront foll
   await page.getByRole('link', { name: 'Add New Book' }).click();
   await page.getByRole('button', { name: 'Add Book' }).click();
   await expect(page.getByText('Title is required')).toBeVisible();
-  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Description').fill('Written by the browser test.');
   await page.getByLabel('Category').selectOption('adventure');
   await page.getByLabel('Trending').check();
@@ -92,7 +93,7 @@ test('add a book with an uploaded cover, edit it, delete it; the storefront foll
   await expect(page.getByRole('heading', { name: 'Book added' })).toBeVisible();
   await expect(page.getByText('Book uploaded successfully!')).toBeVisible();
   await page.getByRole('button', { name: 'Okay' }).click();
-  await expect(page.getByLabel('Title')).toHaveValue('');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
 
   // Newest first: it leads Top Sellers, with its uploaded cover served by the API.
   await page.goto('/');
@@ -113,7 +114,7 @@ test('add a book with an uploaded cover, edit it, delete it; the storefront foll
   await expect(page.getByLabel('Author')).toHaveValue('Ada Browser');
   await expect(page.getByLabel('ISBN-13')).toHaveValue('9780306406157');
   await expect(page.getByLabel('Stock')).toHaveValue('7');
-  await page.getByLabel('Title').fill(`${title} (revised)`);
+  await page.getByLabel('Title', { exact: true }).fill(`${title} (revised)`);
   await page.getByLabel('New Price').fill('19.99');
   await page.getByRole('button', { name: 'Update Book' }).click();
   await expect(page.getByRole('heading', { name: 'Book Updated' })).toBeVisible();
@@ -154,8 +155,18 @@ test('the token is removed when its hour runs out while the tab is open', async 
   await expect(page).toHaveURL('/admin');
 });
 
-test('log out clears the token and revokes it on the server', async ({ page }) => {
-  await adminLogin(page);
+test('log out clears the token and revokes it on the server', async ({ page, request }) => {
+  // A manager of its own: logging out revokes every token of the account, and other tests sign in as the demo owner.
+  const owner = (await (await request.post('/api/auth/admin', { data: ADMIN })).json()).token as string;
+  const username = `logout-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const password = 'lantern-quiet-harbour-7';
+  const made = await request.post('/api/admin/staff', { headers: { Authorization: `Bearer ${owner}` }, data: { username, displayName: 'Lou Logout', role: 'manager', password } });
+  expect(made.status()).toBe(201);
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/dashboard');
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('bookstore.admin')!).token as string);
   const stats = () => page.request.get('/api/admin', { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status());
   expect(await stats()).toBe(200);

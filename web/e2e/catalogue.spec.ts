@@ -62,8 +62,7 @@ test('Manage Books at 375 px: the first row\'s Edit and Delete are on screen; bu
     await page.goto('/dashboard/manage-books');
     await expect(page.getByRole('heading', { name: 'All Books' })).toBeVisible();
     const cards = page.getByRole('list', { name: 'Books' }).getByRole('listitem');
-    const first = cards.first();
-    await expect(first).toContainText(books[1]!.title); // newest first
+    const first = cards.first(); // the newest book: this test's, or another's made since (tests run side by side)
     await whollyInViewport(page, first.getByRole('link', { name: /^Edit/ }));
     await whollyInViewport(page, first.getByRole('button', { name: /^Delete/ }));
     await expect(page.getByRole('table')).toBeHidden(); // the wide table is for wider screens
@@ -74,6 +73,7 @@ test('Manage Books at 375 px: the first row\'s Edit and Delete are on screen; bu
     // Bulk: this run's two books, set stock in one request, then delete them in one request.
     await page.getByLabel('Search by title or author').fill(`Phone Card ${RUN}`);
     await expect(cards).toHaveCount(2);
+    await expect(first).toContainText(books[1]!.title); // newest first
     await page.getByLabel('Select all on this page').check();
     await expect(page.getByText('2 selected')).toBeVisible();
     const bulk = page.getByRole('form', { name: 'Change the selected books' });
@@ -128,6 +128,31 @@ test('a book page lists every detail of the edition, on a phone too', async ({ p
   }
 });
 
+test('a subtitle: under the title on the book page at every width; on a card from 768 px, not on a phone', async ({ page, request }) => {
+  const subtitle = 'Maps of Quiet Coasts';
+  const book = await makeBook(request, `Subtitled ${RUN}`, { subtitle });
+  try {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/books/${book._id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Subtitled ${RUN}`);
+      await expect(page.locator('h1 + p')).toHaveText(subtitle);
+      await noHorizontalOverflow(page);
+      await page.screenshot({ path: `${SHOTS}/subtitle-book-page-${width}.png` });
+      // The newest books first: this run's book is on the first page of /books.
+      await page.goto('/books');
+      const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: `Subtitled ${RUN}`, exact: true }) });
+      const line = card.getByText(subtitle);
+      if (width >= 768) await expect(line).toBeVisible();
+      else await expect(line).toBeHidden();
+      await noHorizontalOverflow(page);
+      await card.screenshot({ path: `${SHOTS}/subtitle-card-${width}.png` });
+    }
+  } finally {
+    await deleteBook(request, book._id);
+  }
+});
+
 test('the book form fills empty fields from an ISBN lookup, never what was typed; unreachable, it says so', async ({ page }) => {
   const fixture = await startOpenLibraryFixture();
   try {
@@ -137,8 +162,9 @@ test('the book form fills empty fields from an ISBN lookup, never what was typed
     await page.getByLabel('Author').fill('Typed By Hand');
     await page.getByLabel('ISBN-13 or ISBN-10').fill('0-306-40615-2');
     await page.getByRole('button', { name: 'Fill Empty Fields from Open Library' }).click();
-    await expect(page.getByText('Filled title, publisher, publication date, pages, cover URL from Open Library. Check them before saving.')).toBeVisible();
-    await expect(page.getByLabel('Title')).toHaveValue("The Lantern Keeper's Atlas: Maps of Quiet Coasts");
+    await expect(page.getByText('Filled title, subtitle, publisher, publication date, pages, cover URL from Open Library. Check them before saving.')).toBeVisible();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue("The Lantern Keeper's Atlas");
+    await expect(page.getByLabel(/^Subtitle/)).toHaveValue('Maps of Quiet Coasts');
     await expect(page.getByLabel('Author')).toHaveValue('Typed By Hand');
     await expect(page.getByLabel('Publisher')).toHaveValue('Harbour Light Press');
     await expect(page.getByLabel(/^Publication date/)).toHaveValue('2004-03-05');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, AUTH, AUTH_EMULATOR, CUSTOMER, idToken, KEY, newCustomer, orderCard, signIn } from './helpers';
+import { ADMIN, AUTH, AUTH_EMULATOR, KEY, newCustomer, orderCard, signIn } from './helpers';
 
 // Pages that follow Firestore (reactfire) under the security rules: a status change or another
 // shopper's purchase shows in an open page within 2 s, without a reload. Changes are made through
@@ -19,7 +19,7 @@ const orderBody = (email: string, book: { _id: string; newPrice: number }) => ({
   name: 'Shopper A',
   email,
   phone: '5551234567',
-  address: { street: '1 Fast Lane', city: 'Springfield', country: 'USA', state: 'IL', zipcode: '62701' },
+  address: { street: '1 Fast Lane', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' },
   productIDs: [book._id],
   totalPrice: book.newPrice.toFixed(2),
 });
@@ -50,12 +50,13 @@ async function createBook(request: APIRequestContext, token: string, stock: numb
 test("the admin ships an order: the customer's open /orders shows shipped within 2 s, without a reload", async ({ browser, request }) => {
   const admin = await adminToken(request);
   const book = await createBook(request, admin, 5);
+  const customer = await newCustomer(request, 'live');
   const customerContext = await browser.newContext();
   const page = await customerContext.newPage();
-  await signIn(page);
+  await signIn(page, customer.email, customer.password);
   const placed = await request.post('/api/orders', {
-    headers: { Authorization: `Bearer ${await idToken(request, CUSTOMER.email, CUSTOMER.password)}` },
-    data: orderBody(CUSTOMER.email, book),
+    headers: { Authorization: `Bearer ${customer.token}` },
+    data: orderBody(customer.email, book),
   });
   expect(placed.status()).toBe(201);
   const id = (await placed.json())._id as string;
@@ -152,23 +153,27 @@ test("'Forgot password?' sends Firebase's reset email; the reset completes throu
 test("checkout pre-fills name, phone and address from the customer's latest order, and never overwrites what is typed", async ({ page, request }) => {
   const admin = await adminToken(request);
   const book = await createBook(request, admin, 5);
-  const token = await idToken(request, CUSTOMER.email, CUSTOMER.password);
-  const body = { ...orderBody(CUSTOMER.email, book), name: 'Pat Prefill', phone: '5559876543', address: { street: '9 Memory Road', city: 'Recall', country: 'USA', state: 'OR', zipcode: '97201' } };
+  // A customer of its own: the pre-fill comes from the latest order, and other tests order too.
+  const customer = await newCustomer(request, 'prefill');
+  const token = customer.token;
+  const body = { ...orderBody(customer.email, book), name: 'Pat Prefill', phone: '5559876543', address: { street: '9 Memory Road', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62704' } };
   const placed = await request.post('/api/orders', { headers: { Authorization: `Bearer ${token}` }, data: body });
-  expect(placed.status()).toBe(201);
+  expect(placed.status(), await placed.text()).toBe(201);
   const orderId = (await placed.json())._id as string;
 
-  await signIn(page);
+  await signIn(page, customer.email, customer.password);
   await page.goto(`/books/${book._id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.goto('/checkout');
   await expect(page.getByLabel('Full Name')).toHaveValue('Pat Prefill');
   await expect(page.getByLabel('Phone Number')).toHaveValue('5559876543');
   await expect(page.getByLabel('Address / Street')).toHaveValue('9 Memory Road');
-  await expect(page.getByLabel('City')).toHaveValue('Recall');
-  await expect(page.getByLabel('Country / region')).toHaveValue('USA');
-  await expect(page.getByLabel('State / province')).toHaveValue('OR');
-  await expect(page.getByLabel('Zipcode')).toHaveValue('97201');
+  await expect(page.getByLabel('City')).toHaveValue('Springfield');
+  await expect(page.getByLabel('Country / region')).toHaveValue('US');
+  await expect(page.getByLabel('State / province')).toHaveValue('IL');
+  await expect(page.getByLabel('Zipcode')).toHaveValue('62704');
+  // The address the quote prices: free local delivery in the demo shop's 627* zipcodes, chosen for it.
+  await expect(page.getByRole('radio', { name: /Local delivery/ })).toBeChecked();
   // Typed text wins over the pre-fill.
   await page.getByLabel('Full Name').fill('Someone Else');
   await expect(page.getByLabel('Full Name')).toHaveValue('Someone Else');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { adminLogin, apiBooks, booksInStock, fillDelivery, settled, signIn, type ApiBook } from './helpers';
+import { adminLogin, apiBooks, booksInStock, fillDelivery, settled, signIn } from './helpers';
 
 // Issue 29: one visual system. Every storefront and dashboard page at 375 and 1280 px:
 // - no element is wider than the viewport (and the page never scrolls sideways);
@@ -187,7 +187,8 @@ test("a phone's first screen (375 x 812): the book page shows cover, title, auth
   await page.screenshot({ path: `${SHOTS}/first-screen-home-375.png` });
 });
 
-test('cards side by side line up: title, author, price and Add to Cart on the same lines (/books at 1280)', async ({ page }) => {
+// @serial: the newest six books must be the catalogue's (other tests' books have no author line).
+test('cards side by side line up: title, author, price and Add to Cart on the same lines (/books at 1280)', { tag: '@serial' }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/books');
   const cards = page.getByRole('list', { name: 'Books' }).getByRole('article');
@@ -212,7 +213,7 @@ test('cards side by side line up: title, author, price and Add to Cart on the sa
 });
 
 test('the cart keeps the saving; checkout puts the total beside Place an Order, says what cash on delivery means and why the button waits', async ({ page }) => {
-  const books = (await booksInStock(page)).filter((b: ApiBook & { oldPrice?: number }) => (b.oldPrice ?? 0) > b.newPrice).slice(0, 2);
+  const books = (await booksInStock(page)).filter((b) => b.oldPrice > b.newPrice).slice(0, 2);
   expect(books.length).toBe(2);
   for (const book of books) {
     await page.goto(`/books/${book._id}`);
@@ -221,7 +222,7 @@ test('the cart keeps the saving; checkout puts the total beside Place an Order, 
   }
   await page.goto('/cart');
   const cents = (n: number) => Math.round(n * 100);
-  const saved = books.reduce((sum, b) => sum + cents((b as ApiBook & { oldPrice: number }).oldPrice) - cents(b.newPrice), 0);
+  const saved = books.reduce((sum, b) => sum + cents(b.oldPrice) - cents(b.newPrice), 0);
   await expect(page.getByTestId('savings')).toHaveText(`You save$${(saved / 100).toFixed(2)}`);
   // Checkout is the primary button; Clear Cart is a secondary one (white, outlined).
   const bg = (name: string, role: 'button' | 'link') => page.getByRole(role, { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -254,7 +255,8 @@ test('the cart keeps the saving; checkout puts the total beside Place an Order, 
   await expect(page.getByText('No product found!')).toBeVisible();
 });
 
-test("the overview's figures match the desk: orders placed and cancelled, sales booked and collected; Manage Books shows stock, Delete after Edit", async ({ page }) => {
+// @serial: the figures count every order in the shop, so no other test may order meanwhile.
+test("the overview's figures match the desk: orders placed and cancelled, sales booked and collected; Manage Books shows stock, Delete after Edit", { tag: '@serial' }, async ({ page }) => {
   await adminLogin(page);
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('bookstore.admin')!).token);
   const stats = await (await page.request.get('/api/admin', { headers: { Authorization: `Bearer ${token}` } })).json();

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { BookIdSchema, BooksQuerySchema, BookInputSchema, BulkBooksSchema, COVER_WRONG_TYPE_MESSAGE, CreateBookSchema, ISBN_MESSAGE, toIsbn13, type Book, type BookInput, type BulkBooksResponse, type CoverForIsbnResponse, type BookMutationResponse, type CoverUploadResponse } from '@bookstore/contract';
-import { assertPermission, requirePermission, requireStaff, type StaffActor } from '../lib/auth';
+import { assertActive, assertPermission, requirePermission, requireStaff, type StaffActor } from '../lib/auth';
 import { appendAudit } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
 import { catalogueCache, COVER_CACHE, noStore, rejectUnknownQuery } from '../lib/cache';
@@ -73,12 +73,14 @@ export async function createBook(req: Request, res: Response) {
 
 // PUT /api/books/edit/:id
 export async function editBook(req: Request, res: Response) {
-  const actor = requireStaff(req); // which permission depends on what changes: checked in the transaction
+  // Which permissions depends on what changes: the write path checks each changed field in its transaction.
+  const actor = requireStaff(req);
+  assertActive(actor);
   const id = bookId(req);
   const parsed = parseWith(BookInputSchema, jsonBody(req));
   if (parsed.coverUrl) assertPermission(actor, 'books.edit'); // a new cover is an edit: refused before fetching anything
   const input = await withFetchedCover(parsed);
-  const result = await repo.updateBook(id, input, actor, (needed) => needed.forEach((p) => assertPermission(actor, p)));
+  const result = await repo.updateBook(id, input, actor);
   if (!result) throw new HttpError(404, 'Book not found');
   if (result.before.coverImage !== result.after.coverImage) await releaseCover(result.before.coverImage);
   noStore(res);

@@ -1,90 +1,32 @@
-import type { AuditAction, Book, BookDetailField, BookInput, BooksQuery, BulkBooks, LowStockBook, Permission } from '@bookstore/contract';
-import { BOOK_DETAIL_FIELDS, fromCents, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, MAX_BOOKS_LIST, priceBandOf, toCents } from '@bookstore/contract';
-import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { appendAudit, changedFields, type AuditActor } from '../admin/audit.repo';
+import type { Book, BookInput, BookPatch, BooksQuery, BulkBooks, LowStockBook } from '@bookstore/contract';
+import { BOOK_FIELD_NAMES, BOOK_FIELD_SPECS, bookFieldsOf, LOW_STOCK_LIST_SIZE, LOW_STOCK_THRESHOLD, MAX_BOOKS_LIST } from '@bookstore/contract';
+import type { Transaction } from 'firebase-admin/firestore';
+import type { AuditActor } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
 import { runCount, runQuery } from '../lib/queries';
-import { drainAlerts, readAlertsToRelease, releaseAlerts, releaseRestocked } from '../subscriptions/stock-alerts.repo';
-import { bumpCatalogVersion } from './catalog-version';
-import { sortKeys } from './sort-key';
+import { books, toBook, type BookDoc } from './book-doc';
+import { commitBookWrites } from './book-writes';
 
-/** How a book is stored: the API's Book without its id, prices in integer cents, dates as ISO strings (they sort as text). */
-export interface BookDoc extends Omit<Book, '_id' | 'oldPrice' | 'newPrice'> {
-  oldPriceCents: number;
-  newPriceCents: number;
-  // Derived fields, for Firestore queries only (never sent): see sort-key.ts and stockFields().
-  /** stock > 0. Kept in step with `stock` by every write that changes it (stockFields). */
-  inStock: boolean;
-  /** priceBandOf(newPriceCents): lets 'newest' and 'title' be filtered by a price range. */
-  priceBand: number;
-  /** Tie-breaker: the document id (or a random id-like value); unique, uniform, stable on edits. */
-  tie: string;
-  /** Unique sort keys (value + tie), so a page resumes with one range filter: see sort-key.ts. */
-  newestKey: string;
-  priceKey: string;
-  titleKey: string;
-}
+// The catalogue's reads, and the staff's commands on books. Every command writes through the book
+// write path (book-writes.ts), which checks each changed field against the staff member's role and
+// applies the side effects (audit, stock flags, catalogue version, back-in-stock alerts).
+
+export { books, toBook, type BookDoc };
 
 /**
- * The fields to write whenever `stock` changes (create, edit, and an order's decrement in its
- * transaction), so the 'in stock only' filter (`inStock == true`) never disagrees with `stock`.
+ * An edit's changes (PUT: the whole book): every field replaced by the one sent, a blank one
+ * cleared, except the fields an edit keeps when it leaves them out (stock, weight, cover; the
+ * registry's `keptWhenAbsent`), which a null clears (the weight).
  */
-export function stockFields(stock: number): Pick<BookDoc, 'stock' | 'inStock'> {
-  return { stock, inStock: stock > 0 };
-}
-
-export const books = () => db().collection('books');
-
-export function toBook(snap: DocumentSnapshot): Book {
-  const d = snap.data() as BookDoc;
-  return {
-    _id: snap.id,
-    title: d.title,
-    ...(d.author ? { author: d.author } : {}),
-    description: d.description,
-    category: d.category,
-    trending: d.trending,
-    coverImage: d.coverImage,
-    oldPrice: fromCents(d.oldPriceCents),
-    newPrice: fromCents(d.newPriceCents),
-    ...(d.isbn ? { isbn: d.isbn } : {}),
-    ...bookDetails(d),
-    stock: d.stock ?? 0,
-    ...(d.weightGrams ? { weightGrams: d.weightGrams } : {}),
-    createdAt: d.createdAt,
-    updatedAt: d.updatedAt,
-  };
-}
-
-/** The edition's details that are set (issue 26): absent ones are left out, never stored as empty. */
-export function bookDetails(from: Partial<Pick<Book, BookDetailField>>): Partial<Pick<Book, BookDetailField>> {
-  const out: Record<string, unknown> = {};
-  for (const field of BOOK_DETAIL_FIELDS) if (from[field] !== undefined && from[field] !== '') out[field] = from[field];
-  return out as Partial<Pick<Book, BookDetailField>>;
-}
-
-/** The stored form of a book; `id` (the document's id) breaks ties in sort orders when known. */
-export function toDoc(input: BookInput, now: string, createdAt = now, id?: string): BookDoc {
-  const newPriceCents = toCents(input.newPrice)!;
-  return {
-    title: input.title,
-    ...(input.author ? { author: input.author } : {}),
-    description: input.description,
-    category: input.category,
-    trending: input.trending,
-    coverImage: input.coverImage,
-    oldPriceCents: toCents(input.oldPrice)!,
-    newPriceCents,
-    ...(input.isbn ? { isbn: input.isbn } : {}),
-    ...bookDetails(input),
-    ...stockFields(input.stock ?? 0),
-    ...(input.weightGrams ? { weightGrams: input.weightGrams } : {}),
-    createdAt,
-    updatedAt: now,
-    priceBand: priceBandOf(newPriceCents),
-    ...sortKeys({ title: input.title, newPriceCents, createdAt }, id),
-  };
+export function editOf(input: BookInput): BookPatch {
+  const patch: Record<string, unknown> = {};
+  for (const name of BOOK_FIELD_NAMES) {
+    const value = input[name];
+    if (BOOK_FIELD_SPECS[name].keptWhenAbsent && (value === undefined || value === '')) continue;
+    patch[name] = value ?? null;
+  }
+  return patch as BookPatch;
 }
 
 /** Newest first; `limit`, `category` and an `after` cursor keep the home page's cost flat. */
@@ -122,80 +64,29 @@ export async function bookDocsByIds(ids: string[]): Promise<(BookDoc | undefined
   return snaps.map((s) => (s.exists ? (s.data() as BookDoc) : undefined));
 }
 
-// What the audit log records of a book (stored names: prices in integer cents), by the permission
-// that changing it needs (contract/src/staff.ts): a bookseller may move the stock and nothing else.
-const FIELD_PERMISSIONS: Record<string, Permission> = {
-  title: 'books.edit', author: 'books.edit', description: 'books.edit', category: 'books.edit', trending: 'books.edit',
-  coverImage: 'books.edit', isbn: 'books.edit',
-  publisher: 'books.edit', publishedOn: 'books.edit', pages: 'books.edit', format: 'books.edit', language: 'books.edit',
-  oldPriceCents: 'books.price', newPriceCents: 'books.price', stock: 'books.stock',
-  weightGrams: 'books.edit',
-};
-const AUDITED_FIELDS = Object.keys(FIELD_PERMISSIONS);
-const asRecord = (doc: BookDoc) => doc as unknown as Record<string, unknown>;
-
-/** The permissions a change needs (a save that changes nothing needs the least: books.stock), and its audit action. */
-export function editNeeds(changed: string[]): { permissions: Permission[]; action: AuditAction } {
-  const permissions = [...new Set(changed.map((f) => FIELD_PERMISSIONS[f]!))];
-  if (permissions.length === 0) return { permissions: ['books.stock'], action: 'book.edit' };
-  const only = (p: Permission) => permissions.every((x) => x === p);
-  return { permissions, action: only('books.stock') ? 'book.stock' : only('books.price') ? 'book.price' : 'book.edit' };
-}
-
 export async function createBook(input: BookInput, actor: AuditActor): Promise<Book> {
-  const ref = books().doc();
-  const batch = db().batch();
-  const doc = toDoc(input, new Date().toISOString(), undefined, ref.id);
-  batch.create(ref, doc);
-  appendAudit(batch, actor, { action: 'book.create', target: `books/${ref.id}`, changes: changedFields(null, asRecord(doc), AUDITED_FIELDS) });
-  bumpCatalogVersion(batch); // the search index of every instance sees the new book
-  await batch.commit();
-  return toBook(await ref.get());
+  const [result] = await commitBookWrites({ staff: actor }, async () => [{ create: bookFieldsOf(input) }]);
+  return result!.after!;
 }
 
 /**
- * Replaces a book's fields; returns the old and new versions, or null if it does not exist.
- * `authorize` sees the permissions the change needs (it depends on what changed, known only once
- * the stored book is read in the transaction) and throws to refuse: nothing is written then.
+ * Replaces a book's fields; the old and new versions, or null if it does not exist. A field the
+ * staff member's role may not change is a 403 (nothing written); a save that changes nothing writes nothing.
  */
-export async function updateBook(id: string, input: BookInput, actor: AuditActor, authorize: (needed: Permission[]) => void): Promise<{ before: Book; after: Book } | null> {
-  const ref = books().doc(id);
-  let moreAlerts = false;
-  const before = await db().runTransaction(async (tx) => {
-    moreAlerts = false;
-    const snap = await tx.get(ref);
-    if (!snap.exists) return null;
-    const old = toBook(snap);
-    const coverImage = input.coverImage || old.coverImage; // empty keeps the old cover
-    // Absent keeps the stored weight; null clears it.
-    const weightGrams = input.weightGrams === undefined ? old.weightGrams : input.weightGrams;
-    const next = toDoc({ ...input, coverImage, stock: input.stock ?? old.stock, weightGrams }, new Date().toISOString(), old.createdAt, id);
-    const changes = changedFields(snap.data() as Record<string, unknown>, asRecord(next), AUDITED_FIELDS);
-    const { permissions, action } = editNeeds(Object.keys(changes));
-    authorize(permissions);
-    // Back in stock (0 -> more): its waiting alerts are mailed and cleared in this transaction (issue 28).
-    const waiting = await readAlertsToRelease(tx, id, old.stock, next.stock);
-    tx.set(ref, next);
-    appendAudit(tx, actor, { action, target: `books/${id}`, changes });
-    bumpCatalogVersion(tx);
-    moreAlerts = releaseAlerts(tx, { id, title: next.title }, waiting);
-    return old;
+export async function updateBook(id: string, input: BookInput, actor: AuditActor): Promise<{ before: Book; after: Book } | null> {
+  const [result] = await commitBookWrites({ staff: actor }, async (tx) => {
+    const [snap] = await getBookDocs(tx, [id]);
+    return snap!.exists ? [{ book: snap!, set: editOf(input) }] : [];
   });
-  if (moreAlerts) await drainAlerts(id);
-  if (!before) return null;
-  return { before, after: toBook(await ref.get()) };
+  return result ? { before: result.before!, after: result.after! } : null;
 }
 
 export async function deleteBook(id: string, actor: AuditActor): Promise<Book | null> {
-  const ref = books().doc(id);
-  return db().runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return null;
-    tx.delete(ref);
-    appendAudit(tx, actor, { action: 'book.delete', target: `books/${id}`, changes: changedFields(snap.data() as Record<string, unknown>, null, AUDITED_FIELDS) });
-    bumpCatalogVersion(tx);
-    return toBook(snap);
+  const [result] = await commitBookWrites({ staff: actor }, async (tx) => {
+    const [snap] = await getBookDocs(tx, [id]);
+    return snap!.exists ? [{ book: snap!, remove: true as const }] : [];
   });
+  return result?.before ?? null;
 }
 
 export async function isCoverInUse(coverImage: string): Promise<boolean> {
@@ -216,54 +107,22 @@ export async function lowStockBooks(limit = LOW_STOCK_LIST_SIZE): Promise<LowSto
   });
 }
 
-/** The book's stored fields as the input toDoc takes (for writes that change one field of many books). */
-function inputOf(snap: DocumentSnapshot): BookInput {
-  const { _id: _id, createdAt: _c, updatedAt: _u, ...book } = toBook(snap);
-  return { ...book, author: book.author, isbn: book.isbn };
-}
-
 /**
- * Manage Books' bulk change (issue 26): one transaction reads every listed book and writes the ones
- * it changes, each with its own audit event (a book already at that price or stock is left alone,
- * with none). Books deleted meanwhile are reported as missing. At most 100 books: 201 writes.
+ * Manage Books' bulk change (issue 26): one transaction reads every listed book and changes the
+ * ones it changes, each with its own audit event (a book already at that price or stock is left
+ * alone, with none). Books deleted meanwhile are reported as missing. At most 100 books.
  */
 export async function bulkChange(bulk: BulkBooks, actor: AuditActor): Promise<{ changed: Book[]; missing: string[] }> {
-  const restocked: string[] = [];
-  const result = await db().runTransaction(async (tx) => {
-    restocked.length = 0; // a retried transaction starts again
+  const missing: string[] = [];
+  const results = await commitBookWrites({ staff: actor }, async (tx) => {
+    missing.length = 0; // a retried transaction starts again
     const snaps = await getBookDocs(tx, bulk.ids);
-    const changed: Book[] = [];
-    const missing: string[] = [];
-    const now = new Date().toISOString();
-    for (const snap of snaps) {
-      if (!snap.exists) {
-        missing.push(snap.id);
-        continue;
-      }
-      const stored = snap.data() as BookDoc;
-      const target = `books/${snap.id}`;
-      if (bulk.action === 'delete') {
-        tx.delete(snap.ref);
-        appendAudit(tx, actor, { action: 'book.delete', target, changes: changedFields(asRecord(stored), null, AUDITED_FIELDS) });
-        changed.push(toBook(snap));
-        continue;
-      }
-      const input = inputOf(snap);
-      const next = toDoc(bulk.action === 'price' ? { ...input, newPrice: bulk.newPrice } : { ...input, stock: bulk.stock }, now, stored.createdAt, stored.tie ?? snap.id);
-      const changes = changedFields(asRecord(stored), asRecord(next), AUDITED_FIELDS);
-      if (Object.keys(changes).length === 0) continue;
-      tx.set(snap.ref, next);
-      appendAudit(tx, actor, { action: bulk.action === 'price' ? 'book.price' : 'book.stock', target, changes });
-      changed.push(toBook(snap));
-      if ((stored.stock ?? 0) <= 0 && next.stock > 0) restocked.push(snap.id);
-    }
-    if (changed.length > 0) bumpCatalogVersion(tx);
-    return { changed, missing };
+    missing.push(...snaps.filter((snap) => !snap.exists).map((snap) => snap.id));
+    const found = snaps.filter((snap) => snap.exists);
+    if (bulk.action === 'delete') return found.map((book) => ({ book, remove: true as const }));
+    return found.map((book) => ({ book, set: bulk.action === 'price' ? { newPrice: bulk.newPrice } : { stock: bulk.stock } }));
   });
-  // Back in stock: up to 100 books' alerts would not fit this transaction's 500 writes; each book's
-  // are released after it, in transactions that re-read its stock (issue 28, as an import does).
-  await releaseRestocked(restocked);
-  return result;
+  return { changed: results.filter((r) => r.changed.length > 0).map((r) => r.before!), missing };
 }
 
 /** The id of a book with this ISBN (the first, if a hand-made duplicate exists), or null. */
@@ -272,23 +131,11 @@ export async function bookIdByIsbn(isbn: string): Promise<string | null> {
   return snap.empty ? null : snap.docs[0]!.id;
 }
 
-/** Points a book at a stored cover, in a transaction with its audit event; the old and new versions, or null if it is gone. */
+/** Points a book at a stored cover (an edit of its coverImage); the old and new versions, or null if it is gone. */
 export async function setCover(id: string, coverImage: string, actor: AuditActor): Promise<{ before: Book; after: Book } | null> {
-  const ref = books().doc(id);
-  const before = await db().runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    countReads(1);
-    if (!snap.exists) return null;
-    const stored = snap.data() as BookDoc;
-    const next = toDoc({ ...inputOf(snap), coverImage }, new Date().toISOString(), stored.createdAt, stored.tie ?? id);
-    const changes = changedFields(asRecord(stored), asRecord(next), AUDITED_FIELDS);
-    if (Object.keys(changes).length > 0) {
-      tx.set(ref, next);
-      appendAudit(tx, actor, { action: 'book.edit', target: `books/${id}`, changes });
-      bumpCatalogVersion(tx);
-    }
-    return toBook(snap);
+  const [result] = await commitBookWrites({ staff: actor }, async (tx) => {
+    const [snap] = await getBookDocs(tx, [id]);
+    return snap!.exists ? [{ book: snap!, set: { coverImage } }] : [];
   });
-  if (!before) return null;
-  return { before, after: toBook(await ref.get()) };
+  return result ? { before: result.before!, after: result.after! } : null;
 }

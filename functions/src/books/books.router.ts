@@ -1,18 +1,19 @@
-import { Router } from 'express';
+import { routerOf } from '../lib/routes';
 import * as handlers from './books.handlers';
 import { search, suggest } from './catalog.handlers';
 import { importBooks } from './import.handlers';
 
-export const booksRouter = Router();
-booksRouter.get('/', handlers.listBooks);
-booksRouter.get('/search', search);
-booksRouter.get('/suggest', suggest);
-booksRouter.post('/create-book', handlers.createBook);
-booksRouter.post('/cover', handlers.uploadCover);
-booksRouter.post('/import', importBooks);
-booksRouter.put('/edit/:id', handlers.editBook);
-booksRouter.get('/:id', handlers.getBook);
-booksRouter.delete('/:id', handlers.deleteBook);
+/** Mounted at /api/books. */
+export const booksRouter = routerOf({
+  '/': { get: handlers.listBooks },
+  '/search': { get: search },
+  '/suggest': { get: suggest },
+  '/create-book': { post: handlers.createBook },
+  '/cover': { post: handlers.uploadCover },
+  '/import': { post: importBooks },
+  '/edit/:id': { put: handlers.editBook },
+  '/:id': { get: handlers.getBook, delete: handlers.deleteBook },
+});
 
-export const coversRouter = Router();
-coversRouter.get('/:name', handlers.getCover);
+/** Mounted at /api/covers. */
+export const coversRouter = routerOf({ '/:name': { get: handlers.getCover } });

@@ -1,11 +1,9 @@
-import { priceBandOf } from '@bookstore/contract';
 import { logger } from 'firebase-functions';
 import { db } from '../lib/firebase';
 import { runQuery } from '../lib/queries';
-import { books, stockFields, type BookDoc } from './books.repo';
-import { sortKeys } from './sort-key';
+import { books, derivedFields, type BookDoc } from './book-doc';
 import { readCatalogVersion } from './catalog-version';
-import { buildIndex, loadIndex, rowFrom, serializeIndex, type CatalogSearch, type IndexedBook } from './search-index';
+import { buildIndex, INDEXED_STORED_FIELDS, loadIndex, rowFrom, serializeIndex, type CatalogSearch, type IndexedBook } from './search-index';
 import { readSnapshot, takeBuildLease, waitForSnapshot, writeSnapshot } from './search-snapshot';
 
 // This instance's search index, replaced when the catalogue version (meta/catalog) moves on.
@@ -15,7 +13,7 @@ import { readSnapshot, takeBuildLease, waitForSnapshot, writeSnapshot } from './
 // Concurrent requests share one check and one load.
 
 const FRESH_MS = 1000;
-const INDEXED_FIELDS = ['title', 'author', 'category', 'description', 'coverImage', 'titleKey', 'newPriceCents', 'createdAt'] as const;
+const INDEXED_FIELDS = [...INDEXED_STORED_FIELDS, 'titleKey'];
 // Read along to spot books stored before the derived query fields existed (see backfill below).
 const DERIVED_CHECK = ['stock', 'inStock', 'newestKey'] as const;
 
@@ -38,16 +36,14 @@ async function loadRows(): Promise<IndexedBook[]> {
 /**
  * Books written before browse existed (an older local database) lack the fields its queries
  * filter and sort on, so they would never be listed: the first index build writes them once.
+ * Only the derived query fields (book-doc.ts), never a field of the book: not a change of the
+ * book, so not through the write path (no audit event, no version: the index is being built).
  */
 async function backfillDerivedFields(stale: (BookDoc & { id: string })[]): Promise<void> {
   for (let start = 0; start < stale.length; start += 400) {
     const batch = db().batch();
     for (const book of stale.slice(start, start + 400)) {
-      batch.update(books().doc(book.id), {
-        ...stockFields(book.stock ?? 0),
-        priceBand: priceBandOf(book.newPriceCents),
-        ...sortKeys(book, book.id),
-      });
+      batch.update(books().doc(book.id), { ...derivedFields(book, book.id) });
     }
     await batch.commit();
   }
@@ -57,7 +53,8 @@ async function backfillDerivedFields(stale: (BookDoc & { id: string })[]): Promi
 /** `version`'s index: its snapshot, else the lease holder's once stored, else built here and stored. */
 async function indexFor(version: number): Promise<CatalogSearch> {
   const stored = (await readSnapshot(version)) ?? ((await takeBuildLease(version)) ? null : await waitForSnapshot(version));
-  if (stored) return loadIndex(stored);
+  const loaded = stored && loadIndex(stored); // null: stored in another shape (search-index.ts SEARCH_SCHEMA)
+  if (loaded) return loaded;
   // The rows are read after the version: they are at least as new as the version they are stored under.
   const built = buildIndex(await loadRows());
   await writeSnapshot(version, serializeIndex(built));

@@ -63,7 +63,7 @@ export async function resolveCoverUrls(
       continue;
     }
     const { coverUrl: _fetched, ...input } = r.input;
-    resolved.push({ ...r, input: { ...input, coverImage: outcome.coverImage }, given: { ...r.given, coverImage: true } });
+    resolved.push({ ...r, input: { ...input, coverImage: outcome.coverImage }, given: r.given.includes('coverImage') ? r.given : [...r.given, 'coverImage'] });
   }
   return { rows: resolved, errors, fetched: urls.length };
 }

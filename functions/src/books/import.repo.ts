@@ -1,31 +1,31 @@
-import { BOOK_DETAIL_FIELDS, type ImportRowError } from '@bookstore/contract';
-import { appendAudit, type AuditActor } from '../admin/audit.repo';
-import { FieldValue, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { bookFieldsOf, type BookFieldName, type BookFields, type BookPatch, type ImportRowError } from '@bookstore/contract';
+import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
+import type { AuditActor } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { books, toDoc, type BookDoc } from './books.repo';
-import { releaseRestocked } from '../subscriptions/stock-alerts.repo';
-import { bumpCatalogVersion } from './catalog-version';
+import { books, type BookDoc } from './book-doc';
+import { commitBookWrites, wouldChange } from './book-writes';
 import type { ImportRow } from './import.rows';
 
 // Upserting imported books. Matching: an `id` column names the book; otherwise the ISBN. A new
 // book gets the id `isbn-<13 digits>`, so a re-import finds it with getAll (one read per row, no
 // query) and two imports of the same file racing each other write one document, not two. ISBNs not
 // found that way are looked up with `where('isbn', 'in', [...30])` queries, so books added by hand
-// (random ids) are updated, never duplicated. Unchanged rows write nothing.
+// (random ids) are updated, never duplicated. Unchanged rows write nothing. The writes go through
+// the book write path (book-writes.ts), in transactions that read each book again: an update
+// changes only the fields its row sets, on the book as it is then (a copy sold since the plan stays
+// sold), with an audit event per book ('book.import', its fields before and after).
 
-/** Firestore allows 500 writes per batch and 30 values per `in` filter. */
-const BATCH_WRITES = 498; // plus the catalogue version bump and the audit event: a batch holds at most 500 writes
+/**
+ * Books per transaction: each is 2 writes (the book, its audit event), plus the catalogue version and
+ * up to 200 writes of back-in-stock alerts, within Firestore's 500 writes per commit. 30 values per `in` filter.
+ */
+const BOOKS_PER_TRANSACTION = 140;
 const IN_VALUES = 30;
 
-export interface ImportWrite {
-  ref: DocumentReference;
-  doc: BookDoc;
-  /** The stored version an update replaces; absent for a new book. */
-  before?: BookDoc;
-}
+export type ImportWrite = { ref: DocumentReference } & ({ create: BookFields } | { patch: BookPatch });
 
 export interface ImportPlan {
   writes: ImportWrite[];
@@ -61,14 +61,13 @@ async function booksByIsbn(isbns: string[]): Promise<Map<string, DocumentSnapsho
   return found;
 }
 
-/** Compares what a reader sees (every field but updatedAt). */
-function sameBook(a: BookDoc, b: BookDoc): boolean {
-  const strip = ({ updatedAt: _u, ...rest }: BookDoc) => JSON.stringify(Object.entries(rest).sort(([x], [y]) => x.localeCompare(y)));
-  return strip(a) === strip(b);
+/** The fields a row sets on a book it updates (a blank one clears it). */
+function patchOf(r: ImportRow): BookPatch {
+  return Object.fromEntries(r.given.map((name: BookFieldName) => [name, r.input[name] ?? null])) as BookPatch;
 }
 
 /** Decides, for each valid row, whether it creates, updates or leaves a book; reads only. */
-export async function planImport(rows: ImportRow[], now = new Date().toISOString()): Promise<ImportPlan> {
+export async function planImport(rows: ImportRow[]): Promise<ImportPlan> {
   const plan: ImportPlan = { writes: [], created: 0, updated: 0, unchanged: 0, errors: [] };
   // First by id: rows named by id, and each ISBN's deterministic id (what an earlier import created).
   // A re-import is then answered by getAll alone; queries are left for the ISBNs not found that way
@@ -96,77 +95,44 @@ export async function planImport(rows: ImportRow[], now = new Date().toISOString
       const taken = byId.get(wanted[i]!)?.exists; // a book whose ISBN was since edited by hand
       ref = snap ? snap.ref : taken ? books().doc() : books().doc(wanted[i]!);
     }
-    const before = snap?.exists ? (snap.data() as BookDoc) : undefined;
-    if (!before) {
-      if (!r.given.coverImage) {
+    if (!snap?.exists) {
+      if (!r.given.includes('coverImage')) {
         plan.errors.push({ row: r.row, field: 'coverImage', message: 'Cover image is required' });
         return;
       }
-      plan.writes.push({ ref, doc: toDoc({ ...r.input, stock: r.input.stock ?? 0 }, now, now, ref.id) });
+      plan.writes.push({ ref, create: bookFieldsOf(r.input) });
       plan.created += 1;
       return;
     }
-    const kept = Object.fromEntries(BOOK_DETAIL_FIELDS.filter((f) => !r.given.details.includes(f)).map((f) => [f, before[f]]));
-    const input = {
-      ...r.input,
-      ...kept,
-      coverImage: r.given.coverImage ? r.input.coverImage : before.coverImage,
-      stock: r.given.stock ? r.input.stock : before.stock,
-      trending: r.given.trending ? r.input.trending : before.trending,
-      weightGrams: r.given.weightGrams ? r.input.weightGrams : before.weightGrams,
-    };
-    const doc = toDoc(input, now, before.createdAt, before.tie ?? ref.id);
-    if (sameBook(before, doc)) {
+    const patch = patchOf(r);
+    if (!wouldChange(snap, patch)) {
       plan.unchanged += 1;
       return;
     }
-    plan.writes.push({ ref, doc, before });
+    plan.writes.push({ ref, patch });
     plan.updated += 1;
   });
   return plan;
 }
 
-/** The fields of `after` that differ from `before` (removed ones as deletes): what an update writes. */
-export function changedFields(before: BookDoc, after: BookDoc): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
-  const b = before as unknown as Record<string, unknown>;
-  const a = after as unknown as Record<string, unknown>;
-  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
-    if (JSON.stringify(b[key]) === JSON.stringify(a[key])) continue;
-    changes[key] = key in a && a[key] !== undefined ? a[key] : FieldValue.delete();
-  }
-  return changes;
-}
-
 /**
- * THE one place the import writes books: batches of at most 500 writes, committed one after
- * another. Anything that must follow every book write (a catalogue version, a search index) hooks
- * here, with `writes` telling which books were created (no `before`) or changed.
+ * Commits a plan, in transactions of BOOKS_PER_TRANSACTION books through the write path: each
+ * book read again, then created or changed (only the fields its row sets), with its audit event.
+ * A book deleted since the plan read it is not brought back half-made: 409, import again.
  */
 export async function commitImport(writes: ImportWrite[], actor: AuditActor): Promise<void> {
-  for (const part of chunks(writes, BATCH_WRITES)) {
-    const batch = db().batch();
-    // A new book is written whole; an update writes only the fields this import changes, so a stock
-    // decrement an order committed since the plan read the book is kept (no lost update), and a
-    // book deleted meanwhile is not brought back half-made (the batch fails: 409, import again).
-    for (const w of part) {
-      if (w.before) batch.update(w.ref, changedFields(w.before, w.doc));
-      else batch.set(w.ref, w.doc);
-    }
-    // One audit event per committed batch (one per request up to 498 books), in that batch: which
-    // books it created and updated, not every field of each (docs/decisions/021-staff-accounts.md).
-    const created = part.filter((w) => !w.before).map((w) => w.ref.id);
-    const updated = part.filter((w) => w.before).map((w) => w.ref.id);
-    appendAudit(batch, actor, { action: 'book.import', target: 'import', changes: { created: { before: null, after: created }, updated: { before: null, after: updated } } });
-    bumpCatalogVersion(batch); // search indexes rebuild, as after any book write
-    await batch.commit().catch((error: { code?: number }) => {
-      if (error.code === 5 /* NOT_FOUND */) throw new HttpError(409, 'A book in this file was deleted while it was being imported. Import the file again.');
-      throw error;
+  for (const part of chunks(writes, BOOKS_PER_TRANSACTION)) {
+    await commitBookWrites({ staff: actor, action: 'book.import' }, async (tx) => {
+      const snaps = await tx.getAll(...part.map((w) => w.ref));
+      countReads(part.length);
+      return part.map((w, i) => {
+        const snap = snaps[i]!;
+        // The same file imported twice at once: the other import created it first, this one updates it.
+        if ('create' in w) return snap.exists ? { book: snap, set: w.create } : { create: w.create, ref: w.ref };
+        if (!snap.exists) throw new HttpError(409, 'A book in this file was deleted while it was being imported. Import the file again.');
+        return { book: snap, set: w.patch };
+      });
     });
-    // Back in stock (0 -> more): a batch is not a transaction, so each such book's alerts are
-    // released after it, in transactions of their own that re-read its stock (issue 28).
-    const restocked = part.filter((w) => w.before && (w.before.stock ?? 0) <= 0 && w.doc.stock > 0).map((w) => w.ref.id);
-    await releaseRestocked(restocked);
   }
 }
 

@@ -1,22 +1,37 @@
-import { BOOK_DETAIL_FIELDS, BookIdSchema, BookInputSchema, looksLikeFormula, type BookDetailField, type BookInput, type ImportRecord, type ImportRowError } from '@bookstore/contract';
+import {
+  BOOK_FIELD_NAMES, BOOK_FIELD_SPECS, BookIdSchema, BookInputSchema, FREE_TEXT_FIELDS, IMPORT_COLUMNS, IMPORT_DETAIL_COLUMNS, IMPORT_OPTIONAL_COLUMNS,
+  IMPORT_REQUIRED_COLUMNS, looksLikeFormula, type BookFieldName, type BookInput, type ImportRecord, type ImportRowError,
+} from '@bookstore/contract';
 
 // Validation of imported rows with the contract's BookInputSchema (the admin form's schema), so an
-// imported book obeys exactly the rules of one added by hand.
+// imported book obeys exactly the rules of one added by hand. What a row changes on a book it
+// updates follows each field's `csv.update` in the registry (contract/src/book-fields.ts).
 
 export interface ImportRow {
   row: number;
   /** Given in an `id` column: upsert that book. Otherwise the row is matched by ISBN. */
   id?: string;
   input: BookInput;
-  /** Columns left empty or absent keep the stored value on an update (the edit form's rule). */
-  given: { stock: boolean; trending: boolean; coverImage: boolean; weightGrams: boolean; details: BookDetailField[] };
+  /** The fields this row sets on a book it updates; the others keep the stored value (a column left out or left empty, as the registry says). */
+  given: BookFieldName[];
 }
 
-/** The text columns a spreadsheet formula could hide in (numbers and ISBNs have their own checks). */
-const FORMULA_CHECKED = ['title', 'author', 'description', 'publisher'] as const;
-const OPTIONAL = new Set(['author', 'isbn', 'stock', 'coverImage', 'coverUrl', 'id', 'trending', 'weightGrams', ...BOOK_DETAIL_FIELDS]);
+/** Empty cells of these columns mean absent (the needed ones stay '' and are refused as missing). */
+const OPTIONAL = new Set([...IMPORT_COLUMNS, ...IMPORT_DETAIL_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS].filter((c) => !IMPORT_REQUIRED_COLUMNS.includes(c)));
 const TRUE = new Set(['true', 'yes', '1', 'y']);
 const FALSE = new Set(['false', 'no', '0', 'n']);
+
+/** The fields a valid row sets on a book it updates. */
+function givenFields(record: ImportRecord, values: Record<string, unknown>, input: BookInput): BookFieldName[] {
+  return BOOK_FIELD_NAMES.filter((name) => {
+    const update = BOOK_FIELD_SPECS[name].csv?.update;
+    if (update === 'replace') return true;
+    // A cover URL (fetched later, import.covers.ts) gives a cover too.
+    if (update === 'blank-keeps') return name === 'coverImage' ? input.coverImage !== '' || input.coverUrl !== undefined : values[name] !== undefined;
+    if (update === 'absent-keeps') return name in record; // a column in the file, even empty, sets it
+    return false;
+  });
+}
 
 /** CSV gives text for everything: empty optional cells mean absent, "true"/"false" mean booleans. */
 function normalise(record: ImportRecord): Record<string, unknown> {
@@ -48,7 +63,7 @@ export function validateRecords(records: ImportRecord[], firstRow = 1): { rows: 
     if (typeof record.__extraFields === 'number') {
       rowErrors.push({ row, field: '_', message: `This row has ${record.__extraFields} more field(s) than the header (an unquoted comma?)` });
     }
-    for (const field of FORMULA_CHECKED) {
+    for (const field of FREE_TEXT_FIELDS) {
       const raw = record[field];
       if (typeof raw === 'string' && looksLikeFormula(raw)) {
         rowErrors.push({ row, field, message: `${field} starts with ${JSON.stringify(raw.trimStart()[0] ?? raw[0])}: a spreadsheet would run it as a formula. Remove the sign or start with a letter.` });
@@ -94,14 +109,7 @@ export function validateRecords(records: ImportRecord[], firstRow = 1): { rows: 
       row,
       ...(id ? { id } : {}),
       input: parsed.data,
-      given: {
-        stock: values.stock !== undefined,
-        trending: values.trending !== undefined,
-        coverImage: parsed.data.coverImage !== '' || parsed.data.coverUrl !== undefined,
-        weightGrams: values.weightGrams !== undefined,
-        // A detail column in the file (even empty) sets it; one the file does not have keeps the stored value.
-        details: BOOK_DETAIL_FIELDS.filter((field) => field in record),
-      },
+      given: givenFields(record, values, parsed.data),
     });
   });
   return { rows, errors };

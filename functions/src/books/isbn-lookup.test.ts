@@ -23,6 +23,14 @@ describe('fromOpenLibrary', () => {
   });
 });
 
+describe('fromOpenLibrary: the subtitle (issue 37)', () => {
+  it('answers Open Library\'s subtitle as its own field, the title as it is', () => {
+    const found = fromOpenLibrary('9780306406157', { 'ISBN:9780306406157': { title: "The Lantern Keeper's Atlas", subtitle: ' Maps of  Quiet Coasts ' } });
+    expect(found).toEqual({ isbn: '9780306406157', title: "The Lantern Keeper's Atlas", subtitle: 'Maps of Quiet Coasts', source: 'Open Library' });
+    expect(fromOpenLibrary('9780306406157', { 'ISBN:9780306406157': { title: 'T', subtitle: 'Bad\u202Esub' } })).toEqual({ isbn: '9780306406157', title: 'T', source: 'Open Library' });
+  });
+});
+
 describe('openLibraryOrigin', () => {
   it('is https://openlibrary.org in production, whatever OPEN_LIBRARY_ORIGIN says', () => {
     expect(openLibraryOrigin({ OPEN_LIBRARY_ORIGIN: 'http://127.0.0.1:9471', K_SERVICE: 'api' })).toBe('https://openlibrary.org');

@@ -79,7 +79,8 @@ export function fromOpenLibrary(isbn: string, body: unknown): IsbnLookup | null 
   const cover = [edition.cover?.large, edition.cover?.medium].find((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u));
   return {
     isbn,
-    ...(title ? { title: subtitle ? `${title}: ${subtitle}`.slice(0, 200) : title } : {}),
+    ...(title ? { title } : {}),
+    ...(subtitle ? { subtitle } : {}),
     ...(authors.length ? { author: authors.join(', ').slice(0, 120) } : {}),
     ...(publisher ? { publisher } : {}),
     ...(date ? { publishedOn: date } : {}),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generatedBooks, KNOWN_BOOKS } from './catalog-fixtures';
-import { buildIndex, loadIndex, searchBooks, searchTitleOrAuthor, serializeIndex } from './search-index';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { buildIndex, loadIndex, SEARCH_SCHEMA, searchBooks, searchTitleOrAuthor, serializeIndex } from './search-index';
 
 const index = buildIndex([...generatedBooks(500), ...KNOWN_BOOKS]);
 const top = (q: string, n = 3) => searchBooks(index, q).slice(0, n).map((hit) => hit.id);
@@ -47,13 +48,33 @@ describe('search index', () => {
 
 describe('stored snapshot', () => {
   it('answers every query exactly as the index it was made from', () => {
-    const loaded = loadIndex(serializeIndex(index));
+    const loaded = loadIndex(serializeIndex(index))!;
     expect(loaded.size).toBe(index.size);
     expect([...loaded.documentFrequency]).toEqual([...index.documentFrequency]);
     for (const q of ['harri poter', 'dune mess', 'CAFÉ', 'rowling', 'the', 'zzzz nothing']) {
       expect(searchBooks(loaded, q)).toEqual(searchBooks(index, q));
       expect(searchTitleOrAuthor(loaded, q)).toEqual(searchTitleOrAuthor(index, q));
     }
+  });
+
+  it('is never loaded into another shape: a snapshot of older fields (no schema, or another) reads as none, to be built again', () => {
+    const text = gunzipSync(serializeIndex(index)).toString('utf8');
+    const split = text.indexOf('\n');
+    const head = JSON.parse(text.slice(0, split)) as Record<string, unknown>;
+    expect(head.schema).toBe(SEARCH_SCHEMA);
+    const { schema: _schema, ...older } = head; // as stored before snapshots carried their shape
+    expect(loadIndex(gzipSync(`${JSON.stringify(older)}\n${text.slice(split + 1)}`))).toBeNull();
+    expect(loadIndex(gzipSync(`${JSON.stringify({ ...head, schema: 'another-shape' })}\n${text.slice(split + 1)}`))).toBeNull();
+  });
+
+  it('searches the subtitle, between the title and the author (issue 37)', () => {
+    const subtitled = buildIndex([
+      ...KNOWN_BOOKS,
+      { id: 'atlas', title: "The Lantern Keeper's Atlas", subtitle: 'Maps of Quiet Coasts', category: 'adventure', description: 'Lighthouses.', coverImage: 'book-1', titleKey: 'lantern', priceCents: 100, createdAt: '2020-01-01' },
+      { id: 'coasts', title: 'Quiet Coasts', category: 'adventure', description: 'A novel.', coverImage: 'book-1', titleKey: 'quiet coasts', priceCents: 100, createdAt: '2020-01-01' },
+    ]);
+    expect(searchBooks(subtitled, 'maps of quiet').map((h) => h.id)[0]).toBe('atlas');
+    expect(searchBooks(subtitled, 'quiet coasts').map((h) => h.id).slice(0, 2)).toEqual(['coasts', 'atlas']); // a title match ranks first
   });
 
   it('is compressed: well under the raw JSON', () => {

@@ -1,30 +1,48 @@
+import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
-import type { Category } from '@bookstore/contract';
+import { SEARCH_WEIGHTS, SEARCHED_FIELDS, STAFF_SEARCH_WEIGHTS, type Category, type SearchedBookFields } from '@bookstore/contract';
 import { foldText, titleSortText } from './sort-key';
 
 // The search index (MiniSearch, in the function instance's memory). Pure: built from plain rows,
 // so the unit tests and bench/search.ts exercise exactly what the API serves. Freshness across
-// instances lives in catalog-index.ts.
+// instances lives in catalog-index.ts. Which fields are searched, and their weights, come from the
+// book's field registry (contract/src/book-fields.ts `search`).
 
-/** What the index keeps per book: the searchable text, and the few fields answers are built from. */
-export interface IndexedBook {
+/** What the index keeps per book: the searched text, and the few fields answers are built from. */
+export type IndexedBook = SearchedBookFields & {
+  id: string;
+  coverImage: string;
+  titleKey: string;
+  priceCents: number;
+  createdAt: string;
+};
+
+/** The stored part of a hit (suggestions and Manage Books' sorts are built from it; long text is searched but not kept). */
+export interface StoredBook {
   id: string;
   title: string;
   author?: string;
   category: Category;
-  description: string;
   coverImage: string;
   titleKey: string;
   priceCents: number;
   createdAt: string;
 }
-
-/** The stored part of a hit (description is searched but not kept). */
-export type StoredBook = Omit<IndexedBook, 'description'>;
 export type Hit = SearchResult & StoredBook;
 
 const STORED: (keyof StoredBook)[] = ['id', 'title', 'author', 'category', 'coverImage', 'titleKey', 'priceCents', 'createdAt'];
+
+/** The book's stored fields an index row is built from: a change to any of them moves the catalogue version (book-writes.ts). */
+export const INDEXED_STORED_FIELDS: readonly string[] = [...new Set<string>([...SEARCHED_FIELDS, 'coverImage', 'title', 'newPriceCents', 'createdAt'])];
+
+/**
+ * The shape of a stored snapshot: its searched and kept fields. A snapshot of another shape (an
+ * older deploy's, before a field was added) is never loaded: the instance builds its own
+ * (search-snapshot.ts keeps each shape under its own name). Bump FORMAT when serializeIndex changes.
+ */
+const FORMAT = 1;
+export const SEARCH_SCHEMA = createHash('sha256').update(JSON.stringify({ FORMAT, fields: SEARCHED_FIELDS, stored: STORED })).digest('hex').slice(0, 12);
 
 /** 'Café' and 'cafe' are the same term, in the index and in queries. */
 function processTerm(term: string): string | null {
@@ -33,22 +51,22 @@ function processTerm(term: string): string | null {
 }
 
 const SHOPPER_SEARCH: SearchOptions = {
-  // Ranking: a title match outweighs an author's, then the category, then the description.
-  boost: { title: 6, author: 3, category: 2, description: 1 },
+  // Ranking: the registry's weights (a title match outweighs a subtitle's, an author's, the category's, the description's).
+  boost: SEARCH_WEIGHTS,
   fuzzy: 0.2, // 'harri poter': one edit per five letters
   prefix: true, // 'harr' while typing
   combineWith: 'AND',
 };
 
 const ADMIN_SEARCH: SearchOptions = {
-  fields: ['title', 'author'],
-  boost: { title: 2, author: 1 },
+  fields: Object.keys(STAFF_SEARCH_WEIGHTS),
+  boost: STAFF_SEARCH_WEIGHTS,
   fuzzy: 0.2,
   prefix: true,
   combineWith: 'AND',
 };
 
-const FIELDS = ['title', 'author', 'category', 'description'] as const;
+const FIELDS = SEARCHED_FIELDS;
 const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
 function termsOf(text: string): string[] {
@@ -81,14 +99,16 @@ export function buildIndex(rows: IndexedBook[]): CatalogSearch {
  */
 export function serializeIndex(search: CatalogSearch): Buffer {
   // Line 1: our own fields; the rest: MiniSearch's JSON, handed to loadJSON as it is (no second parse).
-  const head = JSON.stringify({ size: search.size, documentFrequency: [...search.documentFrequency] });
+  const head = JSON.stringify({ schema: SEARCH_SCHEMA, size: search.size, documentFrequency: [...search.documentFrequency] });
   return gzipSync(`${head}\n${JSON.stringify(search.index)}`, { level: 6 });
 }
 
-export function loadIndex(snapshot: Buffer): CatalogSearch {
+/** The stored index, or null when it was stored in another shape (then it is built again, never loaded into this one). */
+export function loadIndex(snapshot: Buffer): CatalogSearch | null {
   const text = gunzipSync(snapshot).toString('utf8');
   const split = text.indexOf('\n');
-  const { size, documentFrequency } = JSON.parse(text.slice(0, split)) as { size: number; documentFrequency: [string, number][] };
+  const { schema, size, documentFrequency } = JSON.parse(text.slice(0, split)) as { schema?: string; size: number; documentFrequency: [string, number][] };
+  if (schema !== SEARCH_SCHEMA) return null;
   return { size, documentFrequency: new Map(documentFrequency), index: MiniSearch.loadJSON<IndexedBook>(text.slice(split + 1), INDEX_OPTIONS) };
 }
 
@@ -124,16 +144,7 @@ export function searchTitleOrAuthor(search: CatalogSearch, q: string): Hit[] {
 }
 
 /** An index row from a stored book's fields (older documents may lack the derived titleKey). */
-export function rowFrom(id: string, d: { title: string; author?: string; category: Category; description: string; coverImage: string; titleKey?: string; newPriceCents: number; createdAt: string }): IndexedBook {
-  return {
-    id,
-    title: d.title,
-    ...(d.author ? { author: d.author } : {}),
-    category: d.category,
-    description: d.description,
-    coverImage: d.coverImage,
-    titleKey: d.titleKey ?? titleSortText(d.title),
-    priceCents: d.newPriceCents,
-    createdAt: d.createdAt,
-  };
+export function rowFrom(id: string, d: SearchedBookFields & { coverImage: string; titleKey?: string; newPriceCents: number; createdAt: string }): IndexedBook {
+  const searched = Object.fromEntries(SEARCHED_FIELDS.flatMap((field) => (d[field] ? [[field, d[field]]] : []))) as SearchedBookFields;
+  return { id, ...searched, coverImage: d.coverImage, titleKey: d.titleKey ?? titleSortText(d.title), priceCents: d.newPriceCents, createdAt: d.createdAt };
 }

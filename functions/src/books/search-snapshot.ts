@@ -1,14 +1,18 @@
 import { logger } from 'firebase-functions';
 import { db, bucket } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
+import { SEARCH_SCHEMA } from './search-index';
 
 // The search index, stored once per catalogue version (issue 22 item 5, decision 018): a gzipped
-// MiniSearch snapshot in Cloud Storage under search-index/v<version>.json.gz, which no client can
+// MiniSearch snapshot in Cloud Storage under search-index/<schema>/v<version>.json.gz, which no client can
 // read (storage.rules). An instance whose index is older than meta/catalog loads the snapshot (no
 // Firestore read); only the first instance to find none builds it from the catalogue, holding a
 // short lease in meta/searchBuild so that a burst of cold starts does not read the catalogue N times.
 
-const PREFIX = 'search-index/';
+const ROOT = 'search-index/';
+// Each shape of the index (search-index.ts SEARCH_SCHEMA: its fields) has its own folder: during a
+// deploy, old and new instances never read each other's snapshots, and a new field means a new build.
+const PREFIX = `${ROOT}${SEARCH_SCHEMA}/`;
 /** How long one builder may hold the lease; a crashed builder's lease simply runs out. */
 export const LEASE_MS = 60_000;
 /** How long, and how often, an instance without the lease looks for the builder's snapshot. */
@@ -16,7 +20,8 @@ const WAIT_MS = 20_000;
 const POLL_MS = 500;
 
 const fileFor = (version: number) => bucket().file(`${PREFIX}v${version}.json.gz`);
-const leaseRef = () => db().collection('meta').doc('searchBuild');
+// One lease per shape: an old instance building its shape does not hold up a new one.
+const leaseRef = () => db().collection('meta').doc(`searchBuild-${SEARCH_SCHEMA}`);
 
 export async function readSnapshot(version: number): Promise<Buffer | null> {
   try {
@@ -29,7 +34,7 @@ export async function readSnapshot(version: number): Promise<Buffer | null> {
   }
 }
 
-/** Stores the snapshot (first writer wins) and removes older versions' snapshots. Never throws. */
+/** Stores the snapshot (first writer wins) and removes older versions' snapshots, of every shape. Never throws. */
 export async function writeSnapshot(version: number, bytes: Buffer): Promise<void> {
   try {
     await fileFor(version).save(bytes, { resumable: false, contentType: 'application/gzip', preconditionOpts: { ifGenerationMatch: 0 } });
@@ -37,7 +42,7 @@ export async function writeSnapshot(version: number, bytes: Buffer): Promise<voi
     if ((error as { code?: number }).code !== 412) logger.warn('Search snapshot could not be stored', { version, error: String(error) });
   }
   try {
-    const [files] = await bucket().getFiles({ prefix: PREFIX });
+    const [files] = await bucket().getFiles({ prefix: ROOT });
     const older = files.filter((f) => Number(/v(\d+)\.json\.gz$/.exec(f.name)?.[1] ?? Infinity) < version);
     await Promise.all(older.map((f) => f.delete({ ignoreNotFound: true })));
   } catch (error) {

@@ -83,11 +83,19 @@ export function requirePermission(req: Request, permission: Permission): StaffAc
 
 /** For checks that depend on what a request changes (a book edit that touches only the stock). */
 export function assertPermission(actor: StaffActor, permission: Permission): void {
+  assertActive(actor);
+  if (!can(actor.role, permission)) throw forbidden();
+}
+
+/** A staff member who may act at all (not one who must set up two-factor sign-in first); what they may change is checked later. */
+export function assertActive(actor: StaffActor): void {
   if (actor.totpSetupRequired) {
     throw new HttpError(403, 'Turn on two-factor sign-in first (your profile menu)', { code: TOTP_SETUP_REQUIRED });
   }
-  if (!can(actor.role, permission)) throw new HttpError(403, 'Your role does not allow this', { code: 'FORBIDDEN' });
 }
+
+/** The answer to a staff member whose role does not hold the permission a request needs. */
+export const forbidden = () => new HttpError(403, 'Your role does not allow this', { code: 'FORBIDDEN' });
 
 export interface Customer {
   uid: string;

@@ -3,7 +3,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 // The mail queue: one document per mail in `mail`, written in the same transaction as the change it
 // announces, under an id derived from what it announces (a retried request cannot queue a second
 // copy). The `sendMail` function (functions/src/mail/) sends each new document and records its
-// delivery on it, in the shape of the Trigger Email extension it replaces (docs/decisions/030-own-mailer.md).
+// delivery on it, in the shape of the Trigger Email extension it replaces (docs/decisions/036-own-mailer.md).
 
 export const MAIL_COLLECTION = 'mail';
 

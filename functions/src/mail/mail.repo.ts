@@ -5,7 +5,7 @@ import { HttpError } from '../lib/http-error';
 import { MAIL_COLLECTION, type MailDoc } from '../lib/mail-queue';
 import { runQuery } from '../lib/queries';
 
-// The mail documents' delivery record, in the Trigger Email extension's fields (decision 030):
+// The mail documents' delivery record, in the Trigger Email extension's fields (decision 036):
 // delivery.{state, attempts, startTime, endTime, leaseExpireTime, error, info}. Only this module
 // and the queue's writers (lib/mail-queue.ts) touch `mail`.
 

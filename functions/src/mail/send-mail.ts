@@ -7,7 +7,7 @@ import { claimMail, recordFailure, recordRetry, recordSuccess, type SentInfo } f
 // The `sendMail` function's work (index.ts), apart from its trigger so tests run it too: claim the
 // mail document (exactly one instance sends it, whatever Eventarc redelivers), send it over SMTP,
 // and record the outcome on it. Tries are retried here, with backoff, within the one invocation:
-// at most MAX_MAIL_ATTEMPTS, a permanent refusal (5xx) at once. docs/decisions/030-own-mailer.md.
+// at most MAX_MAIL_ATTEMPTS, a permanent refusal (5xx) at once. docs/decisions/036-own-mailer.md.
 
 /** The function's timeout; the claim's lease outlives every try an invocation can make. */
 export const SEND_MAIL_TIMEOUT_S = 300;

@@ -1,4 +1,4 @@
-import { coverPath, FALLBACK_COVER_PATH, formatDollars, isAllowedCover, SCHEMA_BOOK_FORMATS, type Book } from '@bookstore/contract';
+import { bookJsonLd, coverPath, FALLBACK_COVER_PATH, formatDollars, isAllowedCover, type Book } from '@bookstore/contract';
 import type { Book as SchemaBook, WithContext } from 'schema-dts';
 import { escapeHtml, scriptJson } from '../../../web/src/server';
 
@@ -43,16 +43,8 @@ export function bookHead(book: Book, origin: string): string[] {
     '@context': 'https://schema.org',
     '@type': 'Book',
     '@id': url,
-    name: book.title,
-    ...(book.author ? { author: { '@type': 'Person', name: book.author } } : {}),
-    ...(book.isbn ? { isbn: book.isbn } : {}),
-    ...(book.pages ? { numberOfPages: book.pages } : {}),
-    ...(book.format ? { bookFormat: SCHEMA_BOOK_FORMATS[book.format] } : {}),
-    ...(book.language ? { inLanguage: book.language } : {}),
-    ...(book.publisher ? { publisher: { '@type': 'Organization', name: book.publisher } } : {}),
-    ...(book.publishedOn ? { datePublished: book.publishedOn } : {}),
-    description: book.description,
-    genre: book.category,
+    // Each field's own mapping (name, alternativeHeadline, author, isbn, ...): the book's field registry.
+    ...bookJsonLd(book),
     image,
     url,
     offers: {

@@ -19,9 +19,8 @@ import { restockMail } from './subscription-mail';
 // book's alerts (readAlertsToRelease, before its writes) and, in the same transaction, queues one
 // mail per alert and deletes it (releaseAlerts). Mail and deletion commit together or not at all,
 // so each subscription yields exactly one mail however often a restock is repeated, retried or
-// raced. Paths that raise stock: a book's edit (books.repo.ts updateBook), an order's cancel or
-// refusal (orders.repo.ts transitionOrder), an import (import.repo.ts, drainAlerts after each batch).
-// A new path that raises stock must do the same.
+// raced. Every path that raises stock goes through the book write path (books/book-writes.ts),
+// which does this for it: in its transaction for a few books, after the commit for many.
 
 export const STOCK_ALERTS_COLLECTION = 'stockAlerts';
 export const MAIL_SUPPRESSIONS_COLLECTION = 'mailSuppressions';
@@ -90,16 +89,16 @@ export async function subscribe(input: { bookId: string; email: string; uid?: st
  * Inside a transaction that moves a book's stock from `before` to `after`, and before its writes:
  * the alerts to release (none unless the stock goes from 0 to more).
  */
-export async function readAlertsToRelease(tx: Transaction, bookId: string, before: number, after: number): Promise<QueryDocumentSnapshot[]> {
+export async function readAlertsToRelease(tx: Transaction, bookId: string, before: number, after: number, limit = ALERTS_PER_TRANSACTION): Promise<QueryDocumentSnapshot[]> {
   if (!(before <= 0 && after > 0)) return [];
-  return (await runTxQuery(tx, alerts().where('bookId', '==', bookId).limit(ALERTS_PER_TRANSACTION))).docs;
+  return (await runTxQuery(tx, alerts().where('bookId', '==', bookId).limit(limit))).docs;
 }
 
 /**
  * In the same transaction, after its reads: one mail per alert, and the alert deleted. Returns
  * true when the batch was full (more may wait: call drainAlerts after the commit).
  */
-export function releaseAlerts(tx: Transaction, book: { id: string; title: string }, docs: QueryDocumentSnapshot[]): boolean {
+export function releaseAlerts(tx: Transaction, book: { id: string; title: string }, docs: QueryDocumentSnapshot[], limit = ALERTS_PER_TRANSACTION): boolean {
   const bookUrl = `${siteOrigin()}/books/${encodeURIComponent(book.id)}`;
   for (const snap of docs) {
     const alert = snap.data() as StockAlertDoc;
@@ -108,7 +107,7 @@ export function releaseAlerts(tx: Transaction, book: { id: string; title: string
     tx.set(mail().doc(alertMailId(snap.id, alert.nonce)), queued(restockMail({ to: alert.email, title: book.title, bookUrl, unsubscribeUrl: alert.unsubscribeUrl })));
     tx.delete(snap.ref);
   }
-  return docs.length >= ALERTS_PER_TRANSACTION;
+  return docs.length >= limit;
 }
 
 /**
@@ -151,8 +150,8 @@ export async function booksWithAlerts(bookIds: string[]): Promise<string[]> {
 }
 
 /**
- * After writes that are not one transaction with the alerts (an import batch, Manage Books' bulk
- * stock change): releases the alerts of the books they brought back in stock (0 -> more).
+ * After a write that brought more books back in stock (0 -> more) than its transaction releases
+ * alerts for (the book write path's INLINE_RESTOCKS): releases theirs.
  */
 export async function releaseRestocked(bookIds: string[]): Promise<void> {
   if (bookIds.length === 0) return;

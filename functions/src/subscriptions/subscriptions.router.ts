@@ -1,16 +1,14 @@
-import { Router } from 'express';
+import { routerOf } from '../lib/routes';
 import * as handlers from './subscriptions.handlers';
 
 /** Mounted at /api/stock-alerts. */
-export const stockAlertsRouter = Router();
-stockAlertsRouter.post('/', handlers.createStockAlert);
+export const stockAlertsRouter = routerOf({ '/': { post: handlers.createStockAlert } });
 
 /** Mounted at /api/newsletter. */
-export const newsletterRouter = Router();
-newsletterRouter.post('/', handlers.subscribeNewsletter);
-newsletterRouter.post('/confirm', handlers.confirmNewsletter);
+export const newsletterRouter = routerOf({ '/': { post: handlers.subscribeNewsletter }, '/confirm': { post: handlers.confirmNewsletter } });
 
 /** Mounted at /api/admin, before the staff router. */
-export const subscriptionsAdminRouter = Router();
-subscriptionsAdminRouter.get('/stock-alerts/:bookId', handlers.stockAlertCount);
-subscriptionsAdminRouter.get('/newsletter.csv', handlers.exportNewsletter);
+export const subscriptionsAdminRouter = routerOf({
+  '/stock-alerts/:bookId': { get: handlers.stockAlertCount },
+  '/newsletter.csv': { get: handlers.exportNewsletter },
+});

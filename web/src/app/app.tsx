@@ -7,7 +7,8 @@ import { AdminSessionWatcher } from './admin-session-watcher';
 import type { AppRouter } from './routes';
 
 /**
- * The whole app. The browser (main.tsx) and the build-time prerender (prerender.tsx) render this same
+ * The whole app. The browser (main.tsx) and the server render (web/src/server/render.tsx, which the
+ * build-time prerender, web/prerender.ts, and the pages function both use) render this same
  * tree, so a prerendered page hydrates without a mismatch (useId's ids depend on the tree's shape).
  */
 export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {

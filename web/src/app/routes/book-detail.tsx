@@ -44,6 +44,7 @@ export function Component() {
       <img src={coverUrl(book.coverImage)} alt={`Cover of ${book.title}`} width={240} height={360} fetchPriority="high" className="h-42 w-28 rounded-lg object-cover shadow-lg sm:row-span-2 sm:h-90 sm:w-60" />
       <div className="min-w-0">
         <h1 className="break-words text-2xl font-bold sm:text-3xl">{book.title}</h1>
+        {book.subtitle && <p className="mt-1 break-words text-lg text-gray-700 sm:text-xl">{book.subtitle}</p>}
         <p className="mt-2 text-gray-700"><strong>Author:</strong> {book.author || 'admin'}</p>
         <p className="mt-4 text-xl font-semibold">
           {money(book.newPrice)} <span className="ml-2 text-base font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>

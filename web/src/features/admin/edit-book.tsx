@@ -15,9 +15,8 @@ export function Component() {
   const { data: book, isPending, isError } = useQuery(bookQuery(id));
   const [progress, setProgress] = useState<number | null>(null);
   const update = useUpdateBook(id, setProgress);
-  // A bookseller counts stock: the form sends every other field as it was (the server checks the same).
+  // A bookseller counts stock: the form sends every field its role may not change as it was (the server checks the same).
   const me = useMe();
-  const stockOnly = Boolean(me.data) && !me.can('books.edit');
 
   if (isPending) return <FullScreenSpinner />;
   if (isError || !book) return <p role="alert" className="text-danger">Error fetching book data</p>;
@@ -39,7 +38,7 @@ export function Component() {
     <section className="max-w-lg rounded-lg bg-white p-6 shadow">
       <h2 className="mb-4 text-2xl font-bold text-gray-800">Update Book</h2>
       <StockAlertsWaiting bookId={book._id} />
-      <BookForm key={book.updatedAt} initial={book} submitLabel="Update Book" busyLabel="Updating.." busy={update.isPending} progress={progress} onSubmit={submit} stockOnly={stockOnly} />
+      <BookForm key={book.updatedAt} initial={book} submitLabel="Update Book" busyLabel="Updating.." busy={update.isPending} progress={progress} onSubmit={submit} canWrite={me.data ? me.can : undefined} />
     </section>
   );
 }

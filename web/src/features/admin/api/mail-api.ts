@@ -4,7 +4,7 @@ import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-// Mail the shop could not send (issue 36): the sendMail function gave up on it (decision 030).
+// Mail the shop could not send (issue 36): the sendMail function gave up on it (decision 036).
 
 // GET /api/admin/mail/failed?cursor=
 export const failedMailQuery = () =>

@@ -104,6 +104,38 @@ describe('BookForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('asks for a subtitle under the title (optional), and sends it (issue 37)', async () => {
+    const { onSubmit, user } = setup();
+    await fill(user);
+    await user.type(screen.getByLabelText('Subtitle (optional)'), 'A Winter World');
+    await submit(user);
+    expect(onSubmit.mock.calls[0]![0].payload).toMatchObject({ title: 'The Left Hand of Darkness', subtitle: 'A Winter World' });
+    const labels = [...document.querySelectorAll('label')].map((l) => l.textContent);
+    expect(labels.indexOf('Subtitle (optional)')).toBe(labels.indexOf('Title') + 1);
+  });
+
+  it('a role that may change the stock only: every other field read-only, sent as it was (the server checks the same)', async () => {
+    const onSubmit = vi.fn<(values: BookFormValues) => Promise<boolean>>(async () => false);
+    const initial = {
+      _id: 'b1', title: 'Kept', subtitle: 'Kept Too', description: 'D', category: 'fiction' as const, trending: false, oldPrice: 9, newPrice: 8,
+      coverImage: 'book-1', stock: 2, weightGrams: 300, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BookForm initial={initial} submitLabel="Update Book" busyLabel="Updating.." busy={false} progress={null} onSubmit={onSubmit} canWrite={(p) => p === 'books.stock'} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('Title')).toHaveProperty('readOnly', true);
+    expect(screen.getByLabelText('Subtitle (optional)')).toHaveProperty('readOnly', true);
+    expect(screen.getByLabelText('Category')).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText('Stock')).toHaveProperty('readOnly', false);
+    await user.clear(screen.getByLabelText('Stock'));
+    await user.type(screen.getByLabelText('Stock'), '7');
+    await user.click(screen.getByRole('button', { name: 'Update Book' }));
+    expect(onSubmit.mock.calls[0]![0].payload).toMatchObject({ title: 'Kept', subtitle: 'Kept Too', newPrice: 8, weightGrams: 300, stock: 7 });
+  });
+
   it('takes a cover URL instead of a file, with the edition details', async () => {
     const { onSubmit, user } = setup();
     for (const [label, value] of [['Title', 'Salt and Ledger'], ['Description', 'D'], ['Old Price', '9'], ['New Price', '8'], ['Stock', '1'], ['Publisher', 'Tidewater Books'], ['Pages', '212']]) {
@@ -122,7 +154,7 @@ describe('BookForm', () => {
 
   it('offers an ISBN lookup that fills only the empty fields; unreachable, it says so and the form still sends', async () => {
     const answers: Response[] = [
-      new Response(JSON.stringify({ isbn: '9780306406157', title: 'From Open Library', author: 'Imogen Hale', publisher: 'Harbour Light Press', pages: 288, source: 'Open Library' }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      new Response(JSON.stringify({ isbn: '9780306406157', title: 'From Open Library', subtitle: 'And Its Subtitle', author: 'Imogen Hale', publisher: 'Harbour Light Press', pages: 288, source: 'Open Library' }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
     ];
     const real = globalThis.fetch;
     const asked: string[] = [];
@@ -137,9 +169,10 @@ describe('BookForm', () => {
       await user.type(screen.getByLabelText('Author'), 'Typed By Admin');
       await user.type(screen.getByLabelText('ISBN-13 or ISBN-10 (optional)'), '0-306-40615-2');
       await user.click(screen.getByRole('button', { name: 'Fill Empty Fields from Open Library' }));
-      expect(await screen.findByText('Filled title, publisher, pages from Open Library. Check them before saving.')).toBeTruthy();
+      expect(await screen.findByText('Filled title, subtitle, publisher, pages from Open Library. Check them before saving.')).toBeTruthy();
       expect(asked).toEqual(['/api/admin/isbn/9780306406157']);
       expect(screen.getByLabelText('Title')).toHaveProperty('value', 'From Open Library');
+      expect(screen.getByLabelText('Subtitle (optional)')).toHaveProperty('value', 'And Its Subtitle');
       expect(screen.getByLabelText('Author')).toHaveProperty('value', 'Typed By Admin'); // never overwritten
       expect(screen.getByLabelText('Pages')).toHaveProperty('value', '288');
 

@@ -1,5 +1,5 @@
 import { buttonClass } from '../../../components/ui/button';
-import { looksLikeIsbn, toIsbn13, type IsbnLookup } from '@bookstore/contract';
+import { BOOK_FIELD_SPECS, looksLikeIsbn, LOOKUP_FIELDS, toIsbn13, type IsbnLookup } from '@bookstore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -9,15 +9,8 @@ import { isbnLookupQuery } from '../api/lookup-isbn';
 // offer to fill the fields still empty from Open Library, through our function. What the admin
 // typed is never overwritten. If the service cannot be reached the form says so and stays usable.
 
-/** The form's fields a lookup may fill, with their labels for the summary line. */
-const FILLABLE: [keyof IsbnLookup, string][] = [
-  ['title', 'title'],
-  ['author', 'author'],
-  ['publisher', 'publisher'],
-  ['publishedOn', 'publication date'],
-  ['pages', 'pages'],
-  ['coverUrl', 'cover URL'],
-];
+/** The form's fields a lookup may fill (the registry's `lookup` fields, then the cover), with their labels for the summary line. */
+const FILLABLE: [keyof IsbnLookup, string][] = [...LOOKUP_FIELDS.map((name): [keyof IsbnLookup, string] => [name, BOOK_FIELD_SPECS[name].label.toLowerCase()]), ['coverUrl', 'cover URL']];
 
 function problem(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return 'Open Library has no book with this ISBN: fill in the details by hand.';

@@ -1,11 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, adminLogin, publishedLine, settled, signIn } from './helpers';
+import { ADMIN, adminLogin, publishedLine, settled, signIn, type ApiBook } from './helpers';
 
 // /books, the header's search and the no-full-catalogue rule, in Chromium against the real API.
 // The demo seed has 26 books; paging to page 3 of a filtered view needs more, so this file adds
 // its own technology books through the admin API and deletes them afterwards.
+// Serial (the file name): its 64 books are the newest while it runs, which would push the
+// catalogue off the first page for every other test.
 
-interface ApiBook { _id: string; title: string; newPrice: number; category: string; stock: number; createdAt: string }
 interface ApiPage { books: ApiBook[]; nextCursor: string | null; prevCursor: string | null }
 
 const RUN = Date.now().toString(36);

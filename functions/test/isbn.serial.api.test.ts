@@ -25,7 +25,8 @@ describe('GET /api/admin/isbn/:isbn', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       isbn: '9780306406157',
-      title: "The Lantern Keeper's Atlas: Maps of Quiet Coasts",
+      title: "The Lantern Keeper's Atlas",
+      subtitle: 'Maps of Quiet Coasts', // Open Library's own field (issue 37), no longer glued to the title
       author: 'Imogen Hale, Tomas Reyes',
       publisher: 'Harbour Light Press',
       publishedOn: '2004-03-05',

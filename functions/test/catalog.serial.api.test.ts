@@ -1,7 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSE_SORTS, type BookInput } from '@bookstore/contract';
-import { toDoc, type BookDoc } from '../src/books/books.repo';
+import { bookFieldsOf, BROWSE_SORTS, type BookInput } from '@bookstore/contract';
+import { bookDoc, type BookDoc } from '../src/books/book-doc';
 import { adminToken, db, expectUnchanged, http, type Reply } from './helpers';
 import { booksViaApi } from './shelf';
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
       const created = new Date(base + Math.floor(i / 2) * 60_000 * (i % 5 === 0 ? 1 : 2)).toISOString();
       const ref = db().collection('books').doc();
       extraIds.push(ref.id);
-      batch.set(ref, toDoc(extraBook(i), created, created));
+      batch.set(ref, bookDoc(bookFieldsOf(extraBook(i)), { createdAt: created, updatedAt: created }));
     }
     await batch.commit();
   }

@@ -1,0 +1,204 @@
+import {
+  BOOK_FIELD_NAMES, BOOK_FIELD_SPECS, can, fromStoredFields, isBlank, STORED_FIELD_NAMES, STORED_FIELD_PERMISSIONS,
+  type AuditAction, type Book, type BookFields, type BookPatch, type Permission,
+} from '@bookstore/contract';
+import type { DocumentReference, DocumentSnapshot, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { appendAudit, changedFields, type AuditActor } from '../admin/audit.repo';
+import { forbidden } from '../lib/auth';
+import { db } from '../lib/firebase';
+import { HttpError } from '../lib/http-error';
+import { ALERTS_PER_TRANSACTION, drainAlerts, readAlertsToRelease, releaseAlerts, releaseRestocked } from '../subscriptions/stock-alerts.repo';
+import { bookDoc, books, type BookDoc } from './book-doc';
+import { bumpCatalogVersion } from './catalog-version';
+import { INDEXED_STORED_FIELDS } from './search-index';
+
+// THE way a book changes (issue 37; STYLE.md section 13). Every write of a book, whoever makes it
+// (the form, Manage Books' bulk changes, the import, a cover, an order and its cancellation, and
+// next the counter sale, the pre-order's allocation, a refund's restock) goes through
+// stageBookWrites, which applies each side effect once, in the caller's transaction:
+// - the derived query fields (inStock, price band, sort keys) follow the stored fields;
+// - a staff member's change is checked field by field against the registry's permissions
+//   (contract/src/book-fields.ts) and has its audit event with each changed field before and after;
+// - the catalogue version moves when something the search index holds changes (new book, deleted
+//   book, a searched or listed field), so every instance loads or builds the matching snapshot;
+// - a book back in stock (0 -> more) releases its back-in-stock alerts: in the transaction for up to
+//   INLINE_RESTOCKS books, after the commit (in transactions that re-read the stock) for more.
+//
+// Inside a transaction it composes with the caller's own reads and writes (an order writes itself
+// and its books' stock in one transaction):
+//
+//   let afterCommit: AfterCommit = noAfterCommit;
+//   await db().runTransaction(async (tx) => {
+//     const snaps = await readBooks(tx, ids);                    // the caller's reads, then
+//     const staged = await stageBookWrites(tx, [{ book: snaps[0], stockDelta: -1 }], { order: 'orders/abc' }); // (reads only)
+//     ...the caller's own writes...
+//     afterCommit = staged.write();                               // queues the books' writes
+//   });
+//   await afterCommit();                                          // alerts beyond the transaction's share
+//
+// commitBookWrites wraps that for a write that is only about books.
+
+/** Who changes the books. */
+export type BookWriter =
+  /** A staff member: each field they change must be theirs to change; one audit event per book (`action` names it, else it follows what changed). */
+  | { staff: AuditActor; action?: AuditAction }
+  /** An order's placement, cancellation or release (`orders/<id>`): the order's own events record why the stock moved. */
+  | { order: string };
+
+export type BookChange =
+  /** A new book (`ref`: its id chosen by the caller, e.g. the import's `isbn-<13 digits>`). */
+  | { create: BookFields; ref?: DocumentReference }
+  /** Fields replaced (a field left out keeps its value; null or '' clears an optional one). */
+  | { book: DocumentSnapshot; set: BookPatch }
+  /** Copies taken (negative) or put back: an order, its cancellation, a counter sale, an allocation. Never below 0 (409 OUT_OF_STOCK). */
+  | { book: DocumentSnapshot; stockDelta: number }
+  | { book: DocumentSnapshot; remove: true };
+
+export interface BookWriteResult {
+  id: string;
+  /** The book before and after (null: it did not exist / no longer exists). */
+  before: Book | null;
+  after: Book | null;
+  /** The stored fields that changed (empty: nothing was written). */
+  changed: string[];
+}
+
+export type AfterCommit = () => Promise<void>;
+export const noAfterCommit: AfterCommit = async () => {};
+
+export interface StagedBookWrites {
+  results: BookWriteResult[];
+  /** Queues every write in the transaction (call it after the transaction's reads); run what it returns once the transaction committed. */
+  write(): AfterCommit;
+}
+
+/** Restocked books whose alerts are released in the transaction itself (ALERTS_PER_TRANSACTION shared among them); more wait for the commit. */
+export const INLINE_RESTOCKS = 5;
+
+interface Planned {
+  ref: DocumentReference;
+  kind: 'create' | 'set' | 'stock' | 'remove';
+  before: BookDoc | null;
+  after: BookDoc | null;
+  changed: string[];
+  needs: Permission[];
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const asRecord = (doc: BookDoc | null) => doc as unknown as Record<string, unknown> | null;
+const apiBook = (id: string, doc: BookDoc | null): Book | null =>
+  doc && { _id: id, ...fromStoredFields(doc as unknown as Record<string, unknown>), createdAt: doc.createdAt, updatedAt: doc.updatedAt };
+
+/** The fields of `patch` applied to a book's fields: null or '' clears an optional field (a required one keeps its value). */
+function patched(fields: BookFields, patch: BookPatch): BookFields {
+  const next: Record<string, unknown> = { ...fields };
+  for (const name of BOOK_FIELD_NAMES) {
+    if (!(name in patch)) continue;
+    const value = patch[name];
+    if (!isBlank(value)) next[name] = value;
+    else if (!BOOK_FIELD_SPECS[name].required) delete next[name];
+  }
+  return next as BookFields;
+}
+
+function plan(change: BookChange, now: string): Planned {
+  if ('create' in change) {
+    const ref = change.ref ?? books().doc();
+    const after = bookDoc(change.create, { createdAt: now, updatedAt: now }, ref.id);
+    return { ref, kind: 'create', before: null, after, changed: STORED_FIELD_NAMES.filter((f) => f in after), needs: ['books.create'] };
+  }
+  const snap = change.book;
+  // The caller read it and found it (it knows what a missing book means for its request).
+  if (!snap.exists) throw new Error(`books/${snap.id} does not exist`);
+  const before = snap.data() as BookDoc;
+  if ('remove' in change) {
+    return { ref: snap.ref, kind: 'remove', before, after: null, changed: STORED_FIELD_NAMES.filter((f) => f in before), needs: ['books.delete'] };
+  }
+  if ('stockDelta' in change) {
+    const stock = (before.stock ?? 0) + change.stockDelta;
+    const after = { ...before, stock, inStock: stock > 0 };
+    return { ref: snap.ref, kind: 'stock', before, after, changed: change.stockDelta === 0 ? [] : ['stock'], needs: ['books.stock'] };
+  }
+  const fields = patched(fromStoredFields(before as unknown as Record<string, unknown>), change.set);
+  const next = bookDoc(fields, { createdAt: before.createdAt, updatedAt: now }, before.tie ?? snap.id);
+  const changed = STORED_FIELD_NAMES.filter((f) => !same(asRecord(before)![f], asRecord(next)![f]));
+  return { ref: snap.ref, kind: 'set', before, after: changed.length ? next : before, changed, needs: [...new Set(changed.map((f) => STORED_FIELD_PERMISSIONS[f]!))] };
+}
+
+/** The audit action of a change: what it did, or for an edit, the one kind of field it touched. */
+function actionOf(p: Planned, writer: { action?: AuditAction }): AuditAction {
+  if (writer.action) return writer.action;
+  if (p.kind === 'create') return 'book.create';
+  if (p.kind === 'remove') return 'book.delete';
+  const only = (permission: Permission) => p.needs.every((n) => n === permission);
+  return only('books.stock') ? 'book.stock' : only('books.price') ? 'book.price' : 'book.edit';
+}
+
+/**
+ * Works out the changes and checks them, reading only what the side effects need (the waiting
+ * alerts of books coming back in stock): call it before the transaction's writes. Throws, writing
+ * nothing, on a change the staff member may not make (403) or stock that would go below 0 (409).
+ */
+export async function stageBookWrites(tx: Transaction, changes: BookChange[], writer: BookWriter, now = new Date().toISOString()): Promise<StagedBookWrites> {
+  const planned = changes.map((change) => plan(change, now));
+  const ids = planned.map((p) => p.ref.id);
+  if (new Set(ids).size !== ids.length) throw new Error('A book may change once per transaction');
+
+  const short = planned.filter((p) => p.after && (p.after.stock ?? 0) < 0);
+  if (short.length > 0) throw new HttpError(409, 'Some books are out of stock', { code: 'OUT_OF_STOCK', productIDs: short.map((p) => p.ref.id) });
+  if ('staff' in writer) {
+    const needed = planned.flatMap((p) => (p.changed.length ? p.needs : []));
+    if (needed.some((permission) => !can(writer.staff.role, permission))) throw forbidden();
+  }
+
+  // Back in stock: the alerts are read now (a transaction reads before it writes).
+  // (A new book has nobody waiting: alerts are taken only for a book that exists, sold out.)
+  const restocked = planned.filter((p) => p.before && p.after && p.changed.includes('stock') && (p.before.stock ?? 0) <= 0 && p.after.stock > 0);
+  const inline = restocked.length <= INLINE_RESTOCKS ? restocked : [];
+  const share = Math.floor(ALERTS_PER_TRANSACTION / Math.max(1, inline.length));
+  const waiting = new Map<string, QueryDocumentSnapshot[]>();
+  for (const p of inline) waiting.set(p.ref.id, await readAlertsToRelease(tx, p.ref.id, p.before!.stock ?? 0, p.after!.stock, share));
+
+  const searchMoved = planned.some((p) => p.kind === 'create' || p.kind === 'remove' || p.changed.some((f) => INDEXED_STORED_FIELDS.includes(f)));
+
+  return {
+    results: planned.map((p) => ({ id: p.ref.id, before: apiBook(p.ref.id, p.before), after: apiBook(p.ref.id, p.after), changed: p.changed })),
+    write() {
+      for (const p of planned) {
+        if (p.changed.length === 0) continue;
+        if (p.kind === 'create') tx.create(p.ref, p.after!);
+        else if (p.kind === 'set') tx.set(p.ref, p.after!);
+        else if (p.kind === 'stock') tx.update(p.ref, { stock: p.after!.stock, inStock: p.after!.inStock });
+        else tx.delete(p.ref);
+        if ('staff' in writer) {
+          const changes = changedFields(asRecord(p.before), asRecord(p.after), STORED_FIELD_NAMES);
+          appendAudit(tx, writer.staff, { action: actionOf(p, writer), target: `books/${p.ref.id}`, changes }, now);
+        }
+      }
+      if (searchMoved) bumpCatalogVersion(tx);
+      const more = inline.filter((p) => releaseAlerts(tx, { id: p.ref.id, title: p.after!.title }, waiting.get(p.ref.id)!, share)).map((p) => p.ref.id);
+      const later = restocked.length > INLINE_RESTOCKS ? restocked.map((p) => p.ref.id) : [];
+      return async () => {
+        for (const id of more) await drainAlerts(id);
+        await releaseRestocked(later);
+      };
+    },
+  };
+}
+
+/** Whether `patch` would change the stored book (an import's dry run counts the rows that change nothing). */
+export function wouldChange(book: DocumentSnapshot, patch: BookPatch): boolean {
+  return plan({ book, set: patch }, new Date().toISOString()).changed.length > 0;
+}
+
+/** A write that is only about books: reads what `decide` reads, stages its changes, commits, then runs the after-commit work. */
+export async function commitBookWrites(writer: BookWriter, decide: (tx: Transaction) => Promise<BookChange[]>): Promise<BookWriteResult[]> {
+  let afterCommit = noAfterCommit;
+  const results = await db().runTransaction(async (tx) => {
+    const staged = await stageBookWrites(tx, await decide(tx), writer);
+    afterCommit = staged.write();
+    return staged.results;
+  });
+  await afterCommit();
+  return results;
+}
