@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { BackendContext, EmulatorBackend } from './backend';
 import { writeEmulatorConfig } from './emulator-config';
 import { startDevInbox } from './dev-inbox';
+import { readSecret, withSecrets } from './secret-file';
 import { EMULATOR_ENV, HOST, LOCAL_SMTP_URI, PORTS, PROJECT_ID, ROOT, SHOP_URL, STRIPE_WEBHOOK_URL } from './env';
 import { startStripeStandIn } from './stripe-stand-in/server';
 import { findCloudSdkJar, startCloudSdkFirestore } from './firestore-cloud-sdk';
@@ -79,18 +80,14 @@ export interface Suite {
 export function localSecrets(): { ADMIN_JWT_SECRET: string; STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string; SMTP_URI: string } {
   const file = `${ROOT}functions/.secret.local`;
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const read = (name: string) => new RegExp(`^${name}=(\\S+)`, 'm').exec(text)?.[1];
   const wanted = {
-    ADMIN_JWT_SECRET: read('ADMIN_JWT_SECRET') ?? randomBytes(32).toString('hex'),
-    STRIPE_SECRET_KEY: read('STRIPE_SECRET_KEY') ?? `sk_test_local${randomBytes(16).toString('hex')}`,
-    STRIPE_WEBHOOK_SECRET: read('STRIPE_WEBHOOK_SECRET') ?? `whsec_local${randomBytes(16).toString('hex')}`,
+    ADMIN_JWT_SECRET: readSecret(text, 'ADMIN_JWT_SECRET') ?? randomBytes(32).toString('hex'),
+    STRIPE_SECRET_KEY: readSecret(text, 'STRIPE_SECRET_KEY') ?? `sk_test_local${randomBytes(16).toString('hex')}`,
+    STRIPE_WEBHOOK_SECRET: readSecret(text, 'STRIPE_WEBHOOK_SECRET') ?? `whsec_local${randomBytes(16).toString('hex')}`,
     SMTP_URI: LOCAL_SMTP_URI,
   };
-  const changed = Object.entries(wanted).filter(([name, value]) => read(name) !== value);
-  if (changed.length > 0) {
-    const kept = text.split('\n').filter((line) => line && !changed.some(([name]) => line.startsWith(`${name}=`)));
-    writeFileSync(file, `${[...kept, ...changed.map(([n, v]) => `${n}=${v}`)].join('\n')}\n`, { mode: 0o600 });
-  }
+  const rewritten = withSecrets(text, wanted);
+  if (rewritten !== null) writeFileSync(file, rewritten, { mode: 0o600 });
   return wanted;
 }
 
