@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COUNTER_SHARDS, counterShardId, sumShards } from '../functions/src/orders/counters';
 import { adminDb } from './lib/admin-sdk';
-import { PORTS, ROOT, SHOP_URL } from './lib/env';
+import { INBOX_URL, PORTS, ROOT, SHOP_URL } from './lib/env';
 import { assertPortsFree, waitFor } from './lib/ports';
 import { startFunctionServer } from '../bench/function-server';
 import { build } from './lib/build';
@@ -116,6 +116,9 @@ async function sigkillStart(): Promise<void> {
   try {
     const first = startShop(state);
     await first.ready();
+    // The developer's inbox on this slot's port, printed for the newcomer (issue 36).
+    const inbox = await fetch(INBOX_URL).then((res) => res.text(), () => '');
+    check("npm start prints the developer's inbox, and its page answers", first.output().includes(`Mail:       ${INBOX_URL}`) && inbox.includes("The developer's inbox"), INBOX_URL);
     const token = await adminLogin(SHOP_URL);
     const title = `Survives kill -9 ${Date.now()}`;
     const created = await fetch(`${SHOP_URL}/api/books/create-book`, {
