@@ -6,7 +6,7 @@ import { listIndexes } from './lib/firestore-index-api';
 import { run } from './lib/watched-process';
 
 // npm run deploy -- --project <id> [--dry-run]   checks, production builds, the release in order
-//   [--from <stage>] [--skip-index-wait]         (rules+indexes, index wait, extension, functions, Hosting)
+//   [--from <stage>] [--skip-index-wait]         (rules+indexes, index wait, functions, Hosting)
 // npm run build:web-prod                          Hosting's predeploy for a bare `firebase deploy`:
 //                                                 checks the web config, builds production into web/dist
 

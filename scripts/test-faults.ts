@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COUNTER_SHARDS, counterShardId, sumShards } from '../functions/src/orders/counters';
 import { adminDb } from './lib/admin-sdk';
-import { PORTS, ROOT, SHOP_URL } from './lib/env';
+import { INBOX_URL, PORTS, ROOT, SHOP_URL } from './lib/env';
 import { assertPortsFree, waitFor } from './lib/ports';
 import { startFunctionServer } from '../bench/function-server';
 import { build } from './lib/build';
@@ -27,7 +27,8 @@ function check(what: string, ok: boolean, detail = ''): void {
 /** Processes whose command line contains `text`: the emulator's function workers, or functions-framework on its port. */
 const processes = (text: string) =>
   execSync('ps -eo pid,args').toString().split('\n').filter((l) => l.includes(text)).map((l) => Number(l.trim().split(/\s+/)[0]));
-const functionWorkers = () => processes('functionsEmulatorRuntime');
+// This checkout's workers only: other checkouts on the machine run their own suites (port slots).
+const functionWorkers = () => processes(`${ROOT}node_modules/firebase-tools/lib/emulator/functionsEmulatorRuntime`);
 
 function killFunctionWorkers(): number {
   const pids = functionWorkers();
@@ -115,6 +116,9 @@ async function sigkillStart(): Promise<void> {
   try {
     const first = startShop(state);
     await first.ready();
+    // The developer's inbox on this slot's port, printed for the newcomer (issue 36).
+    const inbox = await fetch(INBOX_URL).then((res) => res.text(), () => '');
+    check("npm start prints the developer's inbox, and its page answers", first.output().includes(`Mail:       ${INBOX_URL}`) && inbox.includes("The developer's inbox"), INBOX_URL);
     const token = await adminLogin(SHOP_URL);
     const title = `Survives kill -9 ${Date.now()}`;
     const created = await fetch(`${SHOP_URL}/api/books/create-book`, {
@@ -214,7 +218,10 @@ async function oversizeBurst(target: Target): Promise<void> {
   check(`${target.label}: the function still answers after the burst`, alive === 200);
 }
 
-/** The production runtime: functions-framework serving the built function (bench/function-server.ts). */
+/**
+ * The production runtime: functions-framework serving the built function (bench/function-server.ts),
+ * over the running suite's emulators: it only starts once /api/health reads Firestore.
+ */
 async function underFunctionsFramework(): Promise<void> {
   const server = await startFunctionServer(join(tmpdir(), 'bookstore-faults-functions-framework.log'));
   try {
@@ -224,24 +231,31 @@ async function underFunctionsFramework(): Promise<void> {
   }
 }
 
-/** (1) and (3) on one throwaway suite: Hosting -> Functions emulator -> its worker processes. */
+/**
+ * (1) and (3) on one throwaway suite: Hosting -> Functions emulator -> its worker processes; then
+ * (3) again under functions-framework, before the suite stops (the function needs its Firestore).
+ */
 async function underEmulators(): Promise<void> {
-  const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`) });
+  const logFile = join(tmpdir(), `bookstore-faults-emulators-${process.pid}.log`);
+  const suite = await startSuite({ stateDir: null, log: (l) => console.log(`  ${l}`), logFile });
+  console.log(`  (the emulators' output: ${logFile})`);
   try {
     if (!process.argv.includes('memory')) await burstWithKill();
     const functionsUrl = `http://127.0.0.1:${PORTS.functions}/demo-bookstore/us-central1/api`;
     await oversizeBurst({ label: 'emulator worker', url: SHOP_URL, chunkedUrl: functionsUrl, pids: functionWorkers });
+    await underFunctionsFramework(); // the suite wrote functions/.secret.local
   } finally {
     await suite.stop();
   }
 }
 
 async function main() {
+  const started = Date.now();
   await assertPortsFree();
   await build();
   await underEmulators();
-  await underFunctionsFramework(); // after a suite wrote functions/.secret.local
   if (!process.argv.includes('memory')) await sigkillStart();
+  console.log(`faults: ran in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 main()

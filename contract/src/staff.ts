@@ -33,6 +33,7 @@ export const PERMISSIONS = [
   'settings.manage', // the staff rules (two-factor sign-in)
   'settings.fulfilment', // pickup, delivery methods, postage and tax (issue 27)
   'newsletter.export', // the confirmed newsletter addresses, as CSV (issue 28)
+  'mail.failed', // the mail the shop could not send (issue 36)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -41,7 +42,7 @@ export const POLICY: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
   manager: [
     'books.view', 'books.create', 'books.edit', 'books.price', 'books.stock', 'books.delete', 'books.import', 'books.covers',
-    'orders.desk', 'orders.status', 'orders.refund', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment',
+    'orders.desk', 'orders.status', 'orders.refund', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment', 'mail.failed',
   ],
   bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status'],
 };

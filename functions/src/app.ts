@@ -12,6 +12,7 @@ import { withDeadline } from './lib/deadline';
 import { errorHandler, notFound } from './lib/errors';
 import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
+import { mailAdminRouter } from './mail/mail.router';
 import { routerOf } from './lib/routes';
 import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, stripeRouter } from './payments/payments.router';
@@ -49,6 +50,7 @@ export function createApp() {
     // GET /admin/books (Manage Books, with its search) is the `search` function's (books/search.app.ts).
     '/admin/books/bulk': { post: bulkBooks },
     '/admin/isbn/:isbn': { get: isbnLookup },
+    '/admin/mail': mailAdminRouter, // issue 36: the mail that failed
     '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter],
   });
   api.use(methodNotAllowed(api));

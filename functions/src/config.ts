@@ -1,9 +1,21 @@
 import { COVER_TOO_LARGE_MESSAGE, MAX_COVER_BYTES, MAX_IMPORT_BYTES } from '@bookstore/contract';
-import { defineSecret } from 'firebase-functions/params';
+import { defineSecret, defineString } from 'firebase-functions/params';
 import { MIN_SECRET_BYTES as MIN_ADMIN_SECRET_BYTES } from './lib/jwt';
 
 /** HS256 key for admin tokens: `firebase functions:secrets:set ADMIN_JWT_SECRET` in production. */
 export const adminJwtSecret = defineSecret('ADMIN_JWT_SECRET');
+
+/**
+ * The shop's SMTP server, smtp(s)://user:password@host:port, given to the `sendMail` function
+ * alone (`firebase functions:secrets:set SMTP_URI`; locally the launcher's inbox, functions/.secret.local).
+ */
+export const smtpUriSecret = defineSecret('SMTP_URI');
+/** sendMail's time limit; a claimed mail is another call's for as long (mail/send-mail.ts). */
+export const SEND_MAIL_TIMEOUT_S = 300;
+
+/** The sender of the shop's mail; a deploy sets it in functions/.env.<project-id> (docs/deploying.md). */
+export const LOCAL_MAIL_FROM = 'Bookstore <orders@bookstore.localhost>';
+export const mailFrom = defineString('MAIL_FROM', { default: LOCAL_MAIL_FROM, description: 'The sender of the shop\'s mail, e.g. Bookstore <orders@your-domain.com>' });
 
 /**
  * Card payments (issue 35): Stripe's secret API key and the webhook endpoint's signing secret, in

@@ -1,7 +1,8 @@
 import { setGlobalOptions } from 'firebase-functions/v2/options';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, runningFunctionSecrets, stripeSecretKey, stripeWebhookSecret } from './config';
+import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, runningFunctionSecrets, SEND_MAIL_TIMEOUT_S, smtpUriSecret, stripeSecretKey, stripeWebhookSecret } from './config';
 import { deferBodyParseErrors } from './lib/body-parse-errors';
 import { served } from './lib/served';
 import { assertStripeConfig } from './payments/card-config';
@@ -9,8 +10,8 @@ import { assertStripeConfig } from './payments/card-config';
 // Every function's trigger and options, and none of their code: each one's code is its own bundle,
 // loaded only by the instance that serves it (lib/served.ts; functions/build.mjs builds every
 // src/serve/<file>.ts into lib/<file>.js). A new function is one entry here plus its serve/ file:
-//   export const sendMail = onDocumentCreated({ document: 'mail/{id}', secrets: [smtpPassword] },
-//     served('sendMail', () => import('./serve/send-mail')));
+//   export const releaseHolds = onSchedule({ schedule: 'every 60 minutes', ... },
+//     served('releaseHolds', () => import('./serve/release-holds')));
 // (an import of its module here instead works too, but every other function then loads it).
 
 assertSafeEnvironment();
@@ -43,8 +44,16 @@ export const releaseHolds = onSchedule(
   served('releaseHolds', () => import('./serve/release-holds')),
 );
 
+// The shop's mail (issue 36, decision 037): each document queued in `mail` (lib/mail-queue.ts) is
+// sent over SMTP by this function alone, the only one given SMTP_URI. Tries and their backoff run
+// inside the call (mail/send-mail.ts); the claim makes a redelivered event send nothing twice.
+export const sendMail = onDocumentCreated(
+  { document: 'mail/{id}', secrets: [smtpUriSecret], memory: '256MiB', timeoutSeconds: SEND_MAIL_TIMEOUT_S, maxInstances: 10 },
+  served('sendMail', () => import('./serve/send-mail')),
+);
+
 // Each function is its own Cloud Run service: only those that declare the admin secret (api,
 // search) are given it, and only those refuse to start with a weak one; likewise the Stripe secrets.
-const declared = runningFunctionSecrets({ api, search, pages, releaseHolds });
+const declared = runningFunctionSecrets({ api, search, pages, releaseHolds, sendMail });
 assertStrongAdminSecret(process.env, declared);
 assertStripeConfig(process.env, declared);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { DocumentReference, getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { SHOP_URL } from '../../scripts/lib/env';
+import { HOST, INBOX_URL, PORTS, SHOP_URL } from '../../scripts/lib/env';
 import { adminLogin, orderBody, signUpCustomer, verifyEmail } from '../../scripts/lib/fixtures';
 
 // Helpers for API tests: HTTP through Hosting to the real function (or, in the `inproc` project,
@@ -105,9 +105,15 @@ export async function stateDigest(): Promise<string> {
   ]);
   // A sign-in made inside the block (adminToken() signing in for the first time, or again after 4
   // minutes) writes its proof and its audit event (issue 36): the request under test did not.
+  // A mail's `delivery` is the sendMail function's record, written on its own time after the request
+  // that queued the mail: a rejected request must change the rest, never that (decision 037).
   const signInTrace = (name: string, data: Record<string, unknown>) => {
     if (name === 'admins') {
       const { proofs: _proofs, ...rest } = data;
+      return rest;
+    }
+    if (name === 'mail') {
+      const { delivery: _delivery, ...rest } = data;
       return rest;
     }
     return name === 'audit' && data.action === 'staff.sign-in' ? null : data;
@@ -234,3 +240,28 @@ export const newBook = (over: Record<string, unknown> = {}) => ({
   coverImage: 'book-3',
   ...over,
 });
+
+/**
+ * The Functions emulator's background triggers off (sendMail among them) or on again, through its
+ * hub: a test that runs the mailer itself against its own SMTP server must be the only sender.
+ * Turning them on reloads the triggers (a second or two).
+ */
+export async function setBackgroundTriggers(on: boolean): Promise<void> {
+  const res = await fetch(`http://${HOST}:${PORTS.hub}/functions/${on ? 'enable' : 'disable'}BackgroundTriggers`, { method: 'PUT' });
+  if (!res.ok) throw new Error(`Could not turn background triggers ${on ? 'on' : 'off'}: ${res.status} ${await res.text()}`);
+}
+
+export interface InboxMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What the developer's inbox (scripts/lib/dev-inbox.ts, the suite's SMTP server) received for `to`, newest first. */
+export async function inboxFor(to: string): Promise<InboxMail[]> {
+  const res = await fetch(`${INBOX_URL}/messages.json?to=${encodeURIComponent(to)}`);
+  if (!res.ok) throw new Error(`The developer's inbox answered ${res.status}`);
+  return (await res.json()) as InboxMail[];
+}

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { MAIL_COLLECTION } from '../../functions/src/orders/mail';
 
 // What `npm run deploy` checks before it ships anything. The firebase CLI is injected, so the
 // refusals are unit-tested with the CLI's answers simulated (deploy.test.ts); on a real
@@ -132,7 +131,7 @@ export async function checkStripeSecrets(cli: FirebaseCli, projectId: string): P
   return { name, ok: true, detail: `card payments on, Stripe ${mode} mode (values not shown)` };
 }
 
-/** Firestore: the (default) database exists; its location (for the mail extension's check) and its protection settings are returned. */
+/** Firestore: the (default) database exists; where, and its protection settings are returned. */
 export async function checkFirestore(cli: FirebaseCli, projectId: string): Promise<Check & { location?: string; database?: Record<string, unknown> }> {
   const name = 'Firestore (default) database';
   const answer = await cli(['firestore:databases:get', '(default)', '--project', projectId, '--json']);
@@ -210,28 +209,19 @@ function unchecked(name: string, answer: CliAnswer, retry: string): Check {
   return { name, ok: false, detail: `could not be checked: ${error}`, fix };
 }
 
-// The Trigger Email extension (firebase/firestore-send-email) sends the documents the function
-// queues in `mail`. `firebase deploy --only extensions` reads its instance from firebase.json's
-// `extensions` and its params from extensions/<instance>.env, .env.<alias>, .env.<project-id>
-// (later files win). These checks read them the same way, with firebase-tools' own parser.
+// The shop's mail (decision 037): the `sendMail` function sends each document queued in `mail`
+// through the SMTP server in the SMTP_URI secret, from the MAIL_FROM param. `firebase deploy`
+// reads params from functions/.env, .env.<alias> and .env.<project-id> (later files win); these
+// checks read them the same way, with firebase-tools' own parser.
 
-export const MAIL_EXTENSION = 'firestore-send-email';
-const PINNED_REF = /^firebase\/firestore-send-email@\d+\.\d+\.\d+$/;
-/** extension.yaml's own validation of SMTP_CONNECTION_URI (0.2.8). */
-const SMTP_URI = /^(smtp[s]*:\/\/(.*?(:[^:@]*)?@)?[^:@]+:[0-9]+(\?[^ ]*)?)|^$/;
-const SECRET_VERSION = /^projects\/([^/]+)\/secrets\/([^/]+)\/versions\/([^/]+)$/;
-const EXAMPLE_DOMAIN = /@(?:smtp\.)?example\.(?:com|org|net)\b|smtp\.example\./i;
+export const SMTP_SECRET = 'SMTP_URI';
+/** The param's local default (functions/src/config.ts): good for the developer's inbox, never for a shop. */
+const LOCAL_FROM_DOMAIN = /@[^>\s]*\.localhost\b/i;
+const EXAMPLE_DOMAIN = /@(?:smtp\.)?example\.(?:com|org|net)\b|(?:^|[@.])example\.(?:com|org|net)(?::|$|\/)|smtp\.example\./i;
+const MAILBOX = /^(?:[^<>]*<\s*[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
 
 const require = createRequire(import.meta.url);
 const parseDotenv = (require('firebase-tools/lib/functions/env') as { parse: (text: string) => { envs: Record<string, string>; errors: string[] } }).parse;
-
-export interface ExtensionParams {
-  ref?: string;
-  params: Record<string, string>;
-  /** The files read, in order (relative to the root). */
-  files: string[];
-  errors: string[];
-}
 
 /** The aliases `firebase use --add` gave this project in .firebaserc. */
 function aliasesOf(root: string, projectId: string): string[] {
@@ -243,82 +233,87 @@ function aliasesOf(root: string, projectId: string): string[] {
     .map(([alias]) => alias);
 }
 
-/** The extension's ref and params as `firebase deploy --only extensions --project <id>` will read them (before it fills in ${param:PROJECT_ID}). */
-export function readExtensionParams(root: string, projectId: string, instanceId = MAIL_EXTENSION): ExtensionParams {
-  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as { extensions?: Record<string, string> };
-  const candidates = [`${instanceId}.env`, ...aliasesOf(root, projectId).map((a) => `${instanceId}.env.${a}`), `${instanceId}.env.${projectId}`];
+export interface FunctionParams {
+  params: Record<string, string>;
+  /** The files read, in order (relative to the root). */
+  files: string[];
+  errors: string[];
+}
+
+/** The functions' params as `firebase deploy --only functions --project <id>` will read them. */
+export function readFunctionParams(root: string, projectId: string): FunctionParams {
+  const candidates = ['.env', ...aliasesOf(root, projectId).map((a) => `.env.${a}`), `.env.${projectId}`];
   const params: Record<string, string> = {};
   const files: string[] = [];
   const errors: string[] = [];
   for (const file of candidates) {
-    const path = join(root, 'extensions', file);
+    const path = join(root, 'functions', file);
     if (!existsSync(path)) continue;
     const { envs, errors: bad } = parseDotenv(readFileSync(path, 'utf8').trim());
-    files.push(`extensions/${file}`);
-    errors.push(...bad.map((line) => `extensions/${file}: cannot read "${line}"`));
+    files.push(`functions/${file}`);
+    errors.push(...bad.map((line) => `functions/${file}: cannot read "${line}"`));
     Object.assign(params, envs);
   }
-  return { ref: config.extensions?.[instanceId], params, files, errors };
+  return { params, files, errors };
 }
 
-/** The Secret Manager secret the SMTP_PASSWORD param names, for this project. */
-export function smtpSecretName(params: Record<string, string>, projectId: string): string | undefined {
-  const value = (params.SMTP_PASSWORD ?? '').replaceAll('${param:PROJECT_ID}', projectId).replaceAll('${PROJECT_ID}', projectId);
-  return SECRET_VERSION.exec(value)?.[2];
-}
-
-/** Trigger Email: pinned in firebase.json, and every param it needs filled in for this project. */
-export function checkMailParams(root: string, projectId: string, databaseLocation?: string): Check {
-  const name = `Trigger Email extension params (extensions/${MAIL_EXTENSION}.env*)`;
-  const own = `extensions/${MAIL_EXTENSION}.env.${projectId}`;
-  const fill = `cp extensions/${MAIL_EXTENSION}.env.example ${own} and fill in DEFAULT_FROM, SMTP_CONNECTION_URI (no password in it) and DATABASE_REGION (see docs/deploying.md)`;
-  const { ref, params, files, errors } = readExtensionParams(root, projectId);
-  if (!ref || !PINNED_REF.test(ref)) {
-    return {
-      name,
-      ok: false,
-      detail: ref ? `firebase.json pins "${ref}", not a version of firebase/firestore-send-email` : `firebase.json has no "extensions": { "${MAIL_EXTENSION}": ... }`,
-      fix: `Add "extensions": { "${MAIL_EXTENSION}": "firebase/firestore-send-email@<version>" } to firebase.json (docs/deploying.md names the version checked)`,
-    };
-  }
-  if (!files.some((f) => f !== `extensions/${MAIL_EXTENSION}.env`)) return { name, ok: false, detail: `${own} does not exist`, fix: fill };
+/** MAIL_FROM: the sender of the shop's mail, set for this project and not the local or an example address. */
+export function checkMailFrom(root: string, projectId: string): Check {
+  const name = 'Mail sender (MAIL_FROM in functions/.env*)';
+  const own = `functions/.env.${projectId}`;
+  const fix = `Set it in ${own} (committed; no secret in it): echo 'MAIL_FROM=Bookstore <orders@your-domain.com>' >> ${own}   (an address your SMTP provider lets you send from)`;
+  const { params, files, errors } = readFunctionParams(root, projectId);
+  const from = params.MAIL_FROM ?? '';
   const problems = [...errors];
-  const from = params.DEFAULT_FROM ?? '';
-  if (!from) problems.push('DEFAULT_FROM is empty');
-  else if (EXAMPLE_DOMAIN.test(from)) problems.push(`DEFAULT_FROM is the example "${from}"`);
-  const uri = params.SMTP_CONNECTION_URI ?? '';
-  if (!uri) problems.push('SMTP_CONNECTION_URI is empty');
-  else if (!SMTP_URI.test(uri) || !/^smtps?:\/\//.test(uri)) problems.push(`SMTP_CONNECTION_URI "${uri}" is not smtp(s)://[user@]host:port`);
-  else if (/^smtps?:\/\/[^@/]*:[^@/]*@/.test(uri)) problems.push('SMTP_CONNECTION_URI carries a password: remove it (keep user@host:port); the password belongs in the SMTP_PASSWORD secret');
-  else if (EXAMPLE_DOMAIN.test(uri)) problems.push(`SMTP_CONNECTION_URI is the example "${uri}"`);
-  if (/:25(?:$|[?/])/.test(uri)) problems.push('SMTP_CONNECTION_URI uses port 25, which Google Cloud blocks (use 465 or 587)');
-  const region = params.DATABASE_REGION ?? '';
-  if (!region) problems.push('DATABASE_REGION is empty');
-  else if (databaseLocation && region !== databaseLocation) problems.push(`DATABASE_REGION is "${region}" but the Firestore database is in "${databaseLocation}"`);
-  if (params.MAIL_COLLECTION !== MAIL_COLLECTION) problems.push(`MAIL_COLLECTION is "${params.MAIL_COLLECTION ?? ''}" but the function queues mail in "${MAIL_COLLECTION}" (functions/src/orders/mail.ts)`);
-  if ((params.DATABASE ?? '(default)') !== '(default)') problems.push(`DATABASE is "${params.DATABASE}" but the function writes to "(default)"`);
-  if ((params.AUTH_TYPE ?? 'UsernamePassword') === 'UsernamePassword' && !smtpSecretName(params, projectId)) {
-    problems.push('SMTP_PASSWORD is not a secret version (projects/${param:PROJECT_ID}/secrets/<name>/versions/latest)');
-  }
-  if (problems.length > 0) return { name, ok: false, detail: problems.join('; '), fix: `Edit ${files.includes(own) ? own : fill}` };
-  return { name, ok: true, detail: `${ref}, from ${from} via ${uri}, collection ${params.MAIL_COLLECTION}, database (default) in ${region} (${files.join(', ')})` };
+  if (!from) problems.push(files.length ? `MAIL_FROM is not set in ${files.join(', ')}` : `MAIL_FROM is not set (no ${own})`);
+  else if (!MAILBOX.test(from)) problems.push(`MAIL_FROM "${from}" is not an address ("Name <name@domain>" or "name@domain")`);
+  else if (LOCAL_FROM_DOMAIN.test(from)) problems.push(`MAIL_FROM is the local address "${from}"`);
+  else if (EXAMPLE_DOMAIN.test(from)) problems.push(`MAIL_FROM is the example "${from}"`);
+  if (problems.length > 0) return { name, ok: false, detail: problems.join('; '), fix };
+  return { name, ok: true, detail: `${from} (${files.join(', ')})` };
 }
 
-/** The SMTP password exists in Secret Manager with an enabled version (its value is never read). */
-export async function checkMailSecret(cli: FirebaseCli, root: string, projectId: string): Promise<Check> {
-  const { params } = readExtensionParams(root, projectId);
-  const secret = smtpSecretName(params, projectId);
-  if ((params.AUTH_TYPE ?? 'UsernamePassword') !== 'UsernamePassword') return { name: 'Trigger Email SMTP password', ok: true, detail: `not used (AUTH_TYPE ${params.AUTH_TYPE})` };
-  const name = `Secret ${secret ?? 'SMTP_PASSWORD'} (Secret Manager, Trigger Email's SMTP password)`;
-  if (!secret) return { name, ok: false, detail: `extensions/${MAIL_EXTENSION}.env names no secret version in SMTP_PASSWORD`, fix: `Restore SMTP_PASSWORD in extensions/${MAIL_EXTENSION}.env (git checkout extensions/${MAIL_EXTENSION}.env)` };
-  const create = `read -rs P && printf '%s' "$P" | gcloud secrets create ${secret} --project ${projectId} --replication-policy=automatic --labels=firebase-extensions-managed=${MAIL_EXTENSION} --data-file=-   (type the SMTP password, then Enter; needs: gcloud auth login)`;
-  const meta = await cli(['functions:secrets:get', secret, '--project', projectId, '--json']);
+/** Why an SMTP_URI value cannot send the shop's mail from Cloud Run, or null. Never echoes the password. */
+export function smtpUriProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'it is not a URL: smtps://user:password@host:465 or smtp://user:password@host:587';
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return `it starts with ${url.protocol}// (smtps:// or smtp:// expected)`;
+  if (!url.hostname) return 'it names no host';
+  if (/^(localhost|127\.|\[?::1\]?$)/.test(url.hostname) || url.hostname.endsWith('.localhost')) return `its host ${url.hostname} is this machine, not a mail server`;
+  if (EXAMPLE_DOMAIN.test(`@${url.hostname}`)) return `its host ${url.hostname} is an example`;
+  if (url.port === '25') return 'it uses port 25, which Google Cloud blocks (465 with smtps://, 587 with smtp://)';
+  if (url.username && !url.password) return 'it has a user name but no password';
+  return null;
+}
+
+/** How SMTP_URI is shown: scheme, user, host and port; the password replaced. */
+export function smtpUriShown(value: string): string {
+  try {
+    const url = new URL(value);
+    return `${url.protocol}//${url.username ? `${decodeURIComponent(url.username)}:***@` : ''}${url.host}`;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/** SMTP_URI exists in Secret Manager with an enabled version whose value can send from Cloud Run (read, never shown). */
+export async function checkSmtpSecret(cli: FirebaseCli, projectId: string): Promise<Check> {
+  const name = `Secret ${SMTP_SECRET} (Secret Manager, the sendMail function's SMTP server)`;
+  const fix = `read -rs U && printf '%s' "$U" | npx firebase functions:secrets:set ${SMTP_SECRET} --project ${projectId} --data-file=-   (type smtps://user:password@smtp.your-provider.com:465, then Enter: it is not echoed)`;
+  const meta = await cli(['functions:secrets:get', SMTP_SECRET, '--project', projectId, '--json']);
   if (meta.code !== 0) {
-    if (NOT_FOUND.test(`${meta.stdout}\n${meta.stderr}`)) return { name, ok: false, detail: 'not set', fix: create };
-    return unchecked(name, meta, `npx firebase functions:secrets:get ${secret} --project ${projectId}`);
+    if (NOT_FOUND.test(`${meta.stdout}\n${meta.stderr}`)) return { name, ok: false, detail: 'not set', fix };
+    return unchecked(name, meta, `npx firebase functions:secrets:get ${SMTP_SECRET} --project ${projectId}`);
   }
-  if (!enabledVersion(meta.stdout)) {
-    return { name, ok: false, detail: 'no enabled version', fix: `read -rs P && printf '%s' "$P" | gcloud secrets versions add ${secret} --project ${projectId} --data-file=-` };
-  }
-  return { name, ok: true, detail: 'set (value not read)' };
+  if (!enabledVersion(meta.stdout)) return { name, ok: false, detail: 'no enabled version', fix };
+  const value = await cli(['functions:secrets:access', SMTP_SECRET, '--project', projectId]);
+  if (value.code !== 0) return { name, ok: false, detail: `its value could not be read: ${cliError(value)}`, fix };
+  const uri = value.stdout.replace(/\r?\n$/, '');
+  const problem = smtpUriProblem(uri);
+  if (problem) return { name, ok: false, detail: `${smtpUriShown(uri)}: ${problem}`, fix };
+  return { name, ok: true, detail: `set, ${smtpUriShown(uri)} (password not shown)` };
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import type { ApiIndex } from './index-wait';
 // The deploy command's refusals, its dry-run plan and its release order, with the firebase CLI's
 // answers and the index list simulated (no Google here): what a logged-in CLI prints for a project
 // with or without each piece. Each test runs in a copy of the repository's firebase.json,
-// firestore.indexes.json and extensions/ env file, plus a filled-in per-project mail file.
+// firestore.indexes.json, plus a filled-in per-project functions/.env.<project> (the mail sender).
 
 const PROJECT = 'my-shop-123';
 const GOOD_ENV = [
@@ -25,16 +25,17 @@ const DEMO_ENV = readFileSync(new URL('../../web/.env.emulator', import.meta.url
 const ok = (stdout = ''): CliAnswer => ({ code: 0, stdout, stderr: '' });
 const fail = (stderr: string): CliAnswer => ({ code: 1, stdout: '', stderr });
 const SECRET_META = ok(JSON.stringify({ status: 'success', result: { secrets: [{ versionId: '1', state: 'ENABLED' }] } }));
-const MAIL_SECRET = 'ext-firestore-send-email-SMTP_PASSWORD';
-const GOOD_MAIL_ENV = ['DEFAULT_FROM=Bookstore <orders@my-shop.com>', 'SMTP_CONNECTION_URI=smtps://apikey@smtp.sendgrid.net:465', 'DATABASE_REGION=nam5'].join('\n');
+const GOOD_MAIL_ENV = 'MAIL_FROM=Bookstore <orders@my-shop.com>';
+const SMTP_URI = 'smtps://apikey:SG.very-secret-key@smtp.sendgrid.net:465';
 const DATABASE = ok(JSON.stringify({ status: 'success', result: { name: `projects/${PROJECT}/databases/(default)`, locationId: 'nam5', type: 'FIRESTORE_NATIVE' } }));
 
 /** A project with everything in place; each test takes one piece away. */
-function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage' | 'mailSecret' | 'stripeKey' | 'stripeHook' | 'schedules', CliAnswer>> = {}) {
+function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage' | 'smtpSecret' | 'smtpValue' | 'stripeKey' | 'stripeHook' | 'schedules', CliAnswer>> = {}) {
   const calls: string[][] = [];
   const cli = async (args: string[]): Promise<CliAnswer> => {
     calls.push(args);
-    if (args[0] === 'functions:secrets:get' && args[1] === MAIL_SECRET) return answers.mailSecret ?? SECRET_META;
+    if (args[0] === 'functions:secrets:get' && args[1] === 'SMTP_URI') return answers.smtpSecret ?? SECRET_META;
+    if (args[0] === 'functions:secrets:access' && args[1] === 'SMTP_URI') return answers.smtpValue ?? ok(`${SMTP_URI}\n`);
     if (args[0] === 'functions:secrets:get') return answers.get ?? SECRET_META;
     // Card payments off by default (issue 35); the Stripe tests give values.
     if (args[0] === 'functions:secrets:access' && args[1] === 'STRIPE_SECRET_KEY') return answers.stripeKey ?? ok('off\n');
@@ -86,9 +87,9 @@ const REPO = new URL('../../', import.meta.url);
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'deploy-test-'));
   mkdirSync(join(root, 'web'));
-  mkdirSync(join(root, 'extensions'));
-  for (const file of ['firebase.json', 'firestore.indexes.json', 'extensions/firestore-send-email.env']) copyFileSync(new URL(file, REPO), join(root, file));
-  writeFileSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`), GOOD_MAIL_ENV);
+  mkdirSync(join(root, 'functions'));
+  for (const file of ['firebase.json', 'firestore.indexes.json']) copyFileSync(new URL(file, REPO), join(root, file));
+  writeFileSync(join(root, `functions/.env.${PROJECT}`), GOOD_MAIL_ENV);
   lines = [];
   ran = [];
   clock = 0;
@@ -188,79 +189,77 @@ describe('npm run deploy: refusals', () => {
   });
 });
 
-describe('npm run deploy: the Trigger Email extension', () => {
+describe("npm run deploy: the shop's mail (sendMail's SMTP_URI secret and MAIL_FROM)", () => {
   beforeEach(() => writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV));
 
-  it('refuses without the per-project mail file, naming the file to copy', async () => {
-    rmSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`));
+  it('refuses without MAIL_FROM for the project, naming the file and line to add', async () => {
+    rmSync(join(root, `functions/.env.${PROJECT}`));
     expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
-    expect(output()).toContain(`FAIL Trigger Email extension params (extensions/firestore-send-email.env*): extensions/firestore-send-email.env.${PROJECT} does not exist`);
-    expect(output()).toContain(`fix: cp extensions/firestore-send-email.env.example extensions/firestore-send-email.env.${PROJECT} and fill in DEFAULT_FROM`);
+    expect(output()).toContain(`FAIL Mail sender (MAIL_FROM in functions/.env*): MAIL_FROM is not set (no functions/.env.${PROJECT})`);
+    expect(output()).toContain(`fix: Set it in functions/.env.${PROJECT} (committed; no secret in it): echo 'MAIL_FROM=Bookstore <orders@your-domain.com>' >> functions/.env.${PROJECT}`);
   });
 
-  it("refuses the example's values, a password in the URI, and a region that is not the database's", async () => {
-    const example = readFileSync(new URL('extensions/firestore-send-email.env.example', REPO), 'utf8');
-    writeFileSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`), example);
-    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
-    expect(output()).toContain('DEFAULT_FROM is the example "Bookstore <orders@example.com>"');
-    expect(output()).toContain('SMTP_CONNECTION_URI is the example "smtps://user@smtp.example.com:465"');
-    lines = [];
-    writeFileSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`), [GOOD_MAIL_ENV, 'SMTP_CONNECTION_URI=smtps://apikey:SG.secret@smtp.sendgrid.net:465', 'DATABASE_REGION=eur3'].join('\n'));
-    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
-    expect(output()).toContain('SMTP_CONNECTION_URI carries a password: remove it (keep user@host:port); the password belongs in the SMTP_PASSWORD secret');
-    expect(output()).not.toContain('SG.secret');
-    expect(output()).toContain('DATABASE_REGION is "eur3" but the Firestore database is in "nam5"');
-    expect(output()).toContain(`fix: Edit extensions/firestore-send-email.env.${PROJECT}`);
+  it("refuses the local sender, an example's and something that is not an address", async () => {
+    for (const [from, said] of [
+      ['Bookstore <orders@bookstore.localhost>', 'MAIL_FROM is the local address "Bookstore <orders@bookstore.localhost>"'],
+      ['Bookstore <orders@example.com>', 'MAIL_FROM is the example "Bookstore <orders@example.com>"'],
+      ['Bookstore', 'MAIL_FROM "Bookstore" is not an address'],
+    ]) {
+      lines = [];
+      writeFileSync(join(root, `functions/.env.${PROJECT}`), `MAIL_FROM=${from}`);
+      expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
+      expect(output()).toContain(said);
+    }
   });
 
-  it("refuses a mail collection other than the one the function writes, and an unpinned extension", async () => {
-    writeFileSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`), `${GOOD_MAIL_ENV}\nMAIL_COLLECTION=emails`);
-    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
-    expect(output()).toContain('MAIL_COLLECTION is "emails" but the function queues mail in "mail" (functions/src/orders/mail.ts)');
-    lines = [];
-    const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
-    writeFileSync(join(root, 'firebase.json'), JSON.stringify({ ...config, extensions: { 'firestore-send-email': 'firebase/firestore-send-email' } }));
-    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
-    expect(output()).toContain('firebase.json pins "firebase/firestore-send-email", not a version of firebase/firestore-send-email');
+  it('reads MAIL_FROM from a `firebase use` alias file too, as firebase deploy does', async () => {
+    rmSync(join(root, `functions/.env.${PROJECT}`));
+    writeFileSync(join(root, '.firebaserc'), JSON.stringify({ projects: { production: PROJECT } }));
+    writeFileSync(join(root, 'functions/.env.production'), GOOD_MAIL_ENV);
+    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(true);
+    expect(output()).toContain('ok   Mail sender (MAIL_FROM in functions/.env*): Bookstore <orders@my-shop.com> (functions/.env.production)');
   });
 
-  it('refuses when the SMTP password secret does not exist, with the command that creates it', async () => {
-    const { cli, calls } = cliFor({ mailSecret: fail(`Error: Failed to make request to https://secretmanager.googleapis.com/v1/projects/${PROJECT}/secrets/${MAIL_SECRET}/versions: NOT_FOUND (404)`) });
+  it('refuses when the SMTP_URI secret does not exist, with the command that sets it without echoing it', async () => {
+    const { cli, calls } = cliFor({ smtpSecret: fail(`Error: Failed to make request to https://secretmanager.googleapis.com/v1/projects/${PROJECT}/secrets/SMTP_URI/versions: NOT_FOUND (404)`) });
     expect(await deploy(args(), deps(cli))).toBe(false);
-    expect(calls).toContainEqual(['functions:secrets:get', MAIL_SECRET, '--project', PROJECT, '--json']);
-    expect(calls.some((c) => c[0] === 'functions:secrets:access' && c[1] === MAIL_SECRET)).toBe(false); // the password is never read
-    expect(output()).toContain(`FAIL Secret ${MAIL_SECRET} (Secret Manager, Trigger Email's SMTP password): not set`);
-    expect(output()).toContain(
-      `fix: read -rs P && printf '%s' "$P" | gcloud secrets create ${MAIL_SECRET} --project ${PROJECT} --replication-policy=automatic --labels=firebase-extensions-managed=firestore-send-email --data-file=-`,
-    );
+    expect(calls).toContainEqual(['functions:secrets:get', 'SMTP_URI', '--project', PROJECT, '--json']);
+    expect(output()).toContain("FAIL Secret SMTP_URI (Secret Manager, the sendMail function's SMTP server): not set");
+    expect(output()).toContain(`fix: read -rs U && printf '%s' "$U" | npx firebase functions:secrets:set SMTP_URI --project ${PROJECT} --data-file=-`);
     expect(ran).toEqual([]);
   });
 
-  it('refuses a secret without an enabled version, with the command that adds one', async () => {
+  it('refuses a secret without an enabled version', async () => {
     const disabled = ok(JSON.stringify({ status: 'success', result: { secrets: [{ versionId: '1', state: 'DISABLED' }] } }));
-    expect(await deploy(args({ dryRun: true }), deps(cliFor({ mailSecret: disabled }).cli))).toBe(false);
-    expect(output()).toContain(`FAIL Secret ${MAIL_SECRET} (Secret Manager, Trigger Email's SMTP password): no enabled version`);
-    expect(output()).toContain(`fix: read -rs P && printf '%s' "$P" | gcloud secrets versions add ${MAIL_SECRET} --project ${PROJECT} --data-file=-`);
+    expect(await deploy(args({ dryRun: true }), deps(cliFor({ smtpSecret: disabled }).cli))).toBe(false);
+    expect(output()).toContain("FAIL Secret SMTP_URI (Secret Manager, the sendMail function's SMTP server): no enabled version");
   });
 
-  it('reads the params a `firebase use` alias file holds, as firebase deploy does', async () => {
-    rmSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`));
-    writeFileSync(join(root, '.firebaserc'), JSON.stringify({ projects: { production: PROJECT } }));
-    writeFileSync(join(root, 'extensions/firestore-send-email.env.production'), GOOD_MAIL_ENV);
-    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(true);
-    expect(output()).toContain('(extensions/firestore-send-email.env, extensions/firestore-send-email.env.production)');
+  it('refuses an SMTP_URI that cannot send from Cloud Run, never printing its password', async () => {
+    for (const [uri, said] of [
+      ['smtp://apikey:pw-one@smtp.sendgrid.net:25', 'smtp://apikey:***@smtp.sendgrid.net:25: it uses port 25, which Google Cloud blocks'],
+      ['smtps://user:pw-two@smtp.example.com:465', 'its host smtp.example.com is an example'],
+      ['smtp://127.0.0.1:1025', 'its host 127.0.0.1 is this machine, not a mail server'],
+      ['https://user:pw-three@mail.my-shop.com', 'it starts with https:// (smtps:// or smtp:// expected)'],
+      ['smtps://apikey@smtp.sendgrid.net:465', 'it has a user name but no password'],
+      ['not a uri pw-four', 'it is not a URL'],
+    ]) {
+      lines = [];
+      expect(await deploy(args({ dryRun: true }), deps(cliFor({ smtpValue: ok(`${uri}\n`) }).cli))).toBe(false);
+      expect(output()).toContain(said);
+      expect(output()).not.toMatch(/pw-(one|two|three|four)/);
+    }
   });
 });
 
 describe('npm run deploy -- --dry-run', () => {
-  it('prints the checks and the plan: rules and indexes, the index wait, the extension, functions, Hosting last', async () => {
+  it('prints the checks and the plan: rules and indexes, the index wait, functions, Hosting last', async () => {
     writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
     const { cli, calls } = cliFor();
     expect(await deploy(args({ dryRun: true }), deps(cli))).toBe(true);
     expect(ran).toEqual([]);
     expect(calls.every((c) => c[0] !== 'deploy' || c.includes('--dry-run'))).toBe(true);
     const indexes = JSON.parse(readFileSync(new URL('firestore.indexes.json', REPO), 'utf8')).indexes.length;
-    const ref = JSON.parse(readFileSync(new URL('firebase.json', REPO), 'utf8')).extensions['firestore-send-email'];
     const firebase = (only: string) => `firebase deploy --only ${only} --project ${PROJECT} --config firebase.deploy.json`;
     expect(lines).toEqual([
       `Dry run: nothing is built or deployed.\nDeploying the Bookstore to Firebase project ${PROJECT}`,
@@ -270,8 +269,8 @@ describe('npm run deploy -- --dry-run', () => {
       '  ok   Secrets STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (Secret Manager, card payments): both off: checkout offers cash only (values not shown)',
       '  ok   Firestore (default) database: exists (nam5); point-in-time recovery off, delete protection off (the release turns both on)',
       '  ok   Cloud Storage default bucket: set up',
-      `  ok   Trigger Email extension params (extensions/firestore-send-email.env*): ${ref}, from Bookstore <orders@my-shop.com> via smtps://apikey@smtp.sendgrid.net:465, collection mail, database (default) in nam5 (extensions/firestore-send-email.env, extensions/firestore-send-email.env.${PROJECT})`,
-      `  ok   Secret ${MAIL_SECRET} (Secret Manager, Trigger Email's SMTP password): set (value not read)`,
+      `  ok   Mail sender (MAIL_FROM in functions/.env*): Bookstore <orders@my-shop.com> (functions/.env.${PROJECT})`,
+      "  ok   Secret SMTP_URI (Secret Manager, the sendMail function's SMTP server): set, smtps://apikey:***@smtp.sendgrid.net:465 (password not shown)",
       'Plan:',
       '  1. Build the web app in production mode (web/dist-prod)',
       "  2. Build the function bundle (functions/lib, with web/dist-prod's book-page shell)",
@@ -280,9 +279,8 @@ describe('npm run deploy -- --dry-run', () => {
       `  5. Protect the Firestore database: point-in-time recovery (7 days) and delete protection on: firebase firestore:databases:update (default) --point-in-time-recovery ENABLED --delete-protection ENABLED --project ${PROJECT}; a daily backup kept 14d, unless the database has a daily schedule: firebase firestore:backups:schedules:create --database (default) --recurrence DAILY --retention 14d --project ${PROJECT}`,
       `  6. Deploy the Firestore rules and indexes, and the Storage rules: ${firebase('firestore:rules,firestore:indexes,storage')}`,
       `  7. Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every 15 s, at most 20 min; on a timeout it stops and prints the command to resume)`,
-      `  8. Deploy the Trigger Email extension (firestore-send-email), ${ref}: ${firebase('extensions')}`,
-      `  9. Deploy the functions (until Hosting has the new build, \`pages\` serves the /assets/ files its pages name): ${firebase('functions')}`,
-      `  10. Deploy Hosting, last (the site goes live on the code, indexes and rules above): ${firebase('hosting')}`,
+      `  8. Deploy the functions (until Hosting has the new build, \`pages\` serves the /assets/ files its pages name): ${firebase('functions')}`,
+      `  9. Deploy Hosting, last (the site goes live on the code, indexes and rules above): ${firebase('hosting')}`,
       '\nAll checks passed. Run again without --dry-run to deploy.',
     ]);
   });
@@ -291,8 +289,8 @@ describe('npm run deploy -- --dry-run', () => {
     writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
     expect(await deploy(args({ dryRun: true, from: 'functions' }), deps(cliFor().cli))).toBe(true);
     const skipped = lines.filter((l) => l.includes('(skipped, --from functions)')).map((l) => /^ {2}(\d)\. \(skipped, --from functions\) (\w+)/.exec(l)!.slice(1).join(' '));
-    expect(skipped).toEqual(['5 Protect', '6 Deploy', '7 Wait', '8 Deploy']);
-    expect(lines.find((l) => l.startsWith('  9.'))).toMatch(/^ {2}9\. Deploy the functions \(/);
+    expect(skipped).toEqual(['5 Protect', '6 Deploy', '7 Wait']);
+    expect(lines.find((l) => l.startsWith('  8.'))).toMatch(/^ {2}8\. Deploy the functions \(/);
   });
 });
 
@@ -307,8 +305,7 @@ describe('npm run deploy: the release', () => {
     writeFileSync(join(root, 'web/dist-prod/assets/index.js'), 'console.log("AIzaSyA-real-looking-key")');
   });
 
-  it('builds, then protects the database, releases rules and indexes, waits for the indexes, then the extension, the functions and Hosting last', async () => {
-    const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+  it('builds, then protects the database, releases rules and indexes, waits for the indexes, then the functions and Hosting last', async () => {
     expect(await deploy(args(), deps(cliFor().cli))).toBe(true);
     expect(firebaseOnly(ran)).toEqual([
       'node_modules/vite/bin/vite.js',
@@ -316,7 +313,6 @@ describe('npm run deploy: the release', () => {
       ...PROTECT,
       'deploy firestore:rules,firestore:indexes,storage',
       'list indexes',
-      'deploy extensions',
       'deploy functions',
       'deploy hosting',
     ]);
@@ -325,7 +321,7 @@ describe('npm run deploy: the release', () => {
     const written = JSON.parse(readFileSync(join(root, 'firebase.deploy.json'), 'utf8'));
     expect(written.hosting.public).toBe('web/dist-prod');
     expect(written.hosting.predeploy).toBeUndefined();
-    expect(written.extensions).toEqual(config.extensions); // the extension deploy reads them from here
+    expect(written.extensions).toBeUndefined(); // no Firebase Extension is deployed (decision 037)
     expect(output()).toContain(`Deployed. Check it: npm run smoke -- https://${PROJECT}.web.app`);
   });
 
@@ -340,12 +336,12 @@ describe('npm run deploy: the release', () => {
 
   it('resumes at the index wait without pushing rules and indexes again', async () => {
     expect(await deploy(args({ from: 'index-wait' }), deps(cliFor().cli))).toBe(true);
-    expect(firebaseOnly(ran).slice(2)).toEqual(['list indexes', 'deploy extensions', 'deploy functions', 'deploy hosting']);
+    expect(firebaseOnly(ran).slice(2)).toEqual(['list indexes', 'deploy functions', 'deploy hosting']);
   });
 
   it('--skip-index-wait releases without polling', async () => {
     expect(await deploy(args({ skipIndexWait: true }), deps(cliFor().cli))).toBe(true);
-    expect(firebaseOnly(ran).slice(2)).toEqual([...PROTECT, 'deploy firestore:rules,firestore:indexes,storage', 'deploy extensions', 'deploy functions', 'deploy hosting']);
+    expect(firebaseOnly(ran).slice(2)).toEqual([...PROTECT, 'deploy firestore:rules,firestore:indexes,storage', 'deploy functions', 'deploy hosting']);
   });
 
   it('a failed release step stops the rest and names the stage to resume from', async () => {
@@ -356,7 +352,7 @@ describe('npm run deploy: the release', () => {
     };
     expect(await deploy(args(), d)).toBe(false);
     expect(firebaseOnly(ran).at(-1)).toBe('deploy functions');
-    expect(output()).toContain('Released before it: database, rules, extensions; not released: functions, hosting.');
+    expect(output()).toContain('Released before it: database, rules; not released: functions, hosting.');
     expect(output()).toContain(`Fix the error above, then resume: npm run deploy -- --project ${PROJECT} --from functions`);
     // The first release's Eventarc delay: the one failure that heals by waiting.
     expect(output()).toContain("On a project's first release this stage can fail while Eventarc's permissions propagate");
@@ -383,7 +379,7 @@ describe('deploy arguments and config', () => {
   it('takes the resume options and refuses an unknown stage', () => {
     expect(parseDeployArgs(['--project', PROJECT, '--from', 'index-wait', '--index-timeout', '45'], root)).toEqual(args({ from: 'index-wait', indexTimeoutMin: 45 }));
     expect(parseDeployArgs(['--project', PROJECT, '--skip-index-wait'], root)).toEqual(args({ skipIndexWait: true }));
-    expect(() => parseDeployArgs(['--project', PROJECT, '--from', 'indexes'], root)).toThrow(/--from "indexes" is not one of database, rules, index-wait, extensions, functions, hosting/);
+    expect(() => parseDeployArgs(['--project', PROJECT, '--from', 'indexes'], root)).toThrow(/--from "indexes" is not one of database, rules, index-wait, functions, hosting/);
     expect(() => parseDeployArgs(['--project', PROJECT, '--index-timeout', 'soon'], root)).toThrow(/not a number of minutes/);
   });
 
@@ -395,16 +391,13 @@ describe('deploy arguments and config', () => {
     expect(generated.hosting.headers).toEqual(original.hosting.headers);
     expect(generated.hosting.rewrites).toEqual(original.hosting.rewrites);
     expect(generated.firestore).toEqual(original.firestore);
-    expect(generated.extensions).toEqual(original.extensions);
     expect(original.hosting.public).toBe('web/dist'); // what the emulators serve
   });
 
-  it('pins the Trigger Email extension to a version, with the shared params in extensions/ and no password', () => {
+  it('deploys no Firebase Extension: the shop sends its own mail (Extensions shut down on 31 March 2027)', () => {
     const config = JSON.parse(readFileSync(new URL('firebase.json', REPO), 'utf8'));
-    expect(config.extensions['firestore-send-email']).toMatch(/^firebase\/firestore-send-email@\d+\.\d+\.\d+$/);
-    const shared = readFileSync(new URL('extensions/firestore-send-email.env', REPO), 'utf8');
-    expect(shared).toMatch(/^MAIL_COLLECTION=mail$/m);
-    expect(shared).toMatch(/^SMTP_PASSWORD=projects\/\$\{param:PROJECT_ID\}\/secrets\/ext-firestore-send-email-SMTP_PASSWORD\/versions\/latest$/m);
+    expect(config.extensions).toBeUndefined();
+    expect(existsSync(new URL('extensions/', REPO))).toBe(false);
   });
 });
 

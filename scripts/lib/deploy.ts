@@ -5,15 +5,13 @@ import { BACKUP_RETENTION, CREATE_DAILY_BACKUP, describeProtection, PROTECT_DATA
 import { cliArgs } from './env';
 import {
   checkFirestore,
-  checkMailParams,
-  checkMailSecret,
+  checkMailFrom,
   checkSecret,
+  checkSmtpSecret,
   checkStripeSecrets,
   checkStorage,
   checkWebConfig,
   isProjectId,
-  MAIL_EXTENSION,
-  readExtensionParams,
   type Check,
   type FirebaseCli,
 } from './deploy-checks';
@@ -22,8 +20,8 @@ import { indexSpecs, waitForIndexes, type ApiIndex } from './index-wait';
 // `npm run deploy -- --project <id> [--dry-run]`: checks, production builds, then the release in an
 // order where nothing is live before what it depends on (docs/decisions/017-deploy-order.md):
 // the database's protection (point-in-time recovery, delete protection, a daily backup); rules and
-// indexes; a wait until every composite index is READY; the Trigger Email extension; the
-// functions; Hosting last. Production output goes to web/dist-prod, which `npm start`/`npm test`
+// indexes; a wait until every composite index is READY; the functions (the shop's mail among them:
+// decision 037); Hosting last. Production output goes to web/dist-prod, which `npm start`/`npm test`
 // (web/dist, emulator mode) never touch; Hosting is pointed at it through a generated
 // firebase.deploy.json (firebase.json plus `public: web/dist-prod`), so the emulators keep reading
 // firebase.json unchanged.
@@ -37,7 +35,7 @@ export const INDEX_POLL_MS = 15_000;
 export const DEFAULT_INDEX_TIMEOUT_MIN = 20;
 
 /** The release, in order; `--from <stage>` resumes at one (after a stopped index wait or a failed step). */
-export const STAGES = ['database', 'rules', 'index-wait', 'extensions', 'functions', 'hosting'] as const;
+export const STAGES = ['database', 'rules', 'index-wait', 'functions', 'hosting'] as const;
 export type Stage = (typeof STAGES)[number];
 /** The stages that are one `firebase deploy --only ...` each. */
 type DeployStage = Exclude<Stage, 'database' | 'index-wait'>;
@@ -45,7 +43,6 @@ type DeployStage = Exclude<Stage, 'database' | 'index-wait'>;
 /** What each `firebase deploy` of the release ships (`--only`). */
 export const RELEASE_ONLY: Record<DeployStage, string> = {
   rules: 'firestore:rules,firestore:indexes,storage',
-  extensions: 'extensions',
   functions: 'functions',
   hosting: 'hosting',
 };
@@ -122,7 +119,6 @@ export function buildSteps(): Step[] {
 
 const RELEASE_LABELS: Record<DeployStage, string> = {
   rules: 'Deploy the Firestore rules and indexes, and the Storage rules',
-  extensions: `Deploy the Trigger Email extension (${MAIL_EXTENSION})`,
   functions: "Deploy the functions (until Hosting has the new build, `pages` serves the /assets/ files its pages name)",
   hosting: 'Deploy Hosting, last (the site goes live on the code, indexes and rules above)',
 };
@@ -156,8 +152,8 @@ export async function runChecks(projectId: string, deps: DeployDeps): Promise<Ch
   const protection = firestore.ok && firestore.database ? `; ${describeProtection(firestore.database as DatabaseState)}` : '';
   checks.push({ name: firestore.name, ok: firestore.ok, detail: `${firestore.detail}${protection}`, fix: firestore.fix });
   checks.push(await checkStorage(deps.cli, projectId, 'firebase.json'));
-  checks.push(checkMailParams(deps.root, projectId, firestore.location));
-  checks.push(await checkMailSecret(deps.cli, deps.root, projectId));
+  checks.push(checkMailFrom(deps.root, projectId));
+  checks.push(await checkSmtpSecret(deps.cli, projectId));
   return checks;
 }
 
@@ -205,7 +201,6 @@ export function planLines(args: DeployArgs, root: string): string[] {
   const skipped = (stage: Stage) => STAGES.indexOf(stage) < STAGES.indexOf(args.from);
   const builds = buildSteps();
   const indexes = indexSpecs(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')).length;
-  const ref = readExtensionParams(root, projectId).ref ?? 'not declared in firebase.json';
   const project = ['--project', projectId];
   const release: [Stage, string][] = [
     [
@@ -219,7 +214,6 @@ export function planLines(args: DeployArgs, root: string): string[] {
         ? 'Do not wait for the composite indexes (--skip-index-wait): queries on an index still building answer 503 (Retry-After) until it is READY'
         : `Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every ${INDEX_POLL_MS / 1000} s, at most ${args.indexTimeoutMin} min; on a timeout it stops and prints the command to resume)`,
     ],
-    ['extensions', `${RELEASE_LABELS.extensions}, ${ref}: ${command(releaseStep('extensions', projectId))}`],
     ['functions', `${RELEASE_LABELS.functions}: ${command(releaseStep('functions', projectId))}`],
     ['hosting', `${RELEASE_LABELS.hosting}: ${command(releaseStep('hosting', projectId))}`],
   ];

@@ -7,11 +7,8 @@ import { HOST, PORTS, ROOT } from './env';
 // production's policy, which must not name the Auth emulator; emulator builds of the web app talk
 // to it. So the launcher starts the emulators with a generated copy (git-ignored, rewritten at
 // every start, never deployed) whose CSP adds exactly the Auth emulator's origin.
-// The copy also leaves out firebase.json's `extensions` (the Trigger Email extension): the suite
-// starts with `--only auth,functions,hosting`, which already keeps the Extensions emulator off, but
-// any other start would make firebase-tools download the extension's source from the Extensions
-// registry (impossible offline) and run a mailer that needs a real SMTP server. Tests read the
-// queued mail documents instead (docs/decisions/017-deploy-order.md).
+// The shop's mail is its own function (`sendMail`, decision 037), which the Functions emulator runs
+// like the others; it sends to the launcher's developer's inbox (scripts/lib/dev-inbox.ts).
 // Its `/assets/**` immutable rule is narrowed to web/dist's files, as the deploy narrows it to the
 // production build's (asset-headers.ts), so a missing asset's 404 is tested as production serves it.
 
@@ -41,10 +38,9 @@ export function writeEmulatorConfig(): string {
   return EMULATOR_CONFIG;
 }
 
-/** firebase.json as the emulators get it: the CSP widened for the emulators, no extensions, the asset rule narrowed to `assets`. */
+/** firebase.json as the emulators get it: the CSP widened for the emulators, the asset rule narrowed to `assets`. */
 export function emulatorConfig(firebaseJson: string, assets: string[] = []): string {
   const config = JSON.parse(firebaseJson);
-  delete config.extensions;
   if (config.hosting) config.hosting = narrowAssetRules(config.hosting, assets);
   // This checkout's port slot (scripts/lib/env.ts): firebase.json holds slot 0's ports.
   for (const [name, port] of Object.entries(PORTS)) if (config.emulators?.[name]) config.emulators[name].port = port;

@@ -8,7 +8,8 @@ export const HOST = '127.0.0.1';
 /**
  * Several checkouts of the shop on one machine (a developer's git worktrees) each run their own
  * suite: BOOKSTORE_PORT_SLOT=N moves every local port by N x 10,000. Unset (slot 0), the ports are
- * the documented ones: Hosting 5000, Functions 5001, Firestore 8080, Auth 9099, Storage 9199.
+ * the documented ones: Hosting 5000, Functions 5001, Firestore 8080, Auth 9099, Storage 9199, the
+ * developer's inbox 1025 (SMTP) and 8025 (its page).
  */
 export const PORT_SLOT = Number(process.env.BOOKSTORE_PORT_SLOT ?? 0) || 0;
 const slotted = (port: number) => port + PORT_SLOT * 10_000;
@@ -21,6 +22,9 @@ export const PORTS = {
   storage: slotted(9199),
   hub: slotted(4400),
   logging: slotted(4500),
+  /** The developer's inbox (scripts/lib/dev-inbox.ts): an SMTP server the `sendMail` function sends to, and its page. */
+  smtp: slotted(1025),
+  inbox: slotted(8025),
   /** Our stand-in for Stripe's API, Checkout pages and webhooks (scripts/lib/stripe-stand-in/). */
   stripe: slotted(12111),
 } as const;
@@ -37,6 +41,9 @@ export const OPEN_LIBRARY_FIXTURE_PORT = slotted(9471);
 export const OPEN_LIBRARY_FIXTURE_ORIGIN = `http://${HOST}:${OPEN_LIBRARY_FIXTURE_PORT}`;
 
 export const SHOP_URL = `http://${HOST}:${PORTS.hosting}`;
+/** What the local `sendMail` function is given as its SMTP_URI secret, and the page listing what arrived. */
+export const LOCAL_SMTP_URI = `smtp://${HOST}:${PORTS.smtp}`;
+export const INBOX_URL = `http://${HOST}:${PORTS.inbox}`;
 /** Where the stand-in (like Stripe) delivers events: the shop's public webhook, through Hosting. */
 export const STRIPE_WEBHOOK_URL = `${SHOP_URL}/api/stripe/webhook`;
 export const DEMO_ADMIN = { username: 'admin', password: 'admin123' };

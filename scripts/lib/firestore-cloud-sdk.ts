@@ -43,6 +43,8 @@ export async function startCloudSdkFirestore({ stateDir, logFile }: BackendConte
       'com.google.cloud.datastore.emulator.firestore.CloudFirestore', 'start',
       `--host=${HOST}`, `--port=${PORTS.firestore}`, `--project_id=${PROJECT_ID}`,
       `--rules=${ROOT}firestore.rules`,
+      // Where it delivers Firestore trigger events (sendMail): the Functions emulator (decision 037).
+      `--functions_emulator=${HOST}:${PORTS.functions}`,
       ...(seed ? [`--seed_from_export=${seed}`] : []),
     ],
     { logFile },

@@ -2,12 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { connect, type Socket } from 'node:net';
 import { join, relative } from 'node:path';
 import { load } from '../../bench/load';
 import { buildSteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
 import { adminDb } from './admin-sdk';
 import Stripe from 'stripe';
-import { DEMO_ADMIN, EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT } from './env';
+import { DEMO_ADMIN, EMULATOR_ENV, HOST, INBOX_URL, LOCAL_SMTP_URI, PORTS, PROJECT_ID, ROOT } from './env';
 import { freePort } from './ports';
 import { orderBody, signUpCustomer } from './fixtures';
 import type { SmokeResult } from './smoke';
@@ -35,6 +36,11 @@ const WEB_CONFIG = {
   VITE_FIREBASE_APP_ID: '1:0:web:rehearsal',
   VITE_AUTH_EMULATOR_URL: '', // wins over any local .env file: a production build never has one
 };
+/**
+ * Secrets that must reach a real service, not random bytes: sendMail's SMTP server is the suite's
+ * developer's inbox (scripts/lib/dev-inbox.ts), standing in for the shop's provider.
+ */
+const SECRET_VALUES: Record<string, string> = { SMTP_URI: LOCAL_SMTP_URI };
 const LOAD_SECONDS = 4;
 const LOAD_CONNECTIONS = 10;
 
@@ -47,6 +53,8 @@ interface Endpoint {
   httpsTrigger?: unknown;
   /** A scheduled function: on Cloud Run an HTTP service that Cloud Scheduler POSTs to. */
   scheduleTrigger?: unknown;
+  /** An event function (sendMail: a Firestore document created): Eventarc POSTs it CloudEvents. */
+  eventTrigger?: { eventType: string; eventFilters?: Record<string, string>; eventFilterPathPatterns?: Record<string, string> };
 }
 interface Param {
   name: string;
@@ -183,7 +191,7 @@ export function functionEnv(name: string, endpoint: Endpoint, manifest: Manifest
     K_REVISION: `${name}-00001-rehearsal`,
     K_CONFIGURATION: name,
     FUNCTION_TARGET: endpoint.entryPoint,
-    FUNCTION_SIGNATURE_TYPE: 'http',
+    FUNCTION_SIGNATURE_TYPE: signatureType(endpoint),
     GCLOUD_PROJECT: PROJECT_ID,
     FIREBASE_CONFIG: JSON.stringify({ projectId: PROJECT_ID, storageBucket: EMULATOR_ENV.STORAGE_BUCKET }),
     FIRESTORE_EMULATOR_HOST: EMULATOR_ENV.FIRESTORE_EMULATOR_HOST,
@@ -199,8 +207,12 @@ export function functionEnv(name: string, endpoint: Endpoint, manifest: Manifest
   };
 }
 
-/** A random secret in the shape its consumer checks: Stripe's keys look like Stripe's (issue 35). */
+/** How functions-framework serves the function: plain HTTP, or CloudEvents for an event function. */
+const signatureType = (endpoint: Endpoint) => (endpoint.eventTrigger ? 'cloudevent' : 'http');
+
+/** A random secret in the shape its consumer checks: Stripe's keys look like Stripe's (issue 35); SMTP_URI is this slot's inbox. */
 function secretValue(key: string): string {
+  if (SECRET_VALUES[key]) return SECRET_VALUES[key];
   const random = randomBytes(32).toString('hex');
   if (key === 'STRIPE_SECRET_KEY') return `sk_test_rehearsal${random}`;
   if (key === 'STRIPE_WEBHOOK_SECRET') return `whsec_rehearsal${random}`;
@@ -236,10 +248,13 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
   const proc = await startServing(
     `${name} (functions-framework --target=${name})`,
     process.execPath,
-    [`--max-old-space-size=${memoryMb}`, framework, `--target=${endpoint.entryPoint}`, '--signature-type=http', `--source=${STAGED}`, `--port=${port}`],
+    [`--max-old-space-size=${memoryMb}`, framework, `--target=${endpoint.entryPoint}`, `--signature-type=${signatureType(endpoint)}`, `--source=${STAGED}`, `--port=${port}`],
     { env, logFile: join(REHEARSAL_DIR, `${name}.log`) },
     async () => {
-      await fetch(`${url}/`); // any answer: it listens
+      // Any answer: it listens. An event function is only connected to: a request without a
+      // CloudEvent would just be refused (and logged) by functions-framework.
+      if (endpoint.eventTrigger) await new Promise<void>((resolve, reject) => connect(port, HOST).once('connect', function (this: Socket) { this.end(); resolve(); }).once('error', reject));
+      else await fetch(`${url}/`);
       return true;
     },
     60_000,
@@ -370,6 +385,29 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
         return expect(statuses.every((st) => st === 200) && runs.length >= before + 2, `POST / (X-CloudScheduler-JobName) x2 -> ${statuses.join(', ')}; ${runs.length - before} more "Pickup holds released" log entries${runs.at(-1) ? `, the last: ${runs.at(-1)}` : ''}`);
       }],
     ],
+    // The shop's mail (decision 037): Eventarc POSTs a CloudEvent per mail document created, in
+    // binary mode with the document as protobuf, at least once. Twice here: one message arrives.
+    sendMail: [
+      ['a Firestore "document created" CloudEvent for a mail, delivered twice', async (base) => {
+        const id = `rehearsal-${randomBytes(6).toString('hex')}`;
+        const to = `${id}@example.com`;
+        const subject = `Rehearsal mail ${id}`;
+        const mail = { to, message: { subject, text: 'Sent by sendMail alone under functions-framework.', html: '<p>Sent by sendMail alone.</p>' }, delivery: { state: 'PENDING', attempts: 0 } };
+        // The suite's own sendMail (Functions emulator) must not race this one for the document.
+        await setEmulatorTriggers(false);
+        try {
+          await adminDb().collection('mail').doc(id).create(mail);
+          const eventId = randomBytes(8).toString('hex');
+          const statuses = [(await postFirestoreEvent(base, eventId, id, mail)).status, (await postFirestoreEvent(base, eventId, id, mail)).status];
+          const record = (await adminDb().collection('mail').doc(id).get()).data()?.delivery as { state?: string; attempts?: number; error?: string } | undefined;
+          const received = (await (await fetch(`${INBOX_URL}/messages.json?to=${encodeURIComponent(to)}`)).json()) as { subject: string }[];
+          return expect(statuses.every((st) => st >= 200 && st < 300) && record?.state === 'SUCCESS' && record.attempts === 1 && received.length === 1 && received[0]!.subject === subject,
+            `POST / (ce-type google.cloud.firestore.document.v1.created, ce-document mail/${id}, protobuf) x2 -> ${statuses.join(', ')}; delivery ${record?.state} after ${record?.attempts} tries${record?.error ? ` (${record.error})` : ''}; the SMTP server got ${received.length} message(s) to ${to}${received[0] ? `: "${received[0].subject}"` : ''}`);
+        } finally {
+          await setEmulatorTriggers(true);
+        }
+      }],
+    ],
     pages: [
       ['a book page', async (base) => {
         const res = await fetch(`${base}/books/${bookId}`);
@@ -389,6 +427,53 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
       }],
     ],
   };
+}
+
+/** The Functions emulator's background triggers off or on (its hub's switch; on reloads them). */
+async function setEmulatorTriggers(on: boolean): Promise<void> {
+  const res = await fetch(`http://${HOST}:${PORTS.hub}/functions/${on ? 'enable' : 'disable'}BackgroundTriggers`, { method: 'PUT' });
+  if (!res.ok) throw new Error(`Turning the emulator's triggers ${on ? 'on' : 'off'}: ${res.status} ${await res.text()}`);
+}
+
+type FieldValue = { stringValue: string } | { integerValue: number } | { mapValue: { fields: Record<string, FieldValue> } };
+
+/** A plain object as Firestore's protobuf fields (strings, whole numbers, maps: what a mail holds). */
+function protoFields(value: Record<string, unknown>): Record<string, FieldValue> {
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, typeof v === 'string' ? { stringValue: v } : typeof v === 'number' ? { integerValue: v } : { mapValue: { fields: protoFields(v as Record<string, unknown>) } }]));
+}
+
+/**
+ * What Eventarc POSTs to the service for a created Firestore document: a binary-mode CloudEvent
+ * (ce-* headers) whose body is DocumentEventData as protobuf, encoded with the protos that the
+ * deploy bundle's firebase-functions decodes it with.
+ */
+async function postFirestoreEvent(base: string, eventId: string, id: string, doc: Record<string, unknown>): Promise<Response> {
+  const protos = createRequire(join(packageDir(STAGED, 'firebase-functions'), 'package.json'))('./protos/compiledFirestore') as {
+    google: { events: { cloud: { firestore: { v1: { DocumentEventData: { fromObject(o: unknown): unknown; encode(m: unknown): { finish(): Uint8Array } } } } } } };
+  };
+  const { DocumentEventData } = protos.google.events.cloud.firestore.v1;
+  const now = { seconds: Math.floor(Date.now() / 1000), nanos: 0 };
+  const name = `projects/${PROJECT_ID}/databases/(default)/documents/mail/${id}`;
+  const body = new Uint8Array(DocumentEventData.encode(DocumentEventData.fromObject({ value: { name, fields: protoFields(doc), createTime: now, updateTime: now } })).finish());
+  return fetch(`${base}/`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/protobuf',
+      'ce-specversion': '1.0',
+      'ce-id': eventId, // a redelivery carries the same id
+      'ce-type': 'google.cloud.firestore.document.v1.created',
+      'ce-source': `//firestore.googleapis.com/projects/${PROJECT_ID}/databases/(default)`,
+      'ce-subject': `documents/mail/${id}`,
+      'ce-time': new Date().toISOString(),
+      'ce-dataschema': 'https://github.com/googleapis/google-cloudevents/blob/main/proto/google/events/cloud/firestore/v1/data.proto',
+      'ce-location': 'us-central1',
+      'ce-project': PROJECT_ID,
+      'ce-database': '(default)',
+      'ce-namespace': '(default)',
+      'ce-document': `mail/${id}`,
+    },
+    body,
+  });
 }
 
 /** The versions the rehearsal runs (node resolving from the staged source) against the ones `npm ci` installs there. */
@@ -466,10 +551,10 @@ export async function rehearse(log: (line: string) => void): Promise<SmokeResult
           record(`${name}: ${what}`, false, (error as Error).message);
         }
       }
-      if (endpoint.scheduleTrigger) {
-        // Called once an hour by Cloud Scheduler, never by the public: no load, its memory after the runs.
+      if (endpoint.scheduleTrigger || endpoint.eventTrigger) {
+        // Called by Cloud Scheduler or Eventarc, never by the public: no load, its memory after the runs.
         const { rss, peak } = memory(booted.process);
-        record(`${name} stays within ${memoryMb} MiB`, peak <= memoryMb, `scheduled (no public traffic): RSS ${rss} MiB after the runs, peak ${peak} MiB of ${memoryMb}`);
+        record(`${name} stays within ${memoryMb} MiB`, peak <= memoryMb, `${endpoint.eventTrigger ? 'event-driven' : 'scheduled'} (no public traffic): RSS ${rss} MiB after the runs, peak ${peak} MiB of ${memoryMb}`);
         continue;
       }
       const before = memory(booted.process);

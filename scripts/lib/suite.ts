@@ -5,7 +5,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BackendContext, EmulatorBackend } from './backend';
 import { writeEmulatorConfig } from './emulator-config';
-import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT, SHOP_URL, STRIPE_WEBHOOK_URL } from './env';
+import { startDevInbox } from './dev-inbox';
+import { readSecret, withSecrets } from './secret-file';
+import { EMULATOR_ENV, HOST, LOCAL_SMTP_URI, PORTS, PROJECT_ID, ROOT, SHOP_URL, STRIPE_WEBHOOK_URL } from './env';
 import { startStripeStandIn } from './stripe-stand-in/server';
 import { findCloudSdkJar, startCloudSdkFirestore } from './firestore-cloud-sdk';
 import { startFirestoreStandIn } from './firestore-stand-in';
@@ -60,6 +62,8 @@ export interface SuiteOptions {
    * start's JVM boot overlaps the build instead of following it.
    */
   before?: Promise<void>;
+  /** Where the emulators' output goes (default: <stateDir>/emulators.log, or memory for a throwaway suite). */
+  logFile?: string;
 }
 
 export interface Suite {
@@ -73,22 +77,25 @@ export interface Suite {
 // firebase-tools runs its own). Its hub exports what it runs; `--import` loads it back.
 
 /**
- * The function's local secrets, kept in the ignored functions/.secret.local (each made once, at
- * random): the HS256 key for admin tokens, and a Stripe test key and webhook signing secret that
- * only the local stand-in for Stripe knows (scripts/lib/stripe-stand-in). A file from before issue 35
- * gets the Stripe lines added; what it holds is never changed.
+ * The function's local secrets, kept in the ignored functions/.secret.local, which the Functions
+ * emulator reads and gives each function only the secrets it declares (as Cloud Run does). Each is
+ * made once, at random: the HS256 key for admin tokens, and a Stripe test key and webhook signing
+ * secret that only the local stand-in for Stripe knows (scripts/lib/stripe-stand-in). A file from
+ * before issue 35 gets the Stripe lines added; what it holds is never changed, except SMTP_URI,
+ * which is always this port slot's inbox (dev-inbox.ts): without it the emulator would ask Secret
+ * Manager (unreachable offline), and a stale one would send this slot's mail to another's inbox.
  */
-export function localSecrets(): { ADMIN_JWT_SECRET: string; STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string } {
+export function localSecrets(): { ADMIN_JWT_SECRET: string; STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string; SMTP_URI: string } {
   const file = `${ROOT}functions/.secret.local`;
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const read = (name: string) => new RegExp(`^${name}=(\\S+)`, 'm').exec(text)?.[1];
   const wanted = {
-    ADMIN_JWT_SECRET: read('ADMIN_JWT_SECRET') ?? randomBytes(32).toString('hex'),
-    STRIPE_SECRET_KEY: read('STRIPE_SECRET_KEY') ?? `sk_test_local${randomBytes(16).toString('hex')}`,
-    STRIPE_WEBHOOK_SECRET: read('STRIPE_WEBHOOK_SECRET') ?? `whsec_local${randomBytes(16).toString('hex')}`,
+    ADMIN_JWT_SECRET: readSecret(text, 'ADMIN_JWT_SECRET') ?? randomBytes(32).toString('hex'),
+    STRIPE_SECRET_KEY: readSecret(text, 'STRIPE_SECRET_KEY') ?? `sk_test_local${randomBytes(16).toString('hex')}`,
+    STRIPE_WEBHOOK_SECRET: readSecret(text, 'STRIPE_WEBHOOK_SECRET') ?? `whsec_local${randomBytes(16).toString('hex')}`,
+    SMTP_URI: LOCAL_SMTP_URI,
   };
-  const missing = Object.entries(wanted).filter(([name]) => !read(name));
-  if (missing.length > 0) writeFileSync(file, `${text}${text && !text.endsWith('\n') ? '\n' : ''}${missing.map(([n, v]) => `${n}=${v}`).join('\n')}\n`, { mode: 0o600 });
+  const rewritten = withSecrets(text, wanted);
+  if (rewritten !== null) writeFileSync(file, rewritten, { mode: 0o600 });
   return wanted;
 }
 
@@ -101,12 +108,15 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
   // --config: firebase.json plus the Auth emulator in the CSP (scripts/lib/emulator-config.ts).
   const args = ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', writeEmulatorConfig()];
   if (hubDir && existsSync(join(hubDir, 'firebase-export-metadata.json'))) args.push('--import', hubDir);
+  // The official Firestore we run ourselves joins the CLI's registry, so its Functions emulator
+  // registers the Firestore triggers with it (firebase-cli-firestore.cjs, decision 037).
+  const triggers = kind === 'cloud-sdk' ? { node: ['--require', `${ROOT}scripts/lib/firebase-cli-firestore.cjs`], env: { BOOKSTORE_FIRESTORE_FOR_TRIGGERS: `${HOST}:${PORTS.firestore}` } } : { node: [], env: {} };
   const cli = await startServing(
     'the emulator suite (Hosting -> /api function)',
     process.execPath,
     // The Auth emulator compiles its schemas when first used, not all at start (auth-emulator-lazy.cjs).
-    ['--require', AUTH_EMULATOR_LAZY, `${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
-    { env: { ...process.env, ...EMULATOR_ENV, ...localSecrets(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
+    ['--require', AUTH_EMULATOR_LAZY, ...triggers.node, `${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
+    { env: { ...process.env, ...EMULATOR_ENV, ...triggers.env, ...localSecrets(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
     async () => (await fetch(`${SHOP_URL}/api/health`)).ok,
     180_000,
   );
@@ -115,7 +125,8 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
     async save() {
       if (!hubDir || cli.exited()) return;
       const res = await fetch(`http://${HOST}:${PORTS.hub}/_admin/export`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ path: hubDir, initiatedBy: 'launcher' }),
+        // Only what the CLI itself runs: Firestore and Storage, when ours, save themselves.
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ path: hubDir, initiatedBy: 'launcher', ...(kind === 'firebase-tools' ? {} : { targets: ['auth'] }) }),
       });
       if (!res.ok) throw new Error(`Emulator export failed: ${res.status} ${await res.text()}`);
     },
@@ -133,8 +144,8 @@ function backendsFor(kind: FirestoreKind, before: Promise<void>): ((ctx: Backend
     return startFirebaseCli(ctx, kind);
   };
   // The stand-in for Stripe first: the function calls it from its first card order.
-  if (kind === 'firebase-tools') return [startStripe, cli];
-  return [startStripe, kind === 'cloud-sdk' ? startCloudSdkFirestore : startFirestoreStandIn, startStorageReplacement, cli];
+  if (kind === 'firebase-tools') return [startStripe, startDevInbox, cli];
+  return [startStripe, kind === 'cloud-sdk' ? startCloudSdkFirestore : startFirestoreStandIn, startStorageReplacement, startDevInbox, cli];
 }
 
 /** Our stand-in for Stripe, in this process, delivering events to the shop's webhook through Hosting. */
@@ -168,8 +179,8 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
   const kind = chooseFirestore();
   const { stateDir } = options;
   if (stateDir) mkdirSync(stateDir, { recursive: true });
-  const ctx: BackendContext = { stateDir, logFile: stateDir && !options.verbose ? join(stateDir, 'emulators.log') : null, verbose: !!options.verbose };
-  if (kind === 'stand-in') log('Firestore: no Java or official emulator jar found here, so the npm stand-in runs instead.');
+  const ctx: BackendContext = { stateDir, logFile: options.logFile ?? (stateDir && !options.verbose ? join(stateDir, 'emulators.log') : null), verbose: !!options.verbose };
+  if (kind === 'stand-in') log('Firestore: no Java or official emulator jar found here, so the npm stand-in runs instead (it fires no triggers: mail stays queued, unsent).');
 
   const running: EmulatorBackend[] = [];
   let timer: NodeJS.Timeout | undefined;

@@ -1,18 +1,11 @@
 import type { DeliveryMethod, OrderPickup, OrderStatus, StoredCharges } from '@bookstore/contract';
 import { formatCents, formatDate, ratePercentLabel } from '@bookstore/contract';
+import type { MailDoc } from '../lib/mail-queue';
 
-// Mail is queued as documents in `mail`, in the shape the Trigger Email extension
-// (firebase/firestore-send-email) reads: `to` and `message.{subject,text,html}`. The extension sends
-// each new document and records the delivery on it. The document is written in the same
-// transaction as the change it announces, under an id derived from (order, event): a retried request
-// cannot queue a second copy, and a change that did not happen queues none.
+// The order mails: one per order and event, queued (lib/mail-queue.ts) in the same transaction as
+// the change it announces and sent by the shop's own `sendMail` function.
 
-export const MAIL_COLLECTION = 'mail';
-
-export interface MailDoc {
-  to: string;
-  message: { subject: string; text: string; html: string };
-}
+export { MAIL_COLLECTION, type MailDoc } from '../lib/mail-queue';
 
 export interface MailOrder {
   name: string;

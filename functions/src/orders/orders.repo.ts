@@ -28,6 +28,7 @@ import { readFulfilment } from '../admin/settings.repo';
 import { orderCounts, placementDelta, transitionDelta, type CountedOrder } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
 import { decodeCursor, encodeCursor } from './cursor';
+import { queued } from '../lib/mail-queue';
 import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
 import { CUSTOMERS_COLLECTION, type CustomerDoc, openOrderLimit, openOrdersDelta, openOrdersOf, requestHash } from './open-orders';
 
@@ -234,7 +235,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       stock.write();
       addToCounters(tx, placementDelta(countedOrder(doc)));
       tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
-      if (!card) tx.create(mail().doc(mailId(ref.id, 'placed')), orderMail(ref.id, mailOrder(doc), 'placed'));
+      if (!card) tx.create(mail().doc(mailId(ref.id, 'placed')), queued(orderMail(ref.id, mailOrder(doc), 'placed')));
       return { order: orderFromDoc(ref.id, doc), replayed: false };
     }, TX_OPTIONS);
   try {
@@ -371,7 +372,7 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
       const openDelta = openOrdersDelta(from, to);
       if (openDelta !== 0) tx.set(customers().doc(doc.uid), { openOrders: FieldValue.increment(openDelta) }, { merge: true });
-      tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(updated), to, note));
+      tx.create(mail().doc(mailId(orderId, to)), queued(orderMail(orderId, mailOrder(updated), to, note)));
       if (actor && log) {
         const changes = { status: { before: from, after: to }, ...(note ? { note: { before: null, after: note } } : {}) };
         appendAudit(log, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);

@@ -8,6 +8,7 @@ import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
 import { noAfterCommit } from '../books/book-writes';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
+import { queued } from '../lib/mail-queue';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { cardPaidDelta, mergeDeltas, refundDelta, type CounterDelta } from '../orders/counters';
@@ -58,11 +59,11 @@ function outcomeEffects(tx: Transaction, orderId: string, doc: OrderDoc, outcome
   if (outcome.newlyPaid && !outcome.payment.problem?.code.startsWith('AMOUNT')) deltas.push(cardPaidDelta(outcome.payment.paidCents ?? 0));
   for (const { refund, sign } of outcome.refundEffects) {
     deltas.push(refundDelta(refund.amountCents, sign));
-    if (sign > 0) tx.create(mail().doc(refundMailId(orderId, refund.id)), refundMail(orderId, mailOrder(updated), refund.amountCents, doc.payment?.method === 'card'));
+    if (sign > 0) tx.create(mail().doc(refundMailId(orderId, refund.id)), queued(refundMail(orderId, mailOrder(updated), refund.amountCents, doc.payment?.method === 'card')));
   }
   addToCounters(tx, mergeDeltas(...deltas));
   // Exactly one confirmation per paid order: the id is the order's, and only the first payment is newly paid.
-  if (outcome.newlyPaid && doc.status !== 'cancelled') tx.create(mail().doc(paymentMailId(orderId)), paymentMail(orderId, mailOrder(updated)));
+  if (outcome.newlyPaid && doc.status !== 'cancelled') tx.create(mail().doc(paymentMailId(orderId)), queued(paymentMail(orderId, mailOrder(updated))));
 }
 
 /**

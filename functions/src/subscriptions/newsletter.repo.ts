@@ -3,6 +3,7 @@ import { FieldPath, type QueryDocumentSnapshot } from 'firebase-admin/firestore'
 import { db } from '../lib/firebase';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
+import { queued } from '../lib/mail-queue';
 import { MAIL_COLLECTION, type MailDoc } from '../orders/mail';
 import { emailKey } from './stock-alerts.repo';
 
@@ -41,7 +42,7 @@ export async function requestSubscription(email: string, compose: (nonce: string
     const now = new Date();
     const nonce = stored?.nonce ?? randomBytes(12).toString('base64url');
     tx.set(ref, { email: normalised, status: 'pending', nonce, requestedAt: now.toISOString() } satisfies NewsletterDoc);
-    tx.create(mail().doc(`newsletter-confirm-${key}-${now.getTime()}`), compose(nonce));
+    tx.create(mail().doc(`newsletter-confirm-${key}-${now.getTime()}`), queued(compose(nonce)));
     return 'mailed';
   });
 }

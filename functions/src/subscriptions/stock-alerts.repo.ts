@@ -6,6 +6,7 @@ import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runCount, runQuery, runTxQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
+import { queued } from '../lib/mail-queue';
 import { MAIL_COLLECTION } from '../orders/mail';
 import { siteOrigin } from '../pages/site-origin';
 import { restockMail } from './subscription-mail';
@@ -103,7 +104,7 @@ export function releaseAlerts(tx: Transaction, book: { id: string; title: string
     const alert = snap.data() as StockAlertDoc;
     // set, not create: an id can only repeat if this very alert was already released, which the
     // transaction rules out (it read the alert, which a release deletes).
-    tx.set(mail().doc(alertMailId(snap.id, alert.nonce)), restockMail({ to: alert.email, title: book.title, bookUrl, unsubscribeUrl: alert.unsubscribeUrl }));
+    tx.set(mail().doc(alertMailId(snap.id, alert.nonce)), queued(restockMail({ to: alert.email, title: book.title, bookUrl, unsubscribeUrl: alert.unsubscribeUrl })));
     tx.delete(snap.ref);
   }
   return docs.length >= limit;

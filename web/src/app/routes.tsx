@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
       import: () => import('../features/admin/import/import-page'),
       staff: () => import('../features/admin/staff/staff-page'),
       audit: () => import('../features/admin/staff/audit-page'),
+      mail: () => import('../features/admin/mail/failed-mail-page'),
       profile: () => import('../features/admin/staff/profile-page'),
       settings: () => import('../features/admin/settings/fulfilment-page'),
     }),

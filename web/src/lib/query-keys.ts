@@ -20,4 +20,5 @@ export const queryKeys = {
   adminStaff: ['admin-staff'] as const,
   /** Audit log pages (GET /api/admin/audit). */
   adminAudit: ['admin-audit'] as const,
+  adminFailedMail: ['admin-failed-mail'] as const,
 };

@@ -24,6 +24,7 @@ const NAV: { to: string; label: string; end: boolean; icon: string; needs: Permi
   { to: '/dashboard/staff', label: 'Staff', end: false, icon: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8', needs: 'staff.manage' },
   { to: '/dashboard/settings', label: 'Shop Settings', end: false, icon: 'M3 9l2-5h14l2 5M3 9v11h18V9M3 9h18M9 20v-6h6v6', needs: 'settings.fulfilment' },
   { to: '/dashboard/audit', label: 'Audit Log', end: false, icon: 'M12 8v4l3 3M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5', needs: 'audit.view' },
+  { to: '/dashboard/mail', label: 'Failed Mail', end: false, icon: 'M3 6h18v12H3zM3 6l9 7 9-7', needs: 'mail.failed' },
 ];
 
 /** The signed-in person's name and role; opens Two-factor sign-in and Sign out. */

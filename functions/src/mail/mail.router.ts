@@ -1,0 +1,6 @@
+import { Router } from 'express';
+import * as handlers from './mail.handlers';
+
+/** Mounted at /api/admin/mail. */
+export const mailAdminRouter = Router();
+mailAdminRouter.get('/failed', handlers.listFailedMail);
