@@ -8,19 +8,39 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
 ];
 
+/**
+ * What runs alone, after the rest: a spec file named `*.serial.spec.ts`, or one test tagged
+ * `{ tag: '@serial' }`. Those change or count what every test sees (the shop's settings, the files
+ * Hosting serves, the shop-wide figures, the newest books). Every other test runs beside others on
+ * several workers and makes its own data (docs/testing.md). Playwright matches `grep` against the
+ * project name, the file name, the titles and the tags.
+ */
+export const SERIAL = /\.serial\.spec\.ts\b|@serial\b/;
+/** Workers for the parallel files: 2 cores run 2 Chromiums and the emulators (BOOKSTORE_E2E_WORKERS to change). */
+export const E2E_WORKERS = Number(process.env.BOOKSTORE_E2E_WORKERS) || 2;
+
 export default defineConfig({
   testDir: 'web/e2e',
   outputDir: 'artifacts/playwright',
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // Any test may run in any worker, beside any other (a long file no longer holds one worker to the
+  // end); each test makes its own data (docs/testing.md). The serial project has one worker.
+  fullyParallel: true,
+  workers: E2E_WORKERS,
+  // No retries: a test that needs one is a failing test.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'artifacts/playwright-results.json' }]],
+  // scripts/test.ts runs the two projects one after the other, each with its own report.
+  reporter: [['list'], ['json', { outputFile: process.env.BOOKSTORE_PLAYWRIGHT_REPORT ?? 'artifacts/playwright-results.json' }]],
   use: {
     baseURL: SHOP_URL,
-    trace: 'on-first-retry',
+    // Traces cost every test time: BOOKSTORE_TRACE=1 keeps one for each failing test.
+    trace: process.env.BOOKSTORE_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'parallel', grepInvert: SERIAL, use: { browserName: 'chromium' } },
+    // One worker; `npm test` starts it once the parallel project is done, so nothing runs beside it.
+    { name: 'serial', grep: SERIAL, workers: 1, fullyParallel: false, use: { browserName: 'chromium' } },
+  ],
 });

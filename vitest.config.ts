@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** API test files that need the shop to themselves (docs/testing.md). */
+const SERIAL_API = 'functions/test/**/*.serial.api.test.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +14,9 @@ export default defineConfig({
           // Forms probe the network when they open: answered here, since happy-dom has no server.
           setupFiles: ['web/src/test/network-probe.ts'],
           environment: 'node',
+          // A component test types a whole form (user-event): seconds on a busy 2-core machine, and
+          // `npm test` runs this layer beside the emulator tests. A limit, not a speed assertion.
+          testTimeout: 30_000,
         },
       },
       {
@@ -29,11 +35,25 @@ export default defineConfig({
         },
       },
       {
-        // HTTP through Hosting to the running emulator suite (scripts/test.ts boots it); one file at
-        // a time, since they share one database.
+        // HTTP through Hosting to the running emulator suite (scripts/test.ts boots it). Files run
+        // beside each other (scripts/test.ts gives the workers), so each makes its own data;
+        // a file named *.serial.api.test.ts runs alone, after them, in `api-serial` (docs/testing.md).
         test: {
           name: 'api',
           include: ['functions/test/**/*.api.test.ts'],
+          exclude: [SERIAL_API],
+          setupFiles: ['functions/test/api-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The files that need the shop to themselves: whole-database checks (nothing stored changed,
+        // counters equal a recount), shop-wide settings. One file at a time, nothing beside them.
+        test: {
+          name: 'api-serial',
+          include: [SERIAL_API],
           setupFiles: ['functions/test/api-setup.ts'],
           environment: 'node',
           fileParallelism: false,

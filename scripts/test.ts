@@ -4,16 +4,29 @@ import { build } from './lib/build';
 import { EMULATOR_ENV, OPEN_LIBRARY_FIXTURE_ORIGIN, ROOT, SHOP_URL } from './lib/env';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
 import { assertPortsFree } from './lib/ports';
-import { buildDeploySource, rehearse } from './lib/rehearsal';
+import { buildProductionWeb, rehearse, stageDeploySource } from './lib/rehearsal';
 import { printSmoke } from './lib/smoke';
 import { smokeProductionBuild } from './lib/smoke-ci';
 import { startSuite, type Suite } from './lib/suite';
 import { run } from './lib/watched-process';
 
-// `npm test`: lint, unit tests, then a fresh, seeded, throwaway emulator suite for the in-process
-// handler tests, the API tests over HTTP and Playwright in Chromium; torn down whatever happens.
+// `npm test`: a fresh, seeded, throwaway emulator suite for the in-process handler tests, the API
+// tests over HTTP and Playwright in Chromium (each layer's parallel files, then its serial ones),
+// then the smoke check and the rehearsal; lint, the unit tests and the production web build run
+// beside them from the start. Torn down whatever happens. The order and the rules: docs/testing.md.
 
 const total = { passed: 0, failed: 0, skipped: 0 };
+/** How long each step took, printed last: where a slow run spent its time. */
+const timings: [string, number][] = [];
+const started = Date.now();
+async function timed<T>(name: string, step: () => Promise<T>): Promise<T> {
+  const at = Date.now();
+  try {
+    return await step();
+  } finally {
+    timings.push([name, (Date.now() - at) / 1000]);
+  }
+}
 // `npm test -- api orders hostile`: layers and, after them, file name filters (or BOOKSTORE_TEST_FILTER=a,b).
 const LAYERS = ['unit', 'inproc', 'api', 'e2e', 'smoke', 'rehearse'];
 /** The layers that need the emulator suite. */
@@ -29,38 +42,56 @@ const wantsWhole = (name: string) => only.includes(name) || (wants(name) && filt
 const QUERY_LOG = join(ROOT, 'artifacts', 'firestore-queries.jsonl');
 let firestoreKind = '';
 
+/** Where a step's output goes: the terminal, or (for a step run beside the tests) a buffer printed when it ends. */
+type Out = (text: string) => void;
+const terminal: Out = (text) => console.log(text);
+
 /** Runs a node script without blocking this process (it hosts the Storage emulator, and the stand-in if any). */
-const runNode = async (script: string[]) =>
-  (await run(process.execPath, script, { env: { ...process.env, ...EMULATOR_ENV, BOOKSTORE_FIRESTORE_KIND: firestoreKind, BOOKSTORE_QUERY_LOG: QUERY_LOG } })).code;
+const runNode = async (script: string[], out: Out = terminal) => {
+  const capture = out !== terminal;
+  const r = await run(process.execPath, script, { env: { ...process.env, ...EMULATOR_ENV, BOOKSTORE_FIRESTORE_KIND: firestoreKind, BOOKSTORE_QUERY_LOG: QUERY_LOG }, capture });
+  if (capture) out(`${r.stdout}${r.stderr}`.trimEnd());
+  return r.code;
+};
 
 /** Runs a test runner that writes a JSON report to `out`, and adds its counts to the total. */
-async function counted<Report>(what: string, out: string, script: string[], counts: (report: Report) => typeof total): Promise<void> {
-  rmSync(out, { force: true });
-  await runNode(script);
-  if (!existsSync(out)) {
+async function counted<Report>(what: string, report: string, script: string[], counts: (report: Report) => typeof total, out: Out = terminal): Promise<void> {
+  rmSync(report, { force: true });
+  await runNode(script, out);
+  if (!existsSync(report)) {
     total.failed += 1;
-    console.error(`${what} produced no report`);
+    out(`${what} produced no report`);
     return;
   }
-  const c = counts(JSON.parse(readFileSync(out, 'utf8')) as Report);
+  const c = counts(JSON.parse(readFileSync(report, 'utf8')) as Report);
   for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
 }
 
-const vitest = (project: string) => {
+const vitest = (project: string, extra: string[] = [], print: Out = terminal) => {
   const out = join(ROOT, 'artifacts', `vitest-${project}.json`);
   const files = project === 'indexes' ? [] : filters;
   type Report = Record<'numPassedTests' | 'numFailedTests' | 'numFailedTestSuites' | 'numPendingTests' | 'numTodoTests', number>;
-  return counted(`vitest ${project}`, out, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files], (r: Report) => ({
+  // --passWithNoTests: a file filter may match nothing in one of a layer's two groups.
+  return counted(`vitest ${project}`, out, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra, ...files], (r: Report) => ({
     passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0), skipped: r.numPendingTests + (r.numTodoTests ?? 0),
-  }));
+  }), print);
 };
+
+/** Workers for the API files that run beside each other (BOOKSTORE_API_WORKERS to change). */
+const API_WORKERS = Number(process.env.BOOKSTORE_API_WORKERS) || 3;
 
 // A spec file that fails to load (a syntax or import error) runs no test: Playwright lists it under
 // the report's top-level `errors`, not in `stats`, and each such error counts as a failure here.
-const playwright = () =>
-  counted('Playwright', join(ROOT, 'artifacts', 'playwright-results.json'), ['node_modules/@playwright/test/cli.js', 'test', ...filters], ({ stats: s, errors = [] }: { stats: Record<'expected' | 'flaky' | 'unexpected' | 'skipped', number>; errors?: unknown[] }) => ({
+// `project`: 'parallel' (every file but *.serial.spec.ts, on several workers) or 'serial' (those, alone).
+const playwright = (project: 'parallel' | 'serial') => {
+  const out = join(ROOT, 'artifacts', `playwright-${project}.json`);
+  process.env.BOOKSTORE_PLAYWRIGHT_REPORT = out; // playwright.config.ts writes its JSON report there
+  // BOOKSTORE_E2E_REPEAT=N runs each test N times (a flakiness check: issue 37 asks for 20 clean runs).
+  const repeat = Number(process.env.BOOKSTORE_E2E_REPEAT) > 1 ? ['--repeat-each', String(Number(process.env.BOOKSTORE_E2E_REPEAT))] : [];
+  return counted(`Playwright (${project})`, out, ['node_modules/@playwright/test/cli.js', 'test', '--project', project, '--pass-with-no-tests', ...repeat, ...filters], ({ stats: s, errors = [] }: { stats: Record<'expected' | 'flaky' | 'unexpected' | 'skipped', number>; errors?: unknown[] }) => ({
     passed: s.expected + s.flaky, failed: s.unexpected + errors.length, skipped: s.skipped,
   }));
+};
 
 /** `npm run smoke` against the Hosting emulator serving a production build (scripts/lib/smoke-ci.ts). */
 async function smoke(): Promise<void> {
@@ -69,17 +100,39 @@ async function smoke(): Promise<void> {
 }
 
 /** `npm run lint`: ESLint (types, hooks) and dependency-cruiser (module boundaries, cycles), each counted like a test. */
-async function lint(): Promise<void> {
-  console.log('Linting (npm run lint)...');
+async function lint(out: Out = terminal): Promise<void> {
+  out('Linting (npm run lint)...');
+  const capture = out !== terminal;
   const checks: [string, () => Promise<number | null>][] = [
-    ['eslint', () => runNode(['node_modules/eslint/bin/eslint.js', '.'])],
-    ['module boundaries', async () => (await run('npm', ['run', '--silent', 'lint:boundaries'])).code], // its paths live in package.json
+    ['eslint', () => runNode(['node_modules/eslint/bin/eslint.js', '.'], out)],
+    ['module boundaries', async () => { // its paths live in package.json
+      const r = await run('npm', ['run', '--silent', 'lint:boundaries'], { capture });
+      if (capture) out(`${r.stdout}${r.stderr}`.trimEnd());
+      return r.code;
+    }],
   ];
   for (const [name, check] of checks) {
     const ok = (await check()) === 0;
     total[ok ? 'passed' : 'failed'] += 1;
-    if (!ok) console.error(`${name} failed: the findings are above (npm run lint)`);
+    if (!ok) out(`${name} failed: the findings are above (npm run lint)`);
   }
+}
+
+/**
+ * A step that needs no emulator (lint, unit tests, the production web build), run beside the ones
+ * that do: those mostly wait on the emulators and Chromium. Its output is kept and printed in one
+ * block when it ends, so it never cuts into a test layer's. Resolves false if it threw.
+ */
+async function beside(name: string, step: (out: Out) => Promise<void>): Promise<boolean> {
+  const lines: string[] = [];
+  let ok = true;
+  await timed(`${name} (beside)`, () => step((text) => lines.push(text)).catch((error: unknown) => {
+    ok = false;
+    total.failed += 1;
+    lines.push(`${name} failed: ${error instanceof Error ? error.message : error}`);
+  }));
+  console.log(`\n---- ${name} (ran beside the tests) ----\n${lines.join('\n')}\n---- end of ${name} ----\n`);
+  return ok;
 }
 
 /** The production rehearsal (scripts/lib/rehearsal.ts): each function booted alone as Cloud Run boots it. */
@@ -90,19 +143,31 @@ async function rehearsal(): Promise<void> {
 }
 
 async function main() {
-  // A run narrowed to some files is a quick check of those files; every whole-layer run lints
-  // (except `npm run rehearse`, the rehearsal alone).
-  if (filters.length === 0 && !(only.length === 1 && only[0] === 'rehearse')) await lint();
   const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (wants('e2e') && !existsSync(chromium)) {
     throw new Error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).`);
   }
   await assertPortsFree();
-  // The deploy's own build first (it leaves functions/lib as the deploy bundle, staged aside), then the emulator build.
-  if (wantsWhole('rehearse')) await buildDeploySource((line) => console.log(line));
-  await build();
-  if (wants('unit')) await vitest('unit');
-  if (!SUITE_LAYERS.some(wants)) return;
+  // Beside everything else from the start: lint, the unit tests and the deploy's production web
+  // build (web/dist-prod: the smoke serves it, the rehearsal bundles its manifest). A run narrowed to
+  // some files is a quick check of those files; every whole-layer run lints (except `npm run
+  // rehearse`, the rehearsal alone).
+  const emulatorBuild = timed('emulator build', build);
+  const unitDone = (async () => {
+    if (filters.length === 0 && !(only.length === 1 && only[0] === 'rehearse')) await beside('lint', lint);
+    // The bundle budgets read the emulator build in web/dist: after it, and before anything rewrites web/dist.
+    if (wants('unit') && (await emulatorBuild.then(() => true, () => false))) await beside('unit', (out) => vitest('unit', [], out));
+  })();
+  const production = wantsWhole('rehearse') || wantsWhole('smoke');
+  const cpuSteps = unitDone.then(() => (production ? beside('production web build', (out) => buildProductionWeb(out, true)) : false));
+  await emulatorBuild.catch(async (error: unknown) => {
+    await cpuSteps; // never leave a step running behind the summary
+    throw error;
+  });
+  if (!SUITE_LAYERS.some(wants)) {
+    await cpuSteps;
+    return;
+  }
   let suite: Suite | undefined;
   const stop = async () => {
     await suite?.stop();
@@ -116,24 +181,34 @@ async function main() {
     rmSync(QUERY_LOG, { force: true });
     process.env.BOOKSTORE_QUERY_LOG = QUERY_LOG; // the function inherits it through the emulators
     process.env.OPEN_LIBRARY_ORIGIN = OPEN_LIBRARY_FIXTURE_ORIGIN; // ISBN lookups go to the tests' fixtures (scripts/lib/open-library-fixture.ts)
-    suite = await startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) });
+    suite = await timed('emulator suite start', () => startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) }));
     firestoreKind = suite.firestore;
     if (suite.firestore === 'stand-in' && findCloudSdkJar()) {
       // Where the official emulator exists, tests on the stand-in would prove nothing about rules or production.
       throw new Error(`The official Firestore emulator is installed (${findCloudSdkJar()}) but the npm stand-in ran: unset BOOKSTORE_FIRESTORE.`);
     }
-    if (wants('inproc')) {
-      const started = Date.now(); // the handlers in this process (functions/test/inproc-setup.ts): no Hosting
-      await vitest('inproc');
-      console.log(`  inproc: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (wants('inproc')) await timed('inproc', () => vitest('inproc'));
+    if (wants('api')) {
+      await timed('api (parallel files)', () => vitest('api', [`--maxWorkers=${API_WORKERS}`]));
+      await timed('api (serial files)', () => vitest('api-serial'));
     }
-    if (wants('api')) await vitest('api');
-    if (wants('e2e')) await playwright();
-    if (wantsWhole('smoke')) await smoke();
-    if (wantsWhole('rehearse')) await rehearsal();
+    if (wants('e2e')) {
+      await timed('e2e (parallel files)', () => playwright('parallel'));
+      await unitDone; // deploy.serial.spec.ts rewrites web/dist, which the unit tests read
+      await timed('e2e (serial files)', () => playwright('serial'));
+    }
+    const built = await cpuSteps; // the smoke and the rehearsal need the production build (and the smoke moves web/dist aside)
+    if (wantsWhole('smoke') && built) await timed('smoke', smoke);
+    if (wantsWhole('rehearse') && built) {
+      await timed('rehearsal', async () => {
+        await stageDeploySource((line) => console.log(line));
+        await rehearsal();
+      });
+    }
     // A partial run may not exercise every query; the rehearsal alone logs none.
     if (filters.length === 0 && SUITE_LAYERS.filter((l) => l !== 'rehearse').some(wants)) await vitest('indexes');
   } finally {
+    await cpuSteps; // never leave a step running behind the summary
     await stop();
   }
 }
@@ -144,6 +219,8 @@ main()
     total.failed += 1;
   })
   .finally(() => {
-    console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+    const times = timings.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ');
+    console.log(`\ntimes: ${times}; in all ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
     process.exit(total.failed > 0 ? 1 : 0);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminToken, expectUnchanged, http, newBook } from './helpers';
 
 // Book management's logic, in-process (inproc-setup.ts): create, edit, delete, validation.
-// Reads, covers and refusals without a token through Hosting: books.api.test.ts.
+// Reads, covers and refusals without a token through Hosting: books.serial.api.test.ts.
 
 describe('admin book management', () => {
   it('creates, edits and deletes a book, storing cents and ignoring unknown fields', async () => {

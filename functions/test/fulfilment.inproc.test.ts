@@ -219,7 +219,7 @@ describe('288 priced cases: quote and order against a recomputation', () => {
         }
       }
       // One at a time: the orders are one customer's, and each transaction reads the account and the books
-      // (concurrency and its contention are lifecycle.inproc.test.ts's and load.api.test.ts's subject).
+      // (concurrency and its contention are lifecycle.inproc.test.ts's and load.serial.api.test.ts's subject).
       for (const w of work) await w();
     }
     console.log(`fulfilment: ${cases} cases, ${orders} orders placed and recomputed, ${unavailable} refused as unavailable, ${freeShipping} posted free`);

@@ -90,23 +90,54 @@ function stage(): string[] {
   return copied;
 }
 
+/** Runs one of the deploy's own build steps (scripts/lib/deploy.ts buildSteps) with the throwaway web config. */
+async function deployStep(index: number, log: (line: string) => void, capture: boolean): Promise<void> {
+  const step = buildSteps()[index]!;
+  log(`Rehearsal: ${step.label}`);
+  const { code, stdout, stderr } = await run(step.cmd, step.args, { env: { ...process.env, ...WEB_CONFIG }, capture });
+  if (capture && `${stdout}${stderr}`.trim()) log(`${stdout}${stderr}`.trimEnd());
+  if (code !== 0) throw new Error(`Rehearsal: ${step.label} failed (exit ${code})`);
+}
+
 /**
- * Runs the deploy's own build steps (scripts/lib/deploy.ts buildSteps: the production web build
- * into web/dist-prod, then the function bundle with its asset manifest) with a throwaway web config, refuses
- * emulator traces as the deploy does, and stages the upload in artifacts/rehearsal/functions.
- * Run it before the emulator build: it leaves functions/lib as the deploy bundle.
+ * The deploy's production web build (web/dist-prod) with a throwaway web config, refused if it
+ * carries emulator traces, as the deploy refuses it. It touches nothing the emulators serve, so
+ * `npm test` runs it beside the tests; the smoke check serves the same build (smoke-ci.ts).
+ * `capture`: its output goes to `log` when it ends instead of straight to the terminal.
  */
-export async function buildDeploySource(log: (line: string) => void): Promise<void> {
-  const steps = buildSteps();
-  for (const step of steps) {
-    log(`Rehearsal: ${step.label}`);
-    const { code } = await run(step.cmd, step.args, { env: { ...process.env, ...WEB_CONFIG } });
-    if (code !== 0) throw new Error(`Rehearsal: ${step.label} failed (exit ${code})`);
-  }
+export async function buildProductionWeb(log: (line: string) => void, capture = false): Promise<void> {
+  await deployStep(0, log, capture);
   const traces = emulatorTraces(join(ROOT, 'web', PROD_OUT_DIR));
   if (traces.length > 0) throw new Error(`Rehearsal: the production build carries emulator settings:\n  ${traces.join('\n  ')}`);
-  const files = stage();
-  log(`Rehearsal: staged the deploy source (${files.length} files: ${files.filter((f) => !f.startsWith('lib/web-') && !f.endsWith('.map')).join(', ')})`);
+}
+
+/**
+ * The deploy's function bundle (with web/dist-prod's asset manifest: build it first), staged in
+ * artifacts/rehearsal/functions as `firebase deploy` uploads it. The bundle is built where the
+ * deploy builds it, functions/lib; the emulator build that was there is put back afterwards.
+ */
+export async function stageDeploySource(log: (line: string) => void): Promise<void> {
+  const lib = join(ROOT, 'functions', 'lib');
+  const aside = join(ROOT, 'artifacts', 'functions-lib-emulator'); // not under REHEARSAL_DIR: stage() empties it
+  rmSync(aside, { recursive: true, force: true });
+  if (existsSync(lib)) cpSync(lib, aside, { recursive: true });
+  try {
+    await deployStep(1, log, false);
+    const files = stage();
+    log(`Rehearsal: staged the deploy source (${files.length} files: ${files.filter((f) => !f.startsWith('lib/web-') && !f.endsWith('.map')).join(', ')})`);
+  } finally {
+    if (existsSync(aside)) {
+      rmSync(lib, { recursive: true, force: true });
+      cpSync(aside, lib, { recursive: true });
+      rmSync(aside, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Both: the production web build, then the staged function bundle. */
+export async function buildDeploySource(log: (line: string) => void): Promise<void> {
+  await buildProductionWeb(log);
+  await stageDeploySource(log);
 }
 
 /** Where package `name` is installed for code in `dir` (node's resolution; the packages' exports maps hide their package.json). */

@@ -1,47 +1,35 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PROD_OUT_DIR } from './deploy';
 import { ROOT } from './env';
 import { AUTH_EMULATOR_ORIGIN, FIRESTORE_EMULATOR_ORIGIN } from './emulator-config';
 import { runSmoke, type SmokeResult } from './smoke';
 
 // `npm test` runs the smoke check against the Hosting emulator serving a PRODUCTION build: the
-// suite's Hosting emulator serves web/dist from disk, so the emulator build there is set aside, a
-// production build (placeholder web config: it only has to build, nobody signs in) takes its place
-// for the smoke, and the emulator build comes back afterwards. A second Hosting emulator would need
-// its own ports and a second copy of the function: heavier than a 30-second build.
-
-const PLACEHOLDER_CONFIG = {
-  VITE_FIREBASE_API_KEY: 'AIzaSmokeCheckPlaceholderKey',
-  VITE_FIREBASE_AUTH_DOMAIN: 'bookstore-smoke.firebaseapp.com',
-  VITE_FIREBASE_PROJECT_ID: 'bookstore-smoke',
-  VITE_FIREBASE_STORAGE_BUCKET: 'bookstore-smoke.firebasestorage.app',
-  VITE_FIREBASE_APP_ID: '1:0:web:smoke',
-  VITE_AUTH_EMULATOR_URL: '', // wins over any local .env file: a production build never has one
-};
+// suite's Hosting emulator serves web/dist from disk, so the emulator build there is moved aside,
+// the deploy's own production build (web/dist-prod, which the rehearsal builds too: one build for
+// both, scripts/lib/rehearsal.ts buildDeploySource) takes its place for the smoke, and the emulator
+// build comes back afterwards. A second Hosting emulator would need its own ports and a second copy
+// of the function.
 
 export async function smokeProductionBuild(base: string): Promise<SmokeResult[]> {
   const dist = join(ROOT, 'web', 'dist');
+  const prod = join(ROOT, 'web', PROD_OUT_DIR);
   const aside = join(ROOT, 'artifacts', 'dist-emulator-build');
+  if (!existsSync(join(prod, 'index.html'))) return [{ name: 'production build for the smoke check', status: 'fail', detail: `no production build in web/${PROD_OUT_DIR}` }];
   rmSync(aside, { recursive: true, force: true });
-  if (existsSync(dist)) cpSync(dist, aside, { recursive: true });
+  mkdirSync(dirname(aside), { recursive: true });
+  if (existsSync(dist)) renameSync(dist, aside);
   try {
-    console.log('Smoke: building the web app in production mode into web/dist (the emulator build is set aside)...');
-    // Variables already in the environment take precedence over Vite's .env files.
-    const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'web', '--mode', 'production', '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, ...PLACEHOLDER_CONFIG },
-    });
-    if (built.status !== 0) return [{ name: 'production build for the smoke check', status: 'fail', detail: 'vite build failed' }];
+    console.log(`Smoke: web/${PROD_OUT_DIR} (the deploy's production build) in web/dist for the check (the emulator build is set aside)...`);
+    cpSync(prod, dist, { recursive: true });
     // The emulator's generated config adds exactly the Auth and Firestore emulators to the CSP; firebase.json's own
     // policy is checked to name no emulator by functions/test/headers.api.test.ts.
     return await runSmoke(base, [AUTH_EMULATOR_ORIGIN, FIRESTORE_EMULATOR_ORIGIN]);
   } finally {
     if (existsSync(aside)) {
       rmSync(dist, { recursive: true, force: true });
-      cpSync(aside, dist, { recursive: true });
-      rmSync(aside, { recursive: true, force: true });
+      renameSync(aside, dist);
     }
   }
 }

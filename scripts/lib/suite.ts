@@ -98,7 +98,7 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
   };
 }
 
-/** The backends for a Firestore kind, in start order: ours first, then the firebase CLI that needs them. */
+/** The backends for a Firestore kind: ours, then the firebase CLI that needs them (started together, stopped in reverse). */
 function backendsFor(kind: FirestoreKind): ((ctx: BackendContext) => Promise<EmulatorBackend>)[] {
   const cli = (ctx: BackendContext) => startFirebaseCli(ctx, kind);
   if (kind === 'firebase-tools') return [cli];
@@ -129,10 +129,15 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
     for (const backend of [...running].reverse()) await backend.stop().catch(() => {});
   };
   try {
-    for (const start of backendsFor(kind)) {
-      running.push(await start(ctx));
-      log(running.at(-1)!.label);
+    // All at once (the firebase CLI needs the others only once it serves: its readiness check asks
+    // /api/health, which reads Firestore); a Java and a Node start-up overlap instead of adding up.
+    const started = await Promise.allSettled(backendsFor(kind).map((start) => start(ctx)));
+    for (const result of started) {
+      if (result.status === 'fulfilled') running.push(result.value);
     }
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const backend of running) log(backend.label);
     const migrated = await migrateOrders(); // once, on local data from before order snapshots and stock
     if (!migrated.alreadyDone && migrated.orders + migrated.books > 0) {
       log(`Migrated old local data: ${migrated.orders} orders given their lines, ${migrated.books} books given stock.`);

@@ -10,6 +10,7 @@ async function scan(page: import('@playwright/test').Page, what: string) {
 }
 
 test('storefront screens have no serious accessibility violations', async ({ page }) => {
+  test.setTimeout(120_000); // ten pages, each settled and scanned, beside other tests
   const [book] = await apiBooks(page);
   for (const path of ['/', `/books/${book!._id}`, '/cart', '/login', '/register', '/about', '/search?q=the', '/books', '/books?category=technology&minPrice=100', '/nowhere']) {
     await page.goto(path);

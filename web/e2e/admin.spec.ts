@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { adminLogin, booksInStock, checkout, SHOP_URL, signIn } from './helpers';
+import { ADMIN, adminLogin, booksInStock, checkout, SHOP_URL, signIn } from './helpers';
 
 /** A small valid PNG of one colour (unique per test run, so its content hash is new). */
 function png(seed: number): Buffer {
@@ -33,7 +33,8 @@ test('a wrong admin password shows the inline error', async ({ page }) => {
   await expect(page).toHaveURL('/dashboard');
 });
 
-test('the stat cards show the shop’s figures and an order raises them by its total', async ({ page, browser }) => {
+// @serial: it counts every order in the shop, so no other test may order meanwhile.
+test('the stat cards show the shop’s figures and an order raises them by its total', { tag: '@serial' }, async ({ page, browser }) => {
   await adminLogin(page);
   const stats = await (await page.request.get('/api/admin', { headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('bookstore.admin')!).token)}` } })).json();
   const cards = page.getByRole('region', { name: 'Shop statistics', exact: true });
@@ -154,8 +155,18 @@ test('the token is removed when its hour runs out while the tab is open', async 
   await expect(page).toHaveURL('/admin');
 });
 
-test('log out clears the token and revokes it on the server', async ({ page }) => {
-  await adminLogin(page);
+test('log out clears the token and revokes it on the server', async ({ page, request }) => {
+  // A manager of its own: logging out revokes every token of the account, and other tests sign in as the demo owner.
+  const owner = (await (await request.post('/api/auth/admin', { data: ADMIN })).json()).token as string;
+  const username = `logout-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const password = 'lantern-quiet-harbour-7';
+  const made = await request.post('/api/admin/staff', { headers: { Authorization: `Bearer ${owner}` }, data: { username, displayName: 'Lou Logout', role: 'manager', password } });
+  expect(made.status()).toBe(201);
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/dashboard');
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('bookstore.admin')!).token as string);
   const stats = () => page.request.get('/api/admin', { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status());
   expect(await stats()).toBe(200);

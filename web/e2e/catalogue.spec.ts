@@ -62,8 +62,7 @@ test('Manage Books at 375 px: the first row\'s Edit and Delete are on screen; bu
     await page.goto('/dashboard/manage-books');
     await expect(page.getByRole('heading', { name: 'All Books' })).toBeVisible();
     const cards = page.getByRole('list', { name: 'Books' }).getByRole('listitem');
-    const first = cards.first();
-    await expect(first).toContainText(books[1]!.title); // newest first
+    const first = cards.first(); // the newest book: this test's, or another's made since (tests run side by side)
     await whollyInViewport(page, first.getByRole('link', { name: /^Edit/ }));
     await whollyInViewport(page, first.getByRole('button', { name: /^Delete/ }));
     await expect(page.getByRole('table')).toBeHidden(); // the wide table is for wider screens
@@ -74,6 +73,7 @@ test('Manage Books at 375 px: the first row\'s Edit and Delete are on screen; bu
     // Bulk: this run's two books, set stock in one request, then delete them in one request.
     await page.getByLabel('Search by title or author').fill(`Phone Card ${RUN}`);
     await expect(cards).toHaveCount(2);
+    await expect(first).toContainText(books[1]!.title); // newest first
     await page.getByLabel('Select all on this page').check();
     await expect(page.getByText('2 selected')).toBeVisible();
     const bulk = page.getByRole('form', { name: 'Change the selected books' });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { booksInStock, checkout, signIn } from './helpers';
+import { expect, test } from './fixtures';
+import { checkout, signIn } from './helpers';
 
 test('the login guard sends a signed-out visitor from /checkout and /orders to /login', async ({ page }) => {
   await page.goto('/checkout');
@@ -17,8 +17,8 @@ test('a wrong password shows the inline error', async ({ page }) => {
   await expect(page.getByText('Please enter valid Email and Password.')).toBeVisible();
 });
 
-test('the demo customer signs in, checks out and sees the order', async ({ page }) => {
-  const books = (await booksInStock(page)).slice(3, 5);
+test('the demo customer signs in, checks out and sees the order', async ({ page, makeBook }) => {
+  const books = [await makeBook(), await makeBook({ newPrice: 7.25 })];
   await signIn(page);
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
   for (const book of books) {
@@ -69,13 +69,13 @@ test('the Google button’s offline failure is shown, and the page keeps working
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue('reader@example.com');
 });
 
-test('a google.com user (emulator credential) checks out and sees their orders', async ({ page }) => {
-  const [book] = await booksInStock(page);
+test('a google.com user (emulator credential) checks out and sees their orders', async ({ page, makeBook }) => {
+  const book = await makeBook();
   const email = `gina-${Date.now()}@example.com`;
   await page.goto('/login');
   await page.waitForFunction(() => typeof (window as any).__bookstoreTestGoogleSignIn === 'function');
   await page.evaluate((e) => (window as any).__bookstoreTestGoogleSignIn({ sub: `g-${e}`, email: e, email_verified: true }), email);
-  await page.goto(`/books/${book!._id}`);
+  await page.goto(`/books/${book._id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await checkout(page);
   await expect(page.getByText(email).first()).toBeVisible();

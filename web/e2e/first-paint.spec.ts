@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiBooks } from './helpers';
+import { apiBooks, catalogueBooks } from './helpers';
 
 // The first HTML already carries what the shopper sees first (web/prerender.ts; the pages function
 // for book pages), and the app takes it over without an error, a hydration mismatch or a shift.
@@ -56,7 +56,7 @@ test('the raw HTML of / and of a book page carries the visible content, before a
   expect(home).toMatch(/<img src="data:image\/svg\+xml,[^"]+" alt="A stack of new books" width="480" height="360"/); // inlined
   expect(home).toContain('aria-label="Loading books"'); // the carousels' room is kept by skeletons
 
-  const [book] = await (await request.get('/api/books?limit=1')).json();
+  const book = (await catalogueBooks(request))[0]!; // not another test's book, which may be gone by the next request
   const page = await (await request.get(`/books/${book._id}`)).text();
   const title = book.title.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
   expect(page).toMatch(new RegExp(`<h1 class="[^"]*">${title}</h1>`)); // the layout's classes may change; the served h1 may not
@@ -66,7 +66,7 @@ test('the raw HTML of / and of a book page carries the visible content, before a
 });
 
 test('with JavaScript disabled, / and a book page still show their heading, banner and cover', async ({ browser, request }) => {
-  const [book] = await (await request.get('/api/books?limit=1')).json();
+  const book = (await catalogueBooks(request))[0]!; // not another test's book, which may be gone by the next request
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
@@ -137,7 +137,8 @@ test('a book page: the app draws the same layout as the served article, with no 
   expect(seen).toEqual([]);
 });
 
-test('/books: the served first page of books is what the app draws, with no console error or shift', async ({ browser, page }) => {
+// @serial: it loads the newest books twice and compares them, so no other test may add or delete one in between.
+test('/books: the served first page of books is what the app draws, with no console error or shift', { tag: '@serial' }, async ({ browser, page }) => {
   const seen = problems(page);
   await watchLayoutShifts(page);
   const first = (await (await page.request.get('/api/books?sort=newest')).json()).books[0];

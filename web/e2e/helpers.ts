@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import type { Book } from '../../contract/src/book-fields';
 import { formatDate } from '../../contract/src/locale';
-import { PORTS, SHOP_URL } from '../../scripts/lib/env';
+import { PORTS, ROOT, SHOP_URL } from '../../scripts/lib/env';
 
 export const CUSTOMER = { email: 'reader@example.com', password: 'reader123' };
 export const ADMIN = { username: 'admin', password: 'admin123' };
@@ -58,9 +59,22 @@ export type ApiBook = Book;
 /** The book page's 'Published:' line for a book (the spec: the published date, from createdAt, in the shop's zone). */
 export const publishedLine = (createdAt: string) => `Published: ${formatDate(createdAt)}`;
 
+/** The titles of the seeded catalogue (emulator-data/seed/books.json), which no test deletes. */
+const CATALOGUE = new Set((JSON.parse(readFileSync(`${ROOT}emulator-data/seed/books.json`, 'utf8')) as { title: string }[]).map((b) => b.title));
+
+/**
+ * The seeded catalogue's books as GET /api/books lists them (newest first), never a book another
+ * test made: tests run beside each other, and theirs come and go (docs/testing.md).
+ */
+export async function catalogueBooks(request: APIRequestContext): Promise<ApiBook[]> {
+  const res = await request.get('/api/books');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as ApiBook[]).filter((b) => CATALOGUE.has(b.title));
+}
+
+/** catalogueBooks through the page's request context. */
 export async function apiBooks(page: Page): Promise<ApiBook[]> {
-  const res = await page.request.get('/api/books');
-  return res.json();
+  return catalogueBooks(page.request);
 }
 
 /** The checkout form's personal details and address (not the terms box). */
@@ -89,7 +103,7 @@ export async function checkout(page: Page) {
   await expect(page).toHaveURL('/orders');
 }
 
-/** Books with at least `min` copies left now (other tests buy books too). */
+/** Catalogue books with at least `min` copies left now (other tests buy books too). A test that counts copies makes its own (fixtures.ts). */
 export async function booksInStock(page: Page, min = 5): Promise<ApiBook[]> {
   return (await apiBooks(page)).filter((b) => b.stock >= min);
 }

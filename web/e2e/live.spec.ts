@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, AUTH, AUTH_EMULATOR, CUSTOMER, idToken, KEY, newCustomer, orderCard, signIn } from './helpers';
+import { ADMIN, AUTH, AUTH_EMULATOR, KEY, newCustomer, orderCard, signIn } from './helpers';
 
 // Pages that follow Firestore (reactfire) under the security rules: a status change or another
 // shopper's purchase shows in an open page within 2 s, without a reload. Changes are made through
@@ -50,12 +50,13 @@ async function createBook(request: APIRequestContext, token: string, stock: numb
 test("the admin ships an order: the customer's open /orders shows shipped within 2 s, without a reload", async ({ browser, request }) => {
   const admin = await adminToken(request);
   const book = await createBook(request, admin, 5);
+  const customer = await newCustomer(request, 'live');
   const customerContext = await browser.newContext();
   const page = await customerContext.newPage();
-  await signIn(page);
+  await signIn(page, customer.email, customer.password);
   const placed = await request.post('/api/orders', {
-    headers: { Authorization: `Bearer ${await idToken(request, CUSTOMER.email, CUSTOMER.password)}` },
-    data: orderBody(CUSTOMER.email, book),
+    headers: { Authorization: `Bearer ${customer.token}` },
+    data: orderBody(customer.email, book),
   });
   expect(placed.status()).toBe(201);
   const id = (await placed.json())._id as string;
@@ -152,13 +153,15 @@ test("'Forgot password?' sends Firebase's reset email; the reset completes throu
 test("checkout pre-fills name, phone and address from the customer's latest order, and never overwrites what is typed", async ({ page, request }) => {
   const admin = await adminToken(request);
   const book = await createBook(request, admin, 5);
-  const token = await idToken(request, CUSTOMER.email, CUSTOMER.password);
-  const body = { ...orderBody(CUSTOMER.email, book), name: 'Pat Prefill', phone: '5559876543', address: { street: '9 Memory Road', city: 'Recall', country: 'USA', state: 'OR', zipcode: '97201' } };
+  // A customer of its own: the pre-fill comes from the latest order, and other tests order too.
+  const customer = await newCustomer(request, 'prefill');
+  const token = customer.token;
+  const body = { ...orderBody(customer.email, book), name: 'Pat Prefill', phone: '5559876543', address: { street: '9 Memory Road', city: 'Recall', country: 'USA', state: 'OR', zipcode: '97201' } };
   const placed = await request.post('/api/orders', { headers: { Authorization: `Bearer ${token}` }, data: body });
   expect(placed.status()).toBe(201);
   const orderId = (await placed.json())._id as string;
 
-  await signIn(page);
+  await signIn(page, customer.email, customer.password);
   await page.goto(`/books/${book._id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.goto('/checkout');

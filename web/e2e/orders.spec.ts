@@ -1,8 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { adminLogin, apiBook, apiBooks, booksInStock, checkout, CUSTOMER, fillDelivery, orderCard, placeOrder, shortId, signIn } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { adminLogin, apiBook, checkout, fillDelivery, orderCard, placeOrder, shortId, signIn } from './helpers';
 
 // The order lifecycle across the two sides: the customer orders and follows it on /orders, the
 // admin works it through the desk, the customer cancels another one and its copy goes back.
+// Each test has its own customer and books (fixtures.ts): the orders and stock it sees are its own.
 
 /** Clicks an action on the admin's order page and confirms it in the sweetalert2 dialog. */
 async function act(admin: Page, label: string, note?: string) {
@@ -12,14 +14,14 @@ async function act(admin: Page, label: string, note?: string) {
   await dialog.getByRole('button', { name: label, exact: true }).click();
 }
 
-test('the admin confirms, ships and delivers an order from the desk; the customer sees each status', async ({ browser }) => {
+test('the admin confirms, ships and delivers an order from the desk; the customer sees each status', async ({ browser, shopper, makeBook }) => {
   const customer = await browser.newPage();
-  const [book] = await booksInStock(customer);
-  await signIn(customer);
-  const id = await placeOrder(customer, [book!]);
+  const book = await makeBook();
+  await signIn(customer, shopper.email, shopper.password);
+  const id = await placeOrder(customer, [book]);
   const card = orderCard(customer, id);
   await expect(card.getByTestId('order-status')).toHaveText('pending');
-  await expect(card.getByText(book!.title)).toBeVisible(); // the line comes from the order itself
+  await expect(card.getByText(book.title)).toBeVisible(); // the line comes from the order itself
   await expect(card.getByRole('button', { name: /Cancel Order/ })).toBeVisible();
 
   const admin = await browser.newPage();
@@ -27,15 +29,15 @@ test('the admin confirms, ships and delivers an order from the desk; the custome
   await admin.getByRole('link', { name: 'Orders', exact: true }).first().click();
   await expect(admin).toHaveURL('/dashboard/orders');
   await expect(admin.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
-  // Newest first: the new order leads the table. Then find it by the customer's email.
-  await expect(admin.getByRole('row').nth(1)).toContainText(`#${shortId(id)}`);
-  await admin.getByLabel('Search orders by customer email or order id').fill(CUSTOMER.email.toUpperCase());
+  // Newest first: the new order is on the first page (other tests order too). Then find it by the customer's email.
+  await expect(admin.getByRole('row').filter({ hasText: `#${shortId(id)}` })).toBeVisible();
+  await admin.getByLabel('Search orders by customer email or order id').fill(shopper.email.toUpperCase());
   await admin.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(admin).toHaveURL(/q=READER/);
+  await expect(admin).toHaveURL(/q=OWN-/);
   const row = admin.getByRole('row').filter({ hasText: `#${shortId(id)}` });
-  await expect(row).toContainText(CUSTOMER.email);
-  await expect(row).toContainText(book!.title);
-  await expect(row).toContainText(`$${book!.newPrice.toFixed(2)}`);
+  await expect(row).toContainText(shopper.email);
+  await expect(row).toContainText(book.title);
+  await expect(row).toContainText(`$${book.newPrice.toFixed(2)}`);
   // And by its id: exactly that order.
   await admin.getByLabel('Search orders by customer email or order id').fill(id);
   await admin.getByRole('button', { name: 'Search', exact: true }).click();
@@ -79,17 +81,16 @@ test('the admin confirms, ships and delivers an order from the desk; the custome
   await expect(history).toContainText('by the shop');
 });
 
-test('the customer cancels an order and the copy goes back on the book page', async ({ page, browser }) => {
+test('the customer cancels an order and the copy goes back on the book page', async ({ page, browser, shopper, makeBook }) => {
   // A book showing 'Only N left' (N <= 3), so its page shows the count going down and back up.
-  const book = (await apiBooks(page)).find((b) => b.stock >= 1 && b.stock <= 3);
-  test.skip(!book, 'no book with 1 to 3 copies left');
-  const before = book!.stock;
-  await signIn(page);
-  await page.goto(`/books/${book!._id}`);
+  const book = await makeBook({ stock: 3 });
+  const before = book.stock;
+  await signIn(page, shopper.email, shopper.password);
+  await page.goto(`/books/${book._id}`);
   await expect(page.getByText(`Only ${before} left`)).toBeVisible();
-  const id = await placeOrder(page, [book!]);
-  expect((await apiBook(page, book!._id)).stock).toBe(before - 1);
-  await page.goto(`/books/${book!._id}`);
+  const id = await placeOrder(page, [book]);
+  expect((await apiBook(page, book._id)).stock).toBe(before - 1);
+  await page.goto(`/books/${book._id}`);
   await expect(page.getByText(before - 1 === 0 ? 'Out of stock' : `Only ${before - 1} left`)).toBeVisible();
 
   await page.goto('/orders');
@@ -106,8 +107,8 @@ test('the customer cancels an order and the copy goes back on the book page', as
   await expect(page.getByRole('list', { name: 'Order history' })).toContainText('Ordered by mistake');
   await expect(page.getByRole('list', { name: 'Order history' })).toContainText('by you');
 
-  expect((await apiBook(page, book!._id)).stock).toBe(before);
-  await page.goto(`/books/${book!._id}`);
+  expect((await apiBook(page, book._id)).stock).toBe(before);
+  await page.goto(`/books/${book._id}`);
   await expect(page.getByText(`Only ${before} left`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
 
@@ -123,27 +124,24 @@ test('the customer cancels an order and the copy goes back on the book page', as
   await stranger.close();
 });
 
-test('an out-of-stock book cannot be added to the cart', async ({ page }) => {
-  const book = (await apiBooks(page)).find((b) => b.stock === 0);
-  test.skip(!book, 'no book at stock 0');
-  await page.goto(`/books/${book!._id}`);
-  await expect(page.getByRole('heading', { name: book!.title, level: 1 })).toBeVisible();
+test('an out-of-stock book cannot be added to the cart', async ({ page, makeBook }) => {
+  const book = await makeBook({ stock: 0 });
+  await page.goto(`/books/${book._id}`);
+  await expect(page.getByRole('heading', { name: book.title, level: 1 })).toBeVisible();
   await expect(page.getByText('Out of stock')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   await expect(page.getByTestId('cart-count')).toHaveText('0');
 });
 
-test('checkout flags lines the server says are gone; one click removes them and the order goes through', async ({ page }) => {
-  const books = await apiBooks(page);
-  const soldOut = books.find((b) => b.stock === 0);
-  const [good] = await booksInStock(page);
-  test.skip(!soldOut, 'no book at stock 0');
-  await signIn(page);
+test('checkout flags lines the server says are gone; one click removes them and the order goes through', async ({ page, shopper, makeBook }) => {
+  const soldOut = await makeBook({ stock: 0 });
+  const good = await makeBook();
+  await signIn(page, shopper.email, shopper.password);
   // A cart kept from earlier: one book sold out since (its stored stock says 4), one deleted since.
   const stale = [
-    { ...good! },
-    { ...soldOut!, stock: 4 },
-    { ...good!, _id: 'deleted-in-e2e', title: 'A Book Since Deleted', stock: 4 },
+    { ...good },
+    { ...soldOut, stock: 4 },
+    { ...good, _id: 'deleted-in-e2e', title: 'A Book Since Deleted', stock: 4 },
   ];
   await page.evaluate((items) => localStorage.setItem('bookstore.cart', JSON.stringify(items)), stale);
   await page.goto('/checkout');
@@ -170,5 +168,5 @@ test('checkout flags lines the server says are gone; one click removes them and 
   await expect(page.getByRole('button', { name: 'Remove Unavailable Items' })).toHaveCount(0);
 
   await checkout(page);
-  await expect(page.getByText(good!.title).first()).toBeVisible();
+  await expect(page.getByText(good.title).first()).toBeVisible();
 });

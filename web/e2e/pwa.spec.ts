@@ -117,7 +117,8 @@ test('a book shown from the cache is redrawn when the background refresh brings 
   }
 });
 
-test.describe('a new deploy under an open tab (with the worker)', () => {
+// @serial: it rewrites web/dist, which Hosting serves to every test.
+test.describe('a new deploy under an open tab (with the worker)', { tag: '@serial' }, () => {
   // The document the worker answers every navigation with (NAVIGATION_FALLBACK): what a deploy changes under the tab.
   const SHELL = join(process.cwd(), 'web', 'dist', 'shell.html');
   const SW = join(process.cwd(), 'web', 'dist', 'sw.js');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminLogin, apiBooks, booksInStock, checkout, settled, signIn } from './helpers';
 
 // Screenshots for people to look at (artifacts/screenshots, not committed). Each page is also
@@ -18,7 +18,7 @@ async function noHorizontalOverflow(page: import('@playwright/test').Page) {
 }
 
 for (const width of [375, 768, 1280]) {
-  test(`storefront screens at ${width}px`, async ({ page }) => {
+  test(`storefront screens at ${width}px`, async ({ page, shopper }) => {
     await page.setViewportSize({ width, height: 900 });
     const books = await booksInStock(page);
     await page.goto('/');
@@ -54,7 +54,7 @@ for (const width of [375, 768, 1280]) {
     await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/cart-${width}.png`, fullPage: true });
 
-    await signIn(page);
+    await signIn(page, shopper.email, shopper.password); // a customer of its own: the orders shown are this test's
     await page.goto('/checkout');
     await expect(page.getByRole('heading', { name: 'Cash On Delevary' })).toBeVisible();
     await noHorizontalOverflow(page);

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { appCode as totpCode } from './totp';
-import { ADMIN, adminLogin, booksInStock, placeOrder, shortId, signIn } from './helpers';
+import { ADMIN, adminLogin, placeOrder, shortId, signIn } from './helpers';
 
 // Staff accounts in the browser (issue 24): the owner adds a bookseller who works the order desk
 // on a phone; a manager turns on two-factor sign-in and then needs the code.
@@ -27,7 +28,7 @@ async function steadyClock() {
   if (into > 27_000) await new Promise((r) => setTimeout(r, 30_000 - into + 200));
 }
 
-test('the owner adds a bookseller, who works an order on a phone and cannot delete books', async ({ browser }) => {
+test('the owner adds a bookseller, who works an order on a phone and cannot delete books', async ({ browser, shopper, makeBook }) => {
   // The owner (the local demo owner) adds the bookseller on the Staff page.
   const owner = await browser.newPage();
   await adminLogin(owner);
@@ -51,9 +52,9 @@ test('the owner adds a bookseller, who works an order on a phone and cannot dele
 
   // A customer orders a book.
   const customer = await browser.newPage();
-  const [book] = await booksInStock(customer);
-  await signIn(customer);
-  const orderId = await placeOrder(customer, [book!]);
+  const book = await makeBook();
+  await signIn(customer, shopper.email, shopper.password);
+  const orderId = await placeOrder(customer, [book]);
 
   // The bookseller signs in on a phone-sized page: the desk, not the figures.
   const phone = await browser.newContext({ viewport: PHONE });

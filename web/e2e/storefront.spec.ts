@@ -100,7 +100,7 @@ test('book text renders as text, never as markup', async ({ page }) => {
     route.fulfill({ json: { _id: 'xss-book', title: '<script>alert(1)</script>', description: '<img src=x onerror="alert(1)">', category: 'fiction', trending: false, coverImage: 'javascript:alert(1)', oldPrice: 2, newPrice: 1, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() } }),
   );
   // A client-side navigation, so the app asks the (stubbed) API: a direct visit would be the server's
-  // render of the real catalogue (functions/test/catalog-pages.api.test.ts checks its escaping).
+  // render of the real catalogue (functions/test/catalog-pages.serial.api.test.ts checks its escaping).
   await page.goto('/about');
   await expect(page.getByLabel('Search books')).toBeEnabled();
   await page.evaluate(() => {

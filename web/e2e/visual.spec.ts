@@ -187,7 +187,8 @@ test("a phone's first screen (375 x 812): the book page shows cover, title, auth
   await page.screenshot({ path: `${SHOTS}/first-screen-home-375.png` });
 });
 
-test('cards side by side line up: title, author, price and Add to Cart on the same lines (/books at 1280)', async ({ page }) => {
+// @serial: the newest six books must be the catalogue's (other tests' books have no author line).
+test('cards side by side line up: title, author, price and Add to Cart on the same lines (/books at 1280)', { tag: '@serial' }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/books');
   const cards = page.getByRole('list', { name: 'Books' }).getByRole('article');
@@ -254,7 +255,8 @@ test('the cart keeps the saving; checkout puts the total beside Place an Order, 
   await expect(page.getByText('No product found!')).toBeVisible();
 });
 
-test("the overview's figures match the desk: orders placed and cancelled, sales booked and collected; Manage Books shows stock, Delete after Edit", async ({ page }) => {
+// @serial: the figures count every order in the shop, so no other test may order meanwhile.
+test("the overview's figures match the desk: orders placed and cancelled, sales booked and collected; Manage Books shows stock, Delete after Edit", { tag: '@serial' }, async ({ page }) => {
   await adminLogin(page);
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('bookstore.admin')!).token);
   const stats = await (await page.request.get('/api/admin', { headers: { Authorization: `Bearer ${token}` } })).json();

@@ -4,6 +4,8 @@ import { ADMIN, adminLogin, publishedLine, settled, signIn, type ApiBook } from 
 // /books, the header's search and the no-full-catalogue rule, in Chromium against the real API.
 // The demo seed has 26 books; paging to page 3 of a filtered view needs more, so this file adds
 // its own technology books through the admin API and deletes them afterwards.
+// Serial (the file name): its 64 books are the newest while it runs, which would push the
+// catalogue off the first page for every other test.
 
 interface ApiPage { books: ApiBook[]; nextCursor: string | null; prevCursor: string | null }
 

@@ -26,7 +26,7 @@ describe(`random placements and transitions (seed ${SEED})`, () => {
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const admin = await adminToken();
     const shoppers = await Promise.all([0, 1, 2].map((i) => newCustomer(`random${i}`)));
-    // The open-order limit is tested in hostile.api.test.ts; here it would only blur the model.
+    // The open-order limit is tested in hostile.serial.api.test.ts; here it would only blur the model.
     await Promise.all(shoppers.map((s) => allowOpenOrders(s.uid, OPERATIONS)));
     shelf = await makeBooks(6, 8);
     const stock = new Map(shelf.map((b) => [b._id, 8]));

@@ -41,7 +41,7 @@ async function steadyClock(): Promise<void> {
 const code = (secret: string, steps = 0) => totpCode(secret, Date.now() + steps * 30_000);
 
 let isbnSeq = 0;
-/** ISBNs under 979-1, apart from import.api.test's 979-8-<run> range (which counts the books in it). */
+/** ISBNs under 979-1, apart from import.serial.api.test's 979-8-<run> range (which counts the books in it). */
 const madeIsbns: string[] = [];
 function isbn(): string {
   const body = `9791${String(Date.now() % 1e6).padStart(6, '0')}${String((isbnSeq += 1) % 100).padStart(2, '0')}`.slice(0, 12);

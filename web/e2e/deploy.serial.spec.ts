@@ -10,6 +10,7 @@ import { adminLogin } from './helpers';
 // lazily loaded route. The old chunk's request fails (404 once Hosting answers missing assets so;
 // index.html as text/html before that: a module script refuses both), Vite fires
 // vite:preloadError, and the app reloads once into the new build.
+// Serial (the file name): it rewrites web/dist, which Hosting serves to every test.
 
 const DIST = join(process.cwd(), 'web', 'dist');
 const BACKUP = join(process.cwd(), 'artifacts', 'dist-before-redeploy');

@@ -5,6 +5,7 @@ import { ADMIN } from './helpers';
 // with JavaScript the app hydrates it and draws the same text, in any browser time zone (dates are
 // in the shop's zone, contract/src/locale.ts). Kiritimati (UTC+14) and Pago Pago (UTC-11) are a day
 // apart: a date formatted in the browser's zone reads differently in one of them from any server's.
+// Serial (the file name): /books is loaded twice and compared, so no other test may add or delete a book in between.
 
 const ZONES = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
 /** What React reports when the HTML does not match its first render (production builds give the codes). */
