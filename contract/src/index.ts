@@ -21,3 +21,4 @@ export * from './subscription-texts';
 export * from './subscriptions';
 export * from './pricing';
 export * from './fulfilment';
+export * from './sale';

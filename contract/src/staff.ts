@@ -32,6 +32,7 @@ export const PERMISSIONS = [
   'settings.manage', // the staff rules (two-factor sign-in)
   'settings.fulfilment', // pickup, delivery methods, postage and tax (issue 27)
   'newsletter.export', // the confirmed newsletter addresses, as CSV (issue 28)
+  'sales.counter', // the Counter: sell at the till, take returns, the day's takings (issue 39)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -40,9 +41,9 @@ export const POLICY: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
   manager: [
     'books.view', 'books.create', 'books.edit', 'books.price', 'books.stock', 'books.delete', 'books.import', 'books.covers',
-    'orders.desk', 'orders.status', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment',
+    'orders.desk', 'orders.status', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment', 'sales.counter',
   ],
-  bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status'],
+  bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status', 'sales.counter'],
 };
 
 export function can(role: Role, permission: Permission): boolean {
@@ -149,6 +150,7 @@ export const TOTP_SETUP_REQUIRED = 'TOTP_SETUP_REQUIRED';
 export const AUDIT_ACTIONS = [
   'book.create', 'book.edit', 'book.price', 'book.stock', 'book.delete', 'book.import', 'cover.upload',
   'order.status',
+  'sale.create', 'sale.return',
   'staff.create', 'staff.update', 'staff.delete', 'staff.sign-out',
   'totp.start', 'totp.enable', 'totp.disable',
   'settings.update',
@@ -169,7 +171,7 @@ export interface AuditEvent {
   /** Their role when they acted. */
   role: Role;
   action: AuditAction;
-  /** What was acted on: `books/<id>`, `orders/<id>`, `admins/<username>`, `settings/shop`, `covers/<name>`, `import`. */
+  /** What was acted on: `books/<id>`, `orders/<id>`, `sales/<id>`, `admins/<username>`, `settings/shop`, `covers/<name>`, `import`. */
   target: string;
   /** ISO 8601, server time. */
   at: string;

@@ -14,6 +14,7 @@ import { errorHandler, notFound } from './lib/errors';
 import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
 import { routerOf } from './lib/routes';
+import { salesRouter } from './sales/sales.router';
 import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
 import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
@@ -47,6 +48,7 @@ export function createApp() {
     '/admin/books': { get: adminBooks },
     '/admin/books/bulk': { post: bulkBooks },
     '/admin/isbn/:isbn': { get: isbnLookup },
+    '/admin/sales': salesRouter, // issue 39: the counter
     '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter],
   });
   api.use(methodNotAllowed(api));

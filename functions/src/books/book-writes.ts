@@ -43,7 +43,9 @@ export type BookWriter =
   /** A staff member: each field they change must be theirs to change; one audit event per book (`action` names it, else it follows what changed). */
   | { staff: AuditActor; action?: AuditAction }
   /** An order's placement, cancellation or release (`orders/<id>`): the order's own events record why the stock moved. */
-  | { order: string };
+  | { order: string }
+  /** A counter sale or a return at the counter (`sales/<id>`): the sale's record and its one audit event say why the stock moved (issue 39). */
+  | { sale: string };
 
 export type BookChange =
   /** A new book (`ref`: its id chosen by the caller, e.g. the import's `isbn-<13 digits>`). */
