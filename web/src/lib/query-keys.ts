@@ -20,4 +20,6 @@ export const queryKeys = {
   adminStaff: ['admin-staff'] as const,
   /** Audit log pages (GET /api/admin/audit). */
   adminAudit: ['admin-audit'] as const,
+  /** Counter sales (issue 39): a day's takings and list, one sale. */
+  adminSales: ['admin-sales'] as const,
 };
