@@ -40,7 +40,9 @@ function decode(value: string): Cursor {
 /** One page of the books changed at or after `since` (all books without it), oldest change first. */
 export async function counterBooksPage(request: { since?: string; cursor?: string; limit: number }): Promise<CounterBooksPage> {
   const after = request.cursor ? decode(request.cursor) : undefined;
-  const from = [request.since, after?.updatedAt].filter((v): v is string => !!v).sort().pop();
+  // Stored times are toISOString()'s (milliseconds, Z): `since` is written the same way before comparing as text.
+  const since = request.since ? new Date(request.since).toISOString() : undefined;
+  const from = [since, after?.updatedAt].filter((v): v is string => !!v).sort().pop();
   let query = books().select(...FIELDS).orderBy('updatedAt').orderBy(FieldPath.documentId());
   if (from) query = query.where('updatedAt', '>=', from);
   query = after ? query.startAfter(after.updatedAt, after.id) : query;
