@@ -101,6 +101,13 @@ for (const [width, height] of [[375, 812], [1024, 768]] as const) {
     await page.screenshot({ path: `${SHOTS}/counter-complete-${width}.png`, fullPage: true });
     expect(await stockOf(request, book._id)).toBe(1);
 
+    // Printed, the page is the receipt alone: no dashboard, no buttons.
+    await page.emulateMedia({ media: 'print' });
+    await expect(receipt).toBeVisible();
+    for (const hidden of [page.getByRole('button', { name: 'New Sale' }), page.getByRole('heading', { name: 'Dashboard' }), page.getByRole('button', { name: 'Log out' })]) await expect(hidden).toBeHidden();
+    await page.screenshot({ path: `${SHOTS}/counter-receipt-print-${width}.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+
     // The next sale starts empty, the scan field ready.
     await page.getByRole('button', { name: 'New Sale' }).click();
     await expect(page.getByLabel('Scan or type an ISBN')).toBeFocused();
