@@ -2,6 +2,7 @@ import type {
   CounterBookResponse, CounterBooksPage, SaleResponse, SaleReturnInput, SaleReturnResponse, SalesPage, SalesSummary,
 } from '@bookstore/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -54,9 +55,10 @@ export const saleQuery = (id: string) =>
 /** What a sale or a return changes on screen: the takings, the overview's counter figures, the books' stock. */
 export function useSalesChanged() {
   const client = useQueryClient();
-  return () => {
+  // Stable: the counter's effects depend on it (a new function each render would re-run them).
+  return useCallback(() => {
     for (const key of [queryKeys.adminSales, queryKeys.adminStats, queryKeys.books]) void client.invalidateQueries({ queryKey: key });
-  };
+  }, [client]);
 }
 
 // POST /api/admin/sales/:id/returns
