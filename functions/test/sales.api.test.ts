@@ -261,6 +261,10 @@ describe('the counter\'s ISBN list', () => {
       expect(cursor).toBeTruthy();
     }
 
+    // What a device downloads per book (the figure behind decision 031's 1.2 MB at 10,000 books).
+    const sample = (await http('/api/admin/sales/books?limit=200', { token: bookseller })).body.books;
+    console.log(`counter book list: ${Math.round(JSON.stringify(sample).length / sample.length)} bytes of JSON per book (${sample.length} books sampled)`);
+
     const one = await http(`/api/admin/sales/books/${isbn10Of(book!.isbn)}`, { token: bookseller });
     expect(one.status).toBe(200);
     expect(one.body.book).toMatchObject({ _id: book!._id, isbn: book!.isbn, price: 16.49, stock: 7 });
