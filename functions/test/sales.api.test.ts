@@ -166,7 +166,7 @@ describe('8 counter sales and 8 web orders for the last copy', () => {
       expect(won, `round ${round}: ${replies.map((r) => r.status).join(' ')}`).toHaveLength(1);
       // Every other request lost the copy: 409 OUT_OF_STOCK (or, under heavy contention, 503 to retry: never a second copy).
       for (const r of replies.filter((x) => x.status !== 201)) {
-        expect([409, 503], `round ${round}: ${JSON.stringify(r.body)}`).toContain(r.status);
+        expect([409, 503], `round ${round}: ${r.kind} ${r.status} ${JSON.stringify(r.body)}`).toContain(r.status);
         if (r.status === 409) expect(r.body.code).toBe('OUT_OF_STOCK');
       }
       expect(await stockOf(last!._id)).toBe(0);
@@ -210,13 +210,13 @@ describe('returns at the counter', () => {
 
     const rest = await http(url, { method: 'POST', token: owner, json: { returnId: randomUUID(), lines: [{ bookId: a!._id, quantity: 1 }, { isbn: b!.isbn, quantity: 1 }], refundMethod: 'card_terminal' } });
     expect(rest.status).toBe(201);
-    expect(rest.body.return.total).toBe(20.1);
+    expect(rest.body.return.total).toBe(21.01); // 10.00 + 11.01 (makeBooks prices the second book 101 cents more)
     expect([await stockOf(a!._id), await stockOf(b!._id)]).toEqual([5, 5]);
     const nothingLeft = await http(url, { method: 'POST', token: owner, json: { lines: [{ isbn: b!.isbn, quantity: 1 }], refundMethod: 'cash' } });
     expect(nothingLeft.status).toBe(409);
 
     const stored = (await http(`/api/admin/sales/${sale._id}`, { token: bookseller })).body.sale;
-    expect(stored.returns.map((r: any) => [r.total, r.refundMethod])).toEqual([[20, 'cash'], [20.1, 'card_terminal']]);
+    expect(stored.returns.map((r: any) => [r.total, r.refundMethod])).toEqual([[20, 'cash'], [21.01, 'card_terminal']]);
     const events = await auditOf(`sales/${sale._id}`);
     expect(events.map((e) => e.action).sort()).toEqual(['sale.create', 'sale.return', 'sale.return']);
 

@@ -34,7 +34,7 @@ describe('takings', () => {
     const days = new Set<string>();
     const plan: [string, number, number, Record<string, unknown>][] = [
       [bookseller, 0, 2, { method: 'cash' }], [bookseller, 1, 1, { method: 'card_terminal' }], [owner, 2, 3, { method: 'cash', tendered: 100 }],
-      [owner, 3, 1, { method: 'card_terminal' }], [bookseller, 4, 4, { method: 'cash', tendered: '50.00' }], [owner, 5, 1, { method: 'cash' }],
+      [owner, 3, 1, { method: 'card_terminal' }], [bookseller, 4, 4, { method: 'cash', tendered: '60.00' }], [owner, 5, 1, { method: 'cash' }],
     ];
     const sold = [];
     for (const [token, i, quantity, payment] of plan) {

@@ -10,7 +10,7 @@ import { books, type BookDoc } from '../books/book-doc';
 import { noAfterCommit, stageBookWrites } from '../books/book-writes';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
-import { runQuery, runTxQuery } from '../lib/queries';
+import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { addToCounters } from '../orders/counters.repo';
 import { decodeCursor, encodeCursor } from '../orders/cursor';
@@ -110,22 +110,32 @@ interface ResolvedLine {
   snap: DocumentSnapshot | null;
 }
 
-/** Each line's book, read in the transaction: by id, or the book holding that ISBN (one query each). */
-async function resolveLines(tx: Transaction, lines: SaleLineInput[]): Promise<ResolvedLine[]> {
-  const byId = lines.filter((l) => l.bookId);
-  const idSnaps = byId.length ? await tx.getAll(...byId.map((l) => books().doc(l.bookId!))) : [];
-  countReads(idSnaps.length);
-  const resolved: ResolvedLine[] = [];
-  for (const input of lines) {
-    if (input.bookId) {
-      const snap = idSnaps[byId.indexOf(input)]!;
-      resolved.push({ input, snap: snap.exists ? snap : null });
-    } else {
-      const found = await runTxQuery(tx, books().where('isbn', '==', input.isbn!).limit(1));
-      resolved.push({ input, snap: found.docs[0] ?? null });
-    }
+/**
+ * Which book holds each ISBN: one query per ISBN line, before the transaction. Inside it, the books
+ * are read by id (their documents lock; a query in a contended transaction can find the emulator's
+ * transaction closed under it) and a book whose ISBN changed meanwhile counts as not found.
+ */
+async function idsOfIsbns(lines: SaleLineInput[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const line of lines.filter((l) => l.isbn)) {
+    const found = await runQuery(books().where('isbn', '==', line.isbn!).limit(1));
+    if (found.docs[0]) ids.set(line.isbn!, found.docs[0].id);
   }
-  return resolved;
+  return ids;
+}
+
+/** Each line's book, read in the transaction by id (null: no such book, or no longer with that ISBN). */
+async function resolveLines(tx: Transaction, lines: SaleLineInput[], isbnIds: Map<string, string>): Promise<ResolvedLine[]> {
+  const idOf = (line: SaleLineInput) => line.bookId ?? isbnIds.get(line.isbn!);
+  const ids = [...new Set(lines.map(idOf).filter((id): id is string => !!id))];
+  const snaps = ids.length ? await tx.getAll(...ids.map((id) => books().doc(id))) : [];
+  countReads(snaps.length);
+  return lines.map((input) => {
+    const id = idOf(input);
+    const snap = id ? snaps[ids.indexOf(id)] : undefined;
+    const matches = snap?.exists && (!input.isbn || (snap.data() as BookDoc).isbn === input.isbn);
+    return { input, snap: matches ? snap! : null };
+  });
 }
 
 /** The lines' books that do not exist: 400 UNKNOWN_BOOKS, naming them as the request did. */
@@ -167,6 +177,7 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
   const hash = hashOf({ lines: input.lines, payment: input.payment });
   let afterCommit = noAfterCommit;
   let tries = 0;
+  const isbnIds = await idsOfIsbns(input.lines);
   const attempt = () =>
     db().runTransaction(async (tx): Promise<PlacedSale> => {
       tries += 1;
@@ -176,7 +187,7 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       countReads(1);
       if (existing.exists) return replaySale(existing, hash);
 
-      const resolved = await resolveLines(tx, input.lines);
+      const resolved = await resolveLines(tx, input.lines, isbnIds);
       refuseUnknown(resolved);
       refuseRepeats(resolved);
       const short = resolved.filter((r) => ((r.snap!.data() as BookDoc).stock ?? 0) < r.input.quantity);

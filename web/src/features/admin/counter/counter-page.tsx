@@ -146,6 +146,13 @@ export function Component() {
     }
   };
 
+  // A sale made offline: the queue says what became of it since (synced, or refused by the shop).
+  const delivered = done && !done.synced ? device.synced.find((sale) => sale._id === done.saleId) : undefined;
+  const refusedNow = done && !done.synced && device.queue.some((sale) => sale.saleId === done.saleId && sale.state === 'refused');
+  const shown: ReceiptData | null = delivered
+    ? { saleId: delivered._id, at: delivered.createdAt, lines: delivered.lines, total: delivered.total, method: delivered.payment.method, tendered: delivered.payment.tendered, change: delivered.change, servedBy: delivered.by.name }
+    : done?.receipt ?? null;
+
   const newSale = () => {
     setDone(null);
     requestAnimationFrame(() => scanner.current?.focus());
@@ -164,13 +171,19 @@ export function Component() {
           <div className="print:hidden" role="status">
             <h3 id="sale-complete" className="text-2xl font-bold">Sale complete</h3>
             {done.receipt.change !== undefined && <p className="mt-1 text-xl">Change due: <strong className="tabular-nums">{money(done.receipt.change)}</strong></p>}
-            {!done.synced && <p className="mt-2 rounded-md bg-primary-soft px-3 py-2 text-sm text-secondary">Waiting to sync: this sale is kept on this device and sent when the connection returns.</p>}
+            {delivered ? (
+              <p className="mt-2 rounded-md bg-accent-soft px-3 py-2 text-sm text-secondary">Synced: the shop has this sale.</p>
+            ) : refusedNow ? (
+              <p className="mt-2 rounded-md bg-danger-soft px-3 py-2 text-sm text-danger">The shop refused this sale when it was sent: see Sales on This Device below.</p>
+            ) : (
+              !done.synced && <p className="mt-2 rounded-md bg-primary-soft px-3 py-2 text-sm text-secondary">Waiting to sync: this sale is kept on this device and sent when the connection returns.</p>
+            )}
           </div>
-          <Receipt receipt={done.receipt} />
+          <Receipt receipt={shown!} />
           <div className="flex flex-wrap gap-3 print:hidden">
             <button type="button" onClick={() => window.print()} className={buttonClass('secondary', 'md')}>Print Receipt</button>
             <button type="button" onClick={newSale} className={buttonClass('primary', 'md')}>New Sale</button>
-            {done.synced && <Link to={`/dashboard/counter/sales/${done.saleId}`} className={`${textLink} self-center text-sm`}>Return items from this sale</Link>}
+            {(done.synced || delivered) && <Link to={`/dashboard/counter/sales/${done.saleId}`} className={`${textLink} self-center text-sm`}>Return items from this sale</Link>}
           </div>
         </section>
       ) : (

@@ -75,6 +75,7 @@ export function Component() {
       )}
       <section aria-labelledby="day-sales-heading" className="rounded-lg bg-white shadow print:hidden">
         <h3 id="day-sales-heading" className="border-b border-gray-100 px-4 py-4 font-bold sm:px-6">Sales of the Day</h3>
+        {list.isPending && <p role="status" className="p-6 text-sm text-gray-600">Loading the day&apos;s sales…</p>}
         {list.data && list.data.pages[0]!.sales.length === 0 ? (
           <p className="p-6 text-sm text-gray-600">No counter sales this day.</p>
         ) : (
@@ -84,7 +85,7 @@ export function Component() {
                 <Link to={`/dashboard/counter/sales/${sale._id}`} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-gray-50 sm:grid-cols-[7rem_1fr_10rem_6rem] sm:px-6">
                   <span className="font-mono text-sm font-semibold text-accent">#{sale._id.slice(0, 8)}</span>
                   <span className="justify-self-end text-sm font-semibold tabular-nums sm:order-last">{money(sale.total)}</span>
-                  <span className="truncate text-sm">{sale.lines.reduce((n, l) => n + l.quantity, 0)} books · {PAYMENT_METHOD_LABELS[sale.payment.method]} · {sale.by.name}{sale.returns.length ? ' · returns' : ''}</span>
+                  <span className="truncate text-sm">{((n) => (n === 1 ? '1 book' : `${n} books`))(sale.lines.reduce((n, l) => n + l.quantity, 0))} · {PAYMENT_METHOD_LABELS[sale.payment.method]} · {sale.by.name}{sale.returns.length ? ' · returns' : ''}</span>
                   <span className="text-xs text-gray-600 sm:text-sm">{formatDateTime(sale.createdAt)}</span>
                 </Link>
               </li>

@@ -9,6 +9,8 @@ import type { CounterDevice } from './use-counter-device';
 // connection returns), or refused by the server with what to do (Send Again, or Remove once settled).
 // Below them, the sales the queue delivered since the page opened.
 
+const copies = (n: number) => (n === 1 ? '1 book' : `${n} books`);
+
 export function SaleQueue({ device }: { device: CounterDevice }) {
   const [removing, setRemoving] = useState<string | null>(null);
   if (device.queue.length === 0 && device.synced.length === 0) return null;
@@ -22,7 +24,7 @@ export function SaleQueue({ device }: { device: CounterDevice }) {
             <li key={sale.saleId} className="space-y-2 py-3" data-sale-id={sale.saleId}>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="text-sm">
-                  <span className="font-mono font-semibold">#{sale.saleId.slice(0, 8)}</span> · {formatDateTime(sale.queuedAt)} · {sale.lines.reduce((n, l) => n + l.quantity, 0)} books · {PAYMENT_METHOD_LABELS[sale.body.payment.method]}
+                  <span className="font-mono font-semibold">#{sale.saleId.slice(0, 8)}</span> · {formatDateTime(sale.queuedAt)} · {copies(sale.lines.reduce((n, l) => n + l.quantity, 0))} · {PAYMENT_METHOD_LABELS[sale.body.payment.method]}
                 </span>
                 <span className="font-semibold tabular-nums">{money(sale.total)}</span>
               </div>
@@ -50,7 +52,12 @@ export function SaleQueue({ device }: { device: CounterDevice }) {
           ))}
         </ul>
       )}
-      {waiting > 0 && <p className="text-sm text-gray-700">{waiting === 1 ? '1 sale is' : `${waiting} sales are`} waiting to sync: {device.online ? 'sending…' : 'they are sent when the connection returns.'}</p>}
+      {waiting > 0 && (
+        <p className="text-sm text-gray-700">
+          {waiting === 1 ? '1 sale is waiting to sync: ' : `${waiting} sales are waiting to sync: `}
+          {device.online ? 'sending…' : waiting === 1 ? 'it is sent when the connection returns.' : 'they are sent when the connection returns.'}
+        </p>
+      )}
       {device.synced.length > 0 && (
         <ul aria-label="Synced sales" className="space-y-1 text-sm">
           {device.synced.map((sale) => (
