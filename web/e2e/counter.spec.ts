@@ -220,4 +220,13 @@ test('a return at the counter and the day\'s end', async ({ page, request, makeB
   await expect(page.getByTestId('day-net')).toBeVisible();
   await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/counter-day-end-375.png`, fullPage: true });
+
+  // The overview: counter sales beside the web's, and the two together (its figures are shop-wide,
+  // and other tests sell meanwhile: only that they add up is checked here).
+  await page.goto('/dashboard');
+  const channels = page.getByRole('region', { name: 'Web and Counter' });
+  await expect(channels).toBeVisible();
+  const amount = async (id: string) => Number((await channels.getByTestId(id).textContent())!.replace(/[$,]/g, ''));
+  expect(Math.round((await amount('sales-web')) * 100) + Math.round((await amount('sales-counter')) * 100)).toBe(Math.round((await amount('sales-together')) * 100));
+  await channels.screenshot({ path: `${SHOTS}/counter-overview-375.png` });
 });
