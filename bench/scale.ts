@@ -145,7 +145,7 @@ function benchOrder(i: number, customer: Customer): OrderDoc {
     name: mine ? 'Scale Customer' : 'Bench',
     email: mine ? customer.email.toLowerCase() : `bench${i % 50}@example.com`,
     phone: '5550000000',
-    address: { street: '1 Main', city: 'X', country: 'Y', state: 'Z', zipcode: '1' },
+    address: { street: '1 Main St', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' },
     productIDs: items.map((l) => l.bookId),
     items,
     totalCents: items.reduce((sum, l) => sum + l.unitPriceCents, 0),

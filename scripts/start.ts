@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { DEMO_ADMIN, DEMO_CUSTOMER, ROOT, SHOP_URL } from './lib/env';
+import { DEMO_ADMIN, DEMO_CUSTOMER, ROOT, SHOP_URL, STRIPE_STAND_IN_URL, TEST_CARDS } from './lib/env';
 import { build } from './lib/build';
 import { SAVE_INTERVAL_MS, startSuite } from './lib/suite';
 
@@ -31,6 +31,8 @@ async function main() {
     Dashboard:  ${SHOP_URL}/admin   (username ${DEMO_ADMIN.username}, password ${DEMO_ADMIN.password})
     Customer:   ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}
     API:        ${SHOP_URL}/api/books
+    Stripe:     ${STRIPE_STAND_IN_URL}   (our stand-in: 'Pay by Card' at checkout opens its payment page)
+    Test cards: ${TEST_CARDS.pays} pays; ${TEST_CARDS.declined} is declined
 
   Data is saved every ${SAVE_INTERVAL_MS / 1000} s and on exit. Press Ctrl-C to stop.
 `);

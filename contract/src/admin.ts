@@ -72,10 +72,14 @@ export interface AdminStats {
   totalSales: number;
   /** totalSales taken apart (issue 27): the books (without tax), shipping (without tax) and the tax. */
   salesSplit: { books: number; shipping: number; tax: number };
-  /** Dollars; of totalSales, the orders paid for (delivered or collected, PAID_STATUSES): the cash in hand (issue 29). */
+  /** Dollars; the orders paid for: cash when delivered or collected (PAID_STATUSES, issue 29), card when Stripe's payment arrived (issue 35). */
   collectedSales: number;
   /** How many orders that is. */
   collectedOrders: number;
+  /** Dollars refunded (desk or Stripe, issue 35), kept apart: booked and collected are not reduced by refunds. */
+  refundedSales: number;
+  /** How many refunds that is. */
+  refunds: number;
   trendingBooks: number;
   /** Orders that are not cancelled or refused. */
   totalOrders: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookIdSchema } from './book';
 import { MAX_PRICE_CENTS } from './money';
+import { canonicalPostcode, COUNTRY_MESSAGE, isCountryCode, isRegionOf, placeProblems, regionsOf, type PlaceFields } from './places';
 import { DELIVERY_METHODS, TAX_MODES, type DeliveryMethod, type FulfilmentSettings } from './pricing';
 import { optionalText, text } from './text';
 
@@ -19,9 +20,28 @@ const grams = (label: string) =>
   z.number({ error: `${label} must be a whole number of grams` }).int(`${label} must be a whole number of grams`).min(1, `${label} must be at least 1 gram`).max(MAX_WEIGHT_GRAMS, `${label} must be at most ${MAX_WEIGHT_GRAMS} grams`);
 const rateBp = z.number({ error: 'A tax rate must be a whole number of basis points' }).int('A tax rate must be a whole number of basis points').min(0, 'A tax rate cannot be negative').max(MAX_TAX_RATE_BP, `A tax rate must be at most ${MAX_TAX_RATE_BP} basis points (50%)`);
 
-export const PlaceSchema = z
-  .object({ country: text('Country', 100), region: optionalText('Region', 100) })
-  .strip();
+const SETTINGS_COUNTRY_MESSAGE = 'Choose countries from the list: a two-letter ISO 3166-1 code such as US, or * for everywhere else';
+
+const placeShape = {
+  country: z.string({ error: SETTINGS_COUNTRY_MESSAGE }).trim().refine((c) => c === '*' || isCountryCode(c), SETTINGS_COUNTRY_MESSAGE),
+  region: optionalText('Region', 100),
+};
+
+function checkSettingsRegion(place: { country: string; region?: string }, ctx: z.RefinementCtx) {
+  if (!place.region) return;
+  if (place.country === '*') ctx.addIssue({ code: 'custom', path: ['region'], message: '* is every country: it has no region' });
+  else if (isCountryCode(place.country) && !isRegionOf(place.country, place.region)) {
+    const listed = regionsOf(place.country);
+    const message = listed.length > 0
+      ? `Region ${place.region} is not one of ${place.country}'s: use its code, such as ${listed[0]!.code}`
+      : `${place.country} has no list of regions: name the country alone`;
+    ctx.addIssue({ code: 'custom', path: ['region'], message });
+  }
+}
+
+/** A place in the settings: a country code (or `*`) and, for a country with a list of regions, optionally one of them. */
+export const PlaceSchema = z.object(placeShape).strip().superRefine(checkSettingsRegion);
+const RegionRateSchema = z.object({ ...placeShape, rateBp }).strip().superRefine(checkSettingsRegion);
 
 const PostRateSchema = z.object({ upToGrams: grams('A weight band'), priceCents: cents('A postage price') }).strip();
 
@@ -51,7 +71,8 @@ export const FulfilmentSettingsSchema = z
       .object({
         enabled: z.boolean({ error: 'local.enabled must be true or false' }),
         priceCents: cents('The local delivery price'),
-        country: z.string({ error: 'Country must be text' }).trim().max(100, 'Country must be at most 100 characters').default(''),
+        // A code, or empty for any country.
+        country: z.string({ error: 'Country must be text' }).trim().refine((c) => c === '' || isCountryCode(c), `Local delivery: ${COUNTRY_MESSAGE}, or leave it empty for any country`).default(''),
         zipcodes: z.array(text('A zipcode', 20).refine((v) => /^[A-Za-z0-9 -]+\*?$/.test(v), 'A zipcode is letters, digits, spaces or dashes, with an optional * at the end')).max(500, 'At most 500 zipcodes'),
       })
       .strip(),
@@ -68,7 +89,7 @@ export const FulfilmentSettingsSchema = z
         mode: z.enum(TAX_MODES, { error: 'Tax mode must be included or added' }),
         label: text('Tax name', 30),
         rateBp,
-        regions: z.array(PlaceSchema.extend({ rateBp }).strip()).max(200, 'At most 200 regional rates'),
+        regions: z.array(RegionRateSchema).max(200, 'At most 200 regional rates'),
       })
       .strip(),
   })
@@ -93,15 +114,28 @@ export const DEFAULT_FULFILMENT: FulfilmentSettings = {
 
 export const DeliveryMethodSchema = z.enum(DELIVERY_METHODS, { error: `Delivery method must be one of ${DELIVERY_METHODS.join(', ')}` });
 
-export const DeliveryRequestSchema = z
-  .object({
-    method: DeliveryMethodSchema,
-    country: optionalText('Country', 100),
-    region: optionalText('Region', 100),
-    zipcode: optionalText('Zipcode', 20),
-  })
-  .strip();
+// Where the books go, as codes (issue 36): a country from the list, a region from its list where it
+// has one, a postcode in its country's format. Anything else is 400 with a message per field.
+const placeFields = {
+  country: optionalText('Country', 100),
+  region: optionalText('Region', 100),
+  zipcode: optionalText('Zipcode', 20),
+};
+
+function checkPlace(place: { country?: string; region?: string; zipcode?: string }, ctx: z.RefinementCtx) {
+  const problems = placeProblems({ country: place.country, region: place.region, postcode: place.zipcode }, { complete: false, freeRegion: false });
+  const field: Record<keyof PlaceFields, string> = { country: 'country', region: 'region', postcode: 'zipcode' };
+  for (const [key, message] of Object.entries(problems)) ctx.addIssue({ code: 'custom', path: [field[key as keyof PlaceFields]], message });
+}
+
+const canonical = <T extends { zipcode?: string }>(place: T): T => (place.zipcode ? { ...place, zipcode: canonicalPostcode(place.zipcode) } : place);
+
+/** An order's `delivery`: the method and, optionally, its place (which must be the address's). */
+export const DeliveryRequestSchema = z.object({ method: DeliveryMethodSchema, ...placeFields }).strip().superRefine(checkPlace).transform(canonical);
 export type DeliveryRequest = z.input<typeof DeliveryRequestSchema>;
+
+/** The quote's `delivery`: without a method, the default for the place (pricing.ts defaultOffer), as an order without one. */
+export const QuoteDeliverySchema = z.object({ method: DeliveryMethodSchema.optional(), ...placeFields }).strip().superRefine(checkPlace).transform(canonical);
 
 // POST /api/checkout/quote
 export const QuoteRequestSchema = z
@@ -111,7 +145,7 @@ export const QuoteRequestSchema = z
       .min(1, 'Choose at least one book')
       .max(MAX_ORDER_BOOKS_FOR_QUOTE, `An order holds at most ${MAX_ORDER_BOOKS_FOR_QUOTE} books`)
       .refine((ids) => new Set(ids).size === ids.length, 'Repeated book ids'),
-    delivery: DeliveryRequestSchema,
+    delivery: QuoteDeliverySchema,
   })
   .strip();
 export type QuoteRequest = z.input<typeof QuoteRequestSchema>;
@@ -138,8 +172,9 @@ export interface PickupInfo {
 
 /** 200 answer of POST /api/checkout/quote (dollars, like every amount on the wire). */
 export interface Quote {
-  method: DeliveryMethod;
-  /** Whether the chosen method can be used for this place; when false, `reason` says why and the money fields are null. */
+  /** The method asked for, or without one the default for this place; null when no delivery reaches it (then `reason`). */
+  method: DeliveryMethod | null;
+  /** Whether the method can be used for this place; when false, `reason` says why and the money fields are null. */
   available: boolean;
   reason?: string;
   subtotal: number;
@@ -161,6 +196,10 @@ export interface Quote {
   pickup?: PickupInfo;
   /** Books of the cart that no longer exist: left out of this price (an order with them is refused). */
   unknownProductIDs?: string[];
+  /** The countries the shop's settings name (codes, local first), for the checkout's list. */
+  countries: string[];
+  /** Whether every other country is reached too (a zone of `*`, or a courier for any country). */
+  everyCountry: boolean;
 }
 
 /** 422 of POST /api/orders: the chosen method cannot deliver to this address; nothing was stored. */

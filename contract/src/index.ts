@@ -21,4 +21,7 @@ export * from './subscription-texts';
 export * from './subscriptions';
 export * from './pricing';
 export * from './fulfilment';
+export * from './places';
+export * from './places-legacy';
+export * from './payment';
 export * from './sale';

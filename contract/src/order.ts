@@ -3,10 +3,12 @@ import { CursorSchema } from './paging';
 import { BookIdSchema } from './book';
 import { fromCents, MAX_PRICE_CENTS, parseMoneyInput } from './money';
 import { DeliveryRequestSchema, type PickupInfo } from './fulfilment';
-import { placeKey, ratePercentLabel, zipKey, type DeliveryMethod } from './pricing';
+import { canonicalPostcode, hasRegions, isStreetAddress, placeProblems, postcodeKey, STREET_MESSAGE } from './places';
+import { ratePercentLabel, type DeliveryMethod, type DeliveryPlace } from './pricing';
 import { ROLES } from './roles';
 import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
+import { cashPayment, paymentFromStored, PaymentRequestSchema, type Payment, type StoredPayment } from './payment';
 
 export const MAX_ORDER_ITEMS = 50;
 /** The most an order can cost: its most books, each at the highest price. */
@@ -17,16 +19,48 @@ export function repeatedIds(ids: readonly string[]): string[] {
   return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
 }
 
+/** An address as stored and shown. Orders from before issue 36 hold what was typed ('USA'); newer ones codes ('US'). */
 export const AddressSchema = z
   .object({
     street: text('Street', 200),
     city: text('City', 100),
     country: text('Country', 100),
-    state: text('State', 100),
-    zipcode: text('Zipcode', 20),
+    state: z.string(), // '' where the country has no regions and none was given
+    zipcode: z.string(), // '' where the country has no postcodes
   })
   .strip();
 export type Address = z.infer<typeof AddressSchema>;
+
+/**
+ * An address to deliver to (issue 36): a country from the list (ISO 3166-1 alpha-2), its state or
+ * province from the list where the country has one (free text, unpriced, elsewhere), a postcode in
+ * the country's format where it has postcodes, and a street address a courier can find.
+ */
+export const AddressInputSchema = z
+  .object({
+    street: text('Street', 200).refine(isStreetAddress, STREET_MESSAGE),
+    city: text('City', 100),
+    country: text('Country', 100),
+    state: optionalText('State', 100),
+    zipcode: optionalText('Zipcode', 20),
+  })
+  .strip()
+  .superRefine((a, ctx) => {
+    const problems = placeProblems({ country: a.country, region: a.state, postcode: a.zipcode }, { complete: true, freeRegion: true });
+    if (problems.country) ctx.addIssue({ code: 'custom', path: ['country'], message: problems.country });
+    if (problems.region) ctx.addIssue({ code: 'custom', path: ['state'], message: problems.region });
+    if (problems.postcode) ctx.addIssue({ code: 'custom', path: ['zipcode'], message: problems.postcode });
+  })
+  .transform((a): Address => ({ street: a.street, city: a.city, country: a.country, state: a.state ?? '', zipcode: a.zipcode ? canonicalPostcode(a.zipcode) : '' }));
+
+/** Where an address's delivery is priced: its country, its region where the country has a list, its postcode. */
+export function addressPlace(address: Address): DeliveryPlace {
+  return {
+    country: address.country,
+    ...(hasRegions(address.country) && address.state ? { region: address.state } : {}),
+    ...(address.zipcode ? { zipcode: address.zipcode } : {}),
+  };
+}
 
 export const OrderInputSchema = z
   .object({
@@ -38,7 +72,7 @@ export const OrderInputSchema = z
       .transform((value) => String(value).trim())
       .refine((value) => /^\+?[0-9][0-9 -]{4,24}$/.test(value), 'Phone must be a phone number'),
     // Required unless the books are picked up in the shop (checked below).
-    address: AddressSchema.optional(),
+    address: AddressInputSchema.optional(),
     productIDs: z
       .array(BookIdSchema, { error: 'productIDs must be a list of book ids' })
       .min(1, 'Choose at least one book')
@@ -63,11 +97,13 @@ export const OrderInputSchema = z
       return dollars;
     }),
     /**
-     * How the books reach the customer (issue 27): the checkout always sends it; an order without
-     * it keeps the meaning it always had, cash on delivery to the address for the books' price alone.
-     * Its place fields, when sent, must be the address's: the address prices the delivery.
+     * How the books reach the customer (issue 27): the checkout always sends it. An order without it
+     * is priced and stored as the shop's default delivery to its address (issue 36: postage and tax
+     * included, never the books alone). Its place fields, when sent, must be the address's.
      */
     delivery: DeliveryRequestSchema.optional(),
+    /** Issue 35: `{method: 'card'}` pays on a Stripe Checkout page; absent or cash: cash on delivery, as before. */
+    payment: PaymentRequestSchema.optional(),
   })
   .strip()
   .superRefine((order, ctx) => {
@@ -77,8 +113,8 @@ export const OrderInputSchema = z
     }
     const { delivery, address } = order;
     if (!delivery || !address) return;
-    const differs = (a: string | undefined, b: string, key: (v: string | undefined) => string) => a !== undefined && key(a) !== key(b);
-    if (differs(delivery.country, address.country, placeKey) || differs(delivery.region, address.state, placeKey) || differs(delivery.zipcode, address.zipcode, zipKey)) {
+    const differs = (a: string | undefined, b: string) => a !== undefined && a !== b;
+    if (differs(delivery.country, address.country) || differs(delivery.region, address.state) || (delivery.zipcode !== undefined && postcodeKey(delivery.zipcode) !== postcodeKey(address.zipcode))) {
       ctx.addIssue({ code: 'custom', path: ['delivery'], message: "The delivery's country, region and zipcode must be the address's" });
     }
   });
@@ -92,7 +128,7 @@ export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', '
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
-/** `system`: the shop's own scheduled jobs (a pickup hold that ran out). */
+/** `system`: the shop's own jobs and Stripe's word (a pickup hold or a card payment's time that ran out). */
 export const ORDER_ACTORS = ['admin', 'customer', 'system'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
@@ -104,7 +140,8 @@ type TransitionTable = Readonly<Record<OrderStatus, Readonly<Partial<Record<Orde
  * `cancelled`, `refused` and `delivered` are final.
  */
 export const ORDER_TRANSITIONS: TransitionTable = {
-  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer'] },
+  // system: an unpaid card order whose payment time ran out (issue 35).
+  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer', 'system'] },
   confirmed: { shipped: ['admin'], cancelled: ['admin', 'customer'] },
   shipped: { delivered: ['admin'], refused: ['admin'] }, // refused: cash on delivery refused at the door
   delivered: {},
@@ -120,7 +157,7 @@ export const ORDER_TRANSITIONS: TransitionTable = {
  * (`system`). Never shipped, delivered or refused at a door.
  */
 export const PICKUP_TRANSITIONS: TransitionTable = {
-  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer'] },
+  pending: { confirmed: ['admin'], cancelled: ['admin', 'customer', 'system'] },
   confirmed: { ready_for_pickup: ['admin'], cancelled: ['admin', 'customer'] },
   ready_for_pickup: { collected: ['admin'], cancelled: ['admin', 'customer', 'system'] },
   collected: {},
@@ -231,6 +268,8 @@ export type Order = z.infer<typeof OrderSchema> & {
   delivery?: OrderDelivery;
   charges?: OrderCharges;
   pickup?: OrderPickup;
+  /** How it is paid and what was refunded (issue 35); every order has one (cash: derived from its status). */
+  payment: Payment;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -269,6 +308,12 @@ export interface StoredOrder {
   pickup?: OrderPickup;
   /** ISO; on ready_for_pickup orders only, for the scheduled release's query (status, holdUntil). */
   holdUntil?: string;
+  /** Card orders (and cash orders once refunded): the payment and its refunds (issue 35). */
+  payment?: StoredPayment;
+  /** ISO; on unpaid card orders only: when the job confirms with Stripe and cancels an expired one. */
+  payBy?: string;
+  /** Books put back in stock by refunds: a later cancel does not put them back twice. */
+  restocked?: string[];
   productIDs: string[];
   items: StoredOrderLine[];
   totalCents: number;
@@ -307,7 +352,14 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
     events: (doc.events ?? []).map((e) => (e.by.kind === 'admin' && !(ROLES as readonly string[]).includes(e.by.id) ? { ...e, by: { kind: 'admin', id: 'staff' } } : e)),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt ?? doc.createdAt,
+    payment: paymentFromStored(storedPaymentOf(doc)),
   };
+}
+
+/** The order's payment: a card order's as stored; a cash order's from its status (and refunds, if any). */
+export function storedPaymentOf(doc: Pick<StoredOrder, 'payment' | 'status' | 'totalCents'>): StoredPayment {
+  if (doc.payment?.method === 'card') return doc.payment;
+  return cashPayment(doc.status, doc.totalCents, doc.payment);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,6 +442,9 @@ export interface AdminOrdersPage extends OrdersPage {
 
 /** GET /api/orders/email/:email answers a plain list (the spec's shape); the next page's cursor is in this header. */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** POST /api/orders: the order; a card order also names its Stripe Checkout page (issue 35). */
+export type PlacedOrderResponse = Order & { checkoutUrl?: string };
 
 /** 200 answer of a status change or a cancel. */
 export interface OrderMutationResponse {

@@ -2,6 +2,9 @@
 // function, `priceOrder`, answers both the checkout's quote (POST /api/checkout/quote) and the order
 // transaction (POST /api/orders), so the total a shopper is shown is the total they are charged.
 // Money in integer cents throughout. Zod-free: the storefront's cart reads these types and labels.
+// Places are codes (contract/src/places.ts): a country's ISO 3166-1 alpha-2, a region's ISO 3166-2.
+
+import { countryName, hasPostcodes, postcodeKey, postcodeWord } from './places';
 
 export const DELIVERY_METHODS = ['pickup', 'local', 'post'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
@@ -12,7 +15,7 @@ export const DELIVERY_LABELS: Record<DeliveryMethod, string> = {
   post: 'Post',
 };
 
-/** A place a rule applies to: a country (any spelling listed), optionally one region (state) of it. `*` is anywhere. */
+/** A place a rule applies to: a country code, optionally one region (state) code of it. `*` is anywhere. */
 export interface Place {
   country: string;
   region?: string;
@@ -51,7 +54,7 @@ export interface TaxSettings {
 
 export interface FulfilmentSettings {
   pickup: { enabled: boolean; address: string; hours: string; holdDays: number };
-  /** Cash on delivery by the shop's own courier, within `country` (empty: any) and the listed zipcodes (empty: any; `101*` is a prefix). */
+  /** Cash on delivery by the shop's own courier, within `country` (a code; empty: any) and the listed zipcodes (empty: any; `101*` is a prefix). */
   local: { enabled: boolean; priceCents: number; country: string; zipcodes: string[] };
   post: { enabled: boolean; freeFromCents: number | null; zones: PostZone[] };
   /** The weight of a book without its own `weightGrams`. */
@@ -59,7 +62,7 @@ export interface FulfilmentSettings {
   tax: TaxSettings;
 }
 
-/** Where the books go, as the quote takes it (an order takes the same from its address). */
+/** Where the books go, as codes and a checked postcode (the quote takes it; an order takes the same from its address). */
 export interface DeliveryPlace {
   country?: string;
   region?: string;
@@ -101,21 +104,17 @@ export interface Charges {
   zone?: string;
 }
 
-export type Priced = ({ ok: true } & Charges) | { ok: false; reason: string; subtotalCents: number };
+/** Priced with `method` (the one asked for, or the default for the place), or why not (`method` absent: no default reaches it). */
+export type Priced = ({ ok: true; method: DeliveryMethod } & Charges) | { ok: false; method?: DeliveryMethod; reason: string; subtotalCents: number };
 
 // --- Matching places ---------------------------------------------------------------------------
 
-/** One spelling for comparing places typed by people: case, dots and extra spaces ignored ('U.S.A.' is 'usa'). */
-export function placeKey(value: string | undefined): string {
-  return (value ?? '').normalize('NFKC').toLowerCase().replace(/\./g, '').replace(/\s+/g, ' ').trim();
-}
-
-/** How well `place` matches: 0 not at all, 1 anywhere (`*`), 2 the country, 3 the country and region. */
+/** How well `place` matches a country and region (codes): 0 not at all, 1 anywhere (`*`), 2 the country, 3 the country and region. */
 export function placeScore(place: Place, country: string | undefined, region: string | undefined): number {
-  if (place.country.trim() === '*') return 1;
-  if (!country || placeKey(place.country) !== placeKey(country)) return 0;
+  if (place.country === '*') return 1;
+  if (!country || place.country !== country) return 0;
   if (!place.region) return 2;
-  return region && placeKey(place.region) === placeKey(region) ? 3 : 0;
+  return region && place.region === region ? 3 : 0;
 }
 
 /** The best match among `items` (highest score; the first listed on a tie). */
@@ -136,7 +135,7 @@ export function zoneFor(zones: readonly PostZone[], country?: string, region?: s
   return bestMatch(zones, (z) => z.places, country, region);
 }
 
-export const zipKey = (zip: string | undefined) => (zip ?? '').toUpperCase().replace(/[\s-]/g, '');
+export const zipKey = postcodeKey;
 
 /** `101*` matches 10115; `10115` only itself. An empty list matches every zipcode. */
 export function zipMatches(patterns: readonly string[], zipcode: string | undefined): boolean {
@@ -183,18 +182,20 @@ export function offerFor(settings: FulfilmentSettings, method: DeliveryMethod, p
   if (method === 'local') {
     const local = settings.local;
     if (!local.enabled) return unavailable(method, 'The shop does not deliver locally');
-    if (local.country && placeKey(place.country) !== placeKey(local.country)) {
-      return place.country ? unavailable(method, `Local delivery is only within ${local.country}`) : addressMissing(method, 'Enter your country');
+    // A courier needs a country and, where the country has them, a postcode: a bare zipcode is no address.
+    if (!place.country) return addressMissing(method, 'Choose your country');
+    if (local.country && place.country !== local.country) return unavailable(method, `Local delivery is only within ${countryName(local.country)}`);
+    if ((local.zipcodes.length > 0 || hasPostcodes(place.country)) && !postcodeKey(place.zipcode)) {
+      return addressMissing(method, `Enter your ${postcodeWord(place.country)}`);
     }
-    if (local.zipcodes.length > 0 && !zipKey(place.zipcode)) return addressMissing(method, 'Enter your zipcode');
-    if (!zipMatches(local.zipcodes, place.zipcode)) return unavailable(method, 'We do not deliver to this zipcode');
+    if (!zipMatches(local.zipcodes, place.zipcode)) return unavailable(method, `We do not deliver to this ${postcodeWord(place.country)}`);
     return { method, available: true, shippingCents: local.priceCents };
   }
   const post = settings.post;
   if (!post.enabled) return unavailable(method, 'The shop does not post orders');
-  if (!place.country) return addressMissing(method, 'Enter your country');
+  if (!place.country) return addressMissing(method, 'Choose your country');
   const zone = zoneFor(post.zones, place.country, place.region);
-  if (!zone) return unavailable(method, `We do not post to ${place.country}`);
+  if (!zone) return unavailable(method, `We do not post to ${countryName(place.country)}`);
   const rate = zone.rates.find((r) => weightGrams <= r.upToGrams);
   if (!rate) return { ...unavailable(method, `Too heavy to post to ${zone.name}`), zone: zone.name };
   const free = post.freeFromCents !== null && subtotalCents >= post.freeFromCents;
@@ -208,28 +209,65 @@ export function offers(settings: FulfilmentSettings, place: DeliveryPlace, books
 }
 
 /**
- * THE price of an order: the books, the chosen method's price for the place, and the tax, or why
- * the method cannot be used there. Without a method (an order from a client older than issue 27):
- * the books' price alone, nothing added.
+ * What an order or a quote without a method gets (issue 36): delivery to its address, the shop's
+ * courier where it reaches, else the post. Never pickup, which the shopper must choose: an address
+ * means the books should come to it. The checkout preselects the same.
+ */
+export const DEFAULT_METHODS: readonly DeliveryMethod[] = ['local', 'post'];
+
+export function defaultOffer(settings: FulfilmentSettings, place: DeliveryPlace, subtotalCents: number, weightGrams: number): MethodOffer | undefined {
+  return DEFAULT_METHODS.map((m) => offerFor(settings, m, place, subtotalCents, weightGrams)).find((o) => o.available);
+}
+
+/** Why no method reaches this place by default: what the address still lacks, else each enabled delivery method's reason. */
+function noDefaultReason(settings: FulfilmentSettings, place: DeliveryPlace, subtotalCents: number, weightGrams: number): string {
+  const tried = DEFAULT_METHODS.filter((m) => settings[m].enabled).map((m) => offerFor(settings, m, place, subtotalCents, weightGrams));
+  const missing = tried.find((o) => o.needsAddress);
+  if (missing?.reason) return missing.reason;
+  const reasons = [...new Set(tried.map((o) => o.reason).filter(Boolean))];
+  const pickup = settings.pickup.enabled ? 'choose pickup in the shop' : '';
+  if (reasons.length === 0) return `The shop does not deliver${pickup ? `: ${pickup}` : ''}`;
+  return `${reasons.join('; ')}${pickup ? `: ${pickup}` : ''}`;
+}
+
+/**
+ * THE price of an order: the books, the method's price for the place, and the tax, or why the method
+ * cannot be used there. Without a method (an order from a client that sends none): the default for
+ * the place (`defaultOffer`), priced the same way and named in the result.
  */
 export function priceOrder(settings: FulfilmentSettings, books: readonly PricedBook[], method: DeliveryMethod | undefined, place: DeliveryPlace): Priced {
   const subtotalCents = books.reduce((sum, b) => sum + b.priceCents, 0);
   const weightGrams = cartWeight(settings, books);
-  if (!method) {
-    return { ok: true, subtotalCents, shippingCents: 0, taxCents: 0, shippingTaxCents: 0, totalCents: subtotalCents, taxRateBp: 0, taxIncluded: true, taxLabel: '', weightGrams };
-  }
-  const offer = offerFor(settings, method, place, subtotalCents, weightGrams);
-  if (!offer.available || offer.shippingCents === null) return { ok: false, reason: offer.reason ?? 'Not available', subtotalCents };
+  const offer = method ? offerFor(settings, method, place, subtotalCents, weightGrams) : defaultOffer(settings, place, subtotalCents, weightGrams);
+  if (!offer) return { ok: false, reason: noDefaultReason(settings, place, subtotalCents, weightGrams), subtotalCents };
+  if (!offer.available || offer.shippingCents === null) return { ok: false, method: offer.method, reason: offer.reason ?? 'Not available', subtotalCents };
   const shippingCents = offer.shippingCents;
-  const taxRateBp = taxRateFor(settings.tax, method, place);
+  const taxRateBp = taxRateFor(settings.tax, offer.method, place);
   const taxIncluded = settings.tax.mode === 'included';
   const shippingTaxCents = taxPart(shippingCents, taxRateBp, taxIncluded);
   const taxCents = taxPart(subtotalCents, taxRateBp, taxIncluded) + shippingTaxCents;
   const totalCents = subtotalCents + shippingCents + (taxIncluded ? 0 : taxCents);
   return {
-    ok: true, subtotalCents, shippingCents, taxCents, shippingTaxCents, totalCents, taxRateBp, taxIncluded,
+    ok: true, method: offer.method, subtotalCents, shippingCents, taxCents, shippingTaxCents, totalCents, taxRateBp, taxIncluded,
     taxLabel: settings.tax.label, weightGrams, ...(offer.zone ? { zone: offer.zone } : {}),
   };
+}
+
+/** The countries the shop delivers to, as its settings name them (local first, then each zone's), and whether `*` or an any-country courier reaches every other. */
+export function shopCountries(settings: FulfilmentSettings): { countries: string[]; everyCountry: boolean } {
+  const named: string[] = [];
+  let everyCountry = false;
+  if (settings.local.enabled) {
+    if (settings.local.country) named.push(settings.local.country);
+    else everyCountry = true;
+  }
+  if (settings.post.enabled) {
+    for (const place of settings.post.zones.flatMap((z) => z.places)) {
+      if (place.country === '*') everyCountry = true;
+      else named.push(place.country);
+    }
+  }
+  return { countries: [...new Set(named)], everyCountry };
 }
 
 /** '7%' or '8.25%' from basis points. */

@@ -26,6 +26,7 @@ export const PERMISSIONS = [
   'books.covers', // uploading a cover image
   'orders.desk', // the order desk, an order's details, a customer's orders
   'orders.status', // moving an order on (confirm, ship, deliver, cancel, refuse)
+  'orders.refund', // refunding an order, by card through Stripe or in cash (issue 35)
   'reports.view', // the overview's sales figures
   'audit.view',
   'staff.manage',
@@ -41,7 +42,7 @@ export const POLICY: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
   manager: [
     'books.view', 'books.create', 'books.edit', 'books.price', 'books.stock', 'books.delete', 'books.import', 'books.covers',
-    'orders.desk', 'orders.status', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment', 'sales.counter',
+    'orders.desk', 'orders.status', 'orders.refund', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment', 'sales.counter',
   ],
   bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status', 'sales.counter'],
 };
@@ -149,7 +150,7 @@ export const TOTP_SETUP_REQUIRED = 'TOTP_SETUP_REQUIRED';
 
 export const AUDIT_ACTIONS = [
   'book.create', 'book.edit', 'book.price', 'book.stock', 'book.delete', 'book.import', 'cover.upload',
-  'order.status',
+  'order.status', 'order.refund',
   'sale.create', 'sale.return',
   'staff.create', 'staff.update', 'staff.delete', 'staff.sign-out',
   'totp.start', 'totp.enable', 'totp.disable',

@@ -16,6 +16,7 @@ import { readCounter } from './lib/read-counter';
 import { routerOf } from './lib/routes';
 import { salesRouter } from './sales/sales.router';
 import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
+import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, stripeRouter } from './payments/payments.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
 import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
 
@@ -37,14 +38,15 @@ export function createApp() {
     '/health': { get: health },
     '/books': booksRouter,
     '/covers': coversRouter,
-    '/orders': ordersRouter,
+    '/orders': [orderPaymentRouter, ordersRouter], // issue 35: card payments (Pay Now) before the orders' own
     '/stock-alerts': stockAlertsRouter, // issue 28: back-in-stock alerts, newsletter, their mailed links
     '/newsletter': newsletterRouter,
     '/unsubscribe': { post: unsubscribe },
-    '/checkout': checkoutRouter,
+    '/checkout': [checkoutPaymentRouter, checkoutRouter],
+    '/stripe': stripeRouter, // Stripe's webhook, verified on the raw body
     '/auth/admin': { post: adminLogin },
     '/auth/admin/logout': { post: adminLogout },
-    '/admin/orders': adminOrdersRouter,
+    '/admin/orders': [adminPaymentRouter, adminOrdersRouter], // refunds before the desk's own routes
     '/admin/books': { get: adminBooks },
     '/admin/books/bulk': { post: bulkBooks },
     '/admin/isbn/:isbn': { get: isbnLookup },

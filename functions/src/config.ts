@@ -5,6 +5,15 @@ import { MIN_SECRET_BYTES as MIN_ADMIN_SECRET_BYTES } from './lib/jwt';
 /** HS256 key for admin tokens: `firebase functions:secrets:set ADMIN_JWT_SECRET` in production. */
 export const adminJwtSecret = defineSecret('ADMIN_JWT_SECRET');
 
+/**
+ * Card payments (issue 35): Stripe's secret API key and the webhook endpoint's signing secret, in
+ * Secret Manager like ADMIN_JWT_SECRET (`firebase functions:secrets:set STRIPE_SECRET_KEY`). Both
+ * set: checkout offers 'Pay by Card'; both `off` (a deploy needs every declared secret to exist):
+ * cash only. payments/stripe-client.ts reads them; the deploy checks them (scripts/lib/deploy-checks.ts).
+ */
+export const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
+export const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
+
 export const ADMIN_TOKEN_TTL_SECONDS = 3600;
 /** Wrong passwords a username may try from one address before waiting; then 1, 2, 4... minutes. */
 export const LOGIN_FREE_FAILURES = 5;
@@ -60,7 +69,9 @@ export function bodyLimitFor(method: string | undefined, url: string | undefined
   return route ?? DEFAULT_BODY_LIMIT;
 }
 
-const EMULATOR_VARS = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_STORAGE_EMULATOR_HOST', 'STORAGE_EMULATOR_HOST'];
+// STRIPE_API_BASE points the Stripe SDK at the local stand-in (scripts/lib/stripe-stand-in): like the
+// emulators' variables, it may only ever name this machine.
+const EMULATOR_VARS = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_STORAGE_EMULATOR_HOST', 'STORAGE_EMULATOR_HOST', 'STRIPE_API_BASE'];
 
 /** True for 127.0.0.0/8, ::1 and localhost, in any of the forms the emulator variables take (`host:port`, `http://host:port`, `[::1]:port`). */
 export function isLoopbackHost(value: string): boolean {

@@ -542,7 +542,7 @@ describe('orders an attacker cannot turn against the shop (issue 16)', () => {
     expect(first.status).toBe(201);
     expect(first.body).not.toHaveProperty('requestHash');
     expect((await db().collection('orders').doc(first.body._id).get()).get('requestHash')).toMatch(/^[0-9a-f]{64}$/);
-    for (const other of [{ productIDs: [shelf[1]!._id], totalPrice: shelf[1]!.newPrice.toFixed(2) }, { address: { street: '9 Other Rd', city: 'Elsewhere', country: 'USA', state: 'IL', zipcode: '62702' } }, { name: 'Someone Else' }]) {
+    for (const other of [{ productIDs: [shelf[1]!._id], totalPrice: shelf[1]!.newPrice.toFixed(2) }, { address: { street: '9 Other Rd', city: 'Elsewhere', country: 'US', state: 'IL', zipcode: '62702' } }, { name: 'Someone Else' }]) {
       const reused = await expectUnchanged(() => post(me, [shelf[0]!], key, other));
       expect(reused.status).toBe(422);
       expect(reused.body).toEqual({ message: 'This Idempotency-Key was used for a different order', code: 'IDEMPOTENCY_KEY_REUSED' });

@@ -101,6 +101,37 @@ export async function checkSecret(cli: FirebaseCli, projectId: string): Promise<
   return { name, ok: true, detail: `set, ${bytes} bytes (value not shown)` };
 }
 
+/** Issue 35: the `api` function declares both; a deploy needs every declared secret to exist. */
+export const STRIPE_SECRETS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+const STRIPE_SHAPES: Record<(typeof STRIPE_SECRETS)[number], RegExp> = { STRIPE_SECRET_KEY: /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, STRIPE_WEBHOOK_SECRET: /^whsec_[A-Za-z0-9+/=]{8,}$/ };
+
+/**
+ * Card payments (issue 35): both Stripe secrets exist (firebase deploy refuses a function whose
+ * declared secret does not) and are either both Stripe values (cards on) or both `off` (cash only).
+ * A half or malformed pair would stop `api` at start (payments/stripe-client.ts): refused here first.
+ */
+export async function checkStripeSecrets(cli: FirebaseCli, projectId: string): Promise<Check> {
+  const name = 'Secrets STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (Secret Manager, card payments)';
+  const set = (secret: string, what: string) => `printf '%s' '${what}' | npx firebase functions:secrets:set ${secret} --project ${projectId} --data-file=-`;
+  const fix = `Cards off: ${set('STRIPE_SECRET_KEY', 'off')} and ${set('STRIPE_WEBHOOK_SECRET', 'off')}; cards on: the secret key from the Stripe dashboard (Developers > API keys) and the signing secret of the endpoint https://<your-site>/api/stripe/webhook (Developers > Webhooks), set the same way (docs/deploying.md)`;
+  const values: string[] = [];
+  for (const secret of STRIPE_SECRETS) {
+    const value = await cli(['functions:secrets:access', secret, '--project', projectId]);
+    if (value.code !== 0) {
+      if (NOT_FOUND.test(`${value.stdout}\n${value.stderr}`)) return { name, ok: false, detail: `${secret} is not set`, fix };
+      return unchecked(name, value, `npx firebase functions:secrets:get ${secret} --project ${projectId}`);
+    }
+    values.push(value.stdout.replace(/\r?\n$/, '').trim());
+  }
+  const off = values.map((v) => v.toLowerCase() === 'off');
+  if (off.every(Boolean)) return { name, ok: true, detail: 'both off: checkout offers cash only (values not shown)' };
+  if (off.some(Boolean)) return { name, ok: false, detail: 'one is off and the other is not: card payments need both', fix };
+  const bad = STRIPE_SECRETS.filter((secret, i) => !STRIPE_SHAPES[secret].test(values[i]!));
+  if (bad.length) return { name, ok: false, detail: `${bad.join(' and ')} ${bad.length > 1 ? 'are' : 'is'} not in Stripe's shape (sk_live_/sk_test_/rk_..., whsec_...)`, fix };
+  const mode = values[0]!.includes('_live_') ? 'live' : 'test';
+  return { name, ok: true, detail: `card payments on, Stripe ${mode} mode (values not shown)` };
+}
+
 /** Firestore: the (default) database exists; its location is returned for the mail extension's check. */
 export async function checkFirestore(cli: FirebaseCli, projectId: string): Promise<Check & { location?: string }> {
   const name = 'Firestore (default) database';

@@ -30,12 +30,15 @@ const GOOD_MAIL_ENV = ['DEFAULT_FROM=Bookstore <orders@my-shop.com>', 'SMTP_CONN
 const DATABASE = ok(JSON.stringify({ status: 'success', result: { name: `projects/${PROJECT}/databases/(default)`, locationId: 'nam5', type: 'FIRESTORE_NATIVE' } }));
 
 /** A project with everything in place; each test takes one piece away. */
-function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage' | 'mailSecret', CliAnswer>> = {}) {
+function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage' | 'mailSecret' | 'stripeKey' | 'stripeHook', CliAnswer>> = {}) {
   const calls: string[][] = [];
   const cli = async (args: string[]): Promise<CliAnswer> => {
     calls.push(args);
     if (args[0] === 'functions:secrets:get' && args[1] === MAIL_SECRET) return answers.mailSecret ?? SECRET_META;
     if (args[0] === 'functions:secrets:get') return answers.get ?? SECRET_META;
+    // Card payments off by default (issue 35); the Stripe tests give values.
+    if (args[0] === 'functions:secrets:access' && args[1] === 'STRIPE_SECRET_KEY') return answers.stripeKey ?? ok('off\n');
+    if (args[0] === 'functions:secrets:access' && args[1] === 'STRIPE_WEBHOOK_SECRET') return answers.stripeHook ?? ok('off\n');
     if (args[0] === 'functions:secrets:access') return answers.access ?? ok(`${'ab'.repeat(32)}\n`);
     if (args[0] === 'firestore:databases:get') return answers.firestore ?? DATABASE;
     if (args[0] === 'deploy' && args.includes('--dry-run')) return answers.storage ?? ok('Dry run complete!');
@@ -125,8 +128,32 @@ describe('npm run deploy: refusals', () => {
     expect(await deploy(args(), deps(cli))).toBe(false);
     expect(output()).toContain('FAIL Secret ADMIN_JWT_SECRET (Secret Manager): not set');
     expect(output()).toContain(`fix: openssl rand -hex 32 | npx firebase functions:secrets:set ADMIN_JWT_SECRET --project ${PROJECT} --data-file=-`);
-    expect(calls.some((c) => c[0] === 'functions:secrets:access')).toBe(false);
+    expect(calls.some((c) => c[0] === 'functions:secrets:access' && c[1] === 'ADMIN_JWT_SECRET')).toBe(false);
     expect(ran).toEqual([]);
+  });
+
+  it('checks the Stripe secrets: both off or both Stripe values (issue 35), never printing them', async () => {
+    writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
+    const key = 'sk_live_' + 'k'.repeat(24);
+    const hook = 'whsec_' + 'h'.repeat(24);
+    const cases: [Partial<Record<'stripeKey' | 'stripeHook', CliAnswer>>, RegExp][] = [
+      [{ stripeKey: fail('Error: NOT_FOUND (404)') }, /FAIL Secrets STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET.*STRIPE_SECRET_KEY is not set/],
+      [{ stripeKey: ok(`${key}\n`) }, /FAIL Secrets STRIPE.*one is off and the other is not/],
+      [{ stripeKey: ok('pk_live_abcdefghijkl\n'), stripeHook: ok(`${hook}\n`) }, /FAIL Secrets STRIPE.*STRIPE_SECRET_KEY is not in Stripe's shape/],
+    ];
+    for (const [answers, expected] of cases) {
+      lines = [];
+      expect(await deploy(args({ dryRun: true }), deps(cliFor(answers).cli))).toBe(false);
+      expect(output()).toMatch(expected);
+      expect(output()).toContain('functions:secrets:set STRIPE_SECRET_KEY');
+    }
+    lines = [];
+    await deploy(args({ dryRun: true }), deps(cliFor({ stripeKey: ok(`${key}\n`), stripeHook: ok(`${hook}\n`) }).cli));
+    expect(output()).toMatch(/ok {3}Secrets STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET.*card payments on, Stripe live mode/);
+    expect(output()).not.toContain(key);
+    lines = [];
+    await deploy(args({ dryRun: true }), deps(cliFor().cli));
+    expect(output()).toMatch(/ok {3}Secrets STRIPE.*both off: checkout offers cash only/);
   });
 
   it('refuses a secret shorter than 32 bytes without printing it', async () => {
@@ -239,6 +266,7 @@ describe('npm run deploy -- --dry-run', () => {
       'Checks:',
       `  ok   Web app config (web/.env.production.local): project ${PROJECT}, app 1:123:web:abc`,
       '  ok   Secret ADMIN_JWT_SECRET (Secret Manager): set, 64 bytes (value not shown)',
+      '  ok   Secrets STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (Secret Manager, card payments): both off: checkout offers cash only (values not shown)',
       '  ok   Firestore (default) database: exists (nam5)',
       '  ok   Cloud Storage default bucket: set up',
       `  ok   Trigger Email extension params (extensions/firestore-send-email.env*): ${ref}, from Bookstore <orders@my-shop.com> via smtps://apikey@smtp.sendgrid.net:465, collection mail, database (default) in nam5 (extensions/firestore-send-email.env, extensions/firestore-send-email.env.${PROJECT})`,

@@ -6,6 +6,7 @@ import {
   checkMailParams,
   checkMailSecret,
   checkSecret,
+  checkStripeSecrets,
   checkStorage,
   checkWebConfig,
   isProjectId,
@@ -130,6 +131,7 @@ export async function runChecks(projectId: string, deps: DeployDeps): Promise<Ch
   const checks: Check[] = [checkWebConfig(deps.root, projectId)];
   // The remote checks run in turn: the CLI is slow to start and they share its login.
   checks.push(await checkSecret(deps.cli, projectId));
+  checks.push(await checkStripeSecrets(deps.cli, projectId));
   const firestore = await checkFirestore(deps.cli, projectId);
   checks.push({ name: firestore.name, ok: firestore.ok, detail: firestore.detail, fix: firestore.fix });
   checks.push(await checkStorage(deps.cli, projectId, 'firebase.json'));

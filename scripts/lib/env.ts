@@ -21,7 +21,13 @@ export const PORTS = {
   storage: slotted(9199),
   hub: slotted(4400),
   logging: slotted(4500),
+  /** Our stand-in for Stripe's API, Checkout pages and webhooks (scripts/lib/stripe-stand-in/). */
+  stripe: slotted(12111),
 } as const;
+
+export const STRIPE_STAND_IN_URL = `http://${HOST}:${PORTS.stripe}`;
+/** Stripe's test cards, as the stand-in (and Stripe's test mode) treat them. */
+export const TEST_CARDS = { pays: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
 
 /**
  * The tests' stand-in for Open Library (scripts/lib/open-library-fixture.ts); `npm test` points
@@ -31,6 +37,8 @@ export const OPEN_LIBRARY_FIXTURE_PORT = slotted(9471);
 export const OPEN_LIBRARY_FIXTURE_ORIGIN = `http://${HOST}:${OPEN_LIBRARY_FIXTURE_PORT}`;
 
 export const SHOP_URL = `http://${HOST}:${PORTS.hosting}`;
+/** Where the stand-in (like Stripe) delivers events: the shop's public webhook, through Hosting. */
+export const STRIPE_WEBHOOK_URL = `${SHOP_URL}/api/stripe/webhook`;
 export const DEMO_ADMIN = { username: 'admin', password: 'admin123' };
 export const DEMO_CUSTOMER = { email: 'reader@example.com', password: 'reader123', displayName: 'Riley Reader' };
 
@@ -48,6 +56,9 @@ export const EMULATOR_ENV = {
   BOOKSTORE_SHOP_ORIGIN: SHOP_URL,
   VITE_AUTH_EMULATOR_URL: `http://${HOST}:${PORTS.auth}`,
   VITE_FIRESTORE_EMULATOR_HOST: `${HOST}:${PORTS.firestore}`,
+  // The Stripe SDK's host, port and protocol: our stand-in (functions/src/payments/stripe-client.ts).
+  // `STRIPE_API_BASE= npm start` (empty) sends the function to Stripe itself, with real test keys (README).
+  STRIPE_API_BASE: process.env.STRIPE_API_BASE ?? `http://${HOST}:${PORTS.stripe}`,
 };
 
 /** A command's options (node:util parseArgs); a mistake names the usage. */

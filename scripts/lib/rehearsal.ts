@@ -6,7 +6,8 @@ import { join, relative } from 'node:path';
 import { load } from '../../bench/load';
 import { buildSteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
 import { adminDb } from './admin-sdk';
-import { DEMO_ADMIN, EMULATOR_ENV, HOST, PROJECT_ID, ROOT } from './env';
+import Stripe from 'stripe';
+import { DEMO_ADMIN, EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT } from './env';
 import { freePort } from './ports';
 import { orderBody, signUpCustomer } from './fixtures';
 import type { SmokeResult } from './smoke';
@@ -171,7 +172,7 @@ export function functionEnv(name: string, endpoint: Endpoint, manifest: Manifest
     if (p.default === undefined) throw new Error(`Param ${p.name} has no default: give the rehearsal a value for it`);
     params[p.name] = String(p.default);
   }
-  const secrets = Object.fromEntries((endpoint.secretEnvironmentVariables ?? []).map(({ key }) => [key, randomBytes(32).toString('hex')]));
+  const secrets = Object.fromEntries((endpoint.secretEnvironmentVariables ?? []).map(({ key }) => [key, secretValue(key)]));
   return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -188,11 +189,21 @@ export function functionEnv(name: string, endpoint: Endpoint, manifest: Manifest
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_ENV.FIREBASE_AUTH_EMULATOR_HOST,
     FIREBASE_STORAGE_EMULATOR_HOST: EMULATOR_ENV.FIREBASE_STORAGE_EMULATOR_HOST,
     STORAGE_EMULATOR_HOST: EMULATOR_ENV.STORAGE_EMULATOR_HOST,
+    // Stripe's host: the suite's stand-in for it, as the emulators stand in for Google's services.
+    STRIPE_API_BASE: EMULATOR_ENV.STRIPE_API_BASE,
     METADATA_SERVER_DETECTION: 'none', // no metadata server on this machine
     ...(endpoint.environmentVariables ?? {}),
     ...params,
     ...secrets,
   };
+}
+
+/** A random secret in the shape its consumer checks: Stripe's keys look like Stripe's (issue 35). */
+function secretValue(key: string): string {
+  const random = randomBytes(32).toString('hex');
+  if (key === 'STRIPE_SECRET_KEY') return `sk_test_rehearsal${random}`;
+  if (key === 'STRIPE_WEBHOOK_SECRET') return `whsec_rehearsal${random}`;
+  return random;
 }
 
 /** RSS now and at its peak (MiB) of the functions-framework process under the watchdog `p`. */
@@ -207,6 +218,8 @@ function memory(p: WatchedProcess): { rss: number; peak: number } {
 interface Booted {
   url: string;
   process: WatchedProcess;
+  /** The environment it was given (its own secrets among them). */
+  env: Record<string, string>;
 }
 
 async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promise<Booted> {
@@ -215,21 +228,22 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
   const memoryMb = endpoint.availableMemoryMb ?? 256;
   // The function's own functions-framework (the bundle's dependency), as Cloud Run's buildpack starts it.
   const framework = join(packageDir(STAGED, '@google-cloud/functions-framework'), 'build', 'src', 'main.js');
+  const env = functionEnv(name, endpoint, manifest, port);
   const proc = await startServing(
     `${name} (functions-framework --target=${name})`,
     process.execPath,
     [`--max-old-space-size=${memoryMb}`, framework, `--target=${endpoint.entryPoint}`, '--signature-type=http', `--source=${STAGED}`, `--port=${port}`],
-    { env: functionEnv(name, endpoint, manifest, port), logFile: join(REHEARSAL_DIR, `${name}.log`) },
+    { env, logFile: join(REHEARSAL_DIR, `${name}.log`) },
     async () => {
       await fetch(`${url}/`); // any answer: it listens
       return true;
     },
     60_000,
   );
-  return { url, process: proc };
+  return { url, process: proc, env };
 }
 
-type Check = (base: string) => Promise<string>;
+type Check = (base: string, env: Record<string, string>) => Promise<string>;
 
 /** The routes each function must answer in the rehearsal (a function without an entry fails). */
 function routeChecks(bookId: string, release: string): Record<string, [string, Check][]> {
@@ -280,6 +294,35 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
         const logged = entry ? (JSON.parse(entry) as { severity?: string; code?: string }) : null;
         return expect(res.status === 409 && body.code === 'PRICE_CHANGED' && logged?.code === 'PRICE_CHANGED' && logged.severity === 'WARNING',
           `POST /api/orders (stale total) -> ${res.status} ${body.code}; log: ${entry ?? 'no "Order refused" entry'}`);
+      }],
+      // Issue 35: a card order opens a Checkout session at Stripe (the suite's stand-in), and a webhook
+      // signed with the function's own STRIPE_WEBHOOK_SECRET is verified on the raw bytes that
+      // functions-framework keeps, then applied; the same bytes re-serialised are refused.
+      ['a card order, and a signed Stripe webhook (raw body intact)', async (base, env) => {
+        const books = (await firstBook(base)).slice(0, 1);
+        const customer = await signUpCustomer('rehearsal');
+        const res = await fetch(`${base}/api/orders`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${customer.token}`, 'Idempotency-Key': `rehearsal-${randomBytes(6).toString('hex')}` },
+          body: JSON.stringify({ ...orderBody(customer.email, books), payment: { method: 'card' } }),
+        });
+        const order = (await res.json()) as { _id?: string; checkoutUrl?: string; payment?: { sessionId?: string }; message?: string };
+        expect(res.status === 201 && !!order.checkoutUrl && !!order.payment?.sessionId, `POST /api/orders (card) -> ${res.status} ${order.checkoutUrl ?? order.message}`);
+        const stripe = new Stripe(env.STRIPE_SECRET_KEY!, { apiVersion: '2026-10-28.endive', host: HOST, port: PORTS.stripe, protocol: 'http' });
+        const session = await stripe.checkout.sessions.retrieve(order.payment!.sessionId!);
+        const payload = JSON.stringify({
+          id: `evt_rehearsal_${randomBytes(8).toString('hex')}`, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1,
+          request: { id: null, idempotency_key: null }, type: 'checkout.session.completed',
+          data: { object: { ...session, status: 'complete', payment_status: 'paid' } },
+        });
+        const post = (body: string, header: string) => fetch(`${base}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body });
+        const header = stripe.webhooks.generateTestHeaderString({ payload, secret: env.STRIPE_WEBHOOK_SECRET! });
+        const reformatted = await post(JSON.stringify(JSON.parse(payload), null, 2), header);
+        const signed = await post(payload, header);
+        const answer = (await signed.json()) as { result?: string; message?: string };
+        const stored = (await adminDb().collection('orders').doc(order._id!).get()).data() as { payment?: { status?: string } } | undefined;
+        return expect(reformatted.status === 400 && signed.status === 200 && answer.result === 'applied' && stored?.payment?.status === 'paid',
+          `session ${session.id} at ${EMULATOR_ENV.STRIPE_API_BASE}; webhook: re-serialised bytes -> ${reformatted.status}, signed bytes -> ${signed.status} ${answer.result ?? answer.message}; order payment ${stored?.payment?.status}`);
       }],
       ['admin login', async (base) => {
         const res = await fetch(`${base}/api/auth/admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
@@ -394,7 +437,7 @@ export async function rehearse(log: (line: string) => void): Promise<SmokeResult
       if (!mine) record(`${name} routes`, false, 'the rehearsal has no route checks for this function: add them to scripts/lib/rehearsal.ts');
       for (const [what, check] of mine ?? []) {
         try {
-          record(`${name}: ${what}`, true, await check(booted.url));
+          record(`${name}: ${what}`, true, await check(booted.url, booted.env));
         } catch (error) {
           record(`${name}: ${what}`, false, (error as Error).message);
         }

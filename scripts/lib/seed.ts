@@ -58,13 +58,13 @@ export async function seedCustomer(): Promise<void> {
  */
 export const DEMO_FULFILMENT: FulfilmentSettings = FulfilmentSettingsSchema.parse({
   pickup: { enabled: true, address: 'Book Store, 12 Main Street\nSpringfield, IL 62701', hours: 'Mon-Fri 9:00-18:00, Sat 10:00-16:00', holdDays: 7 },
-  local: { enabled: true, priceCents: 0, country: 'USA', zipcodes: ['627*'] },
+  local: { enabled: true, priceCents: 0, country: 'US', zipcodes: ['627*'] },
   post: {
     enabled: true,
     freeFromCents: 5000,
     zones: [
-      { name: 'United States', places: [{ country: 'USA' }, { country: 'United States' }, { country: 'US' }], rates: [{ upToGrams: 500, priceCents: 399 }, { upToGrams: 1000, priceCents: 599 }, { upToGrams: 3000, priceCents: 999 }] },
-      { name: 'Canada and Mexico', places: [{ country: 'Canada' }, { country: 'Mexico' }], rates: [{ upToGrams: 1000, priceCents: 1299 }, { upToGrams: 3000, priceCents: 1999 }] },
+      { name: 'United States', places: [{ country: 'US' }], rates: [{ upToGrams: 500, priceCents: 399 }, { upToGrams: 1000, priceCents: 599 }, { upToGrams: 3000, priceCents: 999 }] },
+      { name: 'Canada and Mexico', places: [{ country: 'CA' }, { country: 'MX' }], rates: [{ upToGrams: 1000, priceCents: 1299 }, { upToGrams: 3000, priceCents: 1999 }] },
       { name: 'Rest of the world', places: [{ country: '*' }], rates: [{ upToGrams: 1000, priceCents: 1999 }, { upToGrams: 3000, priceCents: 3499 }] },
     ],
   },

@@ -5,10 +5,12 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BackendContext, EmulatorBackend } from './backend';
 import { writeEmulatorConfig } from './emulator-config';
-import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT, SHOP_URL } from './env';
+import { EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT, SHOP_URL, STRIPE_WEBHOOK_URL } from './env';
+import { startStripeStandIn } from './stripe-stand-in/server';
 import { findCloudSdkJar, startCloudSdkFirestore } from './firestore-cloud-sdk';
 import { startFirestoreStandIn } from './firestore-stand-in';
 import { migrateOrders } from './migrate-orders';
+import { describeUpgrade, migratePlaces } from './migrate-places';
 import { assertPortsFree } from './ports';
 import { seedIfEmpty } from './seed';
 import { startStorageReplacement } from './storage-replacement';
@@ -62,14 +64,28 @@ export interface Suite {
 // The firebase CLI's emulators: Auth, Functions, Hosting (and Firestore and Storage too where
 // firebase-tools runs its own). Its hub exports what it runs; `--import` loads it back.
 
-/** The HS256 key for admin tokens, kept in the ignored functions/.secret.local (made once, at random). */
-export function jwtSecret(): string {
+/**
+ * The function's local secrets, kept in the ignored functions/.secret.local (each made once, at
+ * random): the HS256 key for admin tokens, and a Stripe test key and webhook signing secret that
+ * only the local stand-in for Stripe knows (scripts/lib/stripe-stand-in). A file from before issue 35
+ * gets the Stripe lines added; what it holds is never changed.
+ */
+export function localSecrets(): { ADMIN_JWT_SECRET: string; STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string } {
   const file = `${ROOT}functions/.secret.local`;
-  const existing = existsSync(file) ? /ADMIN_JWT_SECRET=(\S+)/.exec(readFileSync(file, 'utf8'))?.[1] : undefined;
-  const secret = existing ?? randomBytes(32).toString('hex');
-  if (!existing) writeFileSync(file, `ADMIN_JWT_SECRET=${secret}\n`, { mode: 0o600 });
-  return secret;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const read = (name: string) => new RegExp(`^${name}=(\\S+)`, 'm').exec(text)?.[1];
+  const wanted = {
+    ADMIN_JWT_SECRET: read('ADMIN_JWT_SECRET') ?? randomBytes(32).toString('hex'),
+    STRIPE_SECRET_KEY: read('STRIPE_SECRET_KEY') ?? `sk_test_local${randomBytes(16).toString('hex')}`,
+    STRIPE_WEBHOOK_SECRET: read('STRIPE_WEBHOOK_SECRET') ?? `whsec_local${randomBytes(16).toString('hex')}`,
+  };
+  const missing = Object.entries(wanted).filter(([name]) => !read(name));
+  if (missing.length > 0) writeFileSync(file, `${text}${text && !text.endsWith('\n') ? '\n' : ''}${missing.map(([n, v]) => `${n}=${v}`).join('\n')}\n`, { mode: 0o600 });
+  return wanted;
 }
+
+/** The HS256 key for admin tokens (localSecrets). */
+export const jwtSecret = (): string => localSecrets().ADMIN_JWT_SECRET;
 
 async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promise<EmulatorBackend> {
   const hubDir = ctx.stateDir && join(ctx.stateDir, kind === 'firebase-tools' ? 'official-export' : 'auth-export');
@@ -81,7 +97,7 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
     'the emulator suite (Hosting -> /api function)',
     process.execPath,
     [`${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
-    { env: { ...process.env, ...EMULATOR_ENV, ADMIN_JWT_SECRET: jwtSecret(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
+    { env: { ...process.env, ...EMULATOR_ENV, ...localSecrets(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
     async () => (await fetch(`${SHOP_URL}/api/health`)).ok,
     180_000,
   );
@@ -101,8 +117,24 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
 /** The backends for a Firestore kind: ours, then the firebase CLI that needs them (started together, stopped in reverse). */
 function backendsFor(kind: FirestoreKind): ((ctx: BackendContext) => Promise<EmulatorBackend>)[] {
   const cli = (ctx: BackendContext) => startFirebaseCli(ctx, kind);
-  if (kind === 'firebase-tools') return [cli];
-  return [kind === 'cloud-sdk' ? startCloudSdkFirestore : startFirestoreStandIn, startStorageReplacement, cli];
+  // The stand-in for Stripe first: the function calls it from its first card order.
+  if (kind === 'firebase-tools') return [startStripe, cli];
+  return [startStripe, kind === 'cloud-sdk' ? startCloudSdkFirestore : startFirestoreStandIn, startStorageReplacement, cli];
+}
+
+/** Our stand-in for Stripe, in this process, delivering events to the shop's webhook through Hosting. */
+async function startStripe(): Promise<EmulatorBackend> {
+  const standIn = await startStripeStandIn({
+    port: PORTS.stripe,
+    webhookUrl: STRIPE_WEBHOOK_URL,
+    webhookSecret: localSecrets().STRIPE_WEBHOOK_SECRET,
+    log: (line) => console.log(`  stripe stand-in: ${line}`),
+  });
+  return {
+    label: `Stripe: our stand-in at ${standIn.url} (webhooks to ${STRIPE_WEBHOOK_URL}; state in memory)`,
+    save: async () => {},
+    stop: () => standIn.close(),
+  };
 }
 
 /**
@@ -113,6 +145,9 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
   const log = options.log ?? ((line: string) => console.log(line));
   await assertPortsFree();
   Object.assign(process.env, EMULATOR_ENV); // firebase-admin here (seed, migration) and every child
+  // The Stripe test secrets too: the tests sign events and the function verifies them with the same one.
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = localSecrets();
+  Object.assign(process.env, { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET });
   const kind = chooseFirestore();
   const { stateDir } = options;
   if (stateDir) mkdirSync(stateDir, { recursive: true });
@@ -143,6 +178,8 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
       log(`Migrated old local data: ${migrated.orders} orders given their lines, ${migrated.books} books given stock.`);
     }
     const seeded = await seedIfEmpty();
+    const places = await migratePlaces(); // once, on local settings saved before places were codes (issue 36)
+    if (!places.alreadyCodes) for (const line of describeUpgrade(places)) log(line);
     if (stateDir) {
       await save();
       timer = setInterval(() => save().catch((e) => log(`Periodic save failed: ${e}`)), SAVE_INTERVAL_MS);

@@ -128,8 +128,8 @@ test('a post order crosses the free-shipping threshold: the cart and checkout sa
     await page.getByLabel('Phone Number').fill('5551234567');
     await page.getByLabel('Address / Street').fill('1 Maple Road');
     await page.getByLabel('City').fill('Toronto');
-    await page.getByLabel('Country / region').fill('Canada');
-    await page.getByLabel('State / province').fill('ON');
+    await page.getByLabel('Country / region').selectOption('CA');
+    await page.getByLabel('State / province').selectOption('ON');
     await page.getByLabel('Zipcode').fill('M5V 2T6');
   };
 
@@ -139,7 +139,7 @@ test('a post order crosses the free-shipping threshold: the cart and checkout sa
   await page.goto('/checkout');
   await fillCanada();
   const post = page.getByRole('radio', { name: /Post \(Canada and Mexico\)/ });
-  await expect(post).toBeChecked(); // local delivery is for Springfield only: post is the first offered
+  await expect(post).toBeChecked(); // local delivery is for Springfield only: post is what this address can have
   await expect(page.getByRole('radio', { name: /Local delivery/ })).toBeDisabled();
   await expect(page.getByTestId('quote-shipping')).toHaveText('$12.99');
   await expect(page.getByTestId('quote-summary').getByTestId('free-shipping')).toHaveText('You are $20.00 from free shipping');
@@ -194,4 +194,76 @@ test('the Settings page shows the shop’s methods, rates and tax, fits a phone,
   await expect(page.getByRole('alert')).toContainText('The settings were not saved');
   await expect(page.getByRole('alert')).toContainText('Local delivery price: enter an amount in dollars, such as 4.99');
   expect(await audits()).toBe(before); // refused in the form: nothing sent, nothing saved
+});
+
+test('places are chosen, not typed: the method follows the address, a wrong zipcode is named under its field, and a Paris order is posted with postage (375 and 1280 px)', async ({ browser, request }) => {
+  const book = await createBook(request, 'Paris Test', '9.99');
+  const shopper = await newCustomer(request, 'places');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, shopper.email, shopper.password);
+  await addToCart(page, book);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Cash On Delevary' })).toBeVisible();
+
+  // Before any address, nothing is chosen for the shopper: the methods wait for the country.
+  const local = page.getByRole('radio', { name: /Local delivery/ });
+  const post = page.getByRole('radio', { name: /^Post/ });
+  await expect(page.getByText('Choose your country above to see what delivery costs, or pick up in the shop.')).toBeVisible();
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+  const country = page.getByLabel('Country / region');
+  // The shop's own countries first, then every other (the demo posts to the rest of the world).
+  await expect(country.locator('optgroup').first().locator('option')).toHaveText(['Canada', 'Mexico', 'United States']);
+  await expect(country.locator('option', { hasText: 'France' })).toHaveCount(1);
+  await page.getByLabel('Full Name').fill('Paz Places');
+  await page.getByLabel('Phone Number').fill('5551234567');
+  await page.getByLabel('Address / Street').fill('12 Paper Lane');
+  await page.getByLabel('City').fill('Springfield');
+  await country.selectOption('US');
+  await page.getByLabel('State / province').selectOption('IL');
+
+  // A zipcode that is not one is named under the field once the shopper leaves it.
+  const zipcode = page.getByLabel('Zipcode');
+  await zipcode.fill('627');
+  await zipcode.blur();
+  await expect(page.getByText('Enter a United States zipcode, such as 62701')).toBeVisible();
+  await expect(zipcode).toHaveAttribute('aria-invalid', 'true');
+  // The quote has the country and state meanwhile (not the zipcode): the courier waits for one, the post is the default.
+  await expect(page.locator('#delivery-local-note')).toHaveText('Enter your zipcode');
+  await expect(post).toBeChecked();
+  await page.screenshot({ path: `${SHOTS}/checkout-zipcode-problem-1280.png`, fullPage: true });
+
+  // In the courier's zipcodes: local delivery; elsewhere in the US: the post, and local says why not.
+  await zipcode.fill('62701');
+  await expect(local).toBeChecked();
+  await expect(page.getByTestId('quote-total')).toHaveText('$9.99');
+  await page.getByLabel('State / province').selectOption('CA');
+  await zipcode.fill('90210');
+  await expect(post).toBeChecked();
+  await expect(local).toBeDisabled();
+  await expect(page.locator('#delivery-local-note')).toHaveText('We do not deliver to this zipcode');
+  await expect(page.getByTestId('quote-total')).toHaveText('$13.98');
+
+  // Paris: no state to choose, a French postcode, the post to the rest of the world: 9.99 + 19.99.
+  await country.selectOption('FR');
+  await expect(page.getByLabel('State / province (optional)')).toHaveValue('');
+  await page.getByLabel('City').fill('Paris');
+  await zipcode.fill('75001');
+  await expect(post).toBeChecked();
+  await expect(page.getByRole('radio', { name: /Post \(Rest of the world\)/ })).toBeChecked();
+  await expect(page.getByTestId('quote-shipping')).toHaveText('$19.99');
+  await expect(page.getByTestId('quote-total')).toHaveText('$29.98');
+  await page.getByLabel(/I agree to the/).check();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: `${SHOTS}/checkout-paris-1280.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: `${SHOTS}/checkout-paris-375.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Place an Order' }).click();
+  await expect(page.getByText(/You will pay \$29\.98 on delivery\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, OK!' }).click();
+  await expect(page).toHaveURL('/orders');
+  await expect(page.getByText('12 Paper Lane, Paris, 75001, France').first()).toBeVisible();
+  await context.close();
 });

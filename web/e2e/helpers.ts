@@ -77,14 +77,18 @@ export async function apiBooks(page: Page): Promise<ApiBook[]> {
   return catalogueBooks(page.request);
 }
 
-/** The checkout form's personal details and address (not the terms box). */
+/**
+ * The checkout form's personal details and address (not the terms box): typed where typed, chosen
+ * where chosen (issue 36: the country and the state from lists, sent as codes). Springfield, IL: the
+ * demo shop's free local delivery.
+ */
 export async function fillDelivery(page: Page, who = { name: 'Riley Reader', street: '12 Paper Lane' }) {
   await page.getByLabel('Full Name').fill(who.name);
   await page.getByLabel('Phone Number').fill('5551234567');
   await page.getByLabel('Address / Street').fill(who.street);
   await page.getByLabel('City').fill('Springfield');
-  await page.getByLabel('Country / region').fill('USA');
-  await page.getByLabel('State / province').fill('IL');
+  await page.getByLabel('Country / region').selectOption('US');
+  await page.getByLabel('State / province').selectOption('IL');
   await page.getByLabel('Zipcode').fill('62701');
 }
 

@@ -46,7 +46,7 @@ test('the admin confirms, ships and delivers an order from the desk; the custome
   await expect(admin).toHaveURL(`/dashboard/orders/${id}`);
   await expect(admin.getByRole('heading', { name: `Order #${shortId(id)}` })).toBeVisible();
   await expect(admin.getByText('5551234567')).toBeVisible();
-  await expect(admin.getByText('12 Paper Lane, Springfield, IL, USA, 62701')).toBeVisible();
+  await expect(admin.getByText('12 Paper Lane, Springfield, IL, 62701, United States')).toBeVisible();
 
   const actions = admin.getByRole('group', { name: 'Order actions' });
   const steps = [

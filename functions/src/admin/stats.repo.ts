@@ -36,6 +36,8 @@ export async function readStats(now = new Date()): Promise<AdminStats> {
     },
     collectedSales: fromCents(totals.collectedCents ?? 0),
     collectedOrders: totals.collectedOrders ?? 0,
+    refundedSales: fromCents(totals.refundedCents ?? 0),
+    refunds: totals.refunds ?? 0,
     trendingBooks: bookCounts.trending,
     totalOrders: totals.orders ?? 0,
     monthlySales: monthlySales(totals, lastTwelveMonths(now)),

@@ -9,7 +9,8 @@ import { countReads } from '../lib/read-counter';
 // Stock changes (orders) do not bump it: the index holds no stock or price that a page shows
 // fresh, and rebuilding at every order would re-read the catalogue.
 
-const ref = () => db().collection('meta').doc('catalog');
+export const catalogVersionRef = () => db().collection('meta').doc('catalog');
+const ref = catalogVersionRef;
 
 export function bumpCatalogVersion(writer: Transaction | WriteBatch): void {
   const data = { version: FieldValue.increment(1), updatedAt: new Date().toISOString() };

@@ -11,6 +11,14 @@ function apply(into: CounterDelta, delta: CounterDelta) {
 }
 
 describe('counter deltas', () => {
+  it('counts a card order as collected when paid, not when delivered, and its refunds apart (issue 35)', () => {
+    const card = { ...order, payment: { method: 'card' as const, paidCents: 1999, refunds: [{ id: 'r', amountCents: 500, status: 'succeeded' as const, source: 'desk' as const, reason: 'x', at: '', restock: [] }] } };
+    expect(transitionDelta(card, 'shipped', 'delivered')).toEqual({ status_shipped: -1, status_delivered: 1 });
+    expect(placementDelta({ ...card, status: 'delivered' })).toMatchObject({ collectedOrders: 1, collectedCents: 1999, refunds: 1, refundedCents: 500 });
+    const flagged = { ...card, payment: { ...card.payment, problem: { code: 'AMOUNT_MISMATCH' as const, message: '', at: '' } } };
+    expect(placementDelta({ ...flagged, status: 'pending' })).not.toHaveProperty('collectedCents');
+  });
+
   it('counts a placement in its status, in revenue and in its month', () => {
     expect(placementDelta({ ...order, status: 'pending' })).toEqual({
       status_pending: 1, orders: 1, salesCents: 1999, m_202611_orders: 1, m_202611_salesCents: 1999,

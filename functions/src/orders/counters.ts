@@ -1,5 +1,5 @@
-import type { MonthlySales, OrderCounts, OrderStatus, StoredCharges } from '@bookstore/contract';
-import { countsInRevenue, fromCents, ORDER_STATUSES, PAID_STATUSES } from '@bookstore/contract';
+import type { MonthlySales, OrderCounts, OrderStatus, StoredCharges, StoredPayment } from '@bookstore/contract';
+import { countsInRevenue, fromCents, ORDER_STATUSES, PAID_STATUSES, refundedCentsOf } from '@bookstore/contract';
 
 // The shop's counters are spread over COUNTER_SHARDS documents `stats/counters-<k>`; each placement
 // or status change increments the fields of ONE shard chosen at random, in its own transaction,
@@ -15,7 +15,9 @@ import { countsInRevenue, fromCents, ORDER_STATUSES, PAID_STATUSES } from '@book
 //   orders, salesCents            orders that count in revenue (not cancelled or refused)
 //   shippingCents, taxCents       of salesCents: shipping (without its tax) and tax, so the books'
 //                                 own revenue is salesCents - shippingCents - taxCents (issue 27)
-//   collectedOrders, collectedCents   of those, the orders paid for (delivered or collected, issue 29)
+//   collectedOrders, collectedCents   the orders paid for: cash when delivered or collected (issue 29),
+//                                 card when Stripe's payment arrived (issue 35; what it received)
+//   refunds, refundedCents        refunds made (desk or Stripe's dashboard), kept apart from sales
 //   status_<status>               orders in each status
 //   m_<YYYYMM>_orders, m_<YYYYMM>_salesCents   the same per month of placement (for the chart)
 //   counterSales, counterSalesCents, counterReturns, counterRefundCents
@@ -35,6 +37,8 @@ export interface CountedOrder {
   createdAt: string; // ISO; its month is the month the order counts in
   /** What the order was charged (orders priced with a delivery method); absent: all of it is books. */
   charges?: Pick<StoredCharges, 'shippingCents' | 'shippingTaxCents' | 'taxCents' | 'taxIncluded'>;
+  /** Card orders (and refunded cash orders): collected when paid, not when delivered (issue 35). */
+  payment?: Pick<StoredPayment, 'method' | 'paidCents' | 'refunds' | 'problem'>;
 }
 
 /** Shipping as revenue: what was charged for it, without the tax on it when prices include tax. */
@@ -62,11 +66,36 @@ function revenue(delta: CounterDelta, order: CountedOrder, sign: 1 | -1): void {
   add(delta, monthField(month, 'salesCents'), sign * order.totalCents);
 }
 
-const isPaid = (status: OrderStatus) => PAID_STATUSES.includes(status);
+const byCard = (order: Pick<CountedOrder, 'payment'>) => order.payment?.method === 'card';
+/** Cash is in hand when the order is delivered or collected; a card order's status says nothing of it. */
+const isPaid = (order: Pick<CountedOrder, 'payment'>, status: OrderStatus) => !byCard(order) && PAID_STATUSES.includes(status);
 
 function collected(delta: CounterDelta, order: CountedOrder, sign: 1 | -1): void {
   add(delta, 'collectedOrders', sign);
   add(delta, 'collectedCents', sign * order.totalCents);
+}
+
+/** A card payment arrived: what Stripe received counts as collected (a flagged amount only once resolved). */
+export function cardPaidDelta(paidCents: number): CounterDelta {
+  const delta: CounterDelta = {};
+  add(delta, 'collectedOrders', 1);
+  add(delta, 'collectedCents', paidCents);
+  return delta;
+}
+
+/** A refund counted (sign 1) or, having failed at the bank after all, taken back (-1). */
+export function refundDelta(amountCents: number, sign: 1 | -1 = 1): CounterDelta {
+  const delta: CounterDelta = {};
+  add(delta, 'refunds', sign);
+  add(delta, 'refundedCents', sign * amountCents);
+  return delta;
+}
+
+/** Merges counter deltas (one write per transaction). */
+export function mergeDeltas(...deltas: CounterDelta[]): CounterDelta {
+  const total: CounterDelta = {};
+  for (const delta of deltas) for (const [field, by] of Object.entries(delta)) add(total, field, by);
+  return total;
 }
 
 /** A new order: counted in its status and, unless it starts out of revenue, in revenue. */
@@ -74,8 +103,13 @@ export function placementDelta(order: CountedOrder): CounterDelta {
   const delta: CounterDelta = {};
   add(delta, `status_${order.status}`, 1);
   if (countsInRevenue(order.status)) revenue(delta, order, 1);
-  // Only a recount meets an order already paid for; a new one never starts so.
-  if (isPaid(order.status)) collected(delta, order, 1);
+  // Only a recount meets an order already paid for or refunded; a new one never starts so.
+  if (isPaid(order, order.status)) collected(delta, order, 1);
+  const paidByCard = byCard(order) && (order.payment?.paidCents ?? 0) > 0 && order.payment?.problem?.code !== 'AMOUNT_MISMATCH';
+  if (paidByCard) for (const [field, by] of Object.entries(cardPaidDelta(order.payment!.paidCents!))) add(delta, field, by);
+  for (const refund of order.payment?.refunds ?? []) {
+    if (refundedCentsOf([refund]) > 0) for (const [field, by] of Object.entries(refundDelta(refund.amountCents))) add(delta, field, by);
+  }
   return delta;
 }
 
@@ -85,7 +119,7 @@ export function transitionDelta(order: Omit<CountedOrder, 'status'>, from: Order
   add(delta, `status_${from}`, -1);
   add(delta, `status_${to}`, 1);
   if (countsInRevenue(from) !== countsInRevenue(to)) revenue(delta, { ...order, status: to }, countsInRevenue(to) ? 1 : -1);
-  if (isPaid(from) !== isPaid(to)) collected(delta, { ...order, status: to }, isPaid(to) ? 1 : -1);
+  if (isPaid(order, from) !== isPaid(order, to)) collected(delta, { ...order, status: to }, isPaid(order, to) ? 1 : -1);
   return delta;
 }
 

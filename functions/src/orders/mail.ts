@@ -23,6 +23,9 @@ export interface MailOrder {
   method?: DeliveryMethod;
   charges?: StoredCharges;
   pickup?: OrderPickup;
+  /** Issue 35: paid by card (and what Stripe received so far); absent for cash. */
+  paidBy?: 'card';
+  paidCents?: number;
 }
 
 /** One mail per order and event: placement, or the arrival in a status (each is reached at most once). */
@@ -46,6 +49,11 @@ const $ = (cents: number) => `$${formatCents(cents)}`;
 
 function amountLine(event: 'placed' | OrderStatus, order: MailOrder): string {
   const amount = $(order.totalCents);
+  if (order.paidBy === 'card') {
+    const paid = order.paidCents ?? 0;
+    if (paid === 0) return event === 'cancelled' ? `Nothing was charged (the order came to ${amount}).` : `To pay by card: ${amount}`;
+    return event === 'cancelled' ? `You paid ${$(paid)} by card: any refund is listed on your order.` : `Paid by card: ${$(paid)}`;
+  }
   if (event === 'cancelled' || event === 'refused') return `Nothing is due (the order came to ${amount}).`;
   if (order.method === 'pickup') return event === 'collected' ? `Paid at the counter: ${amount}` : `Pay at the counter when you collect: ${amount}`;
   if (event === 'delivered') return `Paid in cash on delivery: ${amount}`;
@@ -78,8 +86,8 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export function orderMail(orderId: string, order: MailOrder, event: 'placed' | OrderStatus, note?: string): MailDoc {
-  const headline = HEADLINES[event];
+export function orderMail(orderId: string, order: MailOrder, event: 'placed' | OrderStatus, note?: string, headlineOverride?: string): MailDoc {
+  const headline = headlineOverride ?? HEADLINES[event];
   const amount = amountLine(event, order);
   const lines = order.lines.map((l) => `- ${l.title}: $${formatCents(l.unitPriceCents)}`);
   const charges = chargeLines(order.charges);
@@ -105,4 +113,24 @@ export function orderMail(orderId: string, order: MailOrder, event: 'placed' | O
     ...(note ? [`<p>Note: ${escapeHtml(note)}</p>`] : []),
   ].join('\n');
   return { to: order.email, message: { subject: `${headline} (order ${shortId(orderId)})`, text, html } };
+}
+
+// --- Payments (issue 35) ----------------------------------------------------------------------
+
+/** One payment confirmation per order (the id makes a second one impossible); one mail per refund. */
+export const paymentMailId = (orderId: string) => `${orderId}-paid`;
+export const refundMailId = (orderId: string, refundId: string) => `${orderId}-refund-${refundId}`;
+
+/** The card payment's confirmation: the order's first mail for a card order (none is sent at placement). */
+export function paymentMail(orderId: string, order: MailOrder): MailDoc {
+  return orderMail(orderId, order, 'placed', undefined, 'Your payment was received');
+}
+
+/** A refund, from the desk or from Stripe. */
+export function refundMail(orderId: string, order: MailOrder, refundCents: number, byCard: boolean): MailDoc {
+  const headline = 'We have refunded part of your order';
+  const line = byCard ? `${$(refundCents)} is on its way back to your card (it can take 5 to 10 days to show).` : `${$(refundCents)} was refunded to you.`;
+  const text = [`Hello ${order.name},`, '', `${headline}. Order ${shortId(orderId)}:`, line].join('\n');
+  const html = [`<p>Hello ${escapeHtml(order.name)},</p>`, `<p>${headline}. Order <strong>${shortId(orderId)}</strong>:</p>`, `<p>${escapeHtml(line)}</p>`].join('\n');
+  return { to: order.email, message: { subject: `Refund of ${$(refundCents)} (order ${shortId(orderId)})`, text, html } };
 }

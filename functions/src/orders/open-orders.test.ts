@@ -4,7 +4,7 @@ import { openOrderLimit, openOrdersDelta, openOrdersOf, requestHash } from './op
 
 const body = {
   name: 'Ann', email: 'ann@example.com', phone: '5551234567',
-  address: { street: '1 Main St', city: 'Springfield', country: 'USA', state: 'IL', zipcode: '62701' },
+  address: { street: '1 Main St', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' },
   productIDs: ['b1', 'b2'], totalPrice: '12.50',
 };
 const parse = (value: unknown) => OrderInputSchema.parse(value);

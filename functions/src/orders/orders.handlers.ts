@@ -12,6 +12,7 @@ import {
   type Order,
   type OrderMutationResponse,
   type OrdersPage,
+  type PlacedOrderResponse,
 } from '@bookstore/contract';
 import { logger } from 'firebase-functions';
 import { z } from 'zod';
@@ -19,15 +20,20 @@ import { requireCustomer, requireCustomerOrAdmin } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
-import { readFulfilment } from '../admin/settings.repo';
+import { clientAddress } from '../admin/client-address';
 import { bookDocsByIds } from '../books/books.repo';
 import * as repo from './orders.repo';
 import { buildQuote } from './quote';
+import { QuoteCache, quoteKey } from './quote-cache';
+import { countQuote, readPricingInputs } from './quote.repo';
 import { countForeignLookup } from './lookup-limit.repo';
+import { openSession, requireStripe } from '../payments/checkout';
+import { needsFirstSession, readOrder } from '../payments/payments.repo';
+import { expireSessionQuietly } from '../payments/sessions';
 
 const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/);
 
-function idempotencyKey(req: Request): string | undefined {
+export function idempotencyKey(req: Request): string | undefined {
   const value = req.headers['idempotency-key'];
   if (value === undefined) return undefined;
   const parsed = IdempotencyKeySchema.safeParse(value);
@@ -75,13 +81,32 @@ async function placeOrderFor(req: Request, res: Response) {
   if (!sameEmail(input.email, customer.email)) {
     throw new HttpError(403, 'The order email must be the email you signed in with');
   }
-  const { order, replayed } = await repo.placeOrder(customer, input, key);
+  // Card (issue 35): refused before anything is stored when Stripe is not configured.
+  if (input.payment?.method === 'card') requireStripe();
+  const placed = await repo.placeOrder(customer, input, key);
+  const { replayed } = placed;
+  let order: PlacedOrderResponse = placed.order;
+  if (order.payment.method === 'card') order = await withCheckout(order);
   noStore(res);
   if (replayed) {
     logger.info('Order retry replayed', { orderId: order._id, uid: customer.uid }); // a client retry with the same Idempotency-Key
     res.set('Idempotent-Replayed', 'true');
   }
   res.status(replayed ? 200 : 201).json(order satisfies Order);
+}
+
+/**
+ * A card order answers with the Checkout page to go to: its session, opened now (first placement,
+ * or a retry after Stripe did not answer: the same attempt's key opens the same session), or the
+ * one already open (a replay). A Stripe failure is 502; the order waits, held, for that retry.
+ */
+async function withCheckout(order: Order): Promise<PlacedOrderResponse> {
+  const doc = await readOrder(order._id);
+  if (doc && needsFirstSession(doc)) {
+    const opened = await openSession(order._id, doc, 1);
+    return { ...opened.order, checkoutUrl: opened.checkoutUrl };
+  }
+  return order.payment.checkoutUrl ? { ...order, checkoutUrl: order.payment.checkoutUrl } : order;
 }
 
 // GET /api/orders?cursor=&limit=
@@ -132,6 +157,8 @@ export async function cancelOrder(req: Request, res: Response) {
   const caller = await requireCustomerOrAdmin(req, 'orders.status');
   const orderId = orderIdParam(req);
   const { note } = parseWith(OrderCancelSchema, optionalJsonBody(req));
+  // An unpaid card order's session is closed at Stripe first, so it cannot be paid once cancelled.
+  await expireSessionQuietly(orderId, 'customer' in caller ? caller.customer.uid : undefined);
   const order = await repo.transitionOrder(
     'admin' in caller
       ? { orderId, to: 'cancelled', note, by: { kind: 'admin', id: caller.admin.role }, actor: caller.admin }
@@ -141,21 +168,37 @@ export async function cancelOrder(req: Request, res: Response) {
   res.json({ message: 'Order cancelled', order } satisfies OrderMutationResponse);
 }
 
-// POST /api/checkout/quote {productIDs, delivery: {method, country?, region?, zipcode?}}
-// Anyone may ask (the cart asks before sign-in): it reads the settings and the books, writes nothing.
+/** This instance's quotes (quote-cache.ts): keyed by cart, method, place, settings and catalogue versions. */
+const quotes = new QuoteCache();
+
+// POST /api/checkout/quote {productIDs, delivery: {method?, country?, region?, zipcode?}}
+// Anyone may ask (the cart asks before sign-in): it reads the settings and the books, writes nothing
+// but the client's budget. Without a method it prices the default for the place (as an order without
+// one). Places are codes (contract/src/places.ts): anything else is 400 naming what to choose.
+// Each call costs 1 read and 1 write (the client's budget: 429 past QUOTES_PER_MINUTE), 2 reads
+// (settings and catalogue versions) and, unless this instance answered the same question since,
+// 1 read per book: at most 53 reads (docs/api.md).
 // Books that no longer exist are named in `unknownProductIDs` and left out of the price, so a stale
 // cart still sees its methods and total; the order itself refuses them (400 UNKNOWN_BOOKS), which
 // is what flags them at checkout. A cart of unknown books only: 400 UNKNOWN_BOOKS here too.
 export async function quote(req: Request, res: Response) {
   const { productIDs, delivery } = parseWith(QuoteRequestSchema, jsonBody(req));
-  const [settings, docs] = await Promise.all([readFulfilment(), bookDocsByIds(productIDs)]);
-  const unknown = productIDs.filter((_, i) => !docs[i]);
-  if (unknown.length === productIDs.length) {
-    throw new HttpError(400, `Unknown book ids: ${unknown.join(', ')}`, { code: 'UNKNOWN_BOOKS', productIDs: unknown, details: { productIDs: unknown } });
+  await countQuote(clientAddress(req));
+  const { settings, settingsVersion, catalogVersion } = await readPricingInputs();
+  const key = quoteKey({ productIDs, ...delivery, settingsVersion, catalogVersion });
+  let answer = quotes.get(key);
+  if (!answer) {
+    const docs = await bookDocsByIds(productIDs);
+    const unknown = productIDs.filter((_, i) => !docs[i]);
+    if (unknown.length === productIDs.length) {
+      throw new HttpError(400, `Unknown book ids: ${unknown.join(', ')}`, { code: 'UNKNOWN_BOOKS', productIDs: unknown, details: { productIDs: unknown } });
+    }
+    const books = repo.pricedBooks(docs.filter((d) => d !== undefined));
+    // Pickup is priced without a place (taxed at the shop's own rate); the other methods are offered for it.
+    const place = { country: delivery.country, region: delivery.region, zipcode: delivery.zipcode };
+    answer = { ...buildQuote(settings, books, delivery.method, place), ...(unknown.length ? { unknownProductIDs: unknown } : {}) } satisfies Quote;
+    quotes.set(key, answer);
   }
-  const books = repo.pricedBooks(docs.filter((d) => d !== undefined));
-  // Pickup is priced without a place (taxed at the shop's own rate); the other methods are offered for it.
-  const place = { country: delivery.country, region: delivery.region, zipcode: delivery.zipcode };
   noStore(res);
-  res.json({ ...buildQuote(settings, books, delivery.method, place), ...(unknown.length ? { unknownProductIDs: unknown } : {}) } satisfies Quote);
+  res.json(answer);
 }

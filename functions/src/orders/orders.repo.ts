@@ -10,14 +10,14 @@ import type {
   ParsedOrderInput,
 } from '@bookstore/contract';
 import {
-  canTransition, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
-  RESTOCKING_STATUSES, sumCents, type DeliveryPlace, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
+  addressPlace, canTransition, CHECKOUT_SESSION_MINUTES, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
+  RESTOCKING_STATUSES, type DeliveryPlace, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
 } from '@bookstore/contract';
-import { FieldPath, FieldValue, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { BookDoc } from '../books/books.repo';
 import { books, getBookDocs } from '../books/books.repo';
-import { noAfterCommit, stageBookWrites } from '../books/book-writes';
+import { noAfterCommit, stageBookWrites, type AfterCommit, type StagedBookWrites } from '../books/book-writes';
 import type { Customer } from '../lib/auth';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
@@ -25,7 +25,7 @@ import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { appendAudit, type AuditActor } from '../admin/audit.repo';
 import { readFulfilment } from '../admin/settings.repo';
-import { orderCounts, placementDelta, transitionDelta } from './counters';
+import { orderCounts, placementDelta, transitionDelta, type CountedOrder } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
 import { decodeCursor, encodeCursor } from './cursor';
 import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
@@ -43,18 +43,18 @@ export interface OrderDoc extends StoredOrder {
 }
 
 export const orders = () => db().collection('orders');
-const mail = () => db().collection(MAIL_COLLECTION);
+export const mail = () => db().collection(MAIL_COLLECTION);
 const customers = () => db().collection(CUSTOMERS_COLLECTION);
 
 // Contention retries: 20 shoppers racing for a last copy all read that book, and each loser's
 // transaction has to run again to see the new stock (and answer 409).
-const TX_OPTIONS = { maxAttempts: 10 };
+export const TX_OPTIONS = { maxAttempts: 10 };
 
 /**
  * Still contended after every retry (a stampede on one book: its stock is one document): a 503 the
  * client may retry (with the same Idempotency-Key), rather than a 500.
  */
-function busy(error: unknown): never {
+export function busy(error: unknown): never {
   if ((error as { code?: number }).code === 10 /* ABORTED */) {
     throw new HttpError(503, 'Too many orders for these books at once. Please try again.', {}, { 'Retry-After': '1' });
   }
@@ -66,7 +66,7 @@ export const orderFromDoc = (id: string, doc: OrderDoc): Order => orderFromStore
 
 const toOrder = (snap: DocumentSnapshot): Order => orderFromDoc(snap.id, snap.data() as OrderDoc);
 
-const mailOrder = (doc: OrderDoc): MailOrder => ({
+export const mailOrder = (doc: OrderDoc): MailOrder => ({
   name: doc.name,
   email: doc.email,
   totalCents: doc.totalCents,
@@ -74,18 +74,28 @@ const mailOrder = (doc: OrderDoc): MailOrder => ({
   ...(doc.delivery ? { method: doc.delivery.method } : {}),
   ...(doc.charges ? { charges: doc.charges } : {}),
   ...(doc.pickup ? { pickup: doc.pickup } : {}),
+  ...(doc.payment?.method === 'card' ? { paidBy: 'card' as const, paidCents: doc.payment.paidCents ?? 0 } : {}),
 });
 
-/** Where an order's delivery is priced for: its address, or nowhere for a pickup. */
+/** What the counters know of an order: its status, money, and (issue 35) how and whether it was paid. */
+export const countedOrder = (doc: OrderDoc): CountedOrder => ({
+  status: doc.status,
+  totalCents: doc.totalCents,
+  createdAt: doc.createdAt,
+  ...(doc.charges ? { charges: doc.charges } : {}),
+  ...(doc.payment ? { payment: doc.payment } : {}),
+});
+
+/** Where an order's delivery is priced for: its address (codes, contract/src/order.ts addressPlace), or nowhere for a pickup. */
 export function placeOf(input: Pick<ParsedOrderInput, 'address' | 'delivery'>): DeliveryPlace {
   if (input.delivery?.method === 'pickup' || !input.address) return {};
-  return { country: input.address.country, region: input.address.state, zipcode: input.address.zipcode };
+  return addressPlace(input.address);
 }
 
 /** The books as the pricing sees them: price in cents and weight. */
 export const pricedBooks = (docs: BookDoc[]) => docs.map((b) => ({ priceCents: b.newPriceCents, weightGrams: b.weightGrams ?? null }));
 
-/** THE price of an order (contract/src/pricing.ts priceOrder), as the quote computes it too. */
+/** THE price of an order (contract/src/pricing.ts priceOrder), as the quote computes it too; without a method, the default for its address. */
 export function priceFor(settings: FulfilmentSettings, docs: BookDoc[], input: Pick<ParsedOrderInput, 'address' | 'delivery'>): Priced {
   return priceOrder(settings, pricedBooks(docs), input.delivery?.method, placeOf(input));
 }
@@ -99,6 +109,12 @@ const storedCharges = (p: Extract<Priced, { ok: true }>): StoredCharges => ({
 function orderIdFor(uid: string, idempotencyKey: string): string {
   return createHash('sha256').update(`${uid}\n${idempotencyKey}`).digest('hex').slice(0, 28);
 }
+
+/**
+ * How long an unpaid card order holds its stock before the payment job looks at it, until its
+ * Checkout session's own end replaces it: the session's 30 minutes and a margin for the call.
+ */
+export const UNPAID_GRACE_MS = (CHECKOUT_SESSION_MINUTES + 5) * 60 * 1000;
 
 export interface PlacedOrder {
   order: Order;
@@ -164,11 +180,12 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         throw new HttpError(409, 'Some books are out of stock', { code: 'OUT_OF_STOCK', productIDs: soldOut });
       }
       // Priced with the settings this transaction read: a settings change commits before or after it.
-      // An order without a method reads none (its price is the books' alone, as before issue 27).
-      const settings = input.delivery ? await readFulfilment(tx) : undefined;
-      const priced = settings ? priceFor(settings, bookDocs, input) : undefined;
-      if (priced && !priced.ok) throw new HttpError(422, priced.reason, { code: 'DELIVERY_UNAVAILABLE' });
-      const totalCents = priced?.ok ? priced.totalCents : sumCents(bookDocs.map((b) => b.newPriceCents));
+      // An order without a method is priced as the shop's default delivery to its address (issue 36),
+      // postage and tax included, and stored with that method: never the books alone.
+      const settings = await readFulfilment(tx);
+      const priced = priceFor(settings, bookDocs, input);
+      if (!priced.ok) throw new HttpError(422, priced.reason, { code: 'DELIVERY_UNAVAILABLE' });
+      const totalCents = priced.totalCents;
       if (Math.round(input.totalPrice * 100) !== totalCents) {
         throw new HttpError(409, 'Prices have changed since you opened your cart', {
           code: 'PRICE_CHANGED',
@@ -178,21 +195,18 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       // One copy of each book, through the book write path (its reads happen here, before this transaction's writes).
       const stock = await stageBookWrites(tx, snaps.map((book) => ({ book, stockDelta: -1 })), { order: ref.path });
       const now = new Date().toISOString();
+      // A card order waits for its payment (issue 35): stock held, no placement mail (the payment's
+      // confirmation is the one), and the payment job's deadline until a session says otherwise.
+      const card = input.payment?.method === 'card';
       const doc: OrderDoc = {
         uid: customer.uid,
         name: input.name,
         email: normaliseEmail(customer.email), // the verified address, not the typed one
         phone: input.phone,
         ...(input.address ? { address: input.address } : {}),
-        ...(input.delivery && priced?.ok
-          ? {
-              delivery: { method: input.delivery.method, weightGrams: priced.weightGrams, ...(priced.zone ? { zone: priced.zone } : {}) },
-              charges: storedCharges(priced),
-            }
-          : {}),
-        ...(input.delivery?.method === 'pickup' && settings
-          ? { pickup: { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays } }
-          : {}),
+        delivery: { method: priced.method, weightGrams: priced.weightGrams, ...(priced.zone ? { zone: priced.zone } : {}) },
+        charges: storedCharges(priced),
+        ...(priced.method === 'pickup' ? { pickup: { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays } } : {}),
         productIDs: input.productIDs,
         items: input.productIDs.map((bookId, i) => ({
           bookId,
@@ -205,6 +219,12 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         events: [],
         createdAt: now,
         updatedAt: now,
+        ...(card
+          ? {
+              payment: { method: 'card', status: 'awaiting', amountCents: totalCents, refundedCents: 0, attempts: 0, refunds: [] },
+              payBy: new Date(Date.parse(now) + UNPAID_GRACE_MS).toISOString(),
+            }
+          : {}),
         // No idempotencyKey: the id is derived from it, and the customer reads this document (rules).
         ...(idempotencyKey ? { requestHash: hash } : {}),
       };
@@ -212,9 +232,9 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       // The stock read above is this transaction's: a concurrent order for the last copy makes one
       // of the two commits fail and run again, and then it sees 0. (Taking copies releases no alerts: nothing runs after the commit.)
       stock.write();
-      addToCounters(tx, placementDelta(doc));
+      addToCounters(tx, placementDelta(countedOrder(doc)));
       tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
-      tx.create(mail().doc(mailId(ref.id, 'placed')), orderMail(ref.id, mailOrder(doc), 'placed'));
+      if (!card) tx.create(mail().doc(mailId(ref.id, 'placed')), orderMail(ref.id, mailOrder(doc), 'placed'));
       return { order: orderFromDoc(ref.id, doc), replayed: false };
     }, TX_OPTIONS);
   try {
@@ -250,17 +270,121 @@ export interface TransitionRequest {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 
+/** The copies a change puts back, staged in the book write path (issue 37: stock flags, alerts, catalogue version). */
+export interface RestockPlan {
+  staged: StagedBookWrites;
+}
+
 /**
- * Moves an order to `to` if its lifecycle (delivered or picked up) allows it from the status read in
- * this transaction, and in the same transaction appends the event, moves the counters, queues the
- * mail and, for cancelled and refused, puts each line's copy back. Two racing requests: the second
- * re-reads the new status and gets 409, so stock comes back exactly once. Marking a pickup order
- * ready starts its hold (the shop's current hold days) and mails where and when to collect it.
- * `onlyIf` (the scheduled release): when it is false of the order as read here, nothing is written
- * and the answer is null.
+ * Reads what putting one copy of each of `bookIds` back needs, inside `tx` (reads first: Firestore
+ * refuses a read after a write), through the book write path (functions/src/books/book-writes.ts):
+ * a sold-out book's back-in-stock alerts go out with its copy (issue 28). The one place besides
+ * placement that touches stock for an order: cancelling, refusing, and a refund that restocks (issue 35).
+ */
+export async function readRestock(tx: Transaction, bookIds: readonly string[], orderPath: string): Promise<RestockPlan> {
+  const ids = [...new Set(bookIds)];
+  const snaps = ids.length ? await tx.getAll(...ids.map((id) => books().doc(id))) : [];
+  countReads(snaps.length);
+  const copies = (id: string) => bookIds.filter((b) => b === id).length;
+  // A book deleted since the order has no stock to return to.
+  const staged = await stageBookWrites(tx, snaps.filter((book) => book.exists).map((book) => ({ book, stockDelta: copies(book.id) })), { order: orderPath });
+  return { staged };
+}
+
+/** Writes the restock `plan` read; what it returns runs after the commit (alerts beyond the transaction's share). */
+export function writeRestock(plan: RestockPlan): AfterCommit {
+  return plan.staged.write();
+}
+
+/** A card order's money must be in before the shop moves it on (issue 35); only cancelling is open before. */
+function assertPaymentAllows(doc: OrderDoc, to: OrderStatus, by: OrderEventActor): void {
+  const payment = doc.payment;
+  if (payment?.method !== 'card') return;
+  // A flagged amount (AMOUNT_MISMATCH) is money in, but not the order's payment: the desk settles it first.
+  const received = (payment.paidCents ?? 0) > 0 && payment.problem?.code !== 'AMOUNT_MISMATCH';
+  if (to !== 'cancelled' && !received) {
+    throw new HttpError(409, 'This order has not been paid yet', { code: 'PAYMENT_NOT_RECEIVED', status: doc.status });
+  }
+  if (to === 'cancelled' && (payment.paidCents ?? 0) > 0 && by.kind === 'customer') {
+    throw new HttpError(409, 'This order is paid: ask the shop to cancel and refund it', { code: 'ORDER_PAID', status: doc.status });
+  }
+}
+
+/** What a planned transition writes, once every read is done. */
+export interface TransitionWrite {
+  /** Writes the move, merged with `extra` fields of the order (a payment change), and returns the order as written. */
+  write(extra?: Partial<OrderDoc>): Order;
+  /** What runs after the commit (the restock's alerts beyond the transaction's share). */
+  afterCommit(): AfterCommit;
+}
+
+/**
+ * Checks and reads for moving the order `doc` (read in `tx`) to `to`: the lifecycle (delivered or
+ * picked up) must allow it from its status, a card order must be paid first (only cancelling is
+ * open before). `write()` then appends the event, moves the counters, queues the mail and, for
+ * cancelled and refused, puts back each line's copy (not those a refund already put back). Two
+ * racing requests: the second re-reads the new status and gets 409, so stock comes back exactly
+ * once. Marking a pickup order ready starts its hold and mails where and when to collect it.
+ * Used by applyTransition and by a payment's expiry (payments.repo.ts), in their own transactions.
+ */
+export async function planTransition(tx: Transaction, orderId: string, doc: OrderDoc, request: Omit<TransitionRequest, 'orderId' | 'ownerUid'>): Promise<TransitionWrite> {
+  const { to, by, note, actor } = request;
+  const ref = orders().doc(orderId);
+  const from = doc.status;
+  // A pickup order is never shipped, delivered or refused; only a pickup order is ready or collected.
+  if (!canTransition(from, to, by.kind, fulfilmentKind(doc))) {
+    throw new HttpError(409, `An order that is ${from} cannot be ${to}`, { code: 'INVALID_TRANSITION', status: from });
+  }
+  assertPaymentAllows(doc, to, by);
+  const already = new Set(doc.restocked ?? []);
+  const lines = RESTOCKING_STATUSES.includes(to) ? (doc.items ?? []).filter((l) => !already.has(l.bookId)) : [];
+  const restock = await readRestock(tx, lines.map((l) => l.bookId), ref.path);
+  const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
+  let afterCommit = noAfterCommit;
+  return {
+    afterCommit: () => afterCommit,
+    write(extra = {}) {
+      const at = new Date().toISOString();
+      const event: OrderEvent = { from, to, by, at, ...(note ? { note } : {}) };
+      // An unpaid card order that ends closes its payment too (its session was closed at Stripe first).
+      const unpaidCard = doc.payment?.method === 'card' && !(doc.payment.paidCents ?? 0) && RESTOCKING_STATUSES.includes(to);
+      const closed = unpaidCard && !extra.payment ? { payment: { ...doc.payment!, expired: true, status: 'expired' as const } } : {};
+      const change: Partial<OrderDoc> = { status: to, updatedAt: at, events: [...(doc.events ?? []), event], ...closed, ...extra };
+      if (settings) {
+        // The hold starts now, for the shop's current number of days; the mail says where and until when.
+        const holdUntil = new Date(Date.parse(at) + settings.pickup.holdDays * DAY_MS).toISOString();
+        change.holdUntil = holdUntil;
+        change.pickup = { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays, holdUntil };
+      }
+      const updated: OrderDoc = { ...doc, ...change };
+      // Leaving ready_for_pickup takes the order out of the release's query (status, holdUntil) for
+      // good; a final status takes an unpaid card order out of the payment job's (payBy).
+      const deletes: Record<string, FieldValue> = {};
+      if (from === 'ready_for_pickup') deletes.holdUntil = FieldValue.delete();
+      if (doc.payBy && RESTOCKING_STATUSES.includes(to)) deletes.payBy = FieldValue.delete();
+      for (const key of Object.keys(deletes)) delete (updated as unknown as Record<string, unknown>)[key];
+      tx.update(ref, { ...change, ...deletes });
+      afterCommit = writeRestock(restock);
+      addToCounters(tx, transitionDelta(countedOrder(doc), from, to));
+      // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
+      const openDelta = openOrdersDelta(from, to);
+      if (openDelta !== 0) tx.set(customers().doc(doc.uid), { openOrders: FieldValue.increment(openDelta) }, { merge: true });
+      tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(updated), to, note));
+      if (actor) {
+        const changes = { status: { before: from, after: to }, ...(note ? { note: { before: null, after: note } } : {}) };
+        appendAudit(tx, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);
+      }
+      return orderFromDoc(orderId, updated);
+    },
+  };
+}
+
+/**
+ * Moves an order to `to` in its own transaction (planTransition). `onlyIf` (the scheduled
+ * release): when it is false of the order as read here, nothing is written and the answer is null.
  */
 async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderDoc) => boolean): Promise<Order | null> {
-  const { orderId, to, by, note, ownerUid, actor } = request;
+  const { orderId, ownerUid } = request;
   const ref = orders().doc(orderId);
   let afterCommit = noAfterCommit;
   const order = await db().runTransaction(async (tx) => {
@@ -270,44 +394,10 @@ async function applyTransition(request: TransitionRequest, onlyIf?: (doc: OrderD
     const doc = snap.data() as OrderDoc | undefined;
     if (!doc || (ownerUid !== undefined && doc.uid !== ownerUid)) throw new HttpError(404, 'Order not found');
     if (onlyIf && !onlyIf(doc)) return null;
-    const from = doc.status;
-    // A pickup order is never shipped, delivered or refused; only a pickup order is ready or collected.
-    if (!canTransition(from, to, by.kind, fulfilmentKind(doc))) {
-      throw new HttpError(409, `An order that is ${from} cannot be ${to}`, { code: 'INVALID_TRANSITION', status: from });
-    }
-    const lines = doc.items ?? [];
-    const restock = RESTOCKING_STATUSES.includes(to) && lines.length > 0;
-    const bookSnaps = restock ? await tx.getAll(...lines.map((l) => books().doc(l.bookId))) : [];
-    countReads(bookSnaps.length);
-    // A copy back on each book still in the catalogue (a deleted one has no stock to return to),
-    // through the book write path: a sold-out book's back-in-stock alerts go out with it (issue 28).
-    const restocking = await stageBookWrites(tx, bookSnaps.filter((book) => book.exists).map((book) => ({ book, stockDelta: 1 })), { order: ref.path });
-    const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
-
-    const at = new Date().toISOString();
-    const event: OrderEvent = { from, to, by, at, ...(note ? { note } : {}) };
-    const change: Partial<OrderDoc> = { status: to, updatedAt: at, events: [...(doc.events ?? []), event] };
-    if (settings) {
-      // The hold starts now, for the shop's current number of days; the mail says where and until when.
-      const holdUntil = new Date(Date.parse(at) + settings.pickup.holdDays * DAY_MS).toISOString();
-      change.holdUntil = holdUntil;
-      change.pickup = { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays, holdUntil };
-    }
-    const updated: OrderDoc = { ...doc, ...change };
-    if (from === 'ready_for_pickup') delete updated.holdUntil;
-    // Leaving ready_for_pickup takes the order out of the release's query (status, holdUntil) for good.
-    tx.update(ref, from === 'ready_for_pickup' ? { ...change, holdUntil: FieldValue.delete() } : change);
-    afterCommit = restocking.write();
-    addToCounters(tx, transitionDelta(doc, from, to));
-    // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
-    const openDelta = openOrdersDelta(from, to);
-    if (openDelta !== 0) tx.set(customers().doc(doc.uid), { openOrders: FieldValue.increment(openDelta) }, { merge: true });
-    tx.create(mail().doc(mailId(orderId, to)), orderMail(orderId, mailOrder(updated), to, note));
-    if (actor) {
-      const changes = { status: { before: from, after: to }, ...(note ? { note: { before: null, after: note } } : {}) };
-      appendAudit(tx, actor, { action: 'order.status', target: `orders/${orderId}`, changes }, at);
-    }
-    return orderFromDoc(orderId, updated);
+    const plan = await planTransition(tx, orderId, doc, request);
+    const written = plan.write();
+    afterCommit = plan.afterCommit();
+    return written;
   }, TX_OPTIONS).catch(busy);
   await afterCommit();
   return order;

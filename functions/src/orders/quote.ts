@@ -1,15 +1,18 @@
 import {
-  DELIVERY_LABELS, freeShippingFromCents, fromCents, offers, priceOrder, ratePercentLabel, taxRateFor,
+  DELIVERY_LABELS, freeShippingFromCents, fromCents, offers, priceOrder, ratePercentLabel, shopCountries, taxRateFor,
   type DeliveryMethod, type DeliveryPlace, type FulfilmentSettings, type PricedBook, type Quote,
 } from '@bookstore/contract';
 
 // POST /api/checkout/quote's answer, from THE pricing function (contract/src/pricing.ts priceOrder)
 // the order transaction uses too: what the checkout shows is what the order will be charged.
+// Without a method it prices the default for the place, as an order without one (issue 36), so the
+// checkout preselects what the address can have.
 
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : fromCents(cents));
 
-export function buildQuote(settings: FulfilmentSettings, books: readonly PricedBook[], method: DeliveryMethod, place: DeliveryPlace): Quote {
-  const priced = priceOrder(settings, books, method, place);
+export function buildQuote(settings: FulfilmentSettings, books: readonly PricedBook[], asked: DeliveryMethod | undefined, place: DeliveryPlace): Quote {
+  const priced = priceOrder(settings, books, asked, place);
+  const method = priced.method ?? asked ?? null;
   const free = freeShippingFromCents(settings);
   const taxIncluded = settings.tax.mode === 'included';
   const base = {
@@ -30,8 +33,12 @@ export function buildQuote(settings: FulfilmentSettings, books: readonly PricedB
       ...(o.zone ? { zone: o.zone } : {}),
     })),
     ...(settings.pickup.enabled ? { pickup: { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays } } : {}),
+    ...shopCountries(settings),
   };
-  if (!priced.ok) return { ...base, available: false, reason: priced.reason, shipping: null, tax: null, total: null, taxRate: ratePercentNumber(taxRateFor(settings.tax, method, place)) };
+  if (!priced.ok) {
+    const taxRate = method ? ratePercentNumber(taxRateFor(settings.tax, method, place)) : null;
+    return { ...base, available: false, reason: priced.reason, shipping: null, tax: null, total: null, taxRate };
+  }
   return {
     ...base,
     available: true,

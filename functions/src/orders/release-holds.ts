@@ -1,13 +1,16 @@
 import { logger } from 'firebase-functions';
+import { expireUnpaidOrders, type UnpaidReport } from '../payments/unpaid-orders';
 import { releaseExpiredHolds, type ReleaseReport } from './orders.repo';
 
 // The scheduled job behind the `releaseHolds` function (index.ts): pickup orders not collected
 // within the shop's hold days are cancelled and their books restocked, each once (orders.repo.ts).
 // Exported apart from the trigger so the tests run it against the emulator, twice.
 
-export async function releaseHoldsJob(now = new Date()): Promise<ReleaseReport> {
+export async function releaseHoldsJob(now = new Date()): Promise<ReleaseReport & { unpaid: UnpaidReport }> {
   const report = await releaseExpiredHolds(now);
   // One structured entry per run (Cloud Logging: jsonPayload.cancelled), also when nothing was due.
   logger.info('Pickup holds released', { cancelled: report.cancelled.length, skipped: report.skipped.length, orderIds: report.cancelled });
-  return report;
+  // Issue 35: unpaid card orders whose Checkout session ended, confirmed with Stripe (payments/unpaid-orders.ts).
+  const unpaid = await expireUnpaidOrders(now);
+  return { ...report, unpaid };
 }

@@ -22,6 +22,7 @@ const order = {
   _id: 'o1', uid: 'u1', name: 'Ann', email: 'ann@example.com', phone: '5550100',
   address: { street: '1 Main St', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' },
   productIDs: ['b1'], items: [], totalPrice: 9, status: 'cancelled', events: [], createdAt: '2026-11-22T00:00:00.000Z', updatedAt: '2026-11-22T00:00:00.000Z',
+  payment: { method: 'cash', status: 'due', amount: 9, refunded: 0, refunds: [] },
 } satisfies Order;
 
 const CACHED = {

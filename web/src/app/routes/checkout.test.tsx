@@ -27,19 +27,26 @@ const placed = (totalPrice: number): Order => ({
   address: { street: '1 Main St', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' },
   productIDs: ['a', 'b'], items: [], totalPrice, status: 'pending', events: [],
   createdAt: '2026-11-22T00:00:00.000Z', updatedAt: '2026-11-22T00:00:00.000Z',
+  payment: { method: 'cash', status: 'due', amount: totalPrice, refunded: 0, refunds: [] },
 });
 
 const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   if (url.startsWith('/api/orders?limit=1')) return json(200, { orders: [], nextCursor: null }); // the pre-fill: no earlier order
   if (url === '/api/checkout/quote' && init?.method === 'POST') {
-    // The shop delivers locally for free, tax included: the total is the books' (issue 27).
-    const { delivery } = JSON.parse(String(init.body)) as { delivery: { method: string } };
-    quoted.push(delivery.method);
-    return json(200, {
-      method: delivery.method, available: true, subtotal: 22.5, shipping: 0, tax: 1.32, total: 22.5, taxIncluded: true, taxLabel: 'Sales tax', taxRate: 6.25, weightGrams: 800,
-      methods: [{ method: 'local', label: 'Local delivery', available: true, price: 0 }, { method: 'post', label: 'Post', available: true, price: 3.99, zone: 'United States' }],
-    });
+    // The shop delivers locally (627*) for free and posts anywhere in the US for 3.99, tax included (issues 27, 36).
+    const { delivery } = JSON.parse(String(init.body)) as { delivery: { method?: 'local' | 'post' | 'pickup'; country?: string; zipcode?: string } };
+    quoted.push(delivery.method ?? 'default');
+    const local = delivery.country === 'US' && delivery.zipcode?.startsWith('627');
+    const methods = [
+      { method: 'local', label: 'Local delivery', available: !!local, price: local ? 0 : null, ...(delivery.country && delivery.zipcode ? (local ? {} : { reason: 'We do not deliver to this zipcode' }) : { needsAddress: true, reason: 'Enter your zipcode' }) },
+      { method: 'post', label: 'Post', available: delivery.country === 'US', price: delivery.country === 'US' ? 3.99 : null, zone: 'United States', ...(delivery.country ? {} : { needsAddress: true, reason: 'Choose your country' }) },
+    ];
+    const method = delivery.method ?? (local ? 'local' : delivery.country === 'US' ? 'post' : null);
+    const offer = methods.find((m) => m.method === method) as { available: boolean; price: number | null; reason?: string } | undefined;
+    const shop = { countries: ['US'], everyCountry: false, subtotal: 22.5, taxIncluded: true, taxLabel: 'Sales tax', taxRate: 6.25, weightGrams: 800, methods };
+    if (!offer?.available) return json(200, { ...shop, method, available: false, reason: offer?.reason ?? 'Choose your country', shipping: null, tax: null, total: null });
+    return json(200, { ...shop, method, available: true, shipping: offer.price, tax: 1.32, total: 22.5 + offer.price! });
   }
   if (url === '/api/orders' && init?.method === 'POST') {
     sent.push({ body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('Idempotency-Key') });
@@ -53,8 +60,7 @@ function Orders() {
   return <h1>Your orders</h1>;
 }
 
-async function fillAndPlace() {
-  const user = userEvent.setup();
+function renderCheckout() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/checkout']}>
@@ -65,11 +71,22 @@ async function fillAndPlace() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  const fields: Record<string, string> = {
-    'Full Name': 'Ann Reader', 'Phone Number': '5550100', 'Address / Street': '1 Main St', City: 'Springfield',
-    'Country / region': 'US', 'State / province': 'IL', Zipcode: '62701',
-  };
-  for (const [label, value] of Object.entries(fields)) await user.type(screen.getByLabelText(label), value);
+}
+
+/** The personal details and the address: typed where typed, chosen where chosen (issue 36). */
+async function fillDelivery(user: ReturnType<typeof userEvent.setup>, zipcode = '62701') {
+  const typed: Record<string, string> = { 'Full Name': 'Ann Reader', 'Phone Number': '5550100', 'Address / Street': '1 Main St', City: 'Springfield' };
+  for (const [label, value] of Object.entries(typed)) await user.type(screen.getByLabelText(label), value);
+  await waitFor(() => expect(screen.getByRole('option', { name: 'United States' })).toBeTruthy());
+  await user.selectOptions(screen.getByLabelText('Country / region'), 'US');
+  await user.selectOptions(screen.getByLabelText('State / province'), 'IL');
+  await user.type(screen.getByLabelText('Zipcode'), zipcode);
+}
+
+async function fillAndPlace() {
+  const user = userEvent.setup();
+  renderCheckout();
+  await fillDelivery(user);
   await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
   // Enabled once the server has priced this cart for this address (a quote, issue 27).
   await waitFor(() => expect(screen.getByRole('button', { name: 'Place an Order' })).toHaveProperty('disabled', false), { timeout: 5000 });
@@ -99,7 +116,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('checkout', () => {
+describe('checkout', { timeout: 20_000 }, () => {
   it('places the order with the cart’s total and says what is due on delivery', async () => {
     answers = [{ status: 201, body: placed(22.5) }];
     const user = await fillAndPlace();
@@ -110,7 +127,8 @@ describe('checkout', () => {
       address: { street: '1 Main St', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' },
       productIDs: ['a', 'b'], totalPrice: '22.50', delivery: { method: 'local' },
     });
-    expect(quoted.every((m) => m === 'local')).toBe(true); // the first method offered, as nobody chose
+    // Nobody chose: every quote asked for the default, and the order carries the one the address has.
+    expect(quoted.every((m) => m === 'default')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Yes, OK!' }));
     expect(await screen.findByRole('heading', { name: 'Your orders' })).toBeTruthy();
     expect(cart.clear()).toBe(false); // already empty
@@ -129,6 +147,50 @@ describe('checkout', () => {
     expect(sent.map((s) => s.body.totalPrice)).toEqual(['22.50', '25.50']);
     expect(sent[1]!.key).toBe(sent[0]!.key);
     expect(sent[1]!.body.productIDs).toEqual(['a', 'b']);
+  });
+
+  it('chooses nothing before the address says what it can have, then the method it can have', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Local delivery/ })).toBeTruthy());
+    expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toEqual([]);
+    expect(screen.getByText('Choose your country above to see what delivery costs, or pick up in the shop.')).toBeTruthy();
+    await fillDelivery(user, '90210');
+    expect(await screen.findByText('We do not deliver to this zipcode', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Post/ })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: /Local delivery/ })).toHaveProperty('disabled', true);
+  });
+
+  it('a chosen method the address cannot have gives way, and says why', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await fillDelivery(user);
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Local delivery/ })).toHaveProperty('checked', true), { timeout: 5000 });
+    // Chosen now, not only preselected.
+    await user.click(screen.getByRole('radio', { name: /Post/ }));
+    await user.click(screen.getByRole('radio', { name: /Local delivery/ }));
+    await user.clear(screen.getByLabelText('Zipcode'));
+    await user.type(screen.getByLabelText('Zipcode'), '90210');
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Post/ })).toHaveProperty('checked', true), { timeout: 5000 });
+    expect(screen.getByTestId('method-gave-way').textContent).toBe('Local delivery: We do not deliver to this zipcode.');
+  });
+
+  it('says what is wrong with a zipcode under it, and the order waits for a right one', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await fillDelivery(user, '627');
+    await user.tab();
+    expect(await screen.findByText('Enter a United States zipcode, such as 62701')).toBeTruthy();
+    expect(screen.getByLabelText('Zipcode')).toHaveProperty('validationMessage', 'Enter a United States zipcode, such as 62701');
+    expect(screen.getByLabelText('Zipcode').getAttribute('aria-invalid')).toBe('true');
+    expect(quoted.length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    // Priced for the country alone (post), but the form is invalid at the zipcode: the browser does not submit it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place an Order' })).toHaveProperty('disabled', false), { timeout: 5000 });
+    expect((screen.getByLabelText('Zipcode') as HTMLInputElement).closest('form')!.checkValidity()).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Place an Order' }));
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(sent).toEqual([]);
   });
 
   it('when prices changed and the shopper declines, sends nothing more and keeps the cart and the form', async () => {

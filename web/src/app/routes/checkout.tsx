@@ -1,4 +1,4 @@
-import { formatDollars, moneyLabel, type DeliveryMethod } from '@bookstore/contract';
+import { DELIVERY_LABELS, formatDollars, moneyLabel, type Address, type DeliveryMethod, type PaymentMethod } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,8 +11,11 @@ import { lineProblem, unavailableIds } from '../../features/cart/cart-rules';
 import { cart, useCartState } from '../../features/cart/cart-store';
 import { ProblemBadge, UnavailableNotice } from '../../features/cart/unavailable-notice';
 import { newIdempotencyKey, unavailableFromError, usePlaceOrder } from '../../features/checkout/create-order';
-import { DeliveryOptions, firstAvailable, PickupNote, QuoteSummary } from '../../features/checkout/delivery-options';
-import { quoteQuery, type QuotePlace } from '../../features/checkout/get-quote';
+import { EMPTY_ADDRESS, draftFromOrder, quotePlaceOf, type AddressDraft } from '../../features/checkout/address-draft';
+import { AddressFields } from '../../features/checkout/address-fields';
+import { DeliveryOptions, PickupNote, QuoteSummary } from '../../features/checkout/delivery-options';
+import { quoteQuery } from '../../features/checkout/get-quote';
+import { PaymentOptions, paymentMethodsQuery } from '../../features/checkout/payment-options';
 import { VerifyEmailGate } from '../../features/checkout/verify-email-gate';
 import { usePrefillFromLatestOrder } from '../../features/orders/prefill-delivery';
 import { ApiError } from '../../lib/api-client';
@@ -24,13 +27,6 @@ import { usePageTitle } from '../../lib/use-page-title';
 const PERSON = [
   { name: 'name', label: 'Full Name', type: 'text', autoComplete: 'name', span: 'md:col-span-5' },
   { name: 'phone', label: 'Phone Number', type: 'number', autoComplete: 'tel', span: 'md:col-span-5', placeholder: '+123 456 7890' },
-] as const;
-const ADDRESS = [
-  { name: 'street', label: 'Address / Street', type: 'text', autoComplete: 'street-address', span: 'md:col-span-3' },
-  { name: 'city', label: 'City', type: 'text', autoComplete: 'address-level2', span: 'md:col-span-2' },
-  { name: 'country', label: 'Country / region', type: 'text', autoComplete: 'country-name', span: 'md:col-span-2' },
-  { name: 'state', label: 'State / province', type: 'text', autoComplete: 'address-level1', span: 'md:col-span-2' },
-  { name: 'zipcode', label: 'Zipcode', type: 'text', autoComplete: 'postal-code', span: 'md:col-span-1' },
 ] as const;
 
 export function Component() {
@@ -47,15 +43,6 @@ function SignedInCheckout() {
 }
 
 const INPUT = 'mt-1 h-10 w-full rounded-md border border-gray-300 bg-gray-50 px-4 focus:bg-white focus:outline-2 focus:outline-accent';
-
-/** The address as the quote takes it, read from the form (typed, or filled in by the pre-fill). */
-function placeOf(form: HTMLFormElement | null): QuotePlace {
-  const value = (name: string) => {
-    const input = form?.elements.namedItem(name);
-    return input instanceof HTMLInputElement ? input.value.trim() : '';
-  };
-  return { country: value('country'), region: value('state'), zipcode: value('zipcode') };
-}
 
 /** `value`, once it has stopped changing for `ms` (an address being typed asks for one quote, not one per key). */
 function useSettled<T>(value: T, ms: number): T {
@@ -80,23 +67,39 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
   const online = useOnline();
   const key = useRef(newIdempotencyKey());
   const formRef = useRef<HTMLFormElement>(null);
-  // How the books come (issue 27): the shopper's choice, else the first method the server offers here.
+  // How the books come (issue 27): the shopper's choice, else what the server prices by default for
+  // the address (issue 36: the courier where it reaches, else the post; nothing before a country is chosen).
   const [chosen, setChosen] = useState<DeliveryMethod | undefined>();
-  const [address, setAddress] = useState<QuotePlace>({});
-  const readPlace = useCallback(() => setAddress(placeOf(formRef.current)), []);
-  usePrefillFromLatestOrder(formRef, user?.uid, readPlace);
-  const settledPlace = useSettled(address, 300);
-  const [asked, setAsked] = useState<DeliveryMethod>('local');
-  const quote = useQuery(quoteQuery(items.map((item) => item._id), asked, settledPlace));
-  // The methods on offer do not depend on the one asked about: any answer picks the default.
-  const method = chosen ?? firstAvailable(quote.data) ?? asked;
-  if (method !== asked) setAsked(method);
+  const [address, setAddress] = useState<AddressDraft>(EMPTY_ADDRESS);
+  // The pre-fill fills only what is still empty, with codes for an old order's typed country.
+  const prefill = useCallback((last?: Address) => {
+    if (last) setAddress((now) => (Object.values(now).some(Boolean) ? now : draftFromOrder(last)));
+  }, []);
+  usePrefillFromLatestOrder(formRef, user?.uid, prefill);
+  const quotePlace = quotePlaceOf(address);
+  const settledPlace = useSettled(quotePlace, 300);
+  const quote = useQuery(quoteQuery(items.map((item) => item._id), chosen, settledPlace));
+  // Only an answer for exactly what the form says now (not the previous address's, kept on screen meanwhile).
+  const current = !quote.isFetching && !quote.isPlaceholderData && JSON.stringify(settledPlace) === JSON.stringify(quotePlace);
+  // A chosen method the new address cannot have gives way to what it can (said beside the methods).
+  const [gaveWay, setGaveWay] = useState<string | undefined>();
+  if (chosen && chosen !== 'pickup' && current && quote.data?.method === chosen && !quote.data.available && !quote.data.methods.find((m) => m.method === chosen)?.needsAddress) {
+    setGaveWay(`${DELIVERY_LABELS[chosen]}: ${quote.data.reason}.`);
+    setChosen(undefined);
+  }
+  const choose = (m: DeliveryMethod) => {
+    setGaveWay(undefined);
+    setChosen(m);
+  };
+  const method = chosen ?? quote.data?.method ?? undefined;
   const offer = quote.data?.methods.find((m) => m.method === method);
   // The server's total for this method and address (shipping and tax included): what the order is charged.
-  // Only an answer for exactly what the form says now (not the previous address's, kept on screen meanwhile).
-  const current = !quote.isFetching && !quote.isPlaceholderData && JSON.stringify(settledPlace) === JSON.stringify(address);
-  const priced = current && quote.data?.method === method && quote.data.available && quote.data.total !== null ? quote.data : undefined;
+  const priced = current && method && quote.data?.method === method && quote.data.available && quote.data.total !== null ? quote.data : undefined;
   const pickup = method === 'pickup';
+  // How the shopper pays (issue 35): 'Pay by Card' only when the shop offers it; cash otherwise, as before.
+  const methods = useQuery(paymentMethodsQuery()).data?.methods ?? ['cash'];
+  const [paying, setPaying] = useState<PaymentMethod>('cash');
+  const payBy: PaymentMethod = methods.includes(paying) ? paying : 'cash';
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -112,7 +115,8 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
       ...(pickup ? {} : { address: { street: field('street'), city: field('city'), country: field('country'), state: field('state'), zipcode: field('zipcode') } }),
       productIDs: items.map((item) => item._id),
       totalPrice: formatDollars(priced.total!),
-      delivery: { method },
+      delivery: { method: priced.method! },
+      ...(payBy === 'card' ? { payment: { method: payBy } } : {}),
     };
     try {
       const placed = await place.mutateAsync({
@@ -123,6 +127,11 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
       if (!placed) return;
       key.current = newIdempotencyKey();
       cart.clear();
+      // By card: straight on to the payment page; it returns to the order's own page.
+      if (placed.checkoutUrl) {
+        window.location.assign(placed.checkoutUrl);
+        return;
+      }
       const due = placed.delivery?.method === 'pickup' ? 'at the counter when you collect it' : 'on delivery';
       await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. You will pay ${moneyLabel(placed.totalPrice)} ${due}.`, 'success', 'Yes, OK!');
       navigate('/orders');
@@ -164,7 +173,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
           </div>
         )}
         <div className="rounded-lg bg-white p-4 shadow-lg ring-1 ring-gray-100 md:p-8">
-          <form ref={formRef} onSubmit={submit} onChange={readPlace} className="grid grid-cols-1 gap-6 text-sm lg:grid-cols-3">
+          <form ref={formRef} onSubmit={submit} className="grid grid-cols-1 gap-6 text-sm lg:grid-cols-3">
             <div className="text-gray-700">
               <p className="text-lg font-medium">Personal Details</p>
               <p>Please fill out all the fields.</p>
@@ -196,15 +205,10 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                     <input id={f.name} name={f.name} type={f.type} required autoComplete={f.autoComplete} placeholder={'placeholder' in f ? f.placeholder : ''} className={INPUT} />
                   </div>
                 ))}
-                <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={setChosen} />
+                <AddressFields value={address} onChange={setAddress} shop={quote.data} hidden={pickup} />
+                <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={choose} note={gaveWay} stale={!current && !quote.isError} />
                 {pickup && quote.data?.pickup && <PickupNote pickup={quote.data.pickup} />}
-                {/* Hidden and disabled for a pickup: not required, not sent; what was typed stays for a change of mind. */}
-                {ADDRESS.map((f) => (
-                  <div key={f.name} className={f.span} hidden={pickup}>
-                    <label htmlFor={f.name}>{f.label}</label>
-                    <input id={f.name} name={f.name} type={f.type} required disabled={pickup} autoComplete={f.autoComplete} className={INPUT} />
-                  </div>
-                ))}
+                <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} />
                 {quote.data && <QuoteSummary quote={quote.data} />}
                 {quote.isError && (
                   <p role="alert" className="text-danger md:col-span-5">
@@ -223,16 +227,23 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                 <div className="rounded-md bg-gray-50 p-4 ring-1 ring-gray-200 md:col-span-5">
                   {unavailable > 0 && <p className="mb-2 text-danger">Remove the unavailable items to place your order.</p>}
                   <OfflineNotice className="mb-2" />
-                  {quote.data && !quote.data.available && quote.data.method === method && <p className="mb-2 text-danger">{quote.data.reason}: choose another way to get your books.</p>}
+                  {current && quote.data && !quote.data.available && (
+                    <p className="mb-2 text-gray-700" data-testid="method-needed">
+                      {/* What the address still lacks, or why this method cannot reach it. */}
+                      {quote.data.method === null || offer?.needsAddress ? `${quote.data.reason}.` : `${quote.data.reason}: choose another way to get your books.`}
+                    </p>
+                  )}
                   <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
                     <div className="min-w-0">
                       <p className="text-lg font-bold text-gray-900">
                         Total: <span data-testid="place-total" className="tabular-nums">{priced ? moneyLabel(priced.total!) : '...'}</span>
                       </p>
                       <p id="cod-note" className="text-gray-700">
-                        {pickup
-                          ? 'Nothing is charged now: you pay this total at the counter when you collect your books.'
-                          : 'Cash on delivery: nothing is charged now, you pay this total in cash when your books arrive.'}
+                        {payBy === 'card'
+                          ? 'By card: placing the order opens the payment page, where you pay this total.'
+                          : pickup
+                            ? 'Nothing is charged now: you pay this total at the counter when you collect your books.'
+                            : 'Cash on delivery: nothing is charged now, you pay this total in cash when your books arrive.'}
                       </p>
                     </div>
                     <button

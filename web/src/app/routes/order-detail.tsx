@@ -1,6 +1,8 @@
 import { buttonClass, textLink } from '../../components/ui/button';
 import { pageClass, pageTitle } from '../../components/ui/page';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { PaymentDetails } from '../../components/orders/order-payment';
+import { usePayNow } from '../../features/orders/pay-now';
 import { OrderTotals, methodLabel, totalLabel } from '../../components/orders/order-charges';
 import { OrderLines, formatAddress } from '../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../components/orders/order-status';
@@ -33,6 +35,8 @@ function OrderDetail({ id }: { id: string }) {
   const { status, order, missing } = useLiveOrder(id);
   const notice = useStatusNotice(order ? [order] : []);
   const { cancel, pendingId } = useCancelWithConfirm();
+  const payNow = usePayNow();
+  const [search] = useSearchParams();
   if (status === 'loading') return <p role="status" className="py-16 text-center">Loading...</p>;
   if (status === 'error' || !order) return <Unavailable missing={missing} />;
   return (
@@ -58,11 +62,12 @@ function OrderDetail({ id }: { id: string }) {
         </div>
       </header>
       <LiveNotice notice={notice} />
+      <CheckoutReturn order={order} returned={search.get('checkout')} />
       <div className="grid items-start gap-6 md:grid-cols-5">
         <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100 md:col-span-3" aria-labelledby="items-heading">
           <h2 id="items-heading" className="mb-2 font-semibold">Items ({order.items.length})</h2>
           <OrderLines order={order} bookHref={(bookId) => `/books/${bookId}`} />
-          <OrderTotals order={order} label={totalLabel(order, 'Total')} />
+          <OrderTotals order={order} label={order.payment.method === 'card' ? 'Total, by card' : totalLabel(order, 'Total')} />
         </section>
         <div className="space-y-6 md:col-span-2">
           <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100" aria-labelledby="delivery-heading">
@@ -76,6 +81,16 @@ function OrderDetail({ id }: { id: string }) {
             </address>
             {order.pickup && <PickupDetails pickup={order.pickup} ready={order.status === 'ready_for_pickup'} />}
           </section>
+          <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100" aria-labelledby="payment-heading">
+            <h2 id="payment-heading" className="mb-2 font-semibold">Payment</h2>
+            <PaymentDetails order={order} who={(_by, source) => (source === 'stripe' ? 'the shop (Stripe)' : 'the shop')} />
+            {payable(order) && (
+              <button type="button" onClick={() => payNow.mutate(order._id)} disabled={payNow.isPending} className={buttonClass('primary', 'md', 'mt-4 w-full')}>
+                {payNow.isPending ? 'Opening the payment page...' : 'Pay Now'}
+              </button>
+            )}
+            {payNow.isError && <p role="alert" className="mt-2 text-sm text-danger">{payNow.error instanceof Error ? payNow.error.message : 'Could not open the payment page.'} Please try again.</p>}
+          </section>
           <section className="rounded-lg bg-white p-5 shadow ring-1 ring-gray-100" aria-labelledby="history-heading">
             <h2 id="history-heading" className="mb-4 font-semibold">History</h2>
             <OrderTimeline order={order} actorLabel={(by) => (by.kind === 'customer' ? 'you' : 'the shop')} />
@@ -84,6 +99,25 @@ function OrderDetail({ id }: { id: string }) {
       </div>
     </article>
   );
+}
+
+/** An unpaid card order that can still be paid (a new payment page each time: the server decides again). */
+const payable = (order: Order) => order.payment.method === 'card' && order.status === 'pending' && (order.payment.status === 'awaiting' || order.payment.status === 'failed') && !order.payment.problem;
+
+/**
+ * Back from the payment page (?checkout=success or cancelled): what is happening now. The payment is
+ * confirmed by Stripe's webhook, not by this visit, so 'success' waits for the live status to say Paid.
+ */
+function CheckoutReturn({ order, returned }: { order: Order; returned: string | null }) {
+  if (order.payment.method !== 'card' || !returned) return null;
+  const status = order.payment.status;
+  const text =
+    status === 'paid' ? 'Thank you: your payment was received.'
+      : returned === 'success' && status === 'awaiting' ? 'Thank you: we are confirming your payment with the bank...'
+        : status === 'awaiting' || status === 'failed' ? 'Your card was not charged. Pay Now to try again: your books are held until the payment time runs out.'
+          : null;
+  if (!text) return null;
+  return <p role="status" className="mb-4 rounded-md bg-primary-soft px-4 py-3 text-secondary ring-1 ring-primary" data-testid="checkout-return">{text}</p>;
 }
 
 /** Where and when to collect a pickup order; once it is ready, until when it is kept. */

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OrderLines, formatAddress } from '../../components/orders/order-lines';
 import { StatusBadge, shortId } from '../../components/orders/order-status';
+import { PaymentBadge } from '../../components/orders/order-payment';
 import { useAuth } from '../../lib/auth/auth-context';
 import { RequireUser } from '../../lib/auth/require-user';
 import { LiveErrorBoundary, LiveFirestore } from '../../lib/live-firestore';
@@ -93,7 +94,11 @@ function OrderCard({ order, onCancel, cancelling }: { order: Order; onCancel: ()
             {updated && <> · Updated <time dateTime={updated}>{formatDate(updated)}</time></>}
           </p>
         </div>
-        <StatusBadge status={order.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          {/* A card order's payment beside its status (issue 35); cash orders read as before. */}
+          {order.payment.method === 'card' && <PaymentBadge status={order.payment.status} />}
+          <StatusBadge status={order.status} />
+        </div>
       </header>
       <OrderLines order={order} bookHref={(id) => `/books/${id}`} compact />
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-gray-100 pt-3 text-sm text-gray-700">

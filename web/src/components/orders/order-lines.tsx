@@ -1,4 +1,4 @@
-import type { Order } from '@bookstore/contract';
+import { countryName, type Order } from '@bookstore/contract';
 import { Link } from 'react-router-dom';
 import { coverUrl } from '../../lib/covers';
 import { money } from '../../lib/format';
@@ -26,8 +26,11 @@ export function OrderLines({ order, bookHref, compact = false }: { order: Order;
   );
 }
 
-/** The delivery address on one line; a pickup order has none. */
+/**
+ * The delivery address on one line; a pickup order has none. The country's name for a code ('US' is
+ * United States); a country typed before issue 36 ('USA') as it was typed.
+ */
 export function formatAddress(address: Order['address']): string {
   if (!address) return 'Collected in the shop';
-  return [address.street, address.city, address.state, address.country, address.zipcode].filter(Boolean).join(', ');
+  return [address.street, address.city, address.state, address.zipcode, countryName(address.country)].filter(Boolean).join(', ');
 }

@@ -95,19 +95,23 @@ export function Component() {
       </section>
       <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="money-heading">
         <h3 id="money-heading" className="font-bold">Sales Booked and Collected</h3>
-        <p className="text-sm text-gray-600">Cash on delivery: an order is paid when it is delivered or collected in the shop. Cancelled and refused orders are not counted.</p>
-        <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+        <p className="text-sm text-gray-600">Cash on delivery: an order is paid when it is delivered or collected in the shop; by card, when Stripe's payment arrives. Cancelled and refused orders are not booked; refunds are counted apart.</p>
+        <dl className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <div>
             <dt className="text-gray-600">Booked <span className="text-sm">({data.totalOrders} {data.totalOrders === 1 ? 'order' : 'orders'})</span></dt>
             <dd className="text-xl font-bold tabular-nums" data-testid="sales-booked">{money(data.totalSales)}</dd>
           </div>
           <div>
-            <dt className="text-gray-600">Collected <span className="text-sm">({data.collectedOrders ?? 0} delivered or picked up)</span></dt>
+            <dt className="text-gray-600">Collected <span className="text-sm">({data.collectedOrders ?? 0} paid)</span></dt>
             <dd className="text-xl font-bold tabular-nums" data-testid="sales-collected">{money(data.collectedSales ?? 0)}</dd>
           </div>
           <div>
             <dt className="text-gray-600">Still to collect <span className="text-sm">(not yet delivered)</span></dt>
             <dd className="text-xl font-bold tabular-nums" data-testid="sales-to-collect">{money(toCollect)}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-600">Refunded <span className="text-sm">({data.refunds ?? 0} {(data.refunds ?? 0) === 1 ? 'refund' : 'refunds'})</span></dt>
+            <dd className="text-xl font-bold tabular-nums" data-testid="sales-refunded">{money(data.refundedSales ?? 0)}</dd>
           </div>
         </dl>
       </section>

@@ -1,4 +1,4 @@
-import { formatDollars, OrderInputSchema, priceChangedTotal, unorderableBooks, type Order, type OrderInput } from '@bookstore/contract';
+import { formatDollars, OrderInputSchema, priceChangedTotal, unorderableBooks, type OrderInput, type PlacedOrderResponse } from '@bookstore/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { authSdk } from '../../lib/auth/auth-context';
@@ -10,9 +10,9 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-async function send(order: OrderInput, idempotencyKey: string): Promise<Order> {
+async function send(order: OrderInput, idempotencyKey: string): Promise<PlacedOrderResponse> {
   const token = await (await authSdk()).idToken();
-  return apiFetch<Order>('/api/orders', {
+  return apiFetch<PlacedOrderResponse>('/api/orders', {
     method: 'POST',
     body: order,
     token,
@@ -29,7 +29,7 @@ function refused(order: OrderInput): ApiError | null {
 }
 
 // POST /api/orders
-export async function createOrder(order: OrderInput, idempotencyKey: string): Promise<Order> {
+export async function createOrder(order: OrderInput, idempotencyKey: string): Promise<PlacedOrderResponse> {
   const invalid = refused(order);
   if (invalid) throw invalid;
   try {
@@ -70,7 +70,7 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   const refreshStock = () => queryClient.invalidateQueries({ queryKey: queryKeys.books });
   return useMutation({
-    mutationFn: async ({ order, idempotencyKey, confirmNewTotal }: PlaceOrder): Promise<Order | null> => {
+    mutationFn: async ({ order, idempotencyKey, confirmNewTotal }: PlaceOrder): Promise<PlacedOrderResponse | null> => {
       try {
         return await createOrder(order, idempotencyKey);
       } catch (error) {

@@ -2,18 +2,8 @@ import type { DeliveryMethod, PickupInfo, Quote } from '@bookstore/contract';
 import { money } from '../../lib/format';
 
 // The checkout's choice of how the books come (issue 27): the methods the server offers for the
-// typed address, each with its price for this cart, or why it cannot be used there.
-
-/** What a shopper gets unless they choose: delivery first (the page is 'Cash On Delevary'), then post, then pickup. */
-export const PREFERRED: readonly DeliveryMethod[] = ['local', 'post', 'pickup'];
-
-/** The default: the first method that can be used here, or will be once the address is typed. */
-export function firstAvailable(quote: Quote | undefined): DeliveryMethod | undefined {
-  return PREFERRED.find((m) => {
-    const offer = quote?.methods.find((o) => o.method === m);
-    return offer?.available || offer?.needsAddress;
-  });
-}
+// address, each with its price for this cart, or why it cannot be used there. Nothing is chosen for
+// the shopper until the address says what it can have (issue 36: the server's default for it).
 
 const DESCRIPTION: Record<DeliveryMethod, string> = {
   pickup: 'Collect it in the shop and pay at the counter',
@@ -21,14 +11,29 @@ const DESCRIPTION: Record<DeliveryMethod, string> = {
   post: 'Posted to your address; cash on delivery',
 };
 
-export function DeliveryOptions({ quote, value, onChange }: { quote: Quote | undefined; value: DeliveryMethod | undefined; onChange: (method: DeliveryMethod) => void }) {
+interface Props {
+  quote: Quote | undefined;
+  value: DeliveryMethod | undefined;
+  onChange: (method: DeliveryMethod) => void;
+  /** Why the method chosen before gave way to what the new address can have. */
+  note?: string;
+  /** The answer on screen is for the address as it was: a new one is on its way. */
+  stale?: boolean;
+}
+
+export function DeliveryOptions({ quote, value, onChange, note, stale = false }: Props) {
   const offered = quote?.methods ?? [];
+  const waiting = !value && offered.some((o) => o.needsAddress);
+  const help = stale && quote
+    ? 'Checking what delivery costs to this address...'
+    : waiting ? 'Choose your country above to see what delivery costs, or pick up in the shop.' : 'Prices for your cart and address.';
   return (
-    <fieldset className="md:col-span-5" aria-describedby="delivery-help">
+    <fieldset className="md:col-span-5" aria-describedby="delivery-help" aria-busy={stale}>
       <legend className="font-semibold text-gray-900">Delivery</legend>
-      <p id="delivery-help" className="mb-2 text-gray-600">Prices for your cart and address.</p>
+      <p id="delivery-help" className="mb-2 text-gray-600">{help}</p>
       {!quote && <p role="status" className="text-gray-600">Finding delivery options...</p>}
-      <div className="space-y-2">
+      <p role="status" className="mb-2 text-secondary empty:hidden" data-testid="method-gave-way">{note}</p>
+      <div className={`space-y-2 ${stale ? 'opacity-60' : ''}`}>
         {offered.map((o) => {
           const usable = o.available || o.needsAddress;
           const note = `delivery-${o.method}-note`;

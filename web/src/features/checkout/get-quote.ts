@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 
-/** Where the books go, as the quote takes it (issue 27). */
+/** Where the books go, as the quote takes it (issue 27): codes and a checked postcode (issue 36). */
 export interface QuotePlace {
   country?: string;
   region?: string;
@@ -13,10 +13,11 @@ export interface QuotePlace {
 const clean = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
 // POST /api/checkout/quote: the server prices the cart for a method and a place with the same function
-// that prices the order, so the checkout's total is the order's. A read (no write): a query, keyed by
+// that prices the order, so the checkout's total is the order's. Without a method it answers the
+// default for the place (and names it), which the checkout preselects. A read (no write): a query, keyed by
 // what it prices; the previous answer stays on screen while the next one loads (no flicker as the
 // shopper types an address).
-export const quoteQuery = (productIDs: string[], method: DeliveryMethod, place: QuotePlace = {}) => {
+export const quoteQuery = (productIDs: string[], method: DeliveryMethod | undefined, place: QuotePlace = {}) => {
   const delivery = { method, country: clean(place.country), region: clean(place.region), zipcode: clean(place.zipcode) };
   return queryOptions({
     queryKey: [...queryKeys.quotes, productIDs, delivery] as const,

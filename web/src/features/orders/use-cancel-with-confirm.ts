@@ -3,8 +3,10 @@ import { ApiError } from '../../lib/api-client';
 import { alertBox, confirmAction, toast } from '../../lib/notify';
 import { useCancelOrder } from './cancel-order';
 
-/** Whether to offer 'Cancel Order' (the contract's lifecycle; the server decides again). */
-export const customerCanCancel = (order: Order) => canTransition(order.status, 'cancelled', 'customer', fulfilmentKind(order));
+/** Whether to offer 'Cancel Order' (the contract's lifecycle; the server decides again). A card order the customer paid is cancelled by the shop, which refunds it. */
+export const customerCanCancel = (order: Order) =>
+  canTransition(order.status, 'cancelled', 'customer', fulfilmentKind(order)) &&
+  !(order.payment.method === 'card' && (['paid', 'partially_refunded', 'refunded'].includes(order.payment.status) || order.payment.problem));
 
 /** 'Cancel Order': asks first (with an optional note), then cancels and says what happened. */
 export function useCancelWithConfirm() {

@@ -1,4 +1,4 @@
-import { OrderStatusChangeSchema, type AdminOrdersPage, type Order, type OrderMutationResponse, type OrderStatus, type OrderTab } from '@bookstore/contract';
+import { OrderStatusChangeSchema, type AdminOrdersPage, type Order, type OrderMutationResponse, type OrderStatus, type OrderTab, type Refund, type RefundRequest } from '@bookstore/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
@@ -60,5 +60,37 @@ export function useChangeOrderStatus() {
       await refresh();
     },
     onError: refresh, // a 409 means someone else moved it: show where it is now
+  });
+}
+
+export interface RefundAnswer {
+  message: string;
+  order: Order;
+  refund: Refund;
+}
+
+/** POST /api/admin/orders/:id/refunds with an Idempotency-Key: a retry of the same form makes one refund. */
+export function refundOrder(id: string, body: RefundRequest, idempotencyKey: string) {
+  return apiFetch<RefundAnswer>(`/api/admin/orders/${encodeURIComponent(id)}/refunds`, {
+    method: 'POST',
+    body,
+    token: adminToken(),
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/** A refund: the order (its payment, maybe its stock), the desk and the overview's refunded figure move. */
+export function useRefundOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, key }: { id: string; body: RefundRequest; key: string }) => refundOrder(id, body, key),
+    onSuccess: async ({ order }) => {
+      queryClient.setQueryData(adminOrderQuery(order._id).queryKey, order);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminOrdersKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminStats }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.books }),
+      ]);
+    },
   });
 }

@@ -10,7 +10,10 @@ import { OrderTimeline } from '../../../components/orders/order-timeline';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, money } from '../../../lib/format';
 import { alertBox, confirmAction, toast } from '../../../lib/notify';
+import { PaymentDetails } from '../../../components/orders/order-payment';
+import { useMe } from '../api/staff-api';
 import { adminOrderQuery, useChangeOrderStatus } from './desk-api';
+import { RefundForm } from './refund-form';
 import { actionFor } from './order-actions';
 
 /** One order on the desk: lines, customer, address, history, and only the moves allowed from here. */
@@ -58,7 +61,7 @@ export function Component() {
         <section className="rounded-lg bg-white p-4 shadow sm:p-6 lg:col-span-2" aria-labelledby="lines-heading">
           <h4 id="lines-heading" className="mb-2 font-semibold">Items ({order.items.length})</h4>
           <OrderLines order={order} />
-          <OrderTotals order={order} label={totalLabel(order, 'Due')} />
+          <OrderTotals order={order} label={order.payment.method === 'card' ? 'Total, by card' : totalLabel(order, 'Due')} />
         </section>
         <section className="rounded-lg bg-white p-4 shadow sm:p-6" aria-labelledby="customer-heading">
           <h4 id="customer-heading" className="mb-3 font-semibold">Customer</h4>
@@ -73,12 +76,31 @@ export function Component() {
             )}
           </dl>
         </section>
-        <section className="rounded-lg bg-white p-4 shadow sm:p-6 lg:col-span-3" aria-labelledby="timeline-heading">
+        <section className="rounded-lg bg-white p-4 shadow sm:p-6 lg:col-span-2" aria-labelledby="timeline-heading">
           <h4 id="timeline-heading" className="mb-4 font-semibold">History</h4>
-          <OrderTimeline order={order} actorLabel={(by) => (by.kind === 'admin' ? `the ${by.id}` : by.kind === 'system' ? 'the shop (hold expired)' : 'the customer')} />
+          <OrderTimeline order={order} actorLabel={(by) => (by.kind === 'admin' ? `the ${by.id}` : by.kind === 'system' ? (by.id === 'stripe' ? 'the shop (payment expired)' : 'the shop (hold expired)') : 'the customer')} />
         </section>
+        <PaymentPanel order={order} />
       </div>
     </article>
+  );
+}
+
+/** The payment (issue 35): what Stripe or the customer paid, each refund, a flag the desk must act on, and the refund form. */
+function PaymentPanel({ order }: { order: Order }) {
+  const me = useMe();
+  const problem = order.payment.problem;
+  return (
+    <section className="rounded-lg bg-white p-4 shadow sm:p-6" aria-labelledby="payment-heading">
+      <h4 id="payment-heading" className="mb-3 font-semibold">Payment</h4>
+      {problem && (
+        <p role="alert" className="mb-3 rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger ring-1 ring-danger" data-testid="payment-problem">
+          Check this payment: {problem.message}
+        </p>
+      )}
+      <PaymentDetails order={order} who={(by, source) => (source === 'stripe' ? "Stripe's dashboard" : by ? `the ${by}` : 'the desk')} />
+      {me.can('orders.refund') && <div className="mt-4"><RefundForm order={order} /></div>}
+    </section>
   );
 }
 

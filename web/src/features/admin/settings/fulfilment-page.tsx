@@ -1,5 +1,5 @@
 import { buttonClass } from '../../../components/ui/button';
-import { FulfilmentSettingsSchema, type FulfilmentSettings } from '@bookstore/contract';
+import { allCountries, FulfilmentSettingsSchema, type FulfilmentSettings } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
@@ -8,17 +8,22 @@ import { toast } from '../../../lib/notify';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { fulfilmentQuery, useSaveFulfilment } from '../api/fulfilment-api';
-import { dollarProblems, fromDraft, toDraft, type Draft } from './settings-draft';
+import { PlacePicker } from './place-picker';
+import { dollarProblems, fromDraft, placesReadOut, toDraft, type Draft } from './settings-draft';
 
 // Shop settings (issue 27, owner and manager): pickup, local delivery, post with its rate table,
-// and tax. Saved whole, with one audit event; the checkout prices with them at once.
+// and tax. Saved whole, with one audit event; the checkout prices with them at once. Places are the
+// checkout's codes (issue 36), chosen from its lists.
 
 const input = 'mt-1 w-full rounded-md border border-gray-300 px-3 py-2 focus:outline-2 focus:outline-accent';
+/** One more line in a list field. */
+const addLine = (text: string, line: string) => (text.trim() ? `${text.replace(/\s+$/, '')}\n${line}` : line);
 const box = 'space-y-3 rounded-lg bg-white p-4 shadow sm:p-6';
 
 function Field({ id, label, help, children }: { id: string; label: string; help?: string; children: ReactNode }) {
   return (
-    <div>
+    // min-w-0: a grid cell may shrink below its widest option (country names are long), never past the phone's edge.
+    <div className="min-w-0">
       <label htmlFor={id} className="block text-sm font-semibold text-gray-700">{label}</label>
       {children}
       {help && <p id={`${id}-help`} className="mt-1 text-sm text-gray-600">{help}</p>}
@@ -99,8 +104,11 @@ function SettingsForm({ initial }: { initial: FulfilmentSettings }) {
           <Field id="local-price" label="Price ($)">
             <input id="local-price" inputMode="decimal" className={input} value={draft.local.price} onChange={(e) => set('local', { price: e.target.value })} />
           </Field>
-          <Field id="local-country" label="Country" help="Empty: any country.">
-            <input id="local-country" className={input} aria-describedby="local-country-help" value={draft.local.country} onChange={(e) => set('local', { country: e.target.value })} />
+          <Field id="local-country" label="Country">
+            <select id="local-country" className={input} value={draft.local.country} onChange={(e) => set('local', { country: e.target.value })}>
+              <option value="">Any country</option>
+              {allCountries().map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+            </select>
           </Field>
         </div>
         <Field id="local-zips" label="Zipcodes" help="One a line (or commas); 627* is every zipcode starting 627. Empty: everywhere in the country.">
@@ -121,8 +129,10 @@ function SettingsForm({ initial }: { initial: FulfilmentSettings }) {
               <input id={`zone-${i}-name`} className={input} value={zone.name} onChange={(e) => setZone(i, { name: e.target.value })} />
             </Field>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field id={`zone-${i}-places`} label="Countries" help="One a line: 'Country' or 'Country / Region'; * is everywhere else.">
-                <textarea id={`zone-${i}-places`} rows={3} className={input} aria-describedby={`zone-${i}-places-help`} value={zone.places} onChange={(e) => setZone(i, { places: e.target.value })} />
+              <Field id={`zone-${i}-places`} label="Countries" help="Codes, one a line: US, US-CA (a state), * for everywhere else. Add them from the list below.">
+                <textarea id={`zone-${i}-places`} rows={3} className={input} aria-describedby={`zone-${i}-places-help zone-${i}-places-read`} value={zone.places} onChange={(e) => setZone(i, { places: e.target.value })} />
+                <p id={`zone-${i}-places-read`} className="mt-1 text-sm text-gray-700" data-testid={`zone-${i}-places-read`}>{placesReadOut(zone.places)}</p>
+                <PlacePicker id={`zone-${i}-pick`} label={`Add a place to zone ${i + 1}`} onAdd={(line) => setZone(i, { places: addLine(zone.places, line) })} />
               </Field>
               <Field id={`zone-${i}-rates`} label="Rates" help="One band a line: up to grams, price. e.g. 1000, 5.99">
                 <textarea id={`zone-${i}-rates`} rows={3} className={input} aria-describedby={`zone-${i}-rates-help`} value={zone.rates} onChange={(e) => setZone(i, { rates: e.target.value })} />
@@ -160,8 +170,10 @@ function SettingsForm({ initial }: { initial: FulfilmentSettings }) {
           </Field>
         </div>
         {draft.tax.mode === 'added' && (
-          <Field id="tax-regions" label="Rates by region" help="One a line: 'Country, rate' or 'Country / Region, rate'.">
-            <textarea id="tax-regions" rows={3} className={input} aria-describedby="tax-regions-help" value={draft.tax.regions} onChange={(e) => set('tax', { regions: e.target.value })} />
+          <Field id="tax-regions" label="Rates by region" help="One a line: 'US, 6' or 'US-CA, 8.25' (codes, then the rate in %).">
+            <textarea id="tax-regions" rows={3} className={input} aria-describedby="tax-regions-help tax-regions-read" value={draft.tax.regions} onChange={(e) => set('tax', { regions: e.target.value })} />
+            <p id="tax-regions-read" className="mt-1 text-sm text-gray-700">{placesReadOut(draft.tax.regions)}</p>
+            <PlacePicker id="tax-pick" label="Add a region's rate" onAdd={(line) => set('tax', { regions: addLine(draft.tax.regions, `${line}, `) })} />
           </Field>
         )}
       </fieldset>

@@ -1,7 +1,8 @@
-import { formatCents, toCents, type FulfilmentSettings, type Place } from '@bookstore/contract';
+import { countryName, formatCents, regionName, toCents, type FulfilmentSettings, type Place } from '@bookstore/contract';
 
 // The settings form works on text (what the fields hold); the wire has cents, grams and basis
-// points. Lists are one entry a line: places 'Country' or 'Country / Region', bands 'grams, price'.
+// points. Lists are one entry a line: places by code (issue 36), 'US', 'US-CA' (a country and one
+// of its regions, ISO 3166-2) or '*' (everywhere else), bands 'grams, price'.
 
 export interface ZoneDraft { name: string; places: string; rates: string }
 export interface Draft {
@@ -13,11 +14,26 @@ export interface Draft {
 }
 
 const lines = (text: string) => text.split(/\r?\n|;/).map((l) => l.trim()).filter(Boolean);
-const placeText = (p: Place) => (p.region ? `${p.country} / ${p.region}` : p.country);
-const placeOf = (line: string): Place => {
-  const [country = '', region] = line.split('/').map((part) => part.trim());
-  return region ? { country, region } : { country };
-};
+export const placeText = (p: Place) => (p.region ? `${p.country}-${p.region}` : p.country);
+/** 'US-CA', 'us-ca' or 'US / CA' to a place; anything else is passed on for the schema to refuse in its words. */
+export function placeOf(line: string): Place {
+  const match = /^([A-Za-z]{2})\s*(?:[-/]\s*([A-Za-z0-9]{1,3}))?$/.exec(line.trim());
+  if (!match) return { country: line.trim() };
+  const country = match[1]!.toUpperCase();
+  return match[2] ? { country, region: match[2].toUpperCase() } : { country };
+}
+
+/** A settings list of places as people read it: 'United States', 'California (United States)', 'everywhere else'. */
+export function placesReadOut(text: string): string {
+  return lines(text)
+    .map((line) => line.replace(/,[^,]*$/, '')) // a tax line's rate
+    .map((line) => {
+      if (line.trim() === '*') return 'everywhere else';
+      const p = placeOf(line);
+      return p.region ? `${regionName(p.country, p.region)} (${countryName(p.country)})` : countryName(p.country);
+    })
+    .join('; ');
+}
 const percent = (bp: number) => String(Number((bp / 100).toFixed(2)));
 
 export function toDraft(s: FulfilmentSettings): Draft {

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { fromCents, parseMoneyInput } from './money';
+import { text } from './text';
+
+// How an order is paid (issue 35): cash on delivery (or at the counter), as always, or by card
+// through a Stripe Checkout page. Money is stored in cents and answered in dollars, like the rest.
+
+export const PAYMENT_METHODS = ['cash', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * `due`: cash, not collected yet. `awaiting`: card, no payment yet (a Checkout session is open or
+ * can be opened). `failed`: the card's bank refused a delayed payment. `expired`: the session ran
+ * out unpaid (the order is cancelled with it). The last two only ever follow `awaiting`.
+ */
+export const PAYMENT_STATUSES = ['due', 'awaiting', 'paid', 'failed', 'expired', 'partially_refunded', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** POST /api/orders `payment`: absent means cash, as before issue 35. */
+export const PaymentRequestSchema = z
+  .object({ method: z.enum(PAYMENT_METHODS, { error: "Payment method must be 'cash' or 'card'" }) })
+  .strip();
+export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
+
+/** How long a card order waits for its payment: Stripe's shortest Checkout session. */
+export const CHECKOUT_SESSION_MINUTES = 30;
+/** New Checkout sessions one order may open ('Pay Now' again after leaving the payment page). */
+export const MAX_PAYMENT_ATTEMPTS = 5;
+/** Refunds one order may have (each is a line on the order the customer reads). */
+export const MAX_REFUNDS_PER_ORDER = 20;
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** Stripe's: `pending` and `succeeded` both count as refunded (as Stripe counts them); `failed` counts for nothing. */
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** A refund as stored on the order (cents). `source`: our desk, or Stripe's dashboard (or API) directly. */
+export interface StoredRefund {
+  /** Ours: derived from the desk's Idempotency-Key, or `stripe-<re_id>` for a refund made in Stripe. */
+  id: string;
+  stripeRefundId?: string;
+  amountCents: number;
+  status: RefundStatus;
+  source: 'desk' | 'stripe';
+  reason: string;
+  at: string;
+  /** The staff role that asked (never the username: the customer reads this). */
+  by?: string;
+  /** Books put back in stock with this refund (the desk's explicit choice per line). */
+  restock: string[];
+  /** Set once the refund's effects (counters, mail) were applied, so they are applied once. */
+  applied?: boolean;
+  /** sha256 of the desk's request (set once the desk recorded it): the same key with another body is refused. */
+  requestHash?: string;
+}
+
+/** What Stripe received that the shop did not expect: shown on the desk, never silently accepted. */
+export interface PaymentProblem {
+  code: 'AMOUNT_MISMATCH' | 'PAID_AFTER_CANCEL' | 'PAID_TWICE';
+  message: string;
+  at: string;
+}
+
+/** An order's payment as stored (orders/{id}.payment). Cash orders carry it only once refunded. */
+export interface StoredPayment {
+  method: PaymentMethod;
+  status: PaymentStatus;
+  /** What the order asks: its total. */
+  amountCents: number;
+  /** What was received (card: Stripe's amount_total of the paid session; cash: set when refunded). */
+  paidCents?: number;
+  refundedCents: number;
+  /** The current Checkout session, its page and its end. */
+  sessionId?: string;
+  checkoutUrl?: string;
+  expiresAt?: string;
+  /** Sessions replaced by a new attempt: their expiry does not end the order. */
+  retiredSessions?: string[];
+  attempts?: number;
+  paymentIntentId?: string;
+  paidAt?: string;
+  failed?: boolean;
+  expired?: boolean;
+  refunds?: StoredRefund[];
+  problem?: PaymentProblem;
+}
+
+/** A refund as the API answers it (dollars). */
+export interface Refund {
+  id: string;
+  amount: number;
+  status: RefundStatus;
+  source: 'desk' | 'stripe';
+  reason: string;
+  at: string;
+  by?: string;
+  restock: string[];
+}
+
+/** An order's payment as the API answers it. */
+export interface Payment {
+  method: PaymentMethod;
+  status: PaymentStatus;
+  amount: number;
+  /** What was received, when it differs from `amount` or was recorded. */
+  paid?: number;
+  refunded: number;
+  sessionId?: string;
+  checkoutUrl?: string;
+  expiresAt?: string;
+  refunds: Refund[];
+  problem?: PaymentProblem;
+}
+
+const counted = (r: Pick<StoredRefund, 'status'>) => r.status === 'pending' || r.status === 'succeeded';
+
+/** Refunded so far: pending and succeeded refunds, as Stripe counts them. */
+export function refundedCentsOf(refunds: readonly StoredRefund[]): number {
+  return refunds.filter(counted).reduce((sum, r) => sum + r.amountCents, 0);
+}
+
+/** What a new refund must fit beside (the same as refunded: a failed refund frees its amount). */
+export const committedRefundCents = refundedCentsOf;
+
+/**
+ * The status the facts give, whatever order they arrived in: received money first (refunded in
+ * part or in whole), then a refused delayed payment, an expired session, else still awaiting.
+ */
+export function cardPaymentStatus(p: Pick<StoredPayment, 'paidCents' | 'refunds' | 'failed' | 'expired' | 'problem'>): PaymentStatus {
+  const paid = p.paidCents ?? 0;
+  const refunded = refundedCentsOf(p.refunds ?? []);
+  if (paid > 0 && !(p.problem?.code === 'AMOUNT_MISMATCH')) {
+    if (refunded >= paid) return 'refunded';
+    if (refunded > 0) return 'partially_refunded';
+    return 'paid';
+  }
+  if (p.failed) return 'failed';
+  if (p.expired) return 'expired';
+  return 'awaiting';
+}
+
+/** Whether an order status means the cash was handed over (delivered, collected at the counter). */
+const CASH_PAID_STATUSES = ['delivered', 'collected'];
+
+/** A cash order's payment: `due` until delivered or collected, then paid; refunds recorded at the desk. */
+export function cashPayment(orderStatus: string, totalCents: number, stored?: StoredPayment): StoredPayment {
+  const refunds = stored?.refunds ?? [];
+  const paidCents = CASH_PAID_STATUSES.includes(orderStatus) ? totalCents : 0;
+  const refunded = refundedCentsOf(refunds);
+  const status: PaymentStatus = paidCents === 0 ? 'due' : refunded >= paidCents ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'paid';
+  return { method: 'cash', status, amountCents: totalCents, paidCents, refundedCents: refunded, refunds };
+}
+
+/** What can still be refunded: received money less refunds made. */
+export function refundableCents(p: StoredPayment): number {
+  return Math.max(0, (p.paidCents ?? 0) - committedRefundCents(p.refunds ?? []));
+}
+
+export function paymentFromStored(p: StoredPayment): Payment {
+  return {
+    method: p.method,
+    status: p.status,
+    amount: fromCents(p.amountCents),
+    ...(p.paidCents !== undefined && p.paidCents !== p.amountCents ? { paid: fromCents(p.paidCents) } : {}),
+    refunded: fromCents(p.refundedCents),
+    ...(p.sessionId ? { sessionId: p.sessionId } : {}),
+    ...(p.checkoutUrl && p.status === 'awaiting' ? { checkoutUrl: p.checkoutUrl } : {}),
+    ...(p.expiresAt ? { expiresAt: p.expiresAt } : {}),
+    refunds: (p.refunds ?? []).map((r) => ({
+      id: r.id, amount: fromCents(r.amountCents), status: r.status, source: r.source, reason: r.reason, at: r.at,
+      ...(r.by ? { by: r.by } : {}), restock: r.restock,
+    })),
+    ...(p.problem ? { problem: p.problem } : {}),
+  };
+}
+
+/** The words the order pages show for a payment status. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  due: 'Pay on delivery',
+  awaiting: 'Awaiting payment',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  expired: 'Payment expired',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Refunds (POST /api/admin/orders/:id/refunds, owner and manager, with an Idempotency-Key)
+
+export const RefundRequestSchema = z
+  .object({
+    amount: z.unknown().transform((value, ctx) => {
+      const dollars = parseMoneyInput(value);
+      if (dollars === null || dollars < 0.01) {
+        ctx.addIssue({ code: 'custom', message: 'Amount must be at least 0.01, with at most 2 decimals' });
+        return z.NEVER;
+      }
+      return dollars;
+    }),
+    reason: text('Reason', 500),
+    /** Books put back in stock with the refund: an explicit choice per line (an order holds one copy of each). */
+    restock: z
+      .array(z.object({ bookId: z.string().min(1).max(64), quantity: z.literal(1, { error: 'An order holds one copy of each book: quantity must be 1' }) }).strip(), {
+        error: 'restock must be a list of {bookId, quantity}',
+      })
+      .max(50)
+      .default([])
+      .refine((lines) => new Set(lines.map((l) => l.bookId)).size === lines.length, 'Each book may be restocked once'),
+  })
+  .strip();
+export type RefundRequest = z.input<typeof RefundRequestSchema>;
+export type ParsedRefundRequest = z.output<typeof RefundRequestSchema>;
+
+/** 409: the refund would take refunds past what was paid; nothing was stored. */
+export interface RefundExceedsPaymentResponse {
+  message: string;
+  code: 'REFUND_EXCEEDS_PAYMENT';
+  /** Dollars that can still be refunded. */
+  refundable: number;
+}
+
+/** GET /api/checkout/payment-methods: what checkout may offer (card only when Stripe is configured). */
+export interface PaymentMethods {
+  methods: PaymentMethod[];
+}
+
+/** POST /api/orders/:id/payment (a new Checkout session for an unpaid card order). */
+export interface CheckoutStart {
+  checkoutUrl: string;
+  sessionId: string;
+}

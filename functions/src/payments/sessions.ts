@@ -1,0 +1,55 @@
+import { logger } from 'firebase-functions';
+import { providerError } from './checkout';
+import { sessionFact } from './payment-facts';
+import { applyPaymentFact, readOrder } from './payments.repo';
+import { stripeFromEnv, type Stripe } from './stripe-client';
+
+// Closing a Checkout session the shop no longer wants paid ('Pay Now' opens another, or the order is
+// cancelled): until Stripe expires it, its page still takes a card.
+
+/** The session's payment recorded as its completed event would record it (idempotent: keyed on the session). */
+async function recordPaid(orderId: string, session: Stripe.Checkout.Session): Promise<void> {
+  const id = `closed-${session.id}`;
+  await applyPaymentFact(id, 'checkout.session.completed', orderId, sessionFact({ id, type: 'checkout.session.completed', data: { object: session } } as unknown as Stripe.Event));
+}
+
+/** Expires `sessionId` at Stripe if it is open; 'paid' if it turned out paid (recorded on the order). */
+export async function closeSession(stripe: Stripe, orderId: string, sessionId: string): Promise<'closed' | 'paid'> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+    if (session.status === 'open') session = await stripe.checkout.sessions.expire(sessionId);
+  } catch (error) {
+    // Paid between our read and the expire: Stripe refuses to expire a complete session.
+    try {
+      session = await stripe.checkout.sessions.retrieve(sessionId);
+    } catch {
+      throw providerError(error, 'expiring a Checkout session');
+    }
+    if (session.status === 'open') throw providerError(error, 'expiring a Checkout session');
+  }
+  if (session.status === 'complete' && session.payment_status === 'paid') {
+    await recordPaid(orderId, session);
+    return 'paid';
+  }
+  return 'closed';
+}
+
+/**
+ * Before an unpaid card order is cancelled by a person: its session closed at Stripe. If Stripe
+ * cannot be reached the cancel goes on; a payment that still arrives is flagged on the desk
+ * (PAID_AFTER_CANCEL) for a refund, never lost.
+ */
+export async function expireSessionQuietly(orderId: string, ownerUid?: string): Promise<void> {
+  const doc = await readOrder(orderId);
+  const p = doc?.payment;
+  if (!doc || (ownerUid !== undefined && doc.uid !== ownerUid)) return;
+  if (p?.method !== 'card' || (p.paidCents ?? 0) > 0 || !p.sessionId || doc.status !== 'pending') return;
+  const s = stripeFromEnv();
+  if (!s) return;
+  try {
+    await closeSession(s.stripe, orderId, p.sessionId);
+  } catch (error) {
+    logger.warn('Could not close the Checkout session before a cancel', { orderId, sessionId: p.sessionId, message: (error as Error).message });
+  }
+}

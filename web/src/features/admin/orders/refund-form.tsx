@@ -1,0 +1,84 @@
+import { formatDollars, type Order } from '@bookstore/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { buttonClass } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { money } from '../../../lib/format';
+import { confirmAction, toast } from '../../../lib/notify';
+import { useRefundOrder } from './desk-api';
+
+// The desk's refund (owner and manager, issue 35): an amount in dollars, a reason the customer reads,
+// and for each line whether its copy goes back on the shelf. One Idempotency-Key per form filled in,
+// so a double click or a retry after a lost answer makes one refund.
+
+const newKey = () => crypto.randomUUID();
+
+/** Dollars still refundable: received less refunded (the server decides again). */
+export function refundableOf(order: Order): number {
+  const p = order.payment;
+  const received = p.paid ?? (['paid', 'partially_refunded', 'refunded'].includes(p.status) ? p.amount : 0);
+  return Math.max(0, Math.round((received - p.refunded) * 100)) / 100;
+}
+
+export function RefundForm({ order }: { order: Order }) {
+  const refund = useRefundOrder();
+  const key = useRef(newKey());
+  const [error, setError] = useState<string | null>(null);
+  const left = refundableOf(order);
+  const restocked = new Set(order.payment.refunds.flatMap((r) => r.restock));
+  const restockable = ['cancelled', 'refused'].includes(order.status) ? [] : order.items.filter((l) => !restocked.has(l.bookId));
+  if (left <= 0) return <p className="text-sm text-gray-600" data-testid="refund-none">Nothing left to refund.</p>;
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setError(null);
+    const form = new FormData(e.currentTarget);
+    const amount = String(form.get('amount') ?? '').trim();
+    const reason = String(form.get('reason') ?? '').trim();
+    const restock = form.getAll('restock').map((bookId) => ({ bookId: String(bookId), quantity: 1 as const }));
+    const ok = await confirmAction({
+      title: `Refund $${amount}?`,
+      text: `${order.payment.method === 'card' ? 'The money goes back to the card through Stripe.' : 'Give the customer the cash back.'} ${restock.length ? `${restock.length} book(s) go back in stock.` : 'No book goes back in stock.'} This cannot be undone.`,
+      confirmButtonText: 'Refund',
+      cancelButtonText: 'Back',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await refund.mutateAsync({ id: order._id, body: { amount, reason, restock }, key: key.current });
+      key.current = newKey();
+      (e.target as HTMLFormElement).reset();
+      void toast('Refund recorded', { timer: 2000 });
+    } catch (err) {
+      // The same key is kept: sending again after a lost answer repeats it, never refunds twice.
+      setError(err instanceof ApiError && err.status && err.status < 500 ? err.message : 'The refund could not be made. Please try again.');
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3 border-t border-gray-100 pt-4 text-sm" aria-labelledby="refund-heading">
+      <h5 id="refund-heading" className="font-semibold">Refund</h5>
+      <p className="text-gray-600">Up to {money(left)} can be refunded.</p>
+      <div>
+        <label htmlFor="refund-amount" className="block font-medium">Amount ($)</label>
+        <input id="refund-amount" name="amount" inputMode="decimal" required pattern="\d+(\.\d{1,2})?" defaultValue={formatDollars(left)} className="mt-1 h-10 w-full rounded-md border border-gray-300 px-3" />
+      </div>
+      <div>
+        <label htmlFor="refund-reason" className="block font-medium">Reason (the customer sees it)</label>
+        <input id="refund-reason" name="reason" required maxLength={500} className="mt-1 h-10 w-full rounded-md border border-gray-300 px-3" />
+      </div>
+      {restockable.length > 0 && (
+        <fieldset>
+          <legend className="font-medium">Put back in stock</legend>
+          {restockable.map((line) => (
+            <label key={line.bookId} className="mt-1 flex items-center gap-2">
+              <input type="checkbox" name="restock" value={line.bookId} className="size-4" />
+              <span>{line.title}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {error && <p role="alert" className="text-danger">{error}</p>}
+      <button type="submit" disabled={refund.isPending} className={buttonClass('secondary', 'md', 'w-full')}>{refund.isPending ? 'Refunding...' : 'Refund'}</button>
+    </form>
+  );
+}
