@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertMailId } from '../src/subscriptions/stock-alerts.repo';
 import { adminToken, db, http, makeBooks, NEEDS_TRANSACTIONS, newCustomer, officialBackend, randomIsbn13, removeBooks, stockOf, type TestBook } from './helpers';
 
 // Counter sales (issue 39) over HTTP, through Hosting to the function, on the real emulators. Each
@@ -65,7 +66,11 @@ describe('POST /api/admin/sales', () => {
     expect([await stockOf(a!._id), await stockOf(b!._id), await stockOf(c!._id)]).toEqual([3, 4, 4]);
     const events = await auditOf(`sales/${body.saleId}`);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ actor: `till-${RUN}`, role: 'bookseller', action: 'sale.create', changes: { total: { before: null, after: 8299 } } });
+    // The book write path's one event for the whole sale, with each book's copies before and after.
+    expect(events[0]).toMatchObject({
+      actor: `till-${RUN}`, role: 'bookseller', action: 'sale.create',
+      changes: { total: { before: null, after: 8299 }, stock: { before: { [a!._id]: 5, [b!._id]: 5, [c!._id]: 5 }, after: { [a!._id]: 3, [b!._id]: 4, [c!._id]: 4 } } },
+    });
     // No book.stock events: the sale's own event records why the stock moved.
     expect((await Promise.all([a, b, c].map((x) => auditOf(`books/${x!._id}`)))).flat()).toEqual([]);
 
@@ -194,6 +199,26 @@ describe('returns at the counter', () => {
 
     const unknown = await http(`/api/admin/sales/${randomUUID()}/returns`, { method: 'POST', token: owner, json: { lines: [{ isbn: b!.isbn, quantity: 1 }], refundMethod: 'cash' } });
     expect(unknown.status).toBe(404);
+  });
+
+  it('a return of a sold-out book releases its back-in-stock alerts through the book write path: one mail, the alert gone, the stock in the return\'s event', async () => {
+    const [book] = await books(1, 1);
+    const sale = (await sell(bookseller, saleOf([{ isbn: book!.isbn, quantity: 1 }]))).body.sale;
+    expect(await stockOf(book!._id)).toBe(0);
+    // A reader waiting for it, as the book page's 'Notify me' stores one.
+    const alertId = `${book!._id}_${RUN}`;
+    await db().collection('stockAlerts').doc(alertId).set({ bookId: book!._id, email: `waiting-${RUN}@example.com`, emailKey: `waiting-${RUN}`, nonce: RUN, createdAt: new Date().toISOString(), unsubscribeUrl: 'http://127.0.0.1/unsubscribe' });
+
+    const back = await http(`/api/admin/sales/${sale._id}/returns`, { method: 'POST', token: bookseller, json: { returnId: randomUUID(), lines: [{ isbn: book!.isbn, quantity: 1 }], refundMethod: 'cash' } });
+    expect(back.status).toBe(201);
+    expect(await stockOf(book!._id)).toBe(1);
+    expect((await db().collection('stockAlerts').doc(alertId).get()).exists).toBe(false);
+    const mail = db().collection('mail').doc(alertMailId(alertId, RUN));
+    expect((await mail.get()).data()).toMatchObject({ to: `waiting-${RUN}@example.com` });
+    await mail.delete();
+    const events = (await auditOf(`sales/${sale._id}`)).filter((e) => e.action === 'sale.return');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.changes.stock).toEqual({ before: { [book!._id]: 0 }, after: { [book!._id]: 1 } });
   });
 
   it.skipIf(!officialBackend)(`two returns of the last returnable copy at once: one is taken back${officialBackend ? '' : ` ${NEEDS_TRANSACTIONS}`}`, async () => {

@@ -5,7 +5,7 @@ import {
 } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { appendAudit, type AuditActor } from '../admin/audit.repo';
+import type { AuditActor } from '../admin/audit.repo';
 import { books, type BookDoc } from '../books/book-doc';
 import { noAfterCommit, stageBookWrites } from '../books/book-writes';
 import { db } from '../lib/firebase';
@@ -156,6 +156,19 @@ function refuseRepeats(resolved: ResolvedLine[]): void {
   if (repeated.length > 0) throw new HttpError(400, `A book appears on more than one line: ${repeated.join(', ')}`, { details: { lines: [`Repeated book: ${repeated.join(', ')}`] } });
 }
 
+/** Runs the write path's staging; its 409 OUT_OF_STOCK (book ids) is answered with the ISBNs as the counter sent them too. */
+async function outOfStockByIsbn<T>(resolved: ResolvedLine[], stage: () => Promise<T>): Promise<T> {
+  try {
+    return await stage();
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.extra.code !== 'OUT_OF_STOCK') throw error;
+    const ids = (error.extra.productIDs as string[] | undefined) ?? [];
+    const short = resolved.filter((r) => ids.includes(r.snap!.id));
+    const isbns = short.map((r) => r.input.isbn ?? (r.snap!.data() as BookDoc).isbn).filter((isbn): isbn is string => !!isbn);
+    throw new HttpError(409, 'Not enough copies in stock', { code: 'OUT_OF_STOCK', isbns, bookIds: short.map((r) => r.snap!.id) });
+  }
+}
+
 export interface PlacedSale {
   sale: Sale;
   replayed: boolean;
@@ -190,25 +203,33 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       const resolved = await resolveLines(tx, input.lines, isbnIds);
       refuseUnknown(resolved);
       refuseRepeats(resolved);
-      const short = resolved.filter((r) => ((r.snap!.data() as BookDoc).stock ?? 0) < r.input.quantity);
-      if (short.length > 0) {
-        const isbns = short.map((r) => r.input.isbn ?? (r.snap!.data() as BookDoc).isbn).filter((isbn): isbn is string => !!isbn);
-        throw new HttpError(409, 'Not enough copies in stock', { code: 'OUT_OF_STOCK', isbns, bookIds: short.map((r) => r.snap!.id) });
-      }
       const lines = resolved.map((r) => {
         const book = r.snap!.data() as BookDoc;
         return LINE_PRICERS.book({ id: r.snap!.id, isbn: book.isbn, title: book.title, newPriceCents: book.newPriceCents }, r.input.quantity);
       });
       const totalCents = linesCents(lines);
+      // The copies, the sale's one audit event and the books' side effects: the write path's (its
+      // 409 when a book has too few copies, named here by the ISBNs the counter scanned).
+      const now = new Date().toISOString();
+      const staged = await outOfStockByIsbn(resolved, () =>
+        stageBookWrites(tx, resolved.map((r) => ({ book: r.snap!, stockDelta: -r.input.quantity })), {
+          sale: ref.path,
+          staff: actor,
+          action: 'sale.create',
+          changes: {
+            total: { before: null, after: totalCents },
+            payment: { before: null, after: input.payment.method },
+            lines: { before: null, after: lines.map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents })) },
+          },
+        }, now),
+      );
       const tendered = input.payment.method === 'cash' ? input.payment.tendered : undefined;
       if (tendered !== undefined && tendered < totalCents) {
         throw new HttpError(400, `Amount tendered is less than the total ($${fromCents(totalCents).toFixed(2)})`, {
           code: 'TENDERED_TOO_LOW', total: fromCents(totalCents), details: { 'payment.tendered': ['Amount tendered is less than the total'] },
         });
       }
-      const staged = await stageBookWrites(tx, resolved.map((r) => ({ book: r.snap!, stockDelta: -r.input.quantity })), { sale: ref.path });
 
-      const now = new Date().toISOString();
       const by = { username: actor.username, name: actor.displayName };
       const doc: SaleDoc = {
         lines,
@@ -227,15 +248,6 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       const counted = { totalCents, method: input.payment.method, by };
       addToCounters(tx, saleCounterDelta(counted));
       addTakings(tx, doc.day, saleTakings(counted));
-      appendAudit(tx, actor, {
-        action: 'sale.create',
-        target: ref.path,
-        changes: {
-          total: { before: null, after: totalCents },
-          payment: { before: null, after: input.payment.method },
-          lines: { before: null, after: lines.map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents })) },
-        },
-      }, now);
       return { sale: toSale(ref.id, doc), replayed: false };
     }, TX_OPTIONS);
   let placed: PlacedSale;
@@ -316,15 +328,26 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
       }
       const bookSnaps = await tx.getAll(...ids.map((id) => books().doc(id)));
       countReads(bookSnaps.length);
-      const staged = await stageBookWrites(
-        tx,
-        bookSnaps.filter((b) => b.exists).map((book) => ({ book, stockDelta: lines.find((l) => l.bookId === book.id)!.quantity })),
-        { sale: saleRef.path },
-      );
-
       const now = new Date().toISOString();
       const by = { username: actor.username, name: actor.displayName };
       const stored: StoredReturn = { id: retRef.id, lines, totalCents: linesCents(lines), refundMethod: input.refundMethod, by, createdAt: now, day: shopDay(now) };
+      // The copies back, the return's one audit event, back-in-stock alerts: the write path's.
+      const staged = await stageBookWrites(
+        tx,
+        bookSnaps.filter((b) => b.exists).map((book) => ({ book, stockDelta: lines.find((l) => l.bookId === book.id)!.quantity })),
+        {
+          sale: saleRef.path,
+          staff: actor,
+          action: 'sale.return',
+          changes: {
+            returnId: { before: null, after: retRef.id },
+            refund: { before: null, after: stored.totalCents },
+            refundMethod: { before: null, after: input.refundMethod },
+            lines: { before: null, after: lines.map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents })) },
+          },
+        },
+        now,
+      );
       const returned = { ...(sale.returned ?? {}) };
       for (const l of lines) returned[l.bookId] = (returned[l.bookId] ?? 0) + l.quantity;
       const updated: SaleDoc = { ...sale, returned, returns: [...(sale.returns ?? []), stored] };
@@ -334,16 +357,6 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
       const counted = { totalCents: stored.totalCents, refundMethod: input.refundMethod };
       addToCounters(tx, returnCounterDelta(counted));
       addTakings(tx, stored.day, returnTakings(counted));
-      appendAudit(tx, actor, {
-        action: 'sale.return',
-        target: saleRef.path,
-        changes: {
-          returnId: { before: null, after: retRef.id },
-          refund: { before: null, after: stored.totalCents },
-          refundMethod: { before: null, after: input.refundMethod },
-          lines: { before: null, after: lines.map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents })) },
-        },
-      }, now);
       return { ret: toReturn(saleId, stored), sale: toSale(saleId, updated), replayed: false };
     }, TX_OPTIONS);
   let placed: PlacedReturn;
