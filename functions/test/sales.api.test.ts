@@ -258,7 +258,7 @@ describe('the counter\'s ISBN list', () => {
       expect(cursor).toBeTruthy();
     }
 
-    // What a device downloads per book (the figure behind decision 031's 1.2 MB at 10,000 books).
+    // What a device downloads per book (the figure behind decision 039's 1.2 MB at 10,000 books).
     const sample = (await http('/api/admin/sales/books?limit=200', { token: bookseller })).body.books;
     console.log(`counter book list: ${Math.round(JSON.stringify(sample).length / sample.length)} bytes of JSON per book (${sample.length} books sampled)`);
 

@@ -2,7 +2,7 @@ import type { CounterBooksPage } from '@bookstore/contract';
 import { readSyncState, type CounterDb, type SyncState } from './counter-store';
 
 // Keeps the device's book list (counter-store.ts) close to the catalogue without ever downloading
-// the catalogue per sale (issue 39; docs/decisions/031-counter-offline.md):
+// the catalogue per sale (issue 39; docs/decisions/039-counter-sales.md):
 // - the first time, and then once a day, a FULL copy: every book, in pages of PAGE_SIZE (one
 //   bounded request each: 20 requests at 10,000 books); a book it does not see is removed (deleted,
 //   or its ISBN cleared);

@@ -1,7 +1,7 @@
 import type { CounterBook, SaleInput } from '@bookstore/contract';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
-// What the counter keeps on this device (issue 39; docs/decisions/031-counter-offline.md), in
+// What the counter keeps on this device (issue 39; docs/decisions/039-counter-sales.md), in
 // IndexedDB so it outlives a reload, a closed tab and a dropped network:
 // - `books`: the shop's books that have an ISBN, as the counter needs them to sell (id, ISBN, title,
 //   author, price; about 120 bytes each, 1.2 MB at 10,000 books), kept fresh by counter-books-sync.ts;

@@ -5,7 +5,7 @@ import { putQueued, queuedSales, removeQueued, type CounterDb, type QueuedSale }
 // Every sale goes into the device's queue (IndexedDB) before it is sent, under the saleId the
 // counter made, and leaves it only when the server has it (201, or 200 for a sale it already had):
 // a sale made offline, or whose answer was lost, is sent again until it lands, and the server's
-// saleId check makes the repeats one sale (issue 39; docs/decisions/031-counter-offline.md).
+// saleId check makes the repeats one sale (issue 39; docs/decisions/039-counter-sales.md).
 // A sale the server refuses stays, marked, with what staff should do.
 
 export type SendSale = (sale: QueuedSale) => Promise<Sale>;
