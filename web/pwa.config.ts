@@ -29,8 +29,12 @@ const STOREFRONT_ROUTE = /\/src\/app\/routes\/[a-z-]+\.tsx$/;
 const MAIL_LINK_PAGE = /\/src\/app\/routes\/(?:newsletter-confirm|mail-unsubscribe)\.tsx$/;
 /** The Firebase SDK (and the app's module that starts it): never precached, nor a page that needs it (the live orders). */
 const FIREBASE = /\/node_modules\/(?:firebase|@firebase|reactfire)\/|\/src\/lib\/firebase\.ts$/;
-/** Swiper only enhances the carousels once touched (decision 004): fetched when used, not precached. */
-const ENHANCEMENT_ONLY = /\/node_modules\/swiper\//;
+/**
+ * Swiper only enhances the carousels once touched (decision 004); sweetalert2 draws the alerts, which
+ * fall back to a plain notice when its code is not at hand (lib/notify.ts): fetched when used, kept by
+ * the `assets` route, not precached (the first visit's budget, web/e2e/first-visit.spec.ts).
+ */
+const ENHANCEMENT_ONLY = /\/node_modules\/(?:swiper|sweetalert2)\//;
 
 /** The shell's scripts, found in the bundle by storefrontShell() before the worker is generated. */
 const shellScripts = new Set<string>();

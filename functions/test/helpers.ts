@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { DocumentReference, getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { SHOP_URL } from '../../scripts/lib/env';
 import { adminLogin, orderBody, signUpCustomer, verifyEmail } from '../../scripts/lib/fixtures';
@@ -92,6 +92,34 @@ export async function expectUnchanged<T>(fn: () => Promise<T>): Promise<T> {
   const before = await stateDigest();
   const result = await fn();
   const after = await stateDigest();
+  if (before !== after) throw new Error('Stored state changed during a rejected request');
+  return result;
+}
+
+type Scope = FirebaseFirestore.DocumentReference | FirebaseFirestore.Query;
+
+/** A digest of the documents named: single documents and queries (e.g. a book's audit events). */
+async function scopeDigest(scope: Scope[]): Promise<string> {
+  const parts = await Promise.all(scope.map(async (item) => {
+    if (item instanceof DocumentReference) {
+      const snap = await item.get();
+      return [`${item.path}=${JSON.stringify(snap.data() ?? null)}`];
+    }
+    const snap = await item.get();
+    return snap.docs.map((doc) => `${doc.ref.path}=${JSON.stringify(doc.data())}`).sort();
+  }));
+  return createHash('sha256').update(parts.flat().join('\n')).digest('hex');
+}
+
+/**
+ * expectUnchanged for a file that runs beside others (docs/testing.md): other files write meanwhile,
+ * so only what this request could touch is compared: the documents and queries in `scope`. The whole
+ * database's version runs in the serial files (hostile.serial.api.test.ts).
+ */
+export async function expectUnchangedIn<T>(scope: Scope[], fn: () => Promise<T>): Promise<T> {
+  const before = await scopeDigest(scope);
+  const result = await fn();
+  const after = await scopeDigest(scope);
   if (before !== after) throw new Error('Stored state changed during a rejected request');
   return result;
 }

@@ -1,7 +1,14 @@
 import type { Role } from '@bookstore/contract';
 import { describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchanged, http, stockOf } from './helpers';
+import { adminToken, db, expectUnchangedIn, http, stockOf } from './helpers';
 import { control, delivered, eventOf, mailsOf, pay, placeCardOrder, postEvent, sdk, stored, until, type CardOrder } from './stripe-helpers';
+
+/** What a refused webhook or refund could write: the order, its books, its audit trail (the file runs beside others: docs/testing.md). */
+const orderScope = (order: CardOrder) => [
+  db().collection('orders').doc(order.id),
+  ...order.books.map((b) => db().collection('books').doc(b._id)),
+  db().collection('audit').where('target', '==', `orders/${order.id}`),
+];
 
 // Card payments (issue 35) over HTTP through Hosting to the real function over the Firestore
 // emulator, with our stand-in for Stripe: its webhooks reach POST /api/stripe/webhook as Stripe's do.
@@ -94,7 +101,7 @@ describe('card payments', () => {
     const order = await placeCardOrder();
     const session = await sdk().checkout.sessions.retrieve(order.sessionId);
     const forged = eventOf('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid' });
-    await expectUnchanged(async () => {
+    await expectUnchangedIn(orderScope(order), async () => {
       const wrongSecret = await postEvent(forged, 'whsec_notTheShopsSecret000000');
       expect(wrongSecret.status).toBe(400);
       expect(wrongSecret.body).toEqual({ message: 'Invalid Stripe signature' });
@@ -154,7 +161,7 @@ describe('card payments', () => {
       const after = await counters();
       expect(after.refundedCents - before.refundedCents).toBe(3000);
       expect(after.refunds - before.refunds).toBe(3);
-      await expectUnchanged(async () => {
+      await expectUnchangedIn(orderScope(order), async () => {
         const more = await refund(order.id, `third-${order.id}-4`, { amount: 0.01, reason: 'One cent more', restock: [] });
         expect(more.status).toBe(409);
         expect(more.body).toMatchObject({ code: 'REFUND_EXCEEDS_PAYMENT', refundable: 0 });
@@ -198,7 +205,7 @@ describe('card payments', () => {
       const target = await placeCardOrder();
       await pay(target);
       await delivered(target.sessionId);
-      await expectUnchanged(async () => {
+      await expectUnchangedIn(orderScope(target), async () => {
         expect((await refund(target.id, null, { amount: 1, reason: 'x', restock: [] })).status).toBe(400);
         expect((await refund(target.id, `k-${target.id}-1`, { amount: -1, reason: 'x', restock: [] })).status).toBe(400);
         expect((await refund(target.id, `k-${target.id}-2`, { amount: 1.001, reason: 'x', restock: [] })).status).toBe(400);

@@ -98,9 +98,16 @@ export async function reserveLoginAttempt(username: string, address: string, now
     const failures = (current?.failures ?? 0) + 1;
     const blockedUntil = now + loginDelayMs(failures);
     tx.set(ref, { failures, blockedUntil, lastAt: now, expireAt: Timestamp.fromMillis(Math.max(blockedUntil, now) + LOGIN_FORGET_MS) });
+  }).catch((error: unknown) => {
+    // Contention on one budget is many guesses at once: refuse this one (fail closed), never a 500.
+    if (isAborted(error)) throw new HttpError(429, TOO_MANY_ATTEMPTS, {}, { 'Retry-After': '1' });
+    throw error;
   });
   countReads(1);
 }
+
+/** Firestore gave up on a transaction its retries could not commit (gRPC ABORTED: lock timeout, contention). */
+const isAborted = (error: unknown) => (error as { code?: unknown })?.code === 10;
 
 /** A successful login gives this username and address their attempts back. */
 export async function clearLoginAttempts(username: string, address: string): Promise<void> {

@@ -13,7 +13,7 @@ import {
   addressPlace, canTransition, CHECKOUT_SESSION_MINUTES, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
   RESTOCKING_STATUSES, type DeliveryPlace, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
 } from '@bookstore/contract';
-import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { BookDoc } from '../books/books.repo';
 import { books, getBookDocs } from '../books/books.repo';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { clearAdminSession, readAdminSession } from '../lib/admin-session';
-import { alertBox } from '../lib/notify';
+import { alertBox } from '../lib/notify-later';
 import type { AppRouter } from './routes';
 
 /**
@@ -16,7 +16,7 @@ export function AdminSessionWatcher({ router }: { router: AppRouter }) {
       if (!session) return;
       const expire = () => {
         clearAdminSession();
-        void alertBox('Token Expired, log in again', undefined, 'warning');
+        alertBox('Token Expired, log in again', undefined, 'warning');
         void router.navigate('/admin');
       };
       const left = session.expiresAt - Date.now();

@@ -2,6 +2,11 @@ import { buttonClass } from '../components/ui/button';
 // sweetalert2 is loaded on first use, so no page waits for it. Texts and timings are the spec's.
 const swal = () => import('sweetalert2').then((m) => m.default);
 
+/** sweetalert2, or null when its code cannot be fetched (offline, never used on this device). */
+const swalOrNull = () => swal().catch(() => null);
+/** The plain notice shown then; its own small chunk, precached (the entry stays within its budget). */
+const plainNotice = (title: string, text: string | undefined, timer: number) => import('./plain-notice').then((m) => m.plainNotice(title, text, timer));
+
 // The dialogs' buttons are the shop's (components/ui/button.ts): primary to go on, secondary to back
 // out, danger only to confirm a destructive action (issue 29). sweetalert2's own styling is off.
 const dialogButtons = (confirm: 'primary' | 'danger') => ({
@@ -17,7 +22,8 @@ const dialogButtons = (confirm: 'primary' | 'danger') => ({
 const DIALOG_DEFAULTS = { confirmButtonText: 'OK', denyButtonText: 'No', cancelButtonText: 'Cancel', ...dialogButtons('primary') };
 
 export async function toast(title: string, options: { timer: number; progress?: boolean }) {
-  const Swal = await swal();
+  const Swal = await swalOrNull();
+  if (!Swal) return plainNotice(title, undefined, options.timer);
   await Swal.fire({
     toast: true,
     position: 'top-end',
@@ -35,7 +41,8 @@ export async function toast(title: string, options: { timer: number; progress?: 
 }
 
 export async function alertBox(title: string, text?: string, icon: 'success' | 'error' | 'warning' | 'info' = 'info', confirmButtonText = 'OK') {
-  const Swal = await swal();
+  const Swal = await swalOrNull();
+  if (!Swal) return plainNotice(title, text, 5000);
   await Swal.fire({ ...DIALOG_DEFAULTS, title, text, icon, confirmButtonText });
 }
 

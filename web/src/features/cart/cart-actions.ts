@@ -1,23 +1,23 @@
 import type { Book } from '@bookstore/contract';
-import { alertBox, toast } from '../../lib/notify';
+import { alertBox, toast } from '../../lib/notify-later';
 import { stockLevel } from '../../lib/stock';
 import { cart } from './cart-store';
 
 export function addBookToCart(book: Book): void {
   // The button is disabled for these; this guards a stale page or a keyboard shortcut.
   if (stockLevel(book.stock).kind === 'out') {
-    void alertBox('Out of stock', `${book.title} is not available right now.`, 'warning');
+    alertBox('Out of stock', `${book.title} is not available right now.`, 'warning');
     return;
   }
-  if (cart.add(book)) void toast('Item added to cart', { timer: 1500 });
-  else void alertBox('Already in cart', undefined, 'warning');
+  if (cart.add(book)) toast('Item added to cart', { timer: 1500 });
+  else alertBox('Already in cart', undefined, 'warning');
 }
 
 export function clearCart(): void {
-  if (cart.clear()) void toast('Cart cleared', { timer: 2000, progress: true });
+  if (cart.clear()) toast('Cart cleared', { timer: 2000, progress: true });
 }
 
 export function removeUnavailableItems(): void {
   const removed = cart.removeUnavailable();
-  if (removed > 0) void toast(`${removed === 1 ? '1 unavailable item' : `${removed} unavailable items`} removed`, { timer: 2000 });
+  if (removed > 0) toast(`${removed === 1 ? '1 unavailable item' : `${removed} unavailable items`} removed`, { timer: 2000 });
 }

@@ -37,7 +37,7 @@ export function BookCard({ book, onAdd, eager = false, titleAs: Title = 'h3' }: 
         <Title className="line-clamp-2 min-h-[2lh] text-lg font-semibold leading-snug">
           <Link to={href} className="hover:text-accent hover:underline">{book.title}</Link>
           {/* Where space allows: from md (cards side by side), in the title's two-line slot, cut off by it when the title is long. */}
-          {book.subtitle && <span className="hidden font-normal text-gray-600 md:inline">: {book.subtitle}</span>}
+          {book.subtitle && <span className="hidden font-normal text-gray-600 md:inline">{`: ${book.subtitle}`}</span>}
         </Title>
         <p className="truncate text-sm text-gray-700">by {book.author || 'admin'}</p>
         <p className={`${DESCRIPTION_SLOT} text-gray-600`}>{truncate(book.description)}</p>
