@@ -28,6 +28,9 @@ beforeAll(async () => {
   const created = await http('/api/admin/staff', { method: 'POST', token: owner, json: { username, displayName: `Till ${RUN}`, role: 'bookseller', password: PASSWORD } });
   expect(created.status).toBe(201);
   bookseller = (await http('/api/auth/admin', { method: 'POST', json: { username, password: PASSWORD } })).body.token;
+  // Warm-up: the tests below send up to 5 requests at once, each needing a Functions emulator
+  // worker; booting them on a loaded machine belongs here, not in a test's own time budget.
+  await Promise.all(Array.from({ length: 5 }, () => http('/api/admin/sales/books?limit=1', { token: bookseller })));
 });
 
 const sell = (token: string, body: Record<string, unknown>) => http('/api/admin/sales', { method: 'POST', token, json: body });
@@ -81,10 +84,14 @@ describe('POST /api/admin/sales', () => {
     expect(await auditOf(`sales/${body.saleId}`)).toHaveLength(1);
   });
 
-  it.skipIf(!officialBackend)(`the same saleId five times at once: one sale, one stock change${officialBackend ? '' : ` ${NEEDS_TRANSACTIONS}`}`, async () => {
+  it.skipIf(!officialBackend)(`the same saleId five times at once: one sale, one stock change${officialBackend ? '' : ` ${NEEDS_TRANSACTIONS}`}`, { timeout: 180_000 }, async () => {
     const [book] = await books(1, 4);
     const body = saleOf([{ isbn: book!.isbn, quantity: 3 }]);
-    const replies = await Promise.all(Array.from({ length: 5 }, () => sell(bookseller, body)));
+    const first = await Promise.all(Array.from({ length: 5 }, () => sell(bookseller, body)));
+    // Each is the sale (201 once, 200 after) or, when the emulator's locks keep it past its time
+    // budget, 503 with nothing written: the counter sends that one again, as here, under the same id.
+    expect(first.every((r) => [200, 201, 503].includes(r.status)), first.map((r) => r.status).join(' ')).toBe(true);
+    const replies = [...first.filter((r) => r.status !== 503), ...(await Promise.all(first.filter((r) => r.status === 503).map(() => sell(bookseller, body))))];
     expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
     for (const reply of replies) expect(reply.body.sale).toEqual(replies[0]!.body.sale);
     expect(await stockOf(book!._id)).toBe(1);

@@ -174,7 +174,7 @@ test('offline: a sale the shop refuses when it syncs (the last copy went online 
   // Meanwhile a shopper orders the same last copy on the web.
   const order = await request.post('/api/orders', {
     headers: { Authorization: `Bearer ${shopper.token}`, 'Idempotency-Key': `counter-last-${book._id}` },
-    data: { name: 'Web Shopper', email: shopper.email, phone: '5551234567', address: { street: '1 Main St', city: 'Springfield', country: 'USA', state: 'IL', zipcode: '62701' }, productIDs: [book._id], totalPrice: '15.00' },
+    data: { name: 'Web Shopper', email: shopper.email, phone: '5551234567', address: { street: '1 Main St', city: 'Springfield', country: 'US', state: 'IL', zipcode: '62701' }, productIDs: [book._id], totalPrice: '15.00' },
   });
   expect(order.status()).toBe(201);
 

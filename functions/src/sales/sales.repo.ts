@@ -70,11 +70,21 @@ export interface ReturnDoc {
 
 // A last copy wanted by 8 tills and 8 shoppers at once: each loser's transaction runs again to see it gone.
 const TX_OPTIONS = { maxAttempts: 10 };
+// No new attempt after this long: under heavy contention (the emulator's lock waits, about 15 s a
+// conflict on a loaded machine) ten attempts passed the function's 60 s timeout, an empty 504 after
+// which the sale might still land. Stopping between attempts is a 503 with nothing written; the
+// counter keeps the sale waiting and sends it again under the same id.
+const TX_BUDGET_MS = 25_000;
+
+const tooBusy = () => new HttpError(503, 'Too many sales of these books at once. Please try again.', { code: 'BUSY' }, { 'Retry-After': '1' });
+
+/** Throws 503 (nothing written) when a retried attempt would start past the budget. */
+function withinBudget(started: number, attempt: number): void {
+  if (attempt > 1 && Date.now() - started > TX_BUDGET_MS) throw tooBusy();
+}
 
 function busy(error: unknown): never {
-  if ((error as { code?: number }).code === 10 /* ABORTED */) {
-    throw new HttpError(503, 'Too many sales of these books at once. Please try again.', {}, { 'Retry-After': '1' });
-  }
+  if ((error as { code?: number }).code === 10 /* ABORTED */) throw tooBusy();
   throw error;
 }
 
@@ -190,11 +200,13 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
   const hash = hashOf({ lines: input.lines, payment: input.payment });
   let afterCommit = noAfterCommit;
   let tries = 0;
+  const started = Date.now();
   const isbnIds = await idsOfIsbns(input.lines);
   const attempt = () =>
     db().runTransaction(async (tx): Promise<PlacedSale> => {
       tries += 1;
       if (tries > 1) logger.info('Sale transaction retried', { attempt: tries, saleId: input.saleId });
+      withinBudget(started, tries);
       afterCommit = noAfterCommit;
       const existing = await tx.get(ref);
       countReads(1);
@@ -301,8 +313,12 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
     }
     return { ret: toReturn(saleId, stored), sale: toSale(saleId, sale), replayed: true };
   };
+  let tries = 0;
+  const started = Date.now();
   const attempt = () =>
     db().runTransaction(async (tx): Promise<PlacedReturn> => {
+      tries += 1;
+      withinBudget(started, tries);
       afterCommit = noAfterCommit;
       const [saleSnap, retSnap] = await tx.getAll(saleRef, retRef);
       countReads(2);
