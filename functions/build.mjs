@@ -2,7 +2,7 @@
 // functions/ alone; npm dependencies stay external and are installed by Cloud Build, exactly as
 // locked: the function's package-lock.json is cut from the root one (lockfile.mjs, decision 016).
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pruneLockfile } from './lockfile.mjs';
 import { webRenderOptions, webRenderPlugins } from './web-render.mjs';
 
@@ -36,6 +36,14 @@ for (const [file, copy] of [['.vite/manifest.json', 'web-manifest.json'], ['rele
   if (existsSync(from)) copyFileSync(from, new URL(`./lib/${copy}`, import.meta.url).pathname);
   else console.warn(`functions/build.mjs: ${from} not found; build the web app first, or book pages will fail`);
 }
+
+// The same build's /assets/ files: `pages` serves them while Hosting does not have them yet (a
+// release deploys the functions first; functions/src/pages/web-assets.ts, decision 033).
+const assets = new URL('assets/', webDist).pathname;
+const assetsCopy = new URL('./lib/web-assets/', import.meta.url).pathname;
+rmSync(assetsCopy, { recursive: true, force: true });
+if (existsSync(assets)) cpSync(assets, assetsCopy, { recursive: true });
+else console.warn(`functions/build.mjs: ${assets} not found; build the web app first, or pages will name files nothing serves`);
 
 // `npm ci` in Cloud Build installs this tree and nothing else; every dependency must be pinned exactly.
 const rootLock = JSON.parse(readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8'));

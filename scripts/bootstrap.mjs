@@ -10,7 +10,7 @@ const [command, ...args] = process.argv.slice(2);
 const tsx = `${root}node_modules/.bin/tsx`;
 
 if (!existsSync(tsx) || !existsSync(`${root}node_modules/firebase-tools`)) {
-  console.log('Installing dependencies (first run, about 3 minutes)...');
+  console.log('Installing dependencies (first run, about 2 minutes)...');
   // `npm ci` installs exactly the committed lockfile (as .ci/run does); `npm install` only without one.
   const verb = existsSync(`${root}package-lock.json`) ? 'ci' : 'install';
   const install = spawnSync('npm', [verb, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });

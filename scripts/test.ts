@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from './lib/build';
-import { EMULATOR_ENV, OPEN_LIBRARY_FIXTURE_ORIGIN, ROOT, SHOP_URL } from './lib/env';
+import { EMULATOR_ENV, OPEN_LIBRARY_FIXTURE_ORIGIN, ROOT } from './lib/env';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
 import { assertPortsFree } from './lib/ports';
 import { buildProductionWeb, rehearse, stageDeploySource } from './lib/rehearsal';
@@ -93,9 +93,9 @@ const playwright = (project: 'parallel' | 'serial') => {
   }));
 };
 
-/** `npm run smoke` against the Hosting emulator serving a production build (scripts/lib/smoke-ci.ts). */
+/** `npm run smoke` against the deploy's production build on Hosting as the deploy configures it (scripts/lib/smoke-ci.ts). */
 async function smoke(): Promise<void> {
-  const c = printSmoke(await smokeProductionBuild(SHOP_URL), '  smoke ');
+  const c = printSmoke(await smokeProductionBuild(), '  smoke ');
   for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
 }
 
@@ -159,7 +159,9 @@ async function main() {
     if (wants('unit') && (await emulatorBuild.then(() => true, () => false))) await beside('unit', (out) => vitest('unit', [], out));
   })();
   const production = wantsWhole('rehearse') || wantsWhole('smoke');
-  const cpuSteps = unitDone.then(() => (production ? beside('production web build', (out) => buildProductionWeb(out, true)) : false));
+  // After the emulator build too (a run without unit tests): both builds prerender in web/node_modules/.prerender.
+  const cpuSteps = Promise.all([unitDone, emulatorBuild.catch(() => {})])
+    .then(() => (production ? beside('production web build', (out) => buildProductionWeb(out, true)) : false));
   await emulatorBuild.catch(async (error: unknown) => {
     await cpuSteps; // never leave a step running behind the summary
     throw error;
@@ -197,7 +199,7 @@ async function main() {
       await unitDone; // deploy.serial.spec.ts rewrites web/dist, which the unit tests read
       await timed('e2e (serial files)', () => playwright('serial'));
     }
-    const built = await cpuSteps; // the smoke and the rehearsal need the production build (and the smoke moves web/dist aside)
+    const built = await cpuSteps; // the smoke and the rehearsal need the production build
     if (wantsWhole('smoke') && built) await timed('smoke', smoke);
     if (wantsWhole('rehearse') && built) {
       await timed('rehearsal', async () => {

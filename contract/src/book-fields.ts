@@ -14,7 +14,7 @@ import { optionalText, text } from './text';
 // how the form asks for it, whether the ISBN lookup may fill it and what JSON-LD calls it. The
 // schema, the `Book` type, the permissions, the import's columns, the search index's fields, the
 // form and the JSON-LD derive from this object; nothing else lists a book's fields. A new field is
-// one entry here plus the UI that shows it (docs/decisions/030-book-field-registry.md).
+// one entry here plus the UI that shows it (docs/decisions/032-book-field-registry.md).
 
 /** The permissions a book's field may be changed under (who holds them: contract/src/staff.ts POLICY). */
 export type BookWritePermission = Extract<Permission, 'books.edit' | 'books.price' | 'books.stock'>;

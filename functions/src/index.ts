@@ -11,6 +11,8 @@ import { withRelease } from './pages/release';
 
 assertSafeEnvironment();
 deferBodyParseErrors();
+// No minInstances: every function scales to zero; one warm instance would cost about $12 a month
+// per function, more than the rest of a small shop's bill (decision 034, which says when to change it).
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 // Card payments (issue 35): on when both Stripe secrets hold Stripe values, off (cash only) when both are `off`.

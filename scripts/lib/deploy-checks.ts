@@ -132,13 +132,14 @@ export async function checkStripeSecrets(cli: FirebaseCli, projectId: string): P
   return { name, ok: true, detail: `card payments on, Stripe ${mode} mode (values not shown)` };
 }
 
-/** Firestore: the (default) database exists; its location is returned for the mail extension's check. */
-export async function checkFirestore(cli: FirebaseCli, projectId: string): Promise<Check & { location?: string }> {
+/** Firestore: the (default) database exists; its location (for the mail extension's check) and its protection settings are returned. */
+export async function checkFirestore(cli: FirebaseCli, projectId: string): Promise<Check & { location?: string; database?: Record<string, unknown> }> {
   const name = 'Firestore (default) database';
   const answer = await cli(['firestore:databases:get', '(default)', '--project', projectId, '--json']);
   if (answer.code === 0) {
-    const location = jsonResult<{ locationId?: string }>(answer.stdout)?.locationId;
-    return { name, ok: true, detail: location ? `exists (${location})` : 'exists', location };
+    const database = jsonResult<{ locationId?: string } & Record<string, unknown>>(answer.stdout);
+    const location = database?.locationId;
+    return { name, ok: true, detail: location ? `exists (${location})` : 'exists', location, database };
   }
   const output = `${answer.stdout}\n${answer.stderr}`;
   if (!NOT_FOUND.test(output)) return unchecked(name, answer, `npx firebase firestore:databases:get "(default)" --project ${projectId}`);

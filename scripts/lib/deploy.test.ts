@@ -30,7 +30,7 @@ const GOOD_MAIL_ENV = ['DEFAULT_FROM=Bookstore <orders@my-shop.com>', 'SMTP_CONN
 const DATABASE = ok(JSON.stringify({ status: 'success', result: { name: `projects/${PROJECT}/databases/(default)`, locationId: 'nam5', type: 'FIRESTORE_NATIVE' } }));
 
 /** A project with everything in place; each test takes one piece away. */
-function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage' | 'mailSecret' | 'stripeKey' | 'stripeHook', CliAnswer>> = {}) {
+function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage' | 'mailSecret' | 'stripeKey' | 'stripeHook' | 'schedules', CliAnswer>> = {}) {
   const calls: string[][] = [];
   const cli = async (args: string[]): Promise<CliAnswer> => {
     calls.push(args);
@@ -42,6 +42,7 @@ function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storag
     if (args[0] === 'functions:secrets:access') return answers.access ?? ok(`${'ab'.repeat(32)}\n`);
     if (args[0] === 'firestore:databases:get') return answers.firestore ?? DATABASE;
     if (args[0] === 'deploy' && args.includes('--dry-run')) return answers.storage ?? ok('Dry run complete!');
+    if (args[0] === 'firestore:backups:schedules:list') return answers.schedules ?? ok(JSON.stringify({ status: 'success', result: [] }));
     throw new Error(`unexpected firebase call: ${args.join(' ')}`);
   };
   return { cli, calls };
@@ -79,7 +80,7 @@ function deps(cli: DeployDeps['cli'], listIndexes: DeployDeps['listIndexes'] = a
   };
 }
 
-const args = (overrides: Partial<DeployArgs> = {}): DeployArgs => ({ projectId: PROJECT, dryRun: false, from: 'rules', skipIndexWait: false, indexTimeoutMin: 20, ...overrides });
+const args = (overrides: Partial<DeployArgs> = {}): DeployArgs => ({ projectId: PROJECT, dryRun: false, from: 'database', skipIndexWait: false, indexTimeoutMin: 20, ...overrides });
 const REPO = new URL('../../', import.meta.url);
 
 beforeEach(() => {
@@ -267,7 +268,7 @@ describe('npm run deploy -- --dry-run', () => {
       `  ok   Web app config (web/.env.production.local): project ${PROJECT}, app 1:123:web:abc`,
       '  ok   Secret ADMIN_JWT_SECRET (Secret Manager): set, 64 bytes (value not shown)',
       '  ok   Secrets STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (Secret Manager, card payments): both off: checkout offers cash only (values not shown)',
-      '  ok   Firestore (default) database: exists (nam5)',
+      '  ok   Firestore (default) database: exists (nam5); point-in-time recovery off, delete protection off (the release turns both on)',
       '  ok   Cloud Storage default bucket: set up',
       `  ok   Trigger Email extension params (extensions/firestore-send-email.env*): ${ref}, from Bookstore <orders@my-shop.com> via smtps://apikey@smtp.sendgrid.net:465, collection mail, database (default) in nam5 (extensions/firestore-send-email.env, extensions/firestore-send-email.env.${PROJECT})`,
       `  ok   Secret ${MAIL_SECRET} (Secret Manager, Trigger Email's SMTP password): set (value not read)`,
@@ -275,12 +276,13 @@ describe('npm run deploy -- --dry-run', () => {
       '  1. Build the web app in production mode (web/dist-prod)',
       "  2. Build the function bundle (functions/lib, with web/dist-prod's book-page shell)",
       '  3. Refuse the web build if it carries an emulator setting (127.0.0.1:9099, localhost:9099, demo-api-key, demo-bookstore)',
-      "  4. Write firebase.deploy.json: firebase.json with Hosting's public folder web/dist-prod",
-      `  5. Deploy the Firestore rules and indexes, and the Storage rules: ${firebase('firestore:rules,firestore:indexes,storage')}`,
-      `  6. Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every 15 s, at most 20 min; on a timeout it stops and prints the command to resume)`,
-      `  7. Deploy the Trigger Email extension (firestore-send-email), ${ref}: ${firebase('extensions')}`,
-      `  8. Deploy the functions: ${firebase('functions')}`,
-      `  9. Deploy Hosting, last (the site goes live on the code, indexes and rules above): ${firebase('hosting')}`,
+      "  4. Write firebase.deploy.json: firebase.json with Hosting's public folder web/dist-prod, its immutable /assets/ header rule narrowed to the files that build ships (a 404 for any other name is never cached)",
+      `  5. Protect the Firestore database: point-in-time recovery (7 days) and delete protection on: firebase firestore:databases:update (default) --point-in-time-recovery ENABLED --delete-protection ENABLED --project ${PROJECT}; a daily backup kept 14d, unless the database has a daily schedule: firebase firestore:backups:schedules:create --database (default) --recurrence DAILY --retention 14d --project ${PROJECT}`,
+      `  6. Deploy the Firestore rules and indexes, and the Storage rules: ${firebase('firestore:rules,firestore:indexes,storage')}`,
+      `  7. Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every 15 s, at most 20 min; on a timeout it stops and prints the command to resume)`,
+      `  8. Deploy the Trigger Email extension (firestore-send-email), ${ref}: ${firebase('extensions')}`,
+      `  9. Deploy the functions (until Hosting has the new build, \`pages\` serves the /assets/ files its pages name): ${firebase('functions')}`,
+      `  10. Deploy Hosting, last (the site goes live on the code, indexes and rules above): ${firebase('hosting')}`,
       '\nAll checks passed. Run again without --dry-run to deploy.',
     ]);
   });
@@ -289,13 +291,15 @@ describe('npm run deploy -- --dry-run', () => {
     writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
     expect(await deploy(args({ dryRun: true, from: 'functions' }), deps(cliFor().cli))).toBe(true);
     const skipped = lines.filter((l) => l.includes('(skipped, --from functions)')).map((l) => /^ {2}(\d)\. \(skipped, --from functions\) (\w+)/.exec(l)!.slice(1).join(' '));
-    expect(skipped).toEqual(['5 Deploy', '6 Wait', '7 Deploy']);
-    expect(lines.find((l) => l.startsWith('  8.'))).toMatch(/^ {2}8\. Deploy the functions: /);
+    expect(skipped).toEqual(['5 Protect', '6 Deploy', '7 Wait', '8 Deploy']);
+    expect(lines.find((l) => l.startsWith('  9.'))).toMatch(/^ {2}9\. Deploy the functions \(/);
   });
 });
 
 describe('npm run deploy: the release', () => {
-  const firebaseOnly = (steps: Step[]) => steps.map((s) => (s.cmd === 'GET' ? 'list indexes' : s.args.includes('--only') ? `deploy ${s.args[s.args.indexOf('--only') + 1]}` : s.args[0]));
+  const firebaseOnly = (steps: Step[]) =>
+    steps.map((s) => (s.cmd === 'GET' ? 'list indexes' : s.args.includes('--only') ? `deploy ${s.args[s.args.indexOf('--only') + 1]}` : s.args[0]!.endsWith('firebase.js') ? s.args[1] : s.args[0]));
+  const PROTECT = ['firestore:databases:update', 'firestore:backups:schedules:create'];
 
   beforeEach(() => {
     writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
@@ -303,12 +307,13 @@ describe('npm run deploy: the release', () => {
     writeFileSync(join(root, 'web/dist-prod/assets/index.js'), 'console.log("AIzaSyA-real-looking-key")');
   });
 
-  it('builds, then releases rules and indexes, waits for the indexes, then the extension, the functions and Hosting last', async () => {
+  it('builds, then protects the database, releases rules and indexes, waits for the indexes, then the extension, the functions and Hosting last', async () => {
     const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
     expect(await deploy(args(), deps(cliFor().cli))).toBe(true);
     expect(firebaseOnly(ran)).toEqual([
       'node_modules/vite/bin/vite.js',
       'functions/build.mjs',
+      ...PROTECT,
       'deploy firestore:rules,firestore:indexes,storage',
       'list indexes',
       'deploy extensions',
@@ -327,7 +332,7 @@ describe('npm run deploy: the release', () => {
   it('releases no code while an index is still building: stops at the timeout with the command to resume', async () => {
     const building = () => allReady().map((index, i) => (i === 0 ? { ...index, state: 'CREATING' } : index));
     expect(await deploy(args({ indexTimeoutMin: 1 }), deps(cliFor().cli, async () => building()))).toBe(false);
-    expect(firebaseOnly(ran).filter((s) => s !== 'list indexes')).toEqual(['node_modules/vite/bin/vite.js', 'functions/build.mjs', 'deploy firestore:rules,firestore:indexes,storage']);
+    expect(firebaseOnly(ran).filter((s) => s !== 'list indexes')).toEqual(['node_modules/vite/bin/vite.js', 'functions/build.mjs', ...PROTECT, 'deploy firestore:rules,firestore:indexes,storage']);
     expect(ran.filter((s) => s.cmd === 'GET')).toHaveLength(5); // 0, 15, 30, 45, 60 s on the fake clock
     expect(output()).toContain('Stopped waiting after 1 min 00 s: 1 of');
     expect(output()).toContain(`Resume once they are READY (waits again, then releases the rest): npm run deploy -- --project ${PROJECT} --from index-wait`);
@@ -340,7 +345,7 @@ describe('npm run deploy: the release', () => {
 
   it('--skip-index-wait releases without polling', async () => {
     expect(await deploy(args({ skipIndexWait: true }), deps(cliFor().cli))).toBe(true);
-    expect(firebaseOnly(ran).slice(2)).toEqual(['deploy firestore:rules,firestore:indexes,storage', 'deploy extensions', 'deploy functions', 'deploy hosting']);
+    expect(firebaseOnly(ran).slice(2)).toEqual([...PROTECT, 'deploy firestore:rules,firestore:indexes,storage', 'deploy extensions', 'deploy functions', 'deploy hosting']);
   });
 
   it('a failed release step stops the rest and names the stage to resume from', async () => {
@@ -351,8 +356,10 @@ describe('npm run deploy: the release', () => {
     };
     expect(await deploy(args(), d)).toBe(false);
     expect(firebaseOnly(ran).at(-1)).toBe('deploy functions');
-    expect(output()).toContain('Released before it: rules, extensions; not released: functions, hosting.');
+    expect(output()).toContain('Released before it: database, rules, extensions; not released: functions, hosting.');
     expect(output()).toContain(`Fix the error above, then resume: npm run deploy -- --project ${PROJECT} --from functions`);
+    // The first release's Eventarc delay: the one failure that heals by waiting.
+    expect(output()).toContain("On a project's first release this stage can fail while Eventarc's permissions propagate");
   });
 
   it('refuses a production build that still talks to the Auth emulator', async () => {
@@ -376,7 +383,7 @@ describe('deploy arguments and config', () => {
   it('takes the resume options and refuses an unknown stage', () => {
     expect(parseDeployArgs(['--project', PROJECT, '--from', 'index-wait', '--index-timeout', '45'], root)).toEqual(args({ from: 'index-wait', indexTimeoutMin: 45 }));
     expect(parseDeployArgs(['--project', PROJECT, '--skip-index-wait'], root)).toEqual(args({ skipIndexWait: true }));
-    expect(() => parseDeployArgs(['--project', PROJECT, '--from', 'indexes'], root)).toThrow(/--from "indexes" is not one of rules, index-wait, extensions, functions, hosting/);
+    expect(() => parseDeployArgs(['--project', PROJECT, '--from', 'indexes'], root)).toThrow(/--from "indexes" is not one of database, rules, index-wait, extensions, functions, hosting/);
     expect(() => parseDeployArgs(['--project', PROJECT, '--index-timeout', 'soon'], root)).toThrow(/not a number of minutes/);
   });
 
@@ -398,5 +405,55 @@ describe('deploy arguments and config', () => {
     const shared = readFileSync(new URL('extensions/firestore-send-email.env', REPO), 'utf8');
     expect(shared).toMatch(/^MAIL_COLLECTION=mail$/m);
     expect(shared).toMatch(/^SMTP_PASSWORD=projects\/\$\{param:PROJECT_ID\}\/secrets\/ext-firestore-send-email-SMTP_PASSWORD\/versions\/latest$/m);
+  });
+});
+
+describe('npm run deploy: the database is protected before anything ships', () => {
+  const FIREBASE_JS = 'node_modules/firebase-tools/lib/bin/firebase.js';
+  const schedule = (retention: string) => ok(JSON.stringify({ status: 'success', result: [{ name: `projects/${PROJECT}/databases/(default)/backupSchedules/abc`, retention, dailyRecurrence: {} }] }));
+  const firebaseCalls = () => ran.filter((s) => s.args[0] === FIREBASE_JS && !s.args.includes('--only')).map((s) => s.args.slice(1));
+
+  beforeEach(() => {
+    writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
+    mkdirSync(join(root, 'web/dist-prod/assets'), { recursive: true });
+    writeFileSync(join(root, 'web/dist-prod/assets/index.js'), 'console.log(1)');
+  });
+
+  it('turns on point-in-time recovery and delete protection, and creates a daily backup kept 14 days', async () => {
+    const { cli, calls } = cliFor();
+    expect(await deploy(args(), deps(cli))).toBe(true);
+    expect(calls).toContainEqual(['firestore:backups:schedules:list', '--database', '(default)', '--project', PROJECT, '--json']);
+    expect(firebaseCalls()).toEqual([
+      ['firestore:databases:update', '(default)', '--point-in-time-recovery', 'ENABLED', '--delete-protection', 'ENABLED', '--project', PROJECT],
+      ['firestore:backups:schedules:create', '--database', '(default)', '--recurrence', 'DAILY', '--retention', '14d', '--project', PROJECT],
+    ]);
+    expect(ran.findIndex((s) => s.args.includes('firestore:backups:schedules:create'))).toBeLessThan(ran.findIndex((s) => s.args.includes('--only')));
+  });
+
+  it('a second release creates no second schedule; a schedule keeping backups for another time is corrected', async () => {
+    expect(await deploy(args(), deps(cliFor({ schedules: schedule('1209600s') }).cli))).toBe(true);
+    expect(firebaseCalls().map((c) => c[0])).toEqual(['firestore:databases:update']);
+    expect(output()).toContain(`a daily backup schedule exists, each backup kept 14d (projects/${PROJECT}/databases/(default)/backupSchedules/abc)`);
+    ran = [];
+    expect(await deploy(args(), deps(cliFor({ schedules: schedule('604800s') }).cli))).toBe(true);
+    expect(firebaseCalls().at(-1)).toEqual(['firestore:backups:schedules:update', `projects/${PROJECT}/databases/(default)/backupSchedules/abc`, '--retention', '14d', '--project', PROJECT]);
+  });
+
+  it('stops before the rules when the protection cannot be set, with the command to resume', async () => {
+    const refused = fail('Error: Request to https://firestore.googleapis.com/v1/projects/x/databases/(default)/backupSchedules had HTTP Error: 403, The caller does not have permission');
+    expect(await deploy(args(), deps(cliFor({ schedules: refused }).cli))).toBe(false);
+    expect(ran.some((s) => s.args.includes('--only'))).toBe(false);
+    expect(output()).toContain('Listing the backup schedules failed: Request to https://firestore.googleapis.com/v1/projects/x/databases/(default)/backupSchedules had HTTP Error: 403');
+    expect(output()).toContain(`Fix the error above, then resume: npm run deploy -- --project ${PROJECT} --from database`);
+  });
+
+  it('the checks say what is already on', async () => {
+    const protectedDb = ok(JSON.stringify({ status: 'success', result: { locationId: 'nam5', pointInTimeRecoveryEnablement: 'POINT_IN_TIME_RECOVERY_ENABLED', deleteProtectionState: 'DELETE_PROTECTION_ENABLED' } }));
+    expect(await deploy(args({ dryRun: true }), deps(cliFor({ firestore: protectedDb }).cli))).toBe(true);
+    expect(output()).toContain('ok   Firestore (default) database: exists (nam5); point-in-time recovery on, delete protection on');
+    lines = [];
+    const half = ok(JSON.stringify({ status: 'success', result: { locationId: 'nam5', pointInTimeRecoveryEnablement: 'POINT_IN_TIME_RECOVERY_ENABLED' } }));
+    expect(await deploy(args({ dryRun: true }), deps(cliFor({ firestore: half }).cli))).toBe(true);
+    expect(output()).toContain('point-in-time recovery on, delete protection off (the release turns delete protection on)');
   });
 });

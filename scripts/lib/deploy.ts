@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { assetNames, narrowAssetRules } from './asset-headers';
+import { BACKUP_RETENTION, CREATE_DAILY_BACKUP, describeProtection, PROTECT_DATABASE, protectDatabase, type DatabaseState } from './database-protection';
 import { cliArgs } from './env';
 import {
   checkFirestore,
@@ -19,7 +21,8 @@ import { indexSpecs, waitForIndexes, type ApiIndex } from './index-wait';
 
 // `npm run deploy -- --project <id> [--dry-run]`: checks, production builds, then the release in an
 // order where nothing is live before what it depends on (docs/decisions/017-deploy-order.md):
-// rules and indexes; a wait until every composite index is READY; the Trigger Email extension; the
+// the database's protection (point-in-time recovery, delete protection, a daily backup); rules and
+// indexes; a wait until every composite index is READY; the Trigger Email extension; the
 // functions; Hosting last. Production output goes to web/dist-prod, which `npm start`/`npm test`
 // (web/dist, emulator mode) never touch; Hosting is pointed at it through a generated
 // firebase.deploy.json (firebase.json plus `public: web/dist-prod`), so the emulators keep reading
@@ -34,11 +37,13 @@ export const INDEX_POLL_MS = 15_000;
 export const DEFAULT_INDEX_TIMEOUT_MIN = 20;
 
 /** The release, in order; `--from <stage>` resumes at one (after a stopped index wait or a failed step). */
-export const STAGES = ['rules', 'index-wait', 'extensions', 'functions', 'hosting'] as const;
+export const STAGES = ['database', 'rules', 'index-wait', 'extensions', 'functions', 'hosting'] as const;
 export type Stage = (typeof STAGES)[number];
+/** The stages that are one `firebase deploy --only ...` each. */
+type DeployStage = Exclude<Stage, 'database' | 'index-wait'>;
 
 /** What each `firebase deploy` of the release ships (`--only`). */
-export const RELEASE_ONLY: Record<Exclude<Stage, 'index-wait'>, string> = {
+export const RELEASE_ONLY: Record<DeployStage, string> = {
   rules: 'firestore:rules,firestore:indexes,storage',
   extensions: 'extensions',
   functions: 'functions',
@@ -74,14 +79,14 @@ export interface DeployDeps {
 }
 
 export const USAGE =
-  'Usage: npm run deploy -- --project <project-id> [--dry-run] [--from rules|index-wait|extensions|functions|hosting] [--skip-index-wait] [--index-timeout <minutes>]   (a default project: npx firebase use --add)';
+  `Usage: npm run deploy -- --project <project-id> [--dry-run] [--from ${STAGES.join('|')}] [--skip-index-wait] [--index-timeout <minutes>]   (a default project: npx firebase use --add)`;
 
 /** Reads --project (or .firebaserc's default, written by `firebase use --add`), --dry-run and the resume options. */
 export function parseDeployArgs(argv: string[], root: string): DeployArgs {
   const options = {
     project: { type: 'string', short: 'P' },
     'dry-run': { type: 'boolean', default: false },
-    from: { type: 'string', default: 'rules' },
+    from: { type: 'string', default: STAGES[0] },
     'skip-index-wait': { type: 'boolean', default: false },
     'index-timeout': { type: 'string', default: String(DEFAULT_INDEX_TIMEOUT_MIN) },
   } as const;
@@ -115,17 +120,32 @@ export function buildSteps(): Step[] {
   ];
 }
 
-const RELEASE_LABELS: Record<Exclude<Stage, 'index-wait'>, string> = {
+const RELEASE_LABELS: Record<DeployStage, string> = {
   rules: 'Deploy the Firestore rules and indexes, and the Storage rules',
   extensions: `Deploy the Trigger Email extension (${MAIL_EXTENSION})`,
-  functions: 'Deploy the functions',
+  functions: "Deploy the functions (until Hosting has the new build, `pages` serves the /assets/ files its pages name)",
   hosting: 'Deploy Hosting, last (the site goes live on the code, indexes and rules above)',
 };
 
 /** One `firebase deploy` of the release. */
-export function releaseStep(stage: Exclude<Stage, 'index-wait'>, projectId: string): Step {
+export function releaseStep(stage: DeployStage, projectId: string): Step {
   return { label: RELEASE_LABELS[stage], cmd: process.execPath, args: [FIREBASE, 'deploy', '--only', RELEASE_ONLY[stage], '--project', projectId, '--config', DEPLOY_CONFIG] };
 }
+
+/** A firebase CLI command of the release that is not a deploy (the database's protection). */
+function firebaseStep(label: string, args: string[]): Step {
+  return { label, cmd: process.execPath, args: [FIREBASE, ...args] };
+}
+
+/** After a failed stage: what else to know before resuming. */
+const RESUME_NOTES: Partial<Record<Stage, string>> = {
+  // firebase-tools 15 prints, on a project's first 2nd-gen functions: "Since this is your first time
+  // using 2nd gen functions, we need a little bit longer to finish setting everything up. Retry the
+  // deployment in a few minutes." (Google: "If you recently started to use Eventarc, it may take a
+  // few minutes before all necessary permissions are propagated to the Service Agent").
+  functions:
+    "On a project's first release this stage can fail while Eventarc's permissions propagate (\"we need a little bit longer to finish setting everything up\", \"may take a few minutes before all necessary permissions are propagated\"): nothing is wrong; wait about 5 minutes and resume.",
+};
 
 export async function runChecks(projectId: string, deps: DeployDeps): Promise<Check[]> {
   const checks: Check[] = [checkWebConfig(deps.root, projectId)];
@@ -133,7 +153,8 @@ export async function runChecks(projectId: string, deps: DeployDeps): Promise<Ch
   checks.push(await checkSecret(deps.cli, projectId));
   checks.push(await checkStripeSecrets(deps.cli, projectId));
   const firestore = await checkFirestore(deps.cli, projectId);
-  checks.push({ name: firestore.name, ok: firestore.ok, detail: firestore.detail, fix: firestore.fix });
+  const protection = firestore.ok && firestore.database ? `; ${describeProtection(firestore.database as DatabaseState)}` : '';
+  checks.push({ name: firestore.name, ok: firestore.ok, detail: `${firestore.detail}${protection}`, fix: firestore.fix });
   checks.push(await checkStorage(deps.cli, projectId, 'firebase.json'));
   checks.push(checkMailParams(deps.root, projectId, firestore.location));
   checks.push(await checkMailSecret(deps.cli, deps.root, projectId));
@@ -163,9 +184,14 @@ export function emulatorTraces(dir: string): string[] {
   return found;
 }
 
-/** firebase.json with Hosting serving the production build, and no predeploy builds (done already). */
-export function deployConfig(firebaseJson: string): string {
+/**
+ * firebase.json with Hosting serving the production build, its immutable `/assets/**` rule narrowed
+ * to the files that build ships (asset-headers.ts: a 404 for any other name is never cached), and no
+ * predeploy builds (done already).
+ */
+export function deployConfig(firebaseJson: string, assets: string[] = []): string {
   const config = JSON.parse(firebaseJson) as { hosting: Record<string, unknown>; functions?: Record<string, unknown>[] };
+  config.hosting = narrowAssetRules(config.hosting, assets);
   config.hosting.public = `web/${PROD_OUT_DIR}`;
   delete config.hosting.predeploy;
   for (const fn of config.functions ?? []) delete fn.predeploy;
@@ -180,12 +206,17 @@ export function planLines(args: DeployArgs, root: string): string[] {
   const builds = buildSteps();
   const indexes = indexSpecs(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')).length;
   const ref = readExtensionParams(root, projectId).ref ?? 'not declared in firebase.json';
+  const project = ['--project', projectId];
   const release: [Stage, string][] = [
+    [
+      'database',
+      `Protect the Firestore database: point-in-time recovery (7 days) and delete protection on: firebase ${[...PROTECT_DATABASE, ...project].join(' ')}; a daily backup kept ${BACKUP_RETENTION}, unless the database has a daily schedule: firebase ${[...CREATE_DAILY_BACKUP, ...project].join(' ')}`,
+    ],
     ['rules', `${RELEASE_LABELS.rules}: ${command(releaseStep('rules', projectId))}`],
     [
       'index-wait',
       args.skipIndexWait
-        ? 'Do not wait for the composite indexes (--skip-index-wait): queries on an index still building answer 500 until it is READY'
+        ? 'Do not wait for the composite indexes (--skip-index-wait): queries on an index still building answer 503 (Retry-After) until it is READY'
         : `Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every ${INDEX_POLL_MS / 1000} s, at most ${args.indexTimeoutMin} min; on a timeout it stops and prints the command to resume)`,
     ],
     ['extensions', `${RELEASE_LABELS.extensions}, ${ref}: ${command(releaseStep('extensions', projectId))}`],
@@ -195,7 +226,7 @@ export function planLines(args: DeployArgs, root: string): string[] {
   const lines = [
     ...builds.map((s) => s.label),
     `Refuse the web build if it carries an emulator setting (${EMULATOR_MARKERS.join(', ')})`,
-    `Write ${DEPLOY_CONFIG}: firebase.json with Hosting's public folder web/${PROD_OUT_DIR}`,
+    `Write ${DEPLOY_CONFIG}: firebase.json with Hosting's public folder web/${PROD_OUT_DIR}, its immutable /assets/ header rule narrowed to the files that build ships (a 404 for any other name is never cached)`,
     ...release.map(([stage, line]) => (skipped(stage) ? `(skipped, --from ${args.from}) ${line}` : line)),
   ];
   return lines.map((line, i) => `  ${i + 1}. ${line}`);
@@ -226,9 +257,25 @@ export async function deploy(args: DeployArgs, deps: DeployDeps): Promise<boolea
     log(`\nRefusing to deploy: the production build carries emulator settings:\n  ${traces.join('\n  ')}\nCheck ${'web/.env.production.local'} and the files Vite loads in production mode.`);
     return false;
   }
-  writeFileSync(join(root, DEPLOY_CONFIG), deployConfig(readFileSync(join(root, 'firebase.json'), 'utf8')));
+  writeFileSync(join(root, DEPLOY_CONFIG), deployConfig(readFileSync(join(root, 'firebase.json'), 'utf8'), assetNames(join(root, 'web', PROD_OUT_DIR))));
 
+  const stopped = (stage: Stage, error: unknown): false => {
+    const released = STAGES.slice(STAGES.indexOf(args.from), STAGES.indexOf(stage)).filter((s) => s !== 'index-wait');
+    log(`\n${(error as Error).message}. Released before it: ${released.length > 0 ? released.join(', ') : 'nothing'}; not released: ${STAGES.slice(STAGES.indexOf(stage)).filter((s) => s !== 'index-wait').join(', ')}.`);
+    log(`Fix the error above, then resume: npm run deploy -- --project ${projectId} --from ${stage}`);
+    if (RESUME_NOTES[stage]) log(RESUME_NOTES[stage]);
+    return false;
+  };
   for (const stage of STAGES.slice(STAGES.indexOf(args.from))) {
+    if (stage === 'database') {
+      log('\n> Protect the Firestore database (point-in-time recovery, delete protection, a daily backup)');
+      try {
+        await protectDatabase({ projectId, cli: deps.cli, log, run: (label, cliArgs) => deps.run(firebaseStep(label, cliArgs)) });
+      } catch (error) {
+        return stopped(stage, error);
+      }
+      continue;
+    }
     if (stage === 'index-wait') {
       if (args.skipIndexWait) continue;
       const specs = indexSpecs(readFileSync(join(root, 'firestore.indexes.json'), 'utf8'));
@@ -253,10 +300,7 @@ export async function deploy(args: DeployArgs, deps: DeployDeps): Promise<boolea
     try {
       await deps.run(releaseStep(stage, projectId));
     } catch (error) {
-      const released = STAGES.slice(STAGES.indexOf(args.from), STAGES.indexOf(stage)).filter((s) => s !== 'index-wait');
-      log(`\n${(error as Error).message}. Released before it: ${released.length > 0 ? released.join(', ') : 'nothing'}; not released: ${STAGES.slice(STAGES.indexOf(stage)).filter((s) => s !== 'index-wait').join(', ')}.`);
-      log(`Fix the error above, then resume: npm run deploy -- --project ${projectId} --from ${stage}`);
-      return false;
+      return stopped(stage, error);
     }
   }
   log(`\nDeployed. Check it: npm run smoke -- https://${projectId}.web.app`);

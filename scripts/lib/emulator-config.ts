@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { assetNames, narrowAssetRules } from './asset-headers';
 import { HOST, PORTS, ROOT } from './env';
 
 // The Hosting emulator serves the headers of the firebase config it is given. firebase.json holds
@@ -11,6 +12,8 @@ import { HOST, PORTS, ROOT } from './env';
 // any other start would make firebase-tools download the extension's source from the Extensions
 // registry (impossible offline) and run a mailer that needs a real SMTP server. Tests read the
 // queued mail documents instead (docs/decisions/017-deploy-order.md).
+// Its `/assets/**` immutable rule is narrowed to web/dist's files, as the deploy narrows it to the
+// production build's (asset-headers.ts), so a missing asset's 404 is tested as production serves it.
 
 export const AUTH_EMULATOR_ORIGIN = `http://${HOST}:${PORTS.auth}`;
 /** The live pages (orders, stock) follow Firestore straight from the browser under the rules. */
@@ -34,14 +37,15 @@ interface HeaderRule {
 
 /** Writes firebase.emulator.json (same directory as firebase.json, so every relative path resolves alike) and returns its path. */
 export function writeEmulatorConfig(): string {
-  writeFileSync(EMULATOR_CONFIG, emulatorConfig(readFileSync(join(ROOT, 'firebase.json'), 'utf8')));
+  writeFileSync(EMULATOR_CONFIG, emulatorConfig(readFileSync(join(ROOT, 'firebase.json'), 'utf8'), assetNames(join(ROOT, 'web', 'dist'))));
   return EMULATOR_CONFIG;
 }
 
-/** firebase.json as the emulators get it: the CSP widened for the emulators, no extensions. */
-export function emulatorConfig(firebaseJson: string): string {
+/** firebase.json as the emulators get it: the CSP widened for the emulators, no extensions, the asset rule narrowed to `assets`. */
+export function emulatorConfig(firebaseJson: string, assets: string[] = []): string {
   const config = JSON.parse(firebaseJson);
   delete config.extensions;
+  if (config.hosting) config.hosting = narrowAssetRules(config.hosting, assets);
   // This checkout's port slot (scripts/lib/env.ts): firebase.json holds slot 0's ports.
   for (const [name, port] of Object.entries(PORTS)) if (config.emulators?.[name]) config.emulators[name].port = port;
   for (const rule of (config.hosting?.headers ?? []) as HeaderRule[]) {

@@ -50,3 +50,22 @@ describe('pruneLockfile', () => {
     expect(Object.keys(pruned.packages).some((p) => p.includes('vitest') || p.includes('playwright'))).toBe(false);
   });
 });
+
+describe('install scripts in the locked tree', () => {
+  const real = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8')) as Lockfile & { packages: Record<string, { hasInstallScript?: boolean; link?: boolean; resolved?: string; version?: string }> };
+  // Each read and found harmless or unneeded (docs/operations.md, supply chain): esbuild and
+  // protobufjs ship what they need without theirs; @firebase/util's writes a config file only from
+  // FIREBASE_WEBAPP_CONFIG (unset here); vnu-jar's downloads a Java runtime from GitHub only where no
+  // Java 11+ is installed. None compiles anything.
+  const REVIEWED = ['@firebase/util', 'esbuild', 'protobufjs', 'vnu-jar'];
+
+  it('re2 is the empty workspace, never the native bindings npm would compile from C++ (decision 035)', () => {
+    expect(real.packages['node_modules/re2']).toEqual({ resolved: 'scripts/no-re2', link: true });
+    expect(Object.keys(real.packages).filter((path) => /(^|\/)node_modules\/(re2|node-gyp|nan)$/.test(path))).toEqual(['node_modules/re2']);
+  });
+
+  it('no other package with an install script joins the tree unreviewed', () => {
+    const withScripts = Object.entries(real.packages).filter(([, entry]) => entry.hasInstallScript).map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect([...new Set(withScripts)].sort()).toEqual(REVIEWED);
+  });
+});

@@ -11,6 +11,7 @@ import { DEMO_ADMIN, EMULATOR_ENV, HOST, PORTS, PROJECT_ID, ROOT } from './env';
 import { freePort } from './ports';
 import { orderBody, signUpCustomer } from './fixtures';
 import type { SmokeResult } from './smoke';
+import { rehearseTwoReleases } from './two-releases';
 import { run, startServing, type WatchedProcess } from './watched-process';
 
 // The production rehearsal (`npm run rehearse`, and a layer of `npm test`): build exactly what
@@ -218,6 +219,8 @@ function memory(p: WatchedProcess): { rss: number; peak: number } {
 interface Booted {
   url: string;
   process: WatchedProcess;
+  /** From spawning the process to its first answer: the cold start before any request's own work. */
+  bootMs: number;
   /** The environment it was given (its own secrets among them). */
   env: Record<string, string>;
 }
@@ -228,6 +231,7 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
   const memoryMb = endpoint.availableMemoryMb ?? 256;
   // The function's own functions-framework (the bundle's dependency), as Cloud Run's buildpack starts it.
   const framework = join(packageDir(STAGED, '@google-cloud/functions-framework'), 'build', 'src', 'main.js');
+  const t0 = performance.now();
   const env = functionEnv(name, endpoint, manifest, port);
   const proc = await startServing(
     `${name} (functions-framework --target=${name})`,
@@ -240,7 +244,7 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
     },
     60_000,
   );
-  return { url, process: proc, env };
+  return { url, process: proc, bootMs: Math.round(performance.now() - t0), env };
 }
 
 type Check = (base: string, env: Record<string, string>) => Promise<string>;
@@ -432,12 +436,14 @@ export async function rehearse(log: (line: string) => void): Promise<SmokeResult
       continue;
     }
     try {
-      record(`${name} starts alone`, true, `K_SERVICE=${name}, NODE_ENV=production, --max-old-space-size=${memoryMb}, secrets: ${declared.join(', ') || 'none'}`);
+      record(`${name} starts alone`, true, `K_SERVICE=${name}, NODE_ENV=production, --max-old-space-size=${memoryMb}, secrets: ${declared.join(', ') || 'none'}; first answer ${booted.bootMs} ms after the process started (the cold start minInstances would hide, decision 034)`);
       const mine = checks[name];
       if (!mine) record(`${name} routes`, false, 'the rehearsal has no route checks for this function: add them to scripts/lib/rehearsal.ts');
-      for (const [what, check] of mine ?? []) {
+      for (const [index, [what, check]] of (mine ?? []).entries()) {
+        const t0 = performance.now();
         try {
-          record(`${name}: ${what}`, true, await check(booted.url, booted.env));
+          const detail = await check(booted.url, booted.env);
+          record(`${name}: ${what}`, true, index === 0 ? `${detail} (the instance's first request: ${Math.round(performance.now() - t0)} ms)` : detail);
         } catch (error) {
           record(`${name}: ${what}`, false, (error as Error).message);
         }
@@ -458,5 +464,6 @@ export async function rehearse(log: (line: string) => void): Promise<SmokeResult
       await booted.process.stop();
     }
   }
+  results.push(...(await rehearseTwoReleases(bookId, STAGED, REHEARSAL_DIR)));
   return results;
 }

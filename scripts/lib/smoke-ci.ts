@@ -1,35 +1,26 @@
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PROD_OUT_DIR } from './deploy';
-import { ROOT } from './env';
-import { AUTH_EMULATOR_ORIGIN, FIRESTORE_EMULATOR_ORIGIN } from './emulator-config';
+import { HOST, PORTS, PROJECT_ID, ROOT } from './env';
+import { deployedHosting } from './hosting-server';
 import { runSmoke, type SmokeResult } from './smoke';
 
-// `npm test` runs the smoke check against the Hosting emulator serving a PRODUCTION build: the
-// suite's Hosting emulator serves web/dist from disk, so the emulator build there is moved aside,
-// the deploy's own production build (web/dist-prod, which the rehearsal builds too: one build for
-// both, scripts/lib/rehearsal.ts buildDeploySource) takes its place for the smoke, and the emulator
-// build comes back afterwards. A second Hosting emulator would need its own ports and a second copy
-// of the function.
+// `npm test` runs the smoke check against the deploy's own production build (web/dist-prod, which
+// the rehearsal bundles too) served as the deploy configures Hosting for it: the Hosting emulator's
+// server with the config `npm run deploy` writes (its immutable /assets/ rule narrowed to that
+// build's files, scripts/lib/asset-headers.ts), function rewrites proxied to the suite's Functions
+// emulator. The suite's own Hosting emulator serves web/dist with a config read at its start: its
+// asset rule names the emulator build's files, not this build's.
 
-export async function smokeProductionBuild(base: string): Promise<SmokeResult[]> {
-  const dist = join(ROOT, 'web', 'dist');
+export async function smokeProductionBuild(): Promise<SmokeResult[]> {
   const prod = join(ROOT, 'web', PROD_OUT_DIR);
-  const aside = join(ROOT, 'artifacts', 'dist-emulator-build');
   if (!existsSync(join(prod, 'index.html'))) return [{ name: 'production build for the smoke check', status: 'fail', detail: `no production build in web/${PROD_OUT_DIR}` }];
-  rmSync(aside, { recursive: true, force: true });
-  mkdirSync(dirname(aside), { recursive: true });
-  if (existsSync(dist)) renameSync(dist, aside);
+  const site = await deployedHosting(prod, (functionId, region) => `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/${region}/${functionId}`);
   try {
-    console.log(`Smoke: web/${PROD_OUT_DIR} (the deploy's production build) in web/dist for the check (the emulator build is set aside)...`);
-    cpSync(prod, dist, { recursive: true });
-    // The emulator's generated config adds exactly the Auth and Firestore emulators to the CSP; firebase.json's own
-    // policy is checked to name no emulator by functions/test/headers.api.test.ts.
-    return await runSmoke(base, [AUTH_EMULATOR_ORIGIN, FIRESTORE_EMULATOR_ORIGIN]);
+    console.log(`Smoke: web/${PROD_OUT_DIR} (the deploy's production build) on Hosting as the deploy configures it, at ${site.url}, functions from the emulators...`);
+    return await runSmoke(site.url);
   } finally {
-    if (existsSync(aside)) {
-      rmSync(dist, { recursive: true, force: true });
-      renameSync(aside, dist);
-    }
+    site.server.close();
+    site.server.closeAllConnections();
   }
 }

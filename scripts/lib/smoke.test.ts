@@ -69,10 +69,11 @@ describe('runSmoke', () => {
     expect(failed.map((r) => r.name)).toEqual([
       'the app is a production build (no emulator settings)',
       'a missing asset is 404, not HTML',
+      'a missing asset is not cached',
       'CSP allows Firebase Auth',
       'CSP names no emulator',
     ]);
-    expect(failed[2]!.detail).toBe('blocked: script-src https://apis.google.com');
+    expect(failed[3]!.detail).toBe('blocked: script-src https://apis.google.com');
   });
 });
 

@@ -16,6 +16,8 @@ import { seedIfEmpty } from './seed';
 import { startStorageReplacement } from './storage-replacement';
 import { startServing } from './watched-process';
 
+const AUTH_EMULATOR_LAZY = join(ROOT, 'scripts', 'lib', 'auth-emulator-lazy.cjs');
+
 export const SAVE_INTERVAL_MS = Number(process.env.BOOKSTORE_SAVE_INTERVAL_MS ?? 10_000);
 
 /**
@@ -52,6 +54,12 @@ export interface SuiteOptions {
   log?: (line: string) => void;
   /** Print the emulators' own output instead of keeping it in a log file. */
   verbose?: boolean;
+  /**
+   * Work the firebase CLI's emulators need done first (the launcher's build: the Functions emulator
+   * loads functions/lib, Hosting serves web/dist). Firestore and Storage start meanwhile, so a first
+   * start's JVM boot overlaps the build instead of following it.
+   */
+  before?: Promise<void>;
 }
 
 export interface Suite {
@@ -96,7 +104,8 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
   const cli = await startServing(
     'the emulator suite (Hosting -> /api function)',
     process.execPath,
-    [`${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
+    // The Auth emulator compiles its schemas when first used, not all at start (auth-emulator-lazy.cjs).
+    ['--require', AUTH_EMULATOR_LAZY, `${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
     { env: { ...process.env, ...EMULATOR_ENV, ...localSecrets(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
     async () => (await fetch(`${SHOP_URL}/api/health`)).ok,
     180_000,
@@ -114,9 +123,15 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
   };
 }
 
-/** The backends for a Firestore kind: ours, then the firebase CLI that needs them (started together, stopped in reverse). */
-function backendsFor(kind: FirestoreKind): ((ctx: BackendContext) => Promise<EmulatorBackend>)[] {
-  const cli = (ctx: BackendContext) => startFirebaseCli(ctx, kind);
+/**
+ * The backends for a Firestore kind: ours, then the firebase CLI that needs them (started together,
+ * stopped in reverse); the firebase CLI once `before` is done (it serves the build).
+ */
+function backendsFor(kind: FirestoreKind, before: Promise<void>): ((ctx: BackendContext) => Promise<EmulatorBackend>)[] {
+  const cli = async (ctx: BackendContext) => {
+    await before;
+    return startFirebaseCli(ctx, kind);
+  };
   // The stand-in for Stripe first: the function calls it from its first card order.
   if (kind === 'firebase-tools') return [startStripe, cli];
   return [startStripe, kind === 'cloud-sdk' ? startCloudSdkFirestore : startFirestoreStandIn, startStorageReplacement, cli];
@@ -143,6 +158,8 @@ async function startStripe(): Promise<EmulatorBackend> {
  */
 export async function startSuite(options: SuiteOptions): Promise<Suite> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const before = options.before ?? Promise.resolve();
+  before.catch(() => {}); // awaited below; a failure meanwhile is not unhandled
   await assertPortsFree();
   Object.assign(process.env, EMULATOR_ENV); // firebase-admin here (seed, migration) and every child
   // The Stripe test secrets too: the tests sign events and the function verifies them with the same one.
@@ -166,7 +183,7 @@ export async function startSuite(options: SuiteOptions): Promise<Suite> {
   try {
     // All at once (the firebase CLI needs the others only once it serves: its readiness check asks
     // /api/health, which reads Firestore); a Java and a Node start-up overlap instead of adding up.
-    const started = await Promise.allSettled(backendsFor(kind).map((start) => start(ctx)));
+    const started = await Promise.allSettled(backendsFor(kind, before).map((start) => start(ctx)));
     for (const result of started) {
       if (result.status === 'fulfilled') running.push(result.value);
     }

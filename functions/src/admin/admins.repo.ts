@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ROLES, type Role } from '@bookstore/contract';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { countReads } from '../lib/read-counter';
@@ -87,14 +87,20 @@ export function loginDelayMs(failures: number): number {
  */
 export async function reserveLoginAttempt(username: string, address: string, now = Date.now()): Promise<void> {
   const ref = attemptRef(username, address);
-  await db().runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
+  const refuseIfWaiting = (snap: DocumentSnapshot) => {
     const stored = snap.exists ? (snap.data() as AttemptDoc) : null;
     const current = stored && now - stored.lastAt < LOGIN_FORGET_MS ? stored : null;
     if (current && current.blockedUntil > now) {
       const retryAfter = Math.max(1, Math.ceil((current.blockedUntil - now) / 1000));
       throw new HttpError(429, TOO_MANY_ATTEMPTS, {}, { 'Retry-After': String(retryAfter) });
     }
+    return current;
+  };
+  // A key that must wait is refused on a plain read: a flood of guesses takes no transaction lock,
+  // so it cannot queue the attempts behind it (the delay only grows; a success deletes the document).
+  refuseIfWaiting(await ref.get());
+  await db().runTransaction(async (tx) => {
+    const current = refuseIfWaiting(await tx.get(ref));
     const failures = (current?.failures ?? 0) + 1;
     const blockedUntil = now + loginDelayMs(failures);
     tx.set(ref, { failures, blockedUntil, lastAt: now, expireAt: Timestamp.fromMillis(Math.max(blockedUntil, now) + LOGIN_FORGET_MS) });
@@ -103,7 +109,7 @@ export async function reserveLoginAttempt(username: string, address: string, now
     if (isAborted(error)) throw new HttpError(429, TOO_MANY_ATTEMPTS, {}, { 'Retry-After': '1' });
     throw error;
   });
-  countReads(1);
+  countReads(2);
 }
 
 /** Firestore gave up on a transaction its retries could not commit (gRPC ABORTED: lock timeout, contention). */

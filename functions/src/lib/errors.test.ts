@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { loggablePath } from './errors';
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { logger } from 'firebase-functions';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { errorHandler, loggablePath } from './errors';
+import { INDEX_RETRY_AFTER_S } from './http-error';
+import { IndexNotReadyError } from './queries';
 
 describe('loggablePath', () => {
   it('replaces path segments holding an email address, raw or encoded', () => {
@@ -11,5 +18,38 @@ describe('loggablePath', () => {
   it('keeps every other path as it is', () => {
     expect(loggablePath('/api/books/abc123')).toBe('/api/books/abc123');
     expect(loggablePath('/')).toBe('/');
+  });
+});
+
+describe('errorHandler: a query whose Firestore index is missing or building', () => {
+  const shape = { collection: 'books', filters: [{ field: 'category', op: 'EQUAL' }], orders: [{ field: 'createdAt', direction: 'DESCENDING' as const }] };
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    const app = express();
+    app.get('/api/books', () => {
+      throw new IndexNotReadyError(shape, 'The query requires an index. You can create it here: https://console.firebase.google.com/...');
+    });
+    app.use(errorHandler);
+    server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('answers 503 with Retry-After, never cached, and logs the query with Firestore\'s message', async () => {
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    const res = await fetch(`${base}/api/books?category=fiction`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe(String(INDEX_RETRY_AFTER_S));
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ message: 'This part of the shop is being prepared after an update. Please try again in a minute.', code: 'INDEX_NOT_READY' });
+    expect(logged).toHaveBeenCalledWith('Firestore index missing or building', expect.objectContaining({
+      status: 503,
+      path: '/api/books',
+      query: 'books where category EQUAL order by createdAt DESCENDING',
+      firestore: expect.stringContaining('You can create it here'),
+    }));
+    logged.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { logger } from 'firebase-functions';
-import { HttpError, OUTAGE_RETRY_AFTER_S } from './http-error';
+import { HttpError, INDEX_RETRY_AFTER_S, OUTAGE_RETRY_AFTER_S } from './http-error';
+import { describeQuery, IndexNotReadyError } from './queries';
 
 /**
  * A request path as log lines may carry it: path segments holding an email address (the spec's
@@ -34,6 +35,21 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     // A 5xx we chose (503 busy, Retry-After) is still an outage signal for an operator.
     if (error.status >= 500) logger.error('Server error', { status: error.status, method: req.method, path: loggablePath(req.path), code: error.extra.code ?? null, message: error.message });
     res.set(error.headers).status(error.status).json({ message: error.message, ...error.extra });
+    return;
+  }
+  // A query whose composite index is missing or still building (a release that skipped the index
+  // wait, an index deleted in the console): an operator's fault the client can only wait out. The
+  // log names the query and keeps Firestore's message, whose link creates or shows the index.
+  if (error instanceof IndexNotReadyError) {
+    logger.error('Firestore index missing or building', {
+      status: 503,
+      method: req.method,
+      path: loggablePath(req.path),
+      query: describeQuery(error.query),
+      shape: error.query,
+      firestore: error.firestoreMessage,
+    });
+    res.set('Retry-After', String(INDEX_RETRY_AFTER_S)).status(503).json({ message: 'This part of the shop is being prepared after an update. Please try again in a minute.', code: 'INDEX_NOT_READY' });
     return;
   }
   // Firestore unreachable or too slow (gRPC UNAVAILABLE 14, DEADLINE_EXCEEDED 4, RESOURCE_EXHAUSTED 8):

@@ -12,3 +12,9 @@ export class HttpError extends Error {
 
 /** Seconds an outage answer (503: Firestore unreachable, a request past its deadline) asks clients to wait. */
 export const OUTAGE_RETRY_AFTER_S = 30;
+
+/**
+ * Seconds a 503 for a query whose Firestore index is missing or still building asks clients to
+ * wait: a build takes minutes (docs/deploying.md, the index wait), so sooner would only add load.
+ */
+export const INDEX_RETRY_AFTER_S = 60;

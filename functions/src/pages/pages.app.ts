@@ -13,6 +13,7 @@ import { siteOrigin } from './site-origin';
 import { sendCompressed } from './compress';
 import { sitemapIndex, urlset } from './sitemap';
 import { webManifest } from './web-build';
+import { webAssets } from './web-assets';
 
 // The `pages` function: what Hosting rewrites /books, /books/* and the sitemaps to. The pages are the
 // web app's own server render (web/src/server/: the same route components the browser hydrates),
@@ -107,6 +108,8 @@ export function createPagesApp() {
     res.set('X-Content-Type-Options', 'nosniff');
     next();
   });
+  // Before the canonical redirect: an asset's query string (a cache buster) is not a new page.
+  app.use('/assets', webAssets());
   app.use(canonicalOnly);
   app.get('/books', page);
   app.get('/books/:id', page);
