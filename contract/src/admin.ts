@@ -92,4 +92,10 @@ export interface AdminStats {
   lowStockBooks: LowStockBook[];
   /** The LATEST_ORDERS_SIZE newest orders, newest first. */
   latestOrders: Order[];
+  /**
+   * Counter sales (issue 39), beside the web's: sales made at the till and what returns paid back,
+   * in dollars, from the same sharded counters. `net` = sales - refunds; web and counter together
+   * are totalSales + counter.net.
+   */
+  counter: { count: number; sales: number; returns: number; refunds: number; net: number };
 }

@@ -32,6 +32,14 @@ const valid = (iso: string): Date | null => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
+// en-CA writes a date as YYYY-MM-DD.
+const dayFormat_ = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The shop's calendar day (YYYY-MM-DD in SHOP_TIME_ZONE) of an instant: the day a counter sale's takings count in. */
+export function shopDay(at: string | Date): string {
+  return dayFormat_.format(typeof at === 'string' ? new Date(at) : at);
+}
+
 /** 'January 1, 2026' in the shop's zone; '' for a value that is not a date. */
 export function formatDate(iso: string): string {
   const date = valid(iso);

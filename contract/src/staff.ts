@@ -34,6 +34,7 @@ export const PERMISSIONS = [
   'settings.fulfilment', // pickup, delivery methods, postage and tax (issue 27)
   'newsletter.export', // the confirmed newsletter addresses, as CSV (issue 28)
   'mail.failed', // the mail the shop could not send (issue 36)
+  'sales.counter', // the Counter: sell at the till, take returns, the day's takings (issue 39)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -42,9 +43,9 @@ export const POLICY: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
   manager: [
     'books.view', 'books.create', 'books.edit', 'books.price', 'books.stock', 'books.delete', 'books.import', 'books.covers',
-    'orders.desk', 'orders.status', 'orders.refund', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment', 'mail.failed',
+    'orders.desk', 'orders.status', 'orders.refund', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment', 'mail.failed', 'sales.counter',
   ],
-  bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status'],
+  bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status', 'sales.counter'],
 };
 
 export function can(role: Role, permission: Permission): boolean {
@@ -174,6 +175,7 @@ export interface ReauthResponse {
 export const AUDIT_ACTIONS = [
   'book.create', 'book.edit', 'book.price', 'book.stock', 'book.delete', 'book.import', 'cover.upload',
   'order.status', 'order.refund',
+  'sale.create', 'sale.return',
   'staff.create', 'staff.update', 'staff.delete', 'staff.sign-out',
   // Issue 36: sign-ins, failed ones (of existing staff: a made-up name has no one to audit), and
   // the proofs that sensitive actions ask for.
@@ -198,7 +200,7 @@ export interface AuditEvent {
   /** Their role when they acted. */
   role: Role;
   action: AuditAction;
-  /** What was acted on: `books/<id>`, `orders/<id>`, `admins/<username>`, `settings/shop`, `covers/<name>`, `import`. */
+  /** What was acted on: `books/<id>`, `orders/<id>`, `sales/<id>`, `admins/<username>`, `settings/shop`, `covers/<name>`, `import`. */
   target: string;
   /** ISO 8601, server time. */
   at: string;

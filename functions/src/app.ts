@@ -14,6 +14,7 @@ import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
 import { mailAdminRouter } from './mail/mail.router';
 import { routerOf } from './lib/routes';
+import { salesRouter } from './sales/sales.router';
 import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, stripeRouter } from './payments/payments.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
@@ -51,6 +52,7 @@ export function createApp() {
     '/admin/books/bulk': { post: bulkBooks },
     '/admin/isbn/:isbn': { get: isbnLookup },
     '/admin/mail': mailAdminRouter, // issue 36: the mail that failed
+    '/admin/sales': salesRouter, // issue 39: the counter
     '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter],
   });
   api.use(methodNotAllowed(api));

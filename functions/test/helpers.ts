@@ -98,7 +98,7 @@ export async function seededBooks(): Promise<any[]> {
 /** A digest of every document the shop writes (login attempt and lookup counters, and a sign-in's own traces, aside) and every stored object. */
 export async function stateDigest(): Promise<string> {
   // Read at once, digested in a fixed order: expectUnchanged runs it twice per rejected request.
-  const names = ['books', 'orders', 'stats', 'admins', 'mail', 'customers', 'audit', 'settings', 'stockAlerts', 'newsletter', 'mailSuppressions', 'wishlists'];
+  const names = ['books', 'orders', 'stats', 'admins', 'mail', 'customers', 'audit', 'settings', 'stockAlerts', 'newsletter', 'mailSuppressions', 'wishlists', 'sales', 'saleReturns', 'salesDays'];
   const [files, ...snaps] = await Promise.all([
     bucket().getFiles({ prefix: '' }).then(([f]) => f as { name: string }[], () => []),
     ...names.map((name) => db().collection(name).get()),
@@ -186,19 +186,27 @@ let bookSeq = 0;
  * Books of the test's own, written straight to Firestore with the given stock, dated in 2001 so
  * they sort after the catalogue; the tests then leave the seeded books' stock to the browser tests.
  */
-export async function makeBooks(count: number, stock: number, priceCents = 1250): Promise<TestBook[]> {
-  const made: TestBook[] = [];
+/** A random valid ISBN-13 (978 prefix): a test's own books do not collide with anyone's. */
+export function randomIsbn13(): string {
+  const body = `978${Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('')}`;
+  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+export async function makeBooks(count: number, stock: number, priceCents = 1250, options: { isbn?: boolean } = {}): Promise<(TestBook & { isbn?: string })[]> {
+  const made: (TestBook & { isbn?: string })[] = [];
   const batch = db().batch(); // at most 500 writes: callers ask for a few hundred books at most
   for (let i = 0; i < count; i++) {
     const ref = db().collection('books').doc();
     const createdAt = new Date(Date.UTC(2001, 0, 1) + (bookSeq += 1) * 1000).toISOString();
     const title = `Stock test book ${bookSeq}`;
     const cents = priceCents + (i % 7) * 101;
+    const isbn = options.isbn ? randomIsbn13() : undefined;
     batch.create(ref, {
       title, description: 'A book the API tests order.', category: 'fiction', trending: false, coverImage: 'book-1',
-      oldPriceCents: cents, newPriceCents: cents, stock, createdAt, updatedAt: createdAt,
+      oldPriceCents: cents, newPriceCents: cents, stock, createdAt, updatedAt: createdAt, ...(isbn ? { isbn } : {}),
     });
-    made.push({ _id: ref.id, title, newPrice: cents / 100 });
+    made.push({ _id: ref.id, title, newPrice: cents / 100, ...(isbn ? { isbn } : {}) });
   }
   await batch.commit();
   return made;

@@ -135,6 +135,8 @@ for (const width of [375, 1280]) {
       ['settings', '/dashboard/settings', 'Shop Settings'],
       ['audit', '/dashboard/audit', 'Audit Log'],
       ['profile', '/dashboard/profile', 'Two-Factor Sign-In'],
+      ['counter', '/dashboard/counter', 'Scan or type an ISBN'],
+      ['day-end', '/dashboard/counter/day', 'Net takings'],
     ];
     for (const [label, url, text] of pages) {
       await page.goto(url);

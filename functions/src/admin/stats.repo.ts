@@ -45,5 +45,13 @@ export async function readStats(now = new Date()): Promise<AdminStats> {
     orderCounts: counts,
     lowStockBooks: lowStock,
     latestOrders: latest,
+    // Counter sales (issue 39, sales/takings.ts), from the same shards: beside the web's, never inside them.
+    counter: {
+      count: totals.counterSales ?? 0,
+      sales: fromCents(totals.counterSalesCents ?? 0),
+      returns: totals.counterReturns ?? 0,
+      refunds: fromCents(totals.counterRefundCents ?? 0),
+      net: fromCents((totals.counterSalesCents ?? 0) - (totals.counterRefundCents ?? 0)),
+    },
   };
 }

@@ -1,9 +1,9 @@
 import {
   BOOK_FIELD_NAMES, BOOK_FIELD_SPECS, can, fromStoredFields, isBlank, STORED_FIELD_NAMES, STORED_FIELD_PERMISSIONS,
-  type AuditAction, type Book, type BookFields, type BookPatch, type Permission,
+  type AuditAction, type Book, type BookFields, type BookPatch, type FieldChange, type Permission,
 } from '@bookstore/contract';
 import type { DocumentReference, DocumentSnapshot, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { appendAudits, changedFields, logChainHead, openAudit, type AuditActor, type AuditEntry } from '../admin/audit.repo';
+import { appendAudit, appendAudits, changedFields, logChainHead, openAudit, type AuditActor, type AuditEntry } from '../admin/audit.repo';
 import { forbidden } from '../lib/auth';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
@@ -43,7 +43,13 @@ export type BookWriter =
   /** A staff member: each field they change must be theirs to change; one audit event per book (`action` names it, else it follows what changed). */
   | { staff: AuditActor; action?: AuditAction }
   /** An order's placement, cancellation or release (`orders/<id>`): the order's own events record why the stock moved. */
-  | { order: string };
+  | { order: string }
+  /**
+   * A counter sale or a return at the counter (issue 39) by a staff member (`sales.counter`): ONE
+   * audit event for the whole sale, `action` on `sale` (`sales/<id>`), holding the caller's
+   * `changes` (total, payment, lines) and `stock`, each book's copies before and after.
+   */
+  | { sale: string; staff: AuditActor; action: AuditAction; changes: Record<string, FieldChange> };
 
 export type BookChange =
   /** A new book (`ref`: its id chosen by the caller, e.g. the import's `isbn-<13 digits>`). */
@@ -146,7 +152,10 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
 
   const short = planned.filter((p) => p.after && (p.after.stock ?? 0) < 0);
   if (short.length > 0) throw new HttpError(409, 'Some books are out of stock', { code: 'OUT_OF_STOCK', productIDs: short.map((p) => p.ref.id) });
-  if ('staff' in writer) {
+  if ('sale' in writer) {
+    // A sale moves stock only, and is the counter's to make whatever the role's book permissions.
+    if (planned.some((p) => p.kind !== 'stock') || !can(writer.staff.role, 'sales.counter')) throw forbidden();
+  } else if ('staff' in writer) {
     const needed = planned.flatMap((p) => (p.changed.length ? p.needs : []));
     if (needed.some((permission) => !can(writer.staff.role, permission))) throw forbidden();
   }
@@ -174,12 +183,17 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
         else if (p.kind === 'set') tx.set(p.ref, p.after!);
         else if (p.kind === 'stock') tx.update(p.ref, { stock: p.after!.stock, inStock: p.after!.inStock });
         else tx.delete(p.ref);
-        if ('staff' in writer) {
+        if ('staff' in writer && !('sale' in writer)) {
           const changes = changedFields(asRecord(p.before), asRecord(p.after), STORED_FIELD_NAMES);
           events.push({ action: actionOf(p, writer), target: `books/${p.ref.id}`, changes });
         }
       }
-      if (log && 'staff' in writer) appendAudits(log, writer.staff, events, now);
+      if (log && events.length > 0 && 'staff' in writer) appendAudits(log, writer.staff, events, now);
+      if (log && 'sale' in writer) {
+        const stock = (doc: (p: Planned) => BookDoc | null) => Object.fromEntries(planned.map((p) => [p.ref.id, doc(p)?.stock ?? 0]));
+        const changes = { ...writer.changes, stock: { before: stock((p) => p.before), after: stock((p) => p.after) } };
+        appendAudit(log, writer.staff, { action: writer.action, target: writer.sale, changes }, now);
+      }
       if (searchMoved) bumpCatalogVersion(tx);
       const more = inline.filter((p) => releaseAlerts(tx, { id: p.ref.id, title: p.after!.title }, waiting.get(p.ref.id)!, share)).map((p) => p.ref.id);
       const later = restocked.length > INLINE_RESTOCKS ? restocked.map((p) => p.ref.id) : [];

@@ -20,6 +20,9 @@ import { countsInRevenue, fromCents, ORDER_STATUSES, PAID_STATUSES, refundedCent
 //   refunds, refundedCents        refunds made (desk or Stripe's dashboard), kept apart from sales
 //   status_<status>               orders in each status
 //   m_<YYYYMM>_orders, m_<YYYYMM>_salesCents   the same per month of placement (for the chart)
+//   counterSales, counterSalesCents, counterReturns, counterRefundCents
+//                                 counter sales and returns (issue 39, sales/takings.ts): kept apart
+//                                 from the web's figures above, which they never enter
 
 export const COUNTER_SHARDS = 4;
 export const COUNTERS_COLLECTION = 'stats';

@@ -54,6 +54,9 @@ export const routes: RouteObject[] = [
       mail: () => import('../features/admin/mail/failed-mail-page'),
       profile: () => import('../features/admin/staff/profile-page'),
       settings: () => import('../features/admin/settings/fulfilment-page'),
+      counter: () => import('../features/admin/counter/counter-page'),
+      'counter/day': () => import('../features/admin/counter/day-end-page'),
+      'counter/sales/:id': () => import('../features/admin/counter/sale-page'),
     }),
   },
 ];

@@ -21,4 +21,6 @@ export const queryKeys = {
   /** Audit log pages (GET /api/admin/audit). */
   adminAudit: ['admin-audit'] as const,
   adminFailedMail: ['admin-failed-mail'] as const,
+  /** Counter sales (issue 39): a day's takings and list, one sale. */
+  adminSales: ['admin-sales'] as const,
 };

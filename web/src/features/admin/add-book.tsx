@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { alertBox } from '../../lib/notify';
 import { serverReason } from './api/server-reason';
 import { useCreateBook } from './api/create-book';
@@ -7,6 +8,8 @@ import { BookForm, type BookFormValues } from './components/book-form';
 export function Component() {
   const [progress, setProgress] = useState<number | null>(null);
   const create = useCreateBook(setProgress);
+  // The counter sends an ISBN it does not know here (issue 39): the form starts with it and offers the lookup.
+  const [params] = useSearchParams();
 
   const submit = async ({ payload, file }: BookFormValues) => {
     try {
@@ -25,7 +28,7 @@ export function Component() {
   return (
     <section className="max-w-lg rounded-lg bg-white p-6 shadow">
       <h2 className="mb-4 text-2xl font-bold text-gray-800">Add New Book</h2>
-      <BookForm submitLabel="Add Book" busyLabel="Adding.." busy={create.isPending} progress={progress} onSubmit={submit} />
+      <BookForm startIsbn={params.get('isbn') ?? undefined} submitLabel="Add Book" busyLabel="Adding.." busy={create.isPending} progress={progress} onSubmit={submit} />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { ReauthDialog } from './components/reauth-dialog';
 // refuses the same things, this only keeps them out of sight.
 const NAV: { to: string; label: string; end: boolean; icon: string; needs: Permission }[] = [
   { to: '/dashboard', label: 'Dashboard', end: true, icon: 'M3 12l9-9 9 9M5 10v10h5v-6h4v6h5V10', needs: 'reports.view' },
+  { to: '/dashboard/counter', label: 'Counter', end: false, icon: 'M3 10h18M5 10V20h14V10M8 14h2M12 14h4M4 10l2-6h12l2 6', needs: 'sales.counter' },
   { to: '/dashboard/orders', label: 'Orders', end: false, icon: 'M9 5H7a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-2M9 5a2 2 0 0 0 2 2h2a2 2 0 0 0 2-2M9 5a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2M9 12h6M9 16h6', needs: 'orders.desk' },
   { to: '/dashboard/add-new-book', label: 'Add Book', end: false, icon: 'M12 5v14M5 12h14', needs: 'books.create' },
   { to: '/dashboard/manage-books', label: 'Documents', end: false, icon: 'M7 3h7l5 5v13H7zM14 3v5h5', needs: 'books.view' },
@@ -113,7 +114,7 @@ export function Component() {
   );
   return (
     <div className="flex min-h-screen bg-gray-100">
-      <aside className="hidden w-20 flex-col items-center bg-secondary sm:flex">
+      <aside className="hidden w-20 flex-col items-center bg-secondary sm:flex print:hidden">
         <Link to="/" aria-label="Back to the shop" className="grid h-20 w-20 place-items-center bg-secondary"><Logo className="size-10" /></Link>
         <nav aria-label="Dashboard" className="flex flex-1 flex-col items-center gap-4 py-6">{nav}</nav>
         <Link to="/dashboard/profile" aria-label="Settings" title="Settings" className="mb-6 grid size-12 place-items-center rounded-lg text-gray-300 hover:bg-gray-700 hover:text-white">
@@ -121,7 +122,7 @@ export function Component() {
         </Link>
       </aside>
       <div className="min-w-0 flex-1">
-        <header className="flex h-20 items-center gap-3 bg-white px-4 sm:px-10">
+        <header className="flex h-20 items-center gap-3 bg-white px-4 sm:px-10 print:hidden">
           <button type="button" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)} className="grid size-10 place-items-center rounded-full text-gray-600 hover:bg-gray-100 sm:hidden">
             <MenuIcon className="size-6" />
           </button>
@@ -134,11 +135,11 @@ export function Component() {
           </div>
         </header>
         {menuOpen && (
-          <nav aria-label="Dashboard menu" className="flex flex-wrap items-center gap-2 bg-secondary px-4 py-2 sm:hidden">{nav}</nav>
+          <nav aria-label="Dashboard menu" className="flex flex-wrap items-center gap-2 bg-secondary px-4 py-2 sm:hidden print:hidden">{nav}</nav>
         )}
         {me.data && <ReauthDialog totpEnabled={me.data.totpEnabled} />}
         <main className="space-y-6 p-4 sm:p-10">
-          <div className="flex flex-col justify-between gap-4 md:flex-row md:items-end">
+          <div className="flex flex-col justify-between gap-4 md:flex-row md:items-end print:hidden">
             <div>
               <h1 className="mb-2 text-3xl font-bold md:text-4xl">Dashboard</h1>
               <h2 className="text-gray-700">Book Store Inventory</h2>

@@ -1,3 +1,4 @@
+import type { AdminStats } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -44,6 +45,33 @@ function DeskCard({ to, value, label, detail, tone, icon, className = '' }: { to
   );
 }
 
+/** Counter sales beside the web's (issue 39): separate figures that add up to the shop's whole. */
+function CounterBeside({ web, webOrders, counter }: { web: number; webOrders: number; counter: AdminStats['counter'] }) {
+  const together = (Math.round(web * 100) + Math.round(counter.net * 100)) / 100;
+  return (
+    <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="channels-heading">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="channels-heading" className="font-bold">Web and Counter</h3>
+        <Link to="/dashboard/counter/day" className="text-sm font-medium text-accent hover:underline">Day&apos;s end<span aria-hidden="true"> &rarr;</span></Link>
+      </div>
+      <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-gray-600">Web <span className="text-sm">(Total Sales, {webOrders} {webOrders === 1 ? 'order' : 'orders'})</span></dt>
+          <dd className="text-xl font-bold tabular-nums" data-testid="sales-web">{money(web)}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Counter <span className="text-sm">({counter.count} {counter.count === 1 ? 'sale' : 'sales'}, {money(counter.refunds)} returned)</span></dt>
+          <dd className="text-xl font-bold tabular-nums" data-testid="sales-counter">{money(counter.net)}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Together</dt>
+          <dd className="text-xl font-bold tabular-nums" data-testid="sales-together">{money(together)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
 export function Component() {
   const { data, isPending } = useQuery(statsQuery());
   // Spec: a stats failure is only logged, and the overview stays in its loading state.
@@ -87,6 +115,7 @@ export function Component() {
           </div>
         </dl>
       </section>
+      {data.counter && <CounterBeside web={data.totalSales} webOrders={data.totalOrders} counter={data.counter} />}
       {data.salesSplit && (
         <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="split-heading">
           <h3 id="split-heading" className="font-bold">Of the Total Sales</h3>

@@ -37,6 +37,8 @@ export interface BookFormValues {
 
 interface BookFormProps {
   initial?: Book;
+  /** A new book's ISBN to start from (the counter's unknown ISBN, issue 39): the lookup is offered at once. */
+  startIsbn?: string;
   submitLabel: string;
   busyLabel: string;
   busy: boolean;
@@ -52,12 +54,12 @@ const everything = () => true;
 const input = 'w-full rounded-md border border-gray-300 p-2 focus:outline-2 focus:outline-accent';
 
 /** The add and edit form; it validates with the same schema the API uses. */
-export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSubmit, canWrite = everything }: BookFormProps) {
+export function BookForm({ initial, startIsbn, submitLabel, busyLabel, busy, progress, onSubmit, canWrite = everything }: BookFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isbn, setIsbn] = useState(initial?.isbn ?? '');
+  const [isbn, setIsbn] = useState(initial?.isbn ?? startIsbn ?? '');
   const editing = Boolean(initial);
   const online = useOnline();
   const locked = (name: BookFieldName) => Boolean(initial) && !canWrite(BOOK_FIELD_SPECS[name].write);
@@ -119,7 +121,7 @@ export function BookForm({ initial, submitLabel, busyLabel, busy, progress, onSu
     const spec = BOOK_FIELD_SPECS[name];
     const f = spec.form!;
     const label = f.hint ? <>{spec.label} <span className="font-normal text-gray-600">{f.hint}</span></> : spec.label;
-    const value = initial?.[name];
+    const value = name === 'isbn' && !initial ? startIsbn : initial?.[name];
     if (f.input === 'checkbox') {
       return (
         <div key={name} className="flex items-center gap-2">

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { BookIdSchema } from './book';
+import { CursorSchema } from './paging';
+import { toIsbn13, ISBN_MESSAGE } from './isbn';
+import { MAX_PRICE_CENTS, parseMoneyInput, toCents } from './money';
+
+// Counter sales (issue 39): a sale at the till, by ISBN, online or queued offline, taken from the
+// same stock as web orders; returns at the counter; a day's takings. The counter makes the sale's
+// id (a UUID), so a sale retried after a lost answer, or sent again from the offline queue, is one sale.
+//
+// Extension points (issue 40 adds gift cards, issue 35 card payments and refunds):
+// - a line is a book (`isbn` or `bookId`); a gift card sold at the till will be another kind of
+//   line, priced by its own rule in functions/src/sales/sale-lines.ts (LINE_PRICERS), not a book;
+// - a payment method is one of SALE_PAYMENT_METHODS; a new one is one entry here and its label, and
+//   the takings count it by method (functions/src/sales/takings.ts) with no other change.
+
+/** How a sale is paid, and how a return is paid back. `card_terminal`: the shop's own card reader (recorded, not charged by us). */
+export const SALE_PAYMENT_METHODS = ['cash', 'card_terminal'] as const;
+export type SalePaymentMethod = (typeof SALE_PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<SalePaymentMethod, string> = { cash: 'Cash', card_terminal: 'Card on Terminal' };
+
+export const MAX_SALE_LINES = 50;
+export const MAX_LINE_QUANTITY = 99;
+/** The most a sale can cost (its most lines, each at the highest quantity and price): what `tendered` may be at most. */
+export const MAX_SALE_TOTAL_CENTS = MAX_SALE_LINES * MAX_LINE_QUANTITY * MAX_PRICE_CENTS;
+
+/** A sale's or return's id: the UUID the counter made (crypto.randomUUID()). */
+export const SaleIdSchema = z
+  .string({ error: 'saleId must be text' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'saleId must be a UUID');
+
+/** An ISBN-10 or ISBN-13 (hyphens and spaces allowed), as its ISBN-13. */
+export const IsbnInputSchema = z
+  .string({ error: 'isbn must be text' })
+  .max(20, ISBN_MESSAGE)
+  .transform((value, ctx) => {
+    const isbn = toIsbn13(value);
+    if (!isbn) {
+      ctx.addIssue({ code: 'custom', message: ISBN_MESSAGE });
+      return z.NEVER;
+    }
+    return isbn;
+  });
+
+/** One line of a sale or a return: a book by its ISBN or its id, and how many copies. */
+export const SaleLineInputSchema = z
+  .object({
+    isbn: IsbnInputSchema.optional(),
+    bookId: BookIdSchema.optional(),
+    quantity: z
+      .number({ error: 'quantity must be a whole number' })
+      .int('quantity must be a whole number')
+      .min(1, 'quantity must be at least 1')
+      .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
+  })
+  .strip()
+  .refine((line) => (line.isbn === undefined) !== (line.bookId === undefined), 'Each line names a book by isbn or by bookId (one of them)');
+export type SaleLineInput = z.infer<typeof SaleLineInputSchema>;
+
+/** What names a line's book: `isbn:<13 digits>` or `id:<book id>`. */
+export const lineKey = (line: Pick<SaleLineInput, 'isbn' | 'bookId'>) => (line.isbn ? `isbn:${line.isbn}` : `id:${line.bookId}`);
+
+const linesSchema = z
+  .array(SaleLineInputSchema, { error: 'lines must be a list' })
+  .min(1, 'Add at least one book')
+  .max(MAX_SALE_LINES, `A sale holds at most ${MAX_SALE_LINES} lines`)
+  .superRefine((lines, ctx) => {
+    // The counter adds a second scan to the line's quantity: a repeated book is a broken client.
+    const keys = lines.map(lineKey);
+    const repeated = [...new Set(keys.filter((key, i) => keys.indexOf(key) !== i))];
+    if (repeated.length > 0) ctx.addIssue({ code: 'custom', message: `A book appears on more than one line: ${repeated.join(', ')}` });
+  });
+
+/** An amount of money sent by the counter (dollars, at most 2 decimals), as cents. */
+const centsOf = (label: string) =>
+  z.unknown().transform((value, ctx) => {
+    const dollars = parseMoneyInput(value);
+    const cents = dollars === null ? null : toCents(dollars);
+    if (cents === null || cents < 0 || cents > MAX_SALE_TOTAL_CENTS) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be an amount with at most 2 decimals` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const SalePaymentInputSchema = z.discriminatedUnion(
+  'method',
+  [
+    // The optional amount tendered: the answer carries the change. Without it, the exact amount.
+    z.object({ method: z.literal('cash'), tendered: centsOf('Amount tendered').optional() }).strip(),
+    z.object({ method: z.literal('card_terminal') }).strip(),
+  ],
+  { error: 'payment.method must be cash or card_terminal' },
+);
+
+// POST /api/admin/sales
+export const SaleInputSchema = z
+  .object({
+    saleId: SaleIdSchema,
+    lines: linesSchema,
+    payment: SalePaymentInputSchema,
+  })
+  .strip();
+export type SaleInput = z.input<typeof SaleInputSchema>;
+export type ParsedSaleInput = z.output<typeof SaleInputSchema>;
+
+// POST /api/admin/sales/:id/returns
+export const SaleReturnInputSchema = z
+  .object({
+    /** Made by the counter like a saleId: a retried return is one return (optional; the counter always sends one). */
+    returnId: SaleIdSchema.optional(),
+    lines: linesSchema,
+    refundMethod: z.enum(SALE_PAYMENT_METHODS, { error: 'refundMethod must be cash or card_terminal' }),
+  })
+  .strip();
+export type SaleReturnInput = z.input<typeof SaleReturnInputSchema>;
+export type ParsedSaleReturnInput = z.output<typeof SaleReturnInputSchema>;
+
+/** A line as sold (or returned): the book as it was then. Amounts in dollars. */
+export interface SaleLine {
+  bookId: string;
+  isbn: string | null;
+  title: string;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+}
+
+export interface SaleActor {
+  username: string;
+  name: string;
+}
+
+export interface SaleReturn {
+  _id: string;
+  saleId: string;
+  lines: SaleLine[];
+  /** Paid back. */
+  total: number;
+  refundMethod: SalePaymentMethod;
+  by: SaleActor;
+  createdAt: string;
+}
+
+export interface Sale {
+  _id: string;
+  lines: SaleLine[];
+  total: number;
+  payment: { method: SalePaymentMethod; tendered?: number };
+  /** Cash only, when an amount tendered was given. */
+  change?: number;
+  by: SaleActor;
+  createdAt: string;
+  /** The shop's calendar day of the sale (SHOP_TIME_ZONE), the takings' day. */
+  day: string;
+  /** Returns made against it, oldest first. */
+  returns: SaleReturn[];
+}
+
+export interface SaleResponse {
+  sale: Sale;
+}
+
+export interface SaleReturnResponse {
+  return: SaleReturn;
+  sale: Sale;
+}
+
+/** A calendar day in the shop's time zone. */
+export const DaySchema = z
+  .string({ error: 'date must be YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'date must be a real day (YYYY-MM-DD)');
+
+// GET /api/admin/sales/summary?date=YYYY-MM-DD
+export const SalesSummaryQuerySchema = z.object({ date: DaySchema }).strict();
+
+export type ByMethod = Record<SalePaymentMethod, number>;
+
+export interface SalesSummary {
+  date: string;
+  /** Sales made that day, and their total. */
+  count: number;
+  total: number;
+  byMethod: ByMethod;
+  byStaff: { name: string; count: number; total: number }[];
+  /** Returns made that day (whatever the day of the sale), and what was paid back. */
+  returns: { count: number; total: number; byMethod: ByMethod };
+  /** total - returns.total: the day's takings. */
+  net: number;
+}
+
+// GET /api/admin/sales?date=&cursor=&limit=
+export const SALES_PAGE_SIZE = 25;
+export const SalesListQuerySchema = z
+  .object({
+    date: DaySchema,
+    cursor: CursorSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(SALES_PAGE_SIZE),
+  })
+  .strict();
+
+export interface SalesPage {
+  sales: Sale[];
+  nextCursor: string | null;
+}
+
+// GET /api/admin/sales/books?since=&cursor=&limit=  (the counter's ISBN list, for lookups offline)
+export const COUNTER_BOOKS_PAGE_SIZE = 500;
+export const CounterBooksQuerySchema = z
+  .object({
+    /** Books changed at or after this instant (ISO 8601); absent: every book. */
+    since: z.iso.datetime({ error: 'since must be an ISO 8601 time' }).optional(),
+    cursor: CursorSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(COUNTER_BOOKS_PAGE_SIZE),
+  })
+  .strict();
+
+/** What the counter keeps of a book to sell it offline. `isbn` null: the book has none (any more). */
+export interface CounterBook {
+  _id: string;
+  isbn: string | null;
+  title: string;
+  author?: string;
+  price: number;
+  /** When its fields last changed (the sync's high-water mark). */
+  updatedAt: string;
+}
+
+export interface CounterBooksPage {
+  books: CounterBook[];
+  nextCursor: string | null;
+}
+
+// GET /api/admin/sales/books/:isbn  (one book, for an ISBN not yet on the device's list)
+export interface CounterBookResponse {
+  book: CounterBook & { stock: number };
+}
+
+// Error codes the counter switches on.
+export const SALE_ID_REUSED = 'SALE_ID_REUSED';
+export const NO_BOOK_WITH_ISBN = 'NO_BOOK_WITH_ISBN';
+export const RETURN_EXCEEDS_SALE = 'RETURN_EXCEEDS_SALE';

@@ -1,0 +1,85 @@
+import type { Request, Response } from 'express';
+import {
+  CounterBooksQuerySchema, IsbnInputSchema, NO_BOOK_WITH_ISBN, SaleIdSchema, SaleInputSchema, SaleReturnInputSchema, SalesListQuerySchema, SalesSummaryQuerySchema,
+  type CounterBookResponse, type CounterBooksPage, type SaleResponse, type SaleReturnResponse, type SalesPage, type SalesSummary,
+} from '@bookstore/contract';
+import { requirePermission } from '../lib/auth';
+import { noStore } from '../lib/cache';
+import { HttpError } from '../lib/http-error';
+import { jsonBody, parseWith } from '../lib/validate';
+import { counterBookByIsbn, counterBooksPage } from './counter-books.repo';
+import * as repo from './sales.repo';
+
+// The counter (issue 39): every route needs `sales.counter` (owner, manager, bookseller); a
+// customer's Firebase token is no staff token (401).
+
+function saleIdParam(req: Request): string {
+  const parsed = SaleIdSchema.safeParse(req.params.id);
+  if (!parsed.success) throw new HttpError(404, 'Sale not found');
+  return parsed.data;
+}
+
+// POST /api/admin/sales
+export async function createSale(req: Request, res: Response) {
+  const actor = requirePermission(req, 'sales.counter');
+  const input = parseWith(SaleInputSchema, jsonBody(req));
+  const { sale, replayed } = await repo.placeSale(actor, input);
+  noStore(res);
+  res.status(replayed ? 200 : 201).json({ sale } satisfies SaleResponse);
+}
+
+// GET /api/admin/sales?date=YYYY-MM-DD&cursor=&limit=
+export async function listSales(req: Request, res: Response) {
+  requirePermission(req, 'sales.counter');
+  const query = parseWith(SalesListQuerySchema, req.query);
+  const page = await repo.salesOfDay(query.date, query.limit, query.cursor);
+  noStore(res);
+  res.json(page satisfies SalesPage);
+}
+
+// GET /api/admin/sales/summary?date=YYYY-MM-DD
+export async function summary(req: Request, res: Response) {
+  requirePermission(req, 'sales.counter');
+  const { date } = parseWith(SalesSummaryQuerySchema, req.query);
+  const figures = await repo.salesSummary(date);
+  noStore(res);
+  res.json(figures satisfies SalesSummary);
+}
+
+// GET /api/admin/sales/books?since=&cursor=&limit=
+export async function counterBooks(req: Request, res: Response) {
+  requirePermission(req, 'sales.counter');
+  const query = parseWith(CounterBooksQuerySchema, req.query);
+  const page = await counterBooksPage(query);
+  noStore(res);
+  res.json(page satisfies CounterBooksPage);
+}
+
+// GET /api/admin/sales/books/:isbn
+export async function counterBook(req: Request, res: Response) {
+  requirePermission(req, 'sales.counter');
+  const isbn = parseWith(IsbnInputSchema, req.params.isbn);
+  const book = await counterBookByIsbn(isbn);
+  if (!book) throw new HttpError(404, `No book has ISBN ${isbn}`, { code: NO_BOOK_WITH_ISBN, isbn });
+  noStore(res);
+  res.json({ book } satisfies CounterBookResponse);
+}
+
+// GET /api/admin/sales/:id
+export async function getSale(req: Request, res: Response) {
+  requirePermission(req, 'sales.counter');
+  const sale = await repo.getSale(saleIdParam(req));
+  if (!sale) throw new HttpError(404, 'Sale not found');
+  noStore(res);
+  res.json({ sale } satisfies SaleResponse);
+}
+
+// POST /api/admin/sales/:id/returns
+export async function createReturn(req: Request, res: Response) {
+  const actor = requirePermission(req, 'sales.counter');
+  const saleId = saleIdParam(req);
+  const input = parseWith(SaleReturnInputSchema, jsonBody(req));
+  const { ret, sale, replayed } = await repo.returnSale(actor, saleId, input);
+  noStore(res);
+  res.status(replayed ? 200 : 201).json({ return: ret, sale } satisfies SaleReturnResponse);
+}

@@ -1,0 +1,99 @@
+import { fromCents, SALE_PAYMENT_METHODS, type ByMethod, type SalePaymentMethod, type SalesSummary } from '@bookstore/contract';
+import type { CounterDelta } from '../orders/counters';
+
+// A day's takings at the counter (issue 39), kept as counters so a day's end costs the same at 5
+// sales or 5,000: TAKINGS_SHARDS documents `salesDays/<YYYY-MM-DD>-<k>`; each sale or return adds
+// to ONE shard chosen at random, with blind increments in its own transaction (no read, no lock),
+// and the summary sums the shards. The day is the shop's (SHOP_TIME_ZONE): a sale counts on the
+// day it was made, a return on the day it was made (the money left the till that day), whatever
+// the day of its sale.
+//
+// Fields of a shard (integers, absent = 0; a name is text):
+//   sales, salesCents                       sales made that day, and their total
+//   method_<method>_cents                   of salesCents, paid by each method
+//   staff_<hex username>_sales|_cents|_name each staff member's sales (the name as it was last written)
+//   returns, refundCents                    returns made that day, and what they paid back
+//   refund_<method>_cents                   of refundCents, paid back by each method
+// A username may hold '.' and '-': it is written in hex so every field is a plain identifier.
+//
+// The shop-wide figures the overview shows beside the web's (orders/counters.ts's shards):
+//   counterSales, counterSalesCents, counterReturns, counterRefundCents.
+
+export const TAKINGS_SHARDS = 4;
+export const TAKINGS_COLLECTION = 'salesDays';
+export const takingsDocId = (day: string, shard: number) => `${day}-${shard}`;
+export const randomTakingsShard = () => Math.floor(Math.random() * TAKINGS_SHARDS);
+
+const staffKey = (username: string) => `staff_${Buffer.from(username, 'utf8').toString('hex')}`;
+
+export interface TakingsWrite {
+  /** Incremented. */
+  numbers: CounterDelta;
+  /** Set. */
+  texts: Record<string, string>;
+}
+
+export interface CountedSale {
+  totalCents: number;
+  method: SalePaymentMethod;
+  by: { username: string; name: string };
+}
+
+export interface CountedReturn {
+  totalCents: number;
+  refundMethod: SalePaymentMethod;
+}
+
+export function saleTakings(sale: CountedSale): TakingsWrite {
+  const key = staffKey(sale.by.username);
+  return {
+    numbers: { sales: 1, salesCents: sale.totalCents, [`method_${sale.method}_cents`]: sale.totalCents, [`${key}_sales`]: 1, [`${key}_cents`]: sale.totalCents },
+    texts: { [`${key}_name`]: sale.by.name },
+  };
+}
+
+export function returnTakings(ret: CountedReturn): TakingsWrite {
+  return { numbers: { returns: 1, refundCents: ret.totalCents, [`refund_${ret.refundMethod}_cents`]: ret.totalCents }, texts: {} };
+}
+
+/** The shop-wide counters (stats/counters-<k>) a sale moves: the overview's counter figures. */
+export const saleCounterDelta = (sale: CountedSale): CounterDelta => ({ counterSales: 1, counterSalesCents: sale.totalCents });
+export const returnCounterDelta = (ret: CountedReturn): CounterDelta => ({ counterReturns: 1, counterRefundCents: ret.totalCents });
+
+const byMethod = (shards: Record<string, unknown>[], prefix: string): ByMethod =>
+  Object.fromEntries(SALE_PAYMENT_METHODS.map((m) => [m, fromCents(sum(shards, `${prefix}_${m}_cents`))])) as ByMethod;
+
+function sum(shards: Record<string, unknown>[], field: string): number {
+  return shards.reduce((total, shard) => total + (typeof shard[field] === 'number' ? (shard[field] as number) : 0), 0);
+}
+
+/** A day's summary from its shards (missing shards count as empty). */
+export function summaryOf(date: string, shards: (Record<string, unknown> | undefined)[]): SalesSummary {
+  const present = shards.map((s) => s ?? {});
+  const staff = new Map<string, { name: string; count: number; cents: number }>();
+  for (const shard of present) {
+    for (const [field, value] of Object.entries(shard)) {
+      const m = /^staff_([0-9a-f]+)_(sales|cents|name)$/.exec(field);
+      if (!m) continue;
+      const entry = staff.get(m[1]!) ?? { name: Buffer.from(m[1]!, 'hex').toString('utf8'), count: 0, cents: 0 };
+      if (m[2] === 'name' && typeof value === 'string') entry.name = value;
+      if (m[2] === 'sales' && typeof value === 'number') entry.count += value;
+      if (m[2] === 'cents' && typeof value === 'number') entry.cents += value;
+      staff.set(m[1]!, entry);
+    }
+  }
+  const salesCents = sum(present, 'salesCents');
+  const refundCents = sum(present, 'refundCents');
+  return {
+    date,
+    count: sum(present, 'sales'),
+    total: fromCents(salesCents),
+    byMethod: byMethod(present, 'method'),
+    byStaff: [...staff.values()]
+      .filter((s) => s.count !== 0)
+      .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name))
+      .map((s) => ({ name: s.name, count: s.count, total: fromCents(s.cents) })),
+    returns: { count: sum(present, 'returns'), total: fromCents(refundCents), byMethod: byMethod(present, 'refund') },
+    net: fromCents(salesCents - refundCents),
+  };
+}

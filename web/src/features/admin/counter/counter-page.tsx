@@ -1,0 +1,274 @@
+import { fromCents, looksLikeIsbn, parseMoneyInput, toCents, toIsbn13, type SalePaymentMethod } from '@bookstore/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass, fieldClass, textLink } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime, money } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { getCounterBook } from '../api/sales-api';
+import { useMe } from '../api/staff-api';
+import { bookByIsbn, counterDb, keepBook, type QueuedSale } from './counter-store';
+import { IsbnLookupNote } from './isbn-lookup-note';
+import { Receipt, type ReceiptData } from './receipt';
+import { SaleQueue } from './sale-queue-panel';
+import { useCounterDevice } from './use-counter-device';
+
+// The Counter (issue 39): scan or type an ISBN, Enter adds the book (again: one more), take cash or
+// the card terminal, print the receipt. Works offline: books are looked up on the device's copy of
+// the book list and sales wait in the device's queue until the shop can be reached.
+
+interface Line {
+  bookId: string;
+  isbn: string;
+  title: string;
+  author?: string;
+  unitPrice: number;
+  quantity: number;
+}
+
+type Notice = { tone: 'error' | 'info'; text: string; unknownIsbn?: string } | null;
+
+const centsOf = (dollars: number) => Math.round(dollars * 100);
+
+function offlineReceipt(sale: QueuedSale): ReceiptData {
+  return {
+    saleId: sale.saleId,
+    at: sale.queuedAt,
+    lines: sale.lines.map((l) => ({ ...l, lineTotal: fromCents(l.quantity * centsOf(l.unitPrice)) })),
+    total: sale.total,
+    method: sale.body.payment.method,
+    ...(sale.tendered !== undefined ? { tendered: sale.tendered } : {}),
+    ...(sale.change !== undefined ? { change: sale.change } : {}),
+    waiting: true,
+  };
+}
+
+export function Component() {
+  usePageTitle('Counter');
+  const me = useMe();
+  const device = useCounterDevice();
+  const scanner = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [lines, setLines] = useState<Line[]>([]);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [tendered, setTendered] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ receipt: ReceiptData; saleId: string; synced: boolean } | null>(null);
+
+  if (me.data && !me.can('sales.counter')) return <p className="rounded-lg bg-white p-6 shadow">Your role cannot use the counter.</p>;
+
+  const totalCents = lines.reduce((sum, l) => sum + l.quantity * centsOf(l.unitPrice), 0);
+  const tenderedDollars = tendered.trim() === '' ? null : parseMoneyInput(tendered);
+  const tenderedCents = tenderedDollars === null ? null : toCents(tenderedDollars);
+  const tenderedProblem = tendered.trim() !== '' && tenderedCents === null ? 'Type an amount such as 20 or 20.50' : tenderedCents !== null && tenderedCents < totalCents ? 'Less than the total' : null;
+
+  const addBook = (book: Omit<Line, 'quantity'>) =>
+    setLines((current) => {
+      const at = current.findIndex((l) => l.bookId === book.bookId);
+      if (at < 0) return [...current, { ...book, quantity: 1 }];
+      return current.map((l, i) => (i === at ? { ...l, quantity: Math.min(99, l.quantity + 1) } : l));
+    });
+
+  const scan = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = code.trim();
+    setCode(''); // ready for the next scan at once
+    if (!typed) return;
+    const isbn = toIsbn13(typed);
+    if (!isbn) {
+      setNotice({ tone: 'error', text: looksLikeIsbn(typed) ? `${typed} has a wrong check digit: scan it again or type it.` : `${typed} is not an ISBN: scan the barcode or type its 10 or 13 digits.` });
+      return;
+    }
+    const db = await counterDb();
+    const onDevice = await bookByIsbn(db, isbn);
+    if (onDevice) {
+      addBook({ bookId: onDevice._id, isbn, title: onDevice.title, author: onDevice.author, unitPrice: onDevice.price });
+      setNotice(null);
+      return;
+    }
+    // Not on the device's list (added since the last copy, or never copied): ask the shop.
+    try {
+      const { book } = await getCounterBook(isbn);
+      await keepBook(db, book);
+      addBook({ bookId: book._id, isbn, title: book.title, author: book.author, unitPrice: book.price });
+      setNotice(null);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) setNotice({ tone: 'error', text: `No book in the catalogue has ISBN ${isbn}.`, unknownIsbn: isbn });
+      else setNotice({ tone: 'error', text: `ISBN ${isbn} is not on this device's book list, and the shop cannot be reached to look it up. Sell it once the connection is back.` });
+    }
+  };
+
+  const setQuantity = (bookId: string, quantity: number) =>
+    setLines((current) => current.flatMap((l) => (l.bookId !== bookId ? [l] : quantity <= 0 ? [] : [{ ...l, quantity: Math.min(99, quantity) }])));
+
+  const complete = async (method: SalePaymentMethod) => {
+    if (lines.length === 0 || busy) return;
+    const cash = method === 'cash' && tenderedCents !== null ? tenderedCents : undefined;
+    if (method === 'cash' && tenderedProblem) {
+      setNotice({ tone: 'error', text: `Amount tendered: ${tenderedProblem.toLowerCase()}.` });
+      return;
+    }
+    setBusy(true);
+    const queued: QueuedSale = {
+      saleId: crypto.randomUUID(),
+      body: {
+        saleId: '',
+        lines: lines.map((l) => ({ bookId: l.bookId, quantity: l.quantity })),
+        payment: method === 'cash' ? { method, ...(cash !== undefined ? { tendered: fromCents(cash).toFixed(2) } : {}) } : { method },
+      },
+      lines: lines.map((l) => ({ title: l.title, isbn: l.isbn, quantity: l.quantity, unitPrice: l.unitPrice })),
+      total: fromCents(totalCents),
+      ...(cash !== undefined ? { tendered: fromCents(cash), change: fromCents(cash - totalCents) } : {}),
+      queuedAt: new Date().toISOString(),
+      state: 'waiting',
+    };
+    queued.body.saleId = queued.saleId;
+    try {
+      const outcome = await device.sell(queued);
+      if (outcome.kind === 'refused') {
+        const isbns = (outcome.error.body as { isbns?: string[] } | undefined)?.isbns;
+        setNotice({ tone: 'error', text: `${outcome.error.message}${isbns?.length ? `: ISBN ${isbns.join(', ')}` : ''}. Nothing was sold; change the sale and try again.` });
+        return;
+      }
+      const sale = outcome.kind === 'synced' ? outcome.sale : null;
+      setDone({
+        saleId: queued.saleId,
+        synced: !!sale,
+        receipt: sale
+          ? { saleId: sale._id, at: sale.createdAt, lines: sale.lines, total: sale.total, method: sale.payment.method, tendered: sale.payment.tendered, change: sale.change, servedBy: sale.by.name }
+          : offlineReceipt(queued),
+      });
+      setLines([]);
+      setTendered('');
+      setNotice(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // A sale made offline: the queue says what became of it since (synced, or refused by the shop).
+  const delivered = done && !done.synced ? device.synced.find((sale) => sale._id === done.saleId) : undefined;
+  const refusedNow = done && !done.synced && device.queue.some((sale) => sale.saleId === done.saleId && sale.state === 'refused');
+  const shown: ReceiptData | null = delivered
+    ? { saleId: delivered._id, at: delivered.createdAt, lines: delivered.lines, total: delivered.total, method: delivered.payment.method, tendered: delivered.payment.tendered, change: delivered.change, servedBy: delivered.by.name }
+    : done?.receipt ?? null;
+
+  const newSale = () => {
+    setDone(null);
+    requestAnimationFrame(() => scanner.current?.focus());
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <h2 className="text-2xl font-bold">Counter</h2>
+        <Link to="/dashboard/counter/day" className={buttonClass('secondary', 'md')}>Day&apos;s End</Link>
+      </div>
+      <DeviceStatus device={device} />
+
+      {done ? (
+        <section aria-labelledby="sale-complete" className="space-y-4 rounded-lg bg-white p-4 shadow sm:p-6">
+          <div className="print:hidden" role="status">
+            <h3 id="sale-complete" className="text-2xl font-bold">Sale complete</h3>
+            {done.receipt.change !== undefined && <p className="mt-1 text-xl">Change due: <strong className="tabular-nums">{money(done.receipt.change)}</strong></p>}
+            {delivered ? (
+              <p className="mt-2 rounded-md bg-accent-soft px-3 py-2 text-sm text-secondary">Synced: the shop has this sale.</p>
+            ) : refusedNow ? (
+              <p className="mt-2 rounded-md bg-danger-soft px-3 py-2 text-sm text-danger">The shop refused this sale when it was sent: see Sales on This Device below.</p>
+            ) : (
+              !done.synced && <p className="mt-2 rounded-md bg-primary-soft px-3 py-2 text-sm text-secondary">Waiting to sync: this sale is kept on this device and sent when the connection returns.</p>
+            )}
+          </div>
+          <Receipt receipt={shown!} />
+          <div className="flex flex-wrap gap-3 print:hidden">
+            <button type="button" onClick={() => window.print()} className={buttonClass('secondary', 'md')}>Print Receipt</button>
+            <button type="button" onClick={newSale} className={buttonClass('primary', 'md')}>New Sale</button>
+            {(done.synced || delivered) && <Link to={`/dashboard/counter/sales/${done.saleId}`} className={`${textLink} self-center text-sm`}>Return items from this sale</Link>}
+          </div>
+        </section>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] print:hidden">
+          <section aria-label="Sale" className="space-y-4 rounded-lg bg-white p-4 shadow sm:p-6">
+            <form onSubmit={(e) => void scan(e)} className="flex items-end gap-2">
+              <div className="min-w-0 flex-1">
+                <label htmlFor="scan" className="mb-1 block text-sm font-semibold text-gray-700">Scan or type an ISBN</label>
+                <input
+                  id="scan" ref={scanner} value={code} onChange={(e) => setCode(e.target.value)} autoFocus autoComplete="off" inputMode="numeric" enterKeyHint="enter"
+                  maxLength={20} className={`${fieldClass} text-lg tracking-wide`} aria-describedby={notice ? 'scan-notice' : undefined}
+                />
+              </div>
+              <button type="submit" className={buttonClass('secondary', 'md', 'h-11')}>Add</button>
+            </form>
+            {notice && (
+              <div id="scan-notice" role="alert" className={`rounded-md px-3 py-2 text-sm ${notice.tone === 'error' ? 'bg-danger-soft text-danger' : 'bg-accent-soft text-secondary'}`}>
+                <p>{notice.text}</p>
+                {notice.unknownIsbn && <IsbnLookupNote isbn={notice.unknownIsbn} canLookUp={me.can('books.edit')} canAdd={me.can('books.create')} />}
+              </div>
+            )}
+            {lines.length === 0 ? (
+              <p className="text-sm text-gray-600">No books yet: scan a barcode or type an ISBN and press Enter.</p>
+            ) : (
+              <ul aria-label="Books in this sale" className="divide-y divide-gray-100">
+                {lines.map((line) => (
+                  <li key={line.bookId} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+                    <div className="min-w-0 flex-1 basis-48">
+                      <p className="font-semibold">{line.title}</p>
+                      <p className="text-sm text-gray-600">{line.author ? `${line.author} · ` : ''}ISBN {line.isbn}</p>
+                    </div>
+                    <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${line.title}`}>
+                      <button type="button" aria-label={`One less of ${line.title}`} onClick={() => setQuantity(line.bookId, line.quantity - 1)} className={buttonClass('secondary', 'sm', 'size-9 px-0')}>−</button>
+                      <span className="w-8 text-center font-semibold tabular-nums" data-testid="quantity">{line.quantity}</span>
+                      <button type="button" aria-label={`One more of ${line.title}`} onClick={() => setQuantity(line.bookId, line.quantity + 1)} className={buttonClass('secondary', 'sm', 'size-9 px-0')}>+</button>
+                    </div>
+                    <div className="w-28 text-right">
+                      <p className="font-semibold tabular-nums">{money(fromCents(line.quantity * centsOf(line.unitPrice)))}</p>
+                      <p className="text-xs text-gray-600 tabular-nums">{money(line.unitPrice)} each</p>
+                    </div>
+                    <button type="button" onClick={() => setQuantity(line.bookId, 0)} className={`${textLink} text-sm`} aria-label={`Remove ${line.title}`}>Remove</button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-label="Payment" className="space-y-4 self-start rounded-lg bg-white p-4 shadow sm:p-6">
+            <p className="flex items-baseline justify-between">
+              <span className="text-lg font-semibold">Total</span>
+              <span className="text-3xl font-bold tabular-nums" data-testid="sale-total">{money(fromCents(totalCents))}</span>
+            </p>
+            <div>
+              <label htmlFor="tendered" className="mb-1 block text-sm font-semibold text-gray-700">Amount tendered <span className="font-normal text-gray-600">(optional, cash)</span></label>
+              <input id="tendered" value={tendered} onChange={(e) => setTendered(e.target.value)} inputMode="decimal" autoComplete="off" className={fieldClass} aria-describedby="change" />
+              <p id="change" className="mt-1 min-h-5 text-sm" aria-live="polite">
+                {tenderedProblem ? <span className="text-danger">{tenderedProblem}</span> : tenderedCents !== null && lines.length > 0 ? <>Change: <strong className="tabular-nums">{money(fromCents(tenderedCents - totalCents))}</strong></> : null}
+              </p>
+            </div>
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+              <button type="button" disabled={lines.length === 0 || busy} onClick={() => void complete('cash')} className={buttonClass('primary', 'lg')}>Take Cash</button>
+              <button type="button" disabled={lines.length === 0 || busy} onClick={() => void complete('card_terminal')} className={buttonClass('secondary', 'lg')}>Card on Terminal</button>
+            </div>
+            <p className="text-xs text-gray-600">Card on Terminal: take the payment on the shop&apos;s card reader first; the counter records it.</p>
+          </section>
+        </div>
+      )}
+
+      <SaleQueue device={device} />
+    </div>
+  );
+}
+
+function DeviceStatus({ device }: { device: ReturnType<typeof useCounterDevice> }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm print:hidden">
+      {device.online ? (
+        <span className="rounded-full bg-accent-soft px-3 py-1 font-semibold text-secondary">Online</span>
+      ) : (
+        <span role="status" className="rounded-full bg-primary-soft px-3 py-1 font-semibold text-secondary">Offline: sales are kept on this device and sent when the connection returns</span>
+      )}
+      <span className="text-gray-700" data-testid="device-books">
+        {device.books} {device.books === 1 ? 'book' : 'books'} on this device{device.syncedAt ? `, list updated ${formatDateTime(new Date(device.syncedAt).toISOString())}` : ''}
+        {device.syncing ? ' (updating…)' : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { DaySchema, PAYMENT_METHOD_LABELS, SALE_PAYMENT_METHODS, shopDay } from '@bookstore/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { buttonClass, fieldClass, textLink } from '../../../components/ui/button';
+import { FullScreenSpinner } from '../../../components/ui/spinner';
+import { formatDate, formatDateTime, money } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { daySalesQuery, salesSummaryQuery } from '../api/sales-api';
+
+// The day's end (issue 39): a day's counter takings in the shop's time zone, as
+// GET /api/admin/sales/summary gives them (sales by method and by person, returns, net; the cash
+// the drawer should hold from the counter), then the day's sales, 25 at a time.
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+export function Component() {
+  usePageTitle("Day's End");
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('date') ?? '';
+  const date = DaySchema.safeParse(asked).success ? asked : shopDay(new Date());
+  const summary = useQuery(salesSummaryQuery(date));
+  const list = useInfiniteQuery(daySalesQuery(date));
+  const s = summary.data;
+  const drawer = s ? (cents(s.byMethod.cash) - cents(s.returns.byMethod.cash)) / 100 : 0;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3 print:hidden">
+        <div>
+          <h2 className="text-2xl font-bold">Day&apos;s End</h2>
+          <p className="text-gray-700">Counter takings for {formatDate(`${date}T12:00:00Z`)}</p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="day" className="mb-1 block text-sm font-semibold text-gray-700">Day</label>
+            <input id="day" type="date" value={date} onChange={(e) => e.target.value && setParams({ date: e.target.value })} className={fieldClass} />
+          </div>
+          <button type="button" onClick={() => window.print()} className={buttonClass('secondary', 'md')}>Print</button>
+          <Link to="/dashboard/counter" className={buttonClass('primary', 'md')}>Counter</Link>
+        </div>
+      </div>
+      {!s ? (
+        summary.isError ? <p role="alert" className="rounded-lg bg-white p-6 shadow">The takings cannot be loaded: {summary.error.message}</p> : <FullScreenSpinner />
+      ) : (
+        <section aria-label="Takings" className="space-y-6 rounded-lg bg-white p-4 shadow sm:p-6">
+          <h3 className="hidden text-xl font-bold print:block">Book Store: counter takings for {formatDate(`${date}T12:00:00Z`)}</h3>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Figure label={`Sales (${s.count})`} value={money(s.total)} testId="day-sales" />
+            <Figure label={`Returns (${s.returns.count})`} value={`-${money(s.returns.total)}`} testId="day-returns" />
+            <Figure label="Net takings" value={money(s.net)} testId="day-net" />
+            <Figure label="Cash in the drawer from the counter" value={money(drawer)} note="cash sales less cash refunds" testId="day-drawer" />
+          </dl>
+          <div className="grid gap-6 md:grid-cols-2">
+            <table className="w-full text-sm">
+              <caption className="mb-2 text-left font-semibold">By payment method</caption>
+              <thead><tr className="text-left text-gray-600"><th className="py-1 font-normal">Method</th><th className="py-1 text-right font-normal">Sales</th><th className="py-1 text-right font-normal">Refunds</th></tr></thead>
+              <tbody>
+                {SALE_PAYMENT_METHODS.map((m) => (
+                  <tr key={m} className="border-t border-gray-100"><td className="py-1">{PAYMENT_METHOD_LABELS[m]}</td><td className="py-1 text-right tabular-nums">{money(s.byMethod[m])}</td><td className="py-1 text-right tabular-nums">{money(s.returns.byMethod[m])}</td></tr>
+                ))}
+              </tbody>
+            </table>
+            <table className="w-full text-sm">
+              <caption className="mb-2 text-left font-semibold">By staff member</caption>
+              <thead><tr className="text-left text-gray-600"><th className="py-1 font-normal">Name</th><th className="py-1 text-right font-normal">Sales</th><th className="py-1 text-right font-normal">Total</th></tr></thead>
+              <tbody>
+                {s.byStaff.length === 0 ? (
+                  <tr><td colSpan={3} className="py-1 text-gray-600">No sales this day.</td></tr>
+                ) : (
+                  s.byStaff.map((p) => <tr key={p.name} className="border-t border-gray-100"><td className="py-1">{p.name}</td><td className="py-1 text-right tabular-nums">{p.count}</td><td className="py-1 text-right tabular-nums">{money(p.total)}</td></tr>)
+                )}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+      <section aria-labelledby="day-sales-heading" className="rounded-lg bg-white shadow print:hidden">
+        <h3 id="day-sales-heading" className="border-b border-gray-100 px-4 py-4 font-bold sm:px-6">Sales of the Day</h3>
+        {list.isPending && <p role="status" className="p-6 text-sm text-gray-600">Loading the day&apos;s sales…</p>}
+        {list.data && list.data.pages[0]!.sales.length === 0 ? (
+          <p className="p-6 text-sm text-gray-600">No counter sales this day.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100">
+            {list.data?.pages.flatMap((p) => p.sales).map((sale) => (
+              <li key={sale._id}>
+                <Link to={`/dashboard/counter/sales/${sale._id}`} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-gray-50 sm:grid-cols-[7rem_1fr_10rem_6rem] sm:px-6">
+                  <span className="font-mono text-sm font-semibold text-accent">#{sale._id.slice(0, 8)}</span>
+                  <span className="justify-self-end text-sm font-semibold tabular-nums sm:order-last">{money(sale.total)}</span>
+                  <span className="truncate text-sm">{((n) => (n === 1 ? '1 book' : `${n} books`))(sale.lines.reduce((n, l) => n + l.quantity, 0))} · {PAYMENT_METHOD_LABELS[sale.payment.method]} · {sale.by.name}{sale.returns.length ? ' · returns' : ''}</span>
+                  <span className="text-xs text-gray-600 sm:text-sm">{formatDateTime(sale.createdAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.hasNextPage && (
+          <div className="p-4 sm:px-6">
+            <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} className={buttonClass('secondary', 'md')}>Load More</button>
+          </div>
+        )}
+        {list.isError && <p role="alert" className="p-6 text-sm text-danger">The sales cannot be loaded: {list.error.message} <button type="button" className={textLink} onClick={() => void list.refetch()}>Try again</button></p>}
+      </section>
+    </div>
+  );
+}
+
+function Figure({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {
+  return (
+    <div>
+      <dt className="text-gray-600">{label}{note && <span className="block text-xs">{note}</span>}</dt>
+      <dd className="text-2xl font-bold tabular-nums" data-testid={testId}>{value}</dd>
+    </div>
+  );
+}

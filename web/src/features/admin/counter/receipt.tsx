@@ -1,0 +1,54 @@
+import { PAYMENT_METHOD_LABELS, type SalePaymentMethod } from '@bookstore/contract';
+import { formatDateTime, money } from '../../../lib/format';
+
+// A sale's receipt, on screen and on paper: the page's Print Receipt prints only this (the dashboard's
+// chrome and the counter's controls are `print:hidden`).
+
+export interface ReceiptData {
+  saleId: string;
+  at: string;
+  lines: { title: string; isbn: string | null; quantity: number; unitPrice: number; lineTotal: number }[];
+  total: number;
+  method: SalePaymentMethod;
+  tendered?: number;
+  change?: number;
+  /** Who sold it, once the server has the sale. */
+  servedBy?: string;
+  /** Made offline and not on the server yet. */
+  waiting?: boolean;
+  returns?: { at: string; total: number; method: SalePaymentMethod }[];
+}
+
+export function Receipt({ receipt }: { receipt: ReceiptData }) {
+  const returned = (receipt.returns ?? []).reduce((sum, r) => sum + Math.round(r.total * 100), 0) / 100;
+  return (
+    <article aria-label="Receipt" className="receipt mx-auto w-full max-w-sm rounded-md border border-gray-200 bg-white p-4 font-mono text-sm text-gray-900 print:max-w-none print:border-0 print:p-0">
+      <header className="mb-3 text-center">
+        <p className="text-base font-bold">Book Store</p>
+        <p>{formatDateTime(receipt.at)}</p>
+        <p className="break-all text-xs text-gray-600">Sale {receipt.saleId}</p>
+      </header>
+      <ul className="space-y-2 border-y border-dashed border-gray-300 py-2">
+        {receipt.lines.map((line, i) => (
+          <li key={`${line.isbn ?? ''}-${i}`}>
+            <p className="font-sans font-semibold">{line.title}</p>
+            <p className="flex justify-between gap-2">
+              <span>{line.quantity} x {money(line.unitPrice)}</span>
+              <span className="tabular-nums">{money(line.lineTotal)}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1">
+        <div className="flex justify-between text-base font-bold"><dt>Total</dt><dd className="tabular-nums">{money(receipt.total)}</dd></div>
+        <div className="flex justify-between"><dt>Paid by</dt><dd>{PAYMENT_METHOD_LABELS[receipt.method]}</dd></div>
+        {receipt.tendered !== undefined && <div className="flex justify-between"><dt>Tendered</dt><dd className="tabular-nums">{money(receipt.tendered)}</dd></div>}
+        {receipt.change !== undefined && <div className="flex justify-between"><dt>Change</dt><dd className="tabular-nums">{money(receipt.change)}</dd></div>}
+        {returned > 0 && <div className="flex justify-between"><dt>Returned</dt><dd className="tabular-nums">-{money(returned)}</dd></div>}
+      </dl>
+      {receipt.servedBy && <p className="mt-3 text-center">Served by {receipt.servedBy}</p>}
+      {receipt.waiting && <p className="mt-3 text-center text-xs">Recorded offline: waiting to sync.</p>}
+      <p className="mt-3 text-center">Thank you for shopping with us.</p>
+    </article>
+  );
+}

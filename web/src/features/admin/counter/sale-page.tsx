@@ -1,0 +1,120 @@
+import { PAYMENT_METHOD_LABELS, SALE_PAYMENT_METHODS, type Sale, type SalePaymentMethod } from '@bookstore/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { buttonClass, fieldClass } from '../../../components/ui/button';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
+import { FullScreenSpinner } from '../../../components/ui/spinner';
+import { formatDateTime, money } from '../../../lib/format';
+import { useOnline } from '../../../lib/use-online';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { saleQuery, useReturnSale } from '../api/sales-api';
+import { Receipt } from './receipt';
+
+// One counter sale (issue 39): its receipt (printable), its returns, and a return at the counter:
+// how many copies of each book come back (never more than are left to return) and how the money goes back.
+
+export function Component() {
+  usePageTitle('Sale');
+  const { id = '' } = useParams();
+  const sale = useQuery(saleQuery(id));
+  if (sale.isError) return <p role="alert" className="rounded-lg bg-white p-6 shadow">{sale.error.message}</p>;
+  if (!sale.data) return <FullScreenSpinner />;
+  const s = sale.data;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <h2 className="text-2xl font-bold">Sale <span className="font-mono">#{s._id.slice(0, 8)}</span></h2>
+        <div className="flex flex-wrap gap-3">
+          <button type="button" onClick={() => window.print()} className={buttonClass('secondary', 'md')}>Print Receipt</button>
+          <Link to={`/dashboard/counter/day?date=${s.day}`} className={buttonClass('secondary', 'md')}>Day&apos;s End</Link>
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Receipt
+          receipt={{
+            saleId: s._id, at: s.createdAt, lines: s.lines, total: s.total, method: s.payment.method, tendered: s.payment.tendered, change: s.change, servedBy: s.by.name,
+            returns: s.returns.map((r) => ({ at: r.createdAt, total: r.total, method: r.refundMethod })),
+          }}
+        />
+        <div className="space-y-6 print:hidden">
+          {s.returns.length > 0 && (
+            <section aria-labelledby="returns-heading" className="rounded-lg bg-white p-4 shadow sm:p-6">
+              <h3 id="returns-heading" className="mb-2 font-bold">Returns</h3>
+              <ul className="space-y-2 text-sm">
+                {s.returns.map((r) => (
+                  <li key={r._id}>
+                    {formatDateTime(r.createdAt)}: {r.lines.map((l) => `${l.quantity} x ${l.title}`).join(', ')}; {money(r.total)} back by {PAYMENT_METHOD_LABELS[r.refundMethod]} ({r.by.name})
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <ReturnForm sale={s} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ReturnForm({ sale }: { sale: Sale }) {
+  const online = useOnline();
+  const send = useReturnSale(sale._id);
+  const [returnId, setReturnId] = useState(() => crypto.randomUUID());
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [method, setMethod] = useState<SalePaymentMethod>(sale.payment.method);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const returned = new Map<string, number>();
+  for (const r of sale.returns) for (const l of r.lines) returned.set(l.bookId, (returned.get(l.bookId) ?? 0) + l.quantity);
+  const left = sale.lines.map((l) => ({ ...l, left: l.quantity - (returned.get(l.bookId) ?? 0) }));
+  if (left.every((l) => l.left === 0)) return <p className="rounded-lg bg-white p-4 text-sm shadow sm:p-6">Every copy of this sale has been returned.</p>;
+  const chosen = left.filter((l) => (counts[l.bookId] ?? 0) > 0);
+  const refundCents = chosen.reduce((sum, l) => sum + Math.round(l.unitPrice * 100) * counts[l.bookId]!, 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen.length === 0) return;
+    try {
+      const { return: ret } = await send.mutateAsync({ returnId, lines: chosen.map((l) => ({ bookId: l.bookId, quantity: counts[l.bookId]! })), refundMethod: method });
+      setMessage({ ok: true, text: `Return recorded: give back ${money(ret.total)} by ${PAYMENT_METHOD_LABELS[ret.refundMethod]}.` });
+      setCounts({});
+      setReturnId(crypto.randomUUID());
+    } catch (error) {
+      setMessage({ ok: false, text: (error as Error).message });
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-labelledby="return-heading" className="space-y-4 rounded-lg bg-white p-4 shadow sm:p-6">
+      <h3 id="return-heading" className="font-bold">Return Items</h3>
+      <OfflineNotice />
+      {left.map((l) => (
+        <div key={l.bookId} className="flex items-center justify-between gap-3">
+          <label htmlFor={`return-${l.bookId}`} className="min-w-0 text-sm">
+            <span className="block font-semibold">{l.title}</span>
+            <span className="text-gray-600">{l.left} of {l.quantity} can come back · {money(l.unitPrice)} each</span>
+          </label>
+          <input
+            id={`return-${l.bookId}`} type="number" min={0} max={l.left} step={1} value={counts[l.bookId] ?? 0} disabled={l.left === 0}
+            onChange={(e) => setCounts((c) => ({ ...c, [l.bookId]: Math.max(0, Math.min(l.left, Math.trunc(Number(e.target.value) || 0))) }))}
+            className={`${fieldClass} w-20`}
+          />
+        </div>
+      ))}
+      <fieldset>
+        <legend className="mb-1 text-sm font-semibold text-gray-700">Give the money back by</legend>
+        <div className="flex flex-wrap gap-4">
+          {SALE_PAYMENT_METHODS.map((m) => (
+            <label key={m} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="refundMethod" value={m} checked={method === m} onChange={() => setMethod(m)} />
+              {PAYMENT_METHOD_LABELS[m]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <p className="font-semibold">Refund: <span className="tabular-nums">{money(refundCents / 100)}</span></p>
+      {message && <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-secondary' : 'text-danger'}`}>{message.text}</p>}
+      <button type="submit" disabled={!online || chosen.length === 0 || send.isPending} className={buttonClass('primary', 'md')}>Record Return</button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { PAYMENT_METHOD_LABELS } from '@bookstore/contract';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClass, textLink } from '../../../components/ui/button';
+import { formatDateTime, money } from '../../../lib/format';
+import type { CounterDevice } from './use-counter-device';
+
+// Sales made at this counter that the server has not confirmed: 'waiting to sync' (sent when the
+// connection returns), or refused by the server with what to do (Send Again, or Remove once settled).
+// Below them, the sales the queue delivered since the page opened.
+
+const copies = (n: number) => (n === 1 ? '1 book' : `${n} books`);
+
+export function SaleQueue({ device }: { device: CounterDevice }) {
+  const [removing, setRemoving] = useState<string | null>(null);
+  if (device.queue.length === 0 && device.synced.length === 0) return null;
+  const waiting = device.queue.filter((s) => s.state === 'waiting').length;
+  return (
+    <section aria-labelledby="queue-heading" className="space-y-3 rounded-lg bg-white p-4 shadow sm:p-6 print:hidden">
+      <h3 id="queue-heading" className="text-lg font-bold">Sales on This Device</h3>
+      {device.queue.length > 0 && (
+        <ul aria-label="Sales not yet synced" className="divide-y divide-gray-100">
+          {device.queue.map((sale) => (
+            <li key={sale.saleId} className="space-y-2 py-3" data-sale-id={sale.saleId}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="text-sm">
+                  <span className="font-mono font-semibold">#{sale.saleId.slice(0, 8)}</span> · {formatDateTime(sale.queuedAt)} · {copies(sale.lines.reduce((n, l) => n + l.quantity, 0))} · {PAYMENT_METHOD_LABELS[sale.body.payment.method]}
+                </span>
+                <span className="font-semibold tabular-nums">{money(sale.total)}</span>
+              </div>
+              {sale.state === 'waiting' ? (
+                <span className="inline-block rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-secondary">waiting to sync</span>
+              ) : (
+                <div role="alert" className="space-y-2 rounded-md bg-danger-soft px-3 py-2 text-sm text-danger">
+                  <p><strong>Refused by the shop:</strong> {sale.problem?.message}</p>
+                  <p className="text-secondary">{sale.problem?.advice}</p>
+                  {removing === sale.saleId ? (
+                    <div className="flex flex-wrap items-center gap-3 text-secondary">
+                      <span>Remove this sale from the device? It will not be recorded.</span>
+                      <button type="button" onClick={() => void device.remove(sale.saleId)} className={buttonClass('danger', 'sm')}>Remove Sale</button>
+                      <button type="button" onClick={() => setRemoving(null)} className={buttonClass('secondary', 'sm')}>Keep</button>
+                    </div>
+                  ) : (
+                    <div className="flex flex-wrap gap-3">
+                      <button type="button" disabled={!device.online} onClick={() => void device.retry(sale.saleId)} className={buttonClass('secondary', 'sm')}>Send Again</button>
+                      <button type="button" onClick={() => setRemoving(sale.saleId)} className={buttonClass('secondary', 'sm')}>Remove</button>
+                    </div>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {waiting > 0 && (
+        <p className="text-sm text-gray-700">
+          {waiting === 1 ? '1 sale is waiting to sync: ' : `${waiting} sales are waiting to sync: `}
+          {device.online ? 'sending…' : waiting === 1 ? 'it is sent when the connection returns.' : 'they are sent when the connection returns.'}
+        </p>
+      )}
+      {device.synced.length > 0 && (
+        <ul aria-label="Synced sales" className="space-y-1 text-sm">
+          {device.synced.map((sale) => (
+            <li key={sale._id}>
+              <span className="inline-block rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-secondary">synced</span>{' '}
+              <Link to={`/dashboard/counter/sales/${sale._id}`} className={textLink}>#{sale._id.slice(0, 8)}</Link> · {money(sale.total)} · {formatDateTime(sale.createdAt)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
