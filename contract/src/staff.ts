@@ -33,6 +33,7 @@ export const PERMISSIONS = [
   'settings.manage', // the staff rules (two-factor sign-in)
   'settings.fulfilment', // pickup, delivery methods, postage and tax (issue 27)
   'newsletter.export', // the confirmed newsletter addresses, as CSV (issue 28)
+  'promotions.manage', // discount codes and gift cards (issue 40)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -42,6 +43,7 @@ export const POLICY: Readonly<Record<Role, readonly Permission[]>> = {
   manager: [
     'books.view', 'books.create', 'books.edit', 'books.price', 'books.stock', 'books.delete', 'books.import', 'books.covers',
     'orders.desk', 'orders.status', 'orders.refund', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment',
+    'promotions.manage',
   ],
   bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status'],
 };
@@ -153,6 +155,7 @@ export const AUDIT_ACTIONS = [
   'staff.create', 'staff.update', 'staff.delete', 'staff.sign-out',
   'totp.start', 'totp.enable', 'totp.disable',
   'settings.update',
+  'discount.create', 'discount.pause', 'giftcard.issue', // issue 40
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Unknown action' });
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -16,6 +16,7 @@ import { readCounter } from './lib/read-counter';
 import { routerOf } from './lib/routes';
 import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, stripeRouter } from './payments/payments.router';
+import { giftCardsRouter, promotionsAdminRouter } from './promotions/promotions.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
 import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
 
@@ -49,7 +50,8 @@ export function createApp() {
     '/admin/books': { get: adminBooks },
     '/admin/books/bulk': { post: bulkBooks },
     '/admin/isbn/:isbn': { get: isbnLookup },
-    '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter],
+    '/gift-cards': giftCardsRouter, // issue 40: the balance check
+    '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter, promotionsAdminRouter],
   });
   api.use(methodNotAllowed(api));
   app.use('/api', api);
