@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DiscountCodeSchema, GiftCardCodeSchema } from './promotions';
 import { BookIdSchema } from './book';
 import { MAX_PRICE_CENTS } from './money';
 import { canonicalPostcode, COUNTRY_MESSAGE, isCountryCode, isRegionOf, placeProblems, regionsOf, type PlaceFields } from './places';
@@ -148,9 +147,10 @@ export const QuoteRequestSchema = z
       .refine((ids) => new Set(ids).size === ids.length, 'Repeated book ids'),
     delivery: QuoteDeliverySchema,
     /** Issue 40: priced with this discount code when it applies (else `discountProblem` says why). */
-    discountCode: DiscountCodeSchema.optional(),
+    // As typed: a code that cannot be one is answered in the quote (`discountProblem`, `giftCard.problem`), not as a 400.
+    discountCode: z.string({ error: 'discountCode must be text' }).trim().max(64, 'discountCode is at most 64 characters').transform((v) => v.toUpperCase()).optional(),
     /** Issue 40: what this gift card would pay (its balance now, at most the total) and what remains `due`. */
-    giftCardCode: GiftCardCodeSchema.optional(),
+    giftCardCode: z.string({ error: 'giftCardCode must be text' }).trim().max(40, 'giftCardCode is at most 40 characters').optional(),
   })
   .strip();
 export type QuoteRequest = z.input<typeof QuoteRequestSchema>;

@@ -335,7 +335,7 @@ export interface StoredOrder {
   /** Issue 40: the discount code the order redeemed; `returnedAt` once a cancel gave the redemption back. */
   discount?: { code: string; cents: number; returnedAt?: string };
   /** Issue 40: the gift card that paid `cents` of it (`totalCents` is what remained due); `returnedCents` put back on the card. */
-  giftCard?: { id: string; last4: string; cents: number; returnedCents: number };
+  giftCard?: { id: string; last4: string; cents: number; returnedCents: number; refunds?: { id: string; cents: number; at: string; restocked: boolean }[] };
   productIDs: string[];
   items: StoredOrderLine[];
   totalCents: number;

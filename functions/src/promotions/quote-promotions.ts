@@ -1,4 +1,4 @@
-import { discountVerdict, fromCents, type DeliveryMethod, type DeliveryPlace, type FulfilmentSettings, type Quote } from '@bookstore/contract';
+import { DISCOUNT_CODE_PATTERN, discountVerdict, fromCents, GIFT_CARD_TYPO, giftCardCodeIsValid, normaliseGiftCardCode, type DeliveryMethod, type DeliveryPlace, type FulfilmentSettings, type Quote } from '@bookstore/contract';
 import type { BookDoc } from '../books/books.repo';
 import { buildQuote } from '../orders/quote';
 import { discountedBooks, pricedBooks } from '../orders/orders.repo';
@@ -14,14 +14,21 @@ import { readGiftCard } from './gift-cards.repo';
 export async function promotionQuote(
   settings: FulfilmentSettings, docs: BookDoc[], method: DeliveryMethod | undefined, place: DeliveryPlace, discountCode?: string, giftCardCode?: string,
 ): Promise<Quote> {
-  const [discount, card] = await Promise.all([discountCode ? getDiscount(discountCode) : undefined, giftCardCode ? readGiftCard(giftCardCode) : undefined]);
+  // A code that cannot be one is never looked up: a typo in a gift card's code is caught by its check symbol.
+  const cardCode = giftCardCode ? normaliseGiftCardCode(giftCardCode) : undefined;
+  const typo = cardCode !== undefined && !giftCardCodeIsValid(cardCode);
+  const [discount, card] = await Promise.all([
+    discountCode && DISCOUNT_CODE_PATTERN.test(discountCode) ? getDiscount(discountCode) : undefined,
+    cardCode && !typo ? readGiftCard(cardCode) : undefined,
+  ]);
   const verdict = discountCode ? discountVerdict(discount, discountedBooks(docs), new Date().toISOString()) : undefined;
   const quote = buildQuote(settings, pricedBooks(docs), method, place, verdict?.ok ? verdict.cents : 0);
   const totalCents = quote.total === null ? null : Math.round(quote.total * 100);
   let giftCard: Quote['giftCard'];
   let dueCents = totalCents;
   if (giftCardCode) {
-    if (!card) giftCard = { problem: 'This gift card does not exist' };
+    if (typo) giftCard = { problem: GIFT_CARD_TYPO };
+    else if (!card) giftCard = { problem: 'This gift card does not exist' };
     else if (card.balanceCents <= 0) giftCard = { problem: 'This gift card has nothing left on it' };
     else {
       const pays = totalCents === null ? 0 : Math.min(card.balanceCents, totalCents);

@@ -82,6 +82,12 @@ export function QuoteSummary({ quote }: { quote: Quote }) {
           <dd className="tabular-nums">{money(quote.tax)}</dd>
         </div>
       ) : null}
+      {quote.available && quote.discount ? (
+        <div className="flex justify-between text-secondary">
+          <dt>Discount{quote.discountApplied ? ` (${quote.discountApplied.code})` : ''}</dt>
+          <dd className="tabular-nums" data-testid="quote-discount">-{money(quote.discount)}</dd>
+        </div>
+      ) : null}
       {quote.method === 'post' && quote.toFreeShipping !== undefined && (
         <p className="text-secondary" data-testid="free-shipping">You are {money(quote.toFreeShipping)} from free shipping</p>
       )}
@@ -89,6 +95,18 @@ export function QuoteSummary({ quote }: { quote: Quote }) {
         <dt>Total</dt>
         <dd className="tabular-nums" data-testid="quote-total">{quote.total === null ? '-' : money(quote.total)}</dd>
       </div>
+      {quote.giftCard && 'amount' in quote.giftCard && quote.total !== null && (
+        <>
+          <div className="flex justify-between text-secondary">
+            <dt>Gift card ending {quote.giftCard.last4}</dt>
+            <dd className="tabular-nums" data-testid="quote-gift-card">-{money(quote.giftCard.amount)}</dd>
+          </div>
+          <div className="flex justify-between font-semibold text-gray-900">
+            <dt>To pay</dt>
+            <dd className="tabular-nums" data-testid="quote-due">{money(quote.due ?? 0)}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }
