@@ -40,6 +40,8 @@ export interface CountedOrder {
   payment?: Pick<StoredPayment, 'method' | 'paidCents' | 'refunds' | 'problem'>;
   /** Issue 40: what a gift card paid (not in `totalCents`, which is what remained due). */
   giftCardCents?: number;
+  /** Issue 40: desk refunds put back on that gift card (counted as refunds, like money refunds). */
+  giftCardRefundCents?: number[];
 }
 
 /** Shipping as revenue: what was charged for it, without the tax on it when prices include tax. */
@@ -116,6 +118,7 @@ export function placementDelta(order: CountedOrder): CounterDelta {
   for (const refund of order.payment?.refunds ?? []) {
     if (refundedCentsOf([refund]) > 0) for (const [field, by] of Object.entries(refundDelta(refund.amountCents))) add(delta, field, by);
   }
+  for (const cents of order.giftCardRefundCents ?? []) for (const [field, by] of Object.entries(refundDelta(cents))) add(delta, field, by);
   return delta;
 }
 

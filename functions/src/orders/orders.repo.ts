@@ -86,7 +86,7 @@ export const countedOrder = (doc: OrderDoc): CountedOrder => ({
   createdAt: doc.createdAt,
   ...(doc.charges ? { charges: doc.charges } : {}),
   ...(doc.payment ? { payment: doc.payment } : {}),
-  ...(doc.giftCard ? { giftCardCents: doc.giftCard.cents } : {}),
+  ...(doc.giftCard ? { giftCardCents: doc.giftCard.cents, giftCardRefundCents: (doc.giftCard.refunds ?? []).map((r) => r.cents) } : {}),
 });
 
 /** Where an order's delivery is priced for: its address (codes, contract/src/order.ts addressPlace), or nowhere for a pickup. */
