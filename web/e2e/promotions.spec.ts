@@ -1,5 +1,5 @@
 import { expect, ownerToken, test } from './fixtures';
-import { addToCart, fillDelivery, signIn } from './helpers';
+import { addToCart, adminLogin, fillDelivery, signIn } from './helpers';
 
 // Issue 40 at the checkout, at 375 px: a discount code applied with 'Apply' (the server's quote
 // takes it off the books before shipping and tax), and an order paid wholly by a gift card.
@@ -85,4 +85,37 @@ test('an order paid wholly by a gift card: no payment step, nothing left to pay,
   expect(order).toMatchObject({ totalPrice: 0, giftCard: { amount: 18, returned: 0 } });
   const balance = await request.get(`/api/gift-cards/${encodeURIComponent(card.code)}/balance`);
   expect(await balance.json()).toMatchObject({ balance: 32 });
+});
+
+test.describe('the admin pages at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('a manager-level owner creates and pauses a code, issues a gift card and reads its ledger', async ({ page }) => {
+    await adminLogin(page);
+    await page.goto('/dashboard/discounts');
+    const code = `PAGE-${RUN}`;
+    await page.getByLabel('Code').fill(code.toLowerCase());
+    await page.getByLabel('Percent off').fill('15');
+    await page.getByLabel('Uses at most (optional)').fill('5');
+    await page.getByRole('button', { name: 'Create code' }).click();
+    const row = page.getByRole('listitem').filter({ hasText: code });
+    await expect(row).toContainText('15% off');
+    await expect(row).toContainText('0 used (of 5)');
+    await row.getByRole('button', { name: 'Pause' }).click();
+    await expect(row).toContainText('Paused');
+    await row.getByRole('button', { name: 'Redemptions' }).click();
+    await expect(row).toContainText('No order has used this code yet.');
+    await page.screenshot({ path: `${SHOTS}/admin-discounts-1280.png`, fullPage: true });
+
+    await page.goto('/dashboard/gift-cards');
+    await page.getByLabel('Amount ($)').fill('40');
+    await page.getByRole('button', { name: 'Issue card' }).click();
+    const issued = await page.getByTestId('issued-code').textContent();
+    expect(issued).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    const card = page.getByRole('listitem').filter({ hasText: `…${issued!.slice(-4)}` });
+    await expect(card).toContainText('$40.00');
+    await card.getByRole('button', { name: 'Ledger' }).click();
+    await expect(card.getByRole('table', { name: 'Ledger' })).toContainText('Issued');
+    await page.screenshot({ path: `${SHOTS}/admin-gift-cards-1280.png`, fullPage: true });
+  });
 });

@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
       audit: () => import('../features/admin/staff/audit-page'),
       profile: () => import('../features/admin/staff/profile-page'),
       settings: () => import('../features/admin/settings/fulfilment-page'),
+      discounts: () => import('../features/admin/promotions/discounts-page'),
+      'gift-cards': () => import('../features/admin/promotions/gift-cards-page'),
     }),
   },
 ];
