@@ -94,7 +94,7 @@ test.describe('the admin pages at 1280 px', () => {
     await adminLogin(page);
     await page.goto('/dashboard/discounts');
     const code = `PAGE-${RUN}`;
-    await page.getByLabel('Code').fill(code.toLowerCase());
+    await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
     await page.getByLabel('Percent off').fill('15');
     await page.getByLabel('Uses at most (optional)').fill('5');
     await page.getByRole('button', { name: 'Create code' }).click();
