@@ -23,12 +23,12 @@ test('a discount code applied at checkout takes 20% off the books, and the order
   await expect(page.getByTestId('place-total')).toHaveText('$12.50');
 
   // A code that does not exist: told so, nothing taken off.
-  await page.getByLabel('Discount code').fill('NO-SUCH-CODE');
+  await page.getByRole('textbox', { name: 'Discount code' }).fill('NO-SUCH-CODE');
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByTestId('discount-code-status')).toContainText('This discount code does not exist');
   await expect(page.getByTestId('place-total')).toHaveText('$12.50');
 
-  await page.getByLabel('Discount code').fill(code.toLowerCase());
+  await page.getByRole('textbox', { name: 'Discount code' }).fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByTestId('discount-code-status')).toContainText(`${code}: 20% off ($2.50 off your books)`);
   await expect(page.getByTestId('quote-discount')).toHaveText('-$2.50');
@@ -61,11 +61,11 @@ test('an order paid wholly by a gift card: no payment step, nothing left to pay,
 
   // One mistyped symbol: the check symbol catches it before any lookup.
   const typo = card.code.slice(0, -1) + (card.code.endsWith('0') ? '1' : '0');
-  await page.getByLabel('Gift card').fill(typo);
+  await page.getByRole('textbox', { name: 'Gift card' }).fill(typo);
   await page.getByRole('button', { name: 'Apply gift card' }).click();
   await expect(page.getByTestId('gift-card-status')).toContainText('This gift card code has a typo');
 
-  await page.getByLabel('Gift card').fill(card.code.toLowerCase());
+  await page.getByRole('textbox', { name: 'Gift card' }).fill(card.code.toLowerCase());
   await page.getByRole('button', { name: 'Apply gift card' }).click();
   await expect(page.getByTestId('gift-card-status')).toContainText(`pays $18.00 (balance $50.00)`);
   await expect(page.getByTestId('quote-due')).toHaveText('$0.00');
