@@ -72,6 +72,11 @@ export interface AdminStats {
   totalSales: number;
   /** totalSales taken apart (issue 27): the books (without tax), shipping (without tax) and the tax. */
   salesSplit: { books: number; shipping: number; tax: number };
+  /**
+   * Issue 40: of totalSales, what gift cards paid (a card's value is no sale when issued, a sale when
+   * spent); and what discount codes took off the books' list price (not in totalSales: books is net of it).
+   */
+  promotions?: { paidByGiftCard: number; discounts: number };
   /** Dollars; the orders paid for: cash when delivered or collected (PAID_STATUSES, issue 29), card when Stripe's payment arrived (issue 35). */
   collectedSales: number;
   /** How many orders that is. */

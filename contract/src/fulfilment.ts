@@ -146,6 +146,11 @@ export const QuoteRequestSchema = z
       .max(MAX_ORDER_BOOKS_FOR_QUOTE, `An order holds at most ${MAX_ORDER_BOOKS_FOR_QUOTE} books`)
       .refine((ids) => new Set(ids).size === ids.length, 'Repeated book ids'),
     delivery: QuoteDeliverySchema,
+    /** Issue 40: priced with this discount code when it applies (else `discountProblem` says why). */
+    // As typed: a code that cannot be one is answered in the quote (`discountProblem`, `giftCard.problem`), not as a 400.
+    discountCode: z.string({ error: 'discountCode must be text' }).trim().max(64, 'discountCode is at most 64 characters').transform((v) => v.toUpperCase()).optional(),
+    /** Issue 40: what this gift card would pay (its balance now, at most the total) and what remains `due`. */
+    giftCardCode: z.string({ error: 'giftCardCode must be text' }).trim().max(40, 'giftCardCode is at most 40 characters').optional(),
   })
   .strip();
 export type QuoteRequest = z.input<typeof QuoteRequestSchema>;
@@ -200,6 +205,16 @@ export interface Quote {
   countries: string[];
   /** Whether every other country is reached too (a zone of `*`, or a courier for any country). */
   everyCountry: boolean;
+  /** Issue 40: off the books (before shipping and tax) by the code asked for; 0 when none applies. */
+  discount?: number;
+  /** The code that applied, and what it does ('10% off'). */
+  discountApplied?: { code: string; label: string };
+  /** Why the code asked for does not apply (the price is then without it). */
+  discountProblem?: { code: string; reason: string; error: string };
+  /** What the gift card asked for pays (min(balance, total)), its balance now; or why it cannot. */
+  giftCard?: { amount: number; balance: number; last4: string } | { problem: string };
+  /** What remains to pay after the gift card (the order's `totalPrice`); null when not priced. */
+  due?: number | null;
 }
 
 /** 422 of POST /api/orders: the chosen method cannot deliver to this address; nothing was stored. */

@@ -26,3 +26,4 @@ export * from './places-legacy';
 export * from './payment';
 export * from './mail';
 export * from './sale';
+export * from './promotions';

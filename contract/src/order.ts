@@ -8,6 +8,7 @@ import { ratePercentLabel, type DeliveryMethod, type DeliveryPlace } from './pri
 import { ROLES } from './roles';
 import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
+import { DiscountCodeSchema, GiftCardCodeSchema } from './promotions';
 import { cashPayment, paymentFromStored, PaymentRequestSchema, type Payment, type StoredPayment } from './payment';
 
 export const MAX_ORDER_ITEMS = 50;
@@ -90,7 +91,8 @@ export const OrderInputSchema = z
       }
       // No order can cost nothing or more than its most books at the highest price: such a total is
       // a broken or hostile client (400), not a price that changed (409).
-      if (dollars < 0.01 || dollars > MAX_ORDER_TOTAL_DOLLARS) {
+      // 0 only when a gift card pays it all (issue 40: checked below).
+      if (dollars < 0 || dollars > MAX_ORDER_TOTAL_DOLLARS) {
         ctx.addIssue({ code: 'custom', message: `totalPrice must be between 0.01 and ${MAX_ORDER_TOTAL_DOLLARS}` });
         return z.NEVER;
       }
@@ -104,9 +106,17 @@ export const OrderInputSchema = z
     delivery: DeliveryRequestSchema.optional(),
     /** Issue 35: `{method: 'card'}` pays on a Stripe Checkout page; absent or cash: cash on delivery, as before. */
     payment: PaymentRequestSchema.optional(),
+    /** Issue 40: a discount code (contract/src/promotions.ts), taken off the books before shipping and tax. */
+    discountCode: DiscountCodeSchema.optional(),
+    /** Issue 40: a gift card pays min(balance, total); `totalPrice` is then what remains due. */
+    giftCardCode: GiftCardCodeSchema.optional(),
   })
   .strip()
   .superRefine((order, ctx) => {
+    if (order.totalPrice === 0 && !order.giftCardCode) {
+      ctx.addIssue({ code: 'custom', path: ['totalPrice'], message: `totalPrice must be between 0.01 and ${MAX_ORDER_TOTAL_DOLLARS}` });
+      return;
+    }
     if (order.delivery?.method !== 'pickup' && !order.address) {
       ctx.addIssue({ code: 'custom', path: ['address'], message: 'Address is required for delivery' });
       return;
@@ -253,6 +263,8 @@ export interface OrderDelivery {
 }
 export interface OrderCharges {
   subtotal: number;
+  /** Issue 40: taken off the books by `discountCode`, before shipping and tax (absent: none). */
+  discount?: number;
   shipping: number;
   tax: number;
   taxIncluded: boolean;
@@ -270,6 +282,10 @@ export type Order = z.infer<typeof OrderSchema> & {
   pickup?: OrderPickup;
   /** How it is paid and what was refunded (issue 35); every order has one (cash: derived from its status). */
   payment: Payment;
+  /** Issue 40: the code redeemed and what it took off (also in `charges.discount`). */
+  discount?: { code: string; amount: number; returned: boolean };
+  /** Issue 40: the gift card (its last 4 symbols) that paid `amount`; `totalPrice` is what remained due. */
+  giftCard?: { last4: string; amount: number; returned: number };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -288,6 +304,8 @@ export interface StoredOrderLine {
 /** What the order was charged, as priced (contract/src/pricing.ts), in cents. */
 export interface StoredCharges {
   subtotalCents: number;
+  /** Issue 40: off the books by a discount code (absent: none). */
+  discountCents?: number;
   shippingCents: number;
   taxCents: number;
   shippingTaxCents: number;
@@ -314,6 +332,10 @@ export interface StoredOrder {
   payBy?: string;
   /** Books put back in stock by refunds: a later cancel does not put them back twice. */
   restocked?: string[];
+  /** Issue 40: the discount code the order redeemed; `returnedAt` once a cancel gave the redemption back. */
+  discount?: { code: string; cents: number; returnedAt?: string };
+  /** Issue 40: the gift card that paid `cents` of it (`totalCents` is what remained due); `returnedCents` put back on the card. */
+  giftCard?: { id: string; last4: string; cents: number; returnedCents: number; refunds?: { id: string; cents: number; at: string; restocked: boolean }[] };
   productIDs: string[];
   items: StoredOrderLine[];
   totalCents: number;
@@ -326,7 +348,7 @@ export interface StoredOrder {
 
 export function chargesFromStored(c: StoredCharges): OrderCharges {
   return {
-    subtotal: fromCents(c.subtotalCents), shipping: fromCents(c.shippingCents), tax: fromCents(c.taxCents),
+    subtotal: fromCents(c.subtotalCents), ...(c.discountCents ? { discount: fromCents(c.discountCents) } : {}), shipping: fromCents(c.shippingCents), tax: fromCents(c.taxCents),
     taxIncluded: c.taxIncluded, taxLabel: c.taxLabel, taxRate: ratePercentLabel(c.taxRateBp),
   };
 }
@@ -353,6 +375,8 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt ?? doc.createdAt,
     payment: paymentFromStored(storedPaymentOf(doc)),
+    ...(doc.discount ? { discount: { code: doc.discount.code, amount: fromCents(doc.discount.cents), returned: Boolean(doc.discount.returnedAt) } } : {}),
+    ...(doc.giftCard ? { giftCard: { last4: doc.giftCard.last4, amount: fromCents(doc.giftCard.cents), returned: fromCents(doc.giftCard.returnedCents) } } : {}),
   };
 }
 

@@ -90,6 +90,8 @@ export interface MethodOffer {
 
 export interface Charges {
   subtotalCents: number;
+  /** Taken off the books by a discount code (issue 40; contract/src/promotions.ts): before shipping and tax. */
+  discountCents: number;
   /** The method's price as charged (tax included in it when prices include tax). */
   shippingCents: number;
   /** All the tax: included in the total or added to it. */
@@ -235,8 +237,10 @@ function noDefaultReason(settings: FulfilmentSettings, place: DeliveryPlace, sub
  * cannot be used there. Without a method (an order from a client that sends none): the default for
  * the place (`defaultOffer`), priced the same way and named in the result.
  */
-export function priceOrder(settings: FulfilmentSettings, books: readonly PricedBook[], method: DeliveryMethod | undefined, place: DeliveryPlace): Priced {
+export function priceOrder(settings: FulfilmentSettings, books: readonly PricedBook[], method: DeliveryMethod | undefined, place: DeliveryPlace, discountCents = 0): Priced {
   const subtotalCents = books.reduce((sum, b) => sum + b.priceCents, 0);
+  // Issue 40: the discount comes off the books (never below 0); shipping is priced on the books before it.
+  const discount = Math.max(0, Math.min(discountCents, subtotalCents));
   const weightGrams = cartWeight(settings, books);
   const offer = method ? offerFor(settings, method, place, subtotalCents, weightGrams) : defaultOffer(settings, place, subtotalCents, weightGrams);
   if (!offer) return { ok: false, reason: noDefaultReason(settings, place, subtotalCents, weightGrams), subtotalCents };
@@ -245,10 +249,10 @@ export function priceOrder(settings: FulfilmentSettings, books: readonly PricedB
   const taxRateBp = taxRateFor(settings.tax, offer.method, place);
   const taxIncluded = settings.tax.mode === 'included';
   const shippingTaxCents = taxPart(shippingCents, taxRateBp, taxIncluded);
-  const taxCents = taxPart(subtotalCents, taxRateBp, taxIncluded) + shippingTaxCents;
-  const totalCents = subtotalCents + shippingCents + (taxIncluded ? 0 : taxCents);
+  const taxCents = taxPart(subtotalCents - discount, taxRateBp, taxIncluded) + shippingTaxCents;
+  const totalCents = subtotalCents - discount + shippingCents + (taxIncluded ? 0 : taxCents);
   return {
-    ok: true, method: offer.method, subtotalCents, shippingCents, taxCents, shippingTaxCents, totalCents, taxRateBp, taxIncluded,
+    ok: true, method: offer.method, subtotalCents, discountCents: discount, shippingCents, taxCents, shippingTaxCents, totalCents, taxRateBp, taxIncluded,
     taxLabel: settings.tax.label, weightGrams, ...(offer.zone ? { zone: offer.zone } : {}),
   };
 }

@@ -35,6 +35,7 @@ export const PERMISSIONS = [
   'newsletter.export', // the confirmed newsletter addresses, as CSV (issue 28)
   'mail.failed', // the mail the shop could not send (issue 36)
   'sales.counter', // the Counter: sell at the till, take returns, the day's takings (issue 39)
+  'promotions.manage', // discount codes and gift cards (issue 40)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -44,6 +45,7 @@ export const POLICY: Readonly<Record<Role, readonly Permission[]>> = {
   manager: [
     'books.view', 'books.create', 'books.edit', 'books.price', 'books.stock', 'books.delete', 'books.import', 'books.covers',
     'orders.desk', 'orders.status', 'orders.refund', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment', 'mail.failed', 'sales.counter',
+    'promotions.manage',
   ],
   bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status', 'sales.counter'],
 };
@@ -183,6 +185,7 @@ export const AUDIT_ACTIONS = [
   'totp.start', 'totp.enable', 'totp.disable',
   'settings.update',
   'newsletter.export', 'cover.delete',
+  'discount.create', 'discount.pause', 'giftcard.issue', // issue 40
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Unknown action' });
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -17,6 +17,7 @@ import { routerOf } from './lib/routes';
 import { salesRouter } from './sales/sales.router';
 import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, stripeRouter } from './payments/payments.router';
+import { giftCardsRouter, promotionsAdminRouter } from './promotions/promotions.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
 import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
 
@@ -53,7 +54,8 @@ export function createApp() {
     '/admin/isbn/:isbn': { get: isbnLookup },
     '/admin/mail': mailAdminRouter, // issue 36: the mail that failed
     '/admin/sales': salesRouter, // issue 39: the counter
-    '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter],
+    '/gift-cards': giftCardsRouter, // issue 40: the balance check
+    '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter, promotionsAdminRouter],
   });
   api.use(methodNotAllowed(api));
   app.use('/api', api);

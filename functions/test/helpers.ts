@@ -98,7 +98,7 @@ export async function seededBooks(): Promise<any[]> {
 /** A digest of every document the shop writes (login attempt and lookup counters, and a sign-in's own traces, aside) and every stored object. */
 export async function stateDigest(): Promise<string> {
   // Read at once, digested in a fixed order: expectUnchanged runs it twice per rejected request.
-  const names = ['books', 'orders', 'stats', 'admins', 'mail', 'customers', 'audit', 'settings', 'stockAlerts', 'newsletter', 'mailSuppressions', 'wishlists', 'sales', 'saleReturns', 'salesDays'];
+  const names = ['books', 'orders', 'stats', 'admins', 'mail', 'customers', 'audit', 'settings', 'stockAlerts', 'newsletter', 'mailSuppressions', 'wishlists', 'sales', 'saleReturns', 'salesDays', 'discounts', 'giftCards'];
   const [files, ...snaps] = await Promise.all([
     bucket().getFiles({ prefix: '' }).then(([f]) => f as { name: string }[], () => []),
     ...names.map((name) => db().collection(name).get()),

@@ -34,6 +34,7 @@ export async function readStats(now = new Date()): Promise<AdminStats> {
       shipping: fromCents(totals.shippingCents ?? 0),
       tax: fromCents(totals.taxCents ?? 0),
     },
+    promotions: { paidByGiftCard: fromCents(totals.giftCardCents ?? 0), discounts: fromCents(totals.discountCents ?? 0) },
     collectedSales: fromCents(totals.collectedCents ?? 0),
     collectedOrders: totals.collectedOrders ?? 0,
     refundedSales: fromCents(totals.refundedCents ?? 0),

@@ -19,6 +19,20 @@ describe('counter deltas', () => {
     expect(placementDelta({ ...flagged, status: 'pending' })).not.toHaveProperty('collectedCents');
   });
 
+  it('keeps discounts and gift card payments apart from book revenue (issue 40): the figures still add up', () => {
+    // Books 30.00, 3.00 off by a code, 4.90 shipping, tax included 1.77 (of which 0.32 on shipping); 10.00 paid by a gift card, 21.90 due.
+    const charges = { shippingCents: 490, shippingTaxCents: 32, taxCents: 177, taxIncluded: true, discountCents: 300 };
+    const placed = placementDelta({ ...order, totalCents: 2190, charges, giftCardCents: 1000, status: 'pending' });
+    expect(placed).toMatchObject({ orders: 1, salesCents: 3190, giftCardCents: 1000, discountCents: 300, shippingCents: 458, taxCents: 177, m_202611_salesCents: 3190 });
+    // The books' own revenue: sales - shipping - tax = the books at list price - the discount.
+    expect(placed.salesCents! - placed.shippingCents! - placed.taxCents!).toBe(3000 - 300 - (177 - 32));
+    // Cancelled: all of it leaves revenue, the discount and the card's part too.
+    const cancelled = transitionDelta({ ...order, totalCents: 2190, charges, giftCardCents: 1000 }, 'pending', 'cancelled');
+    expect(cancelled).toMatchObject({ salesCents: -3190, giftCardCents: -1000, discountCents: -300 });
+    // A refund to the card counts as a refund, in the recount too.
+    expect(placementDelta({ ...order, totalCents: 0, giftCardCents: 1999, giftCardRefundCents: [400], status: 'delivered' })).toMatchObject({ refunds: 1, refundedCents: 400, salesCents: 1999 });
+  });
+
   it('counts a placement in its status, in revenue and in its month', () => {
     expect(placementDelta({ ...order, status: 'pending' })).toEqual({
       status_pending: 1, orders: 1, salesCents: 1999, m_202611_orders: 1, m_202611_salesCents: 1999,

@@ -18,6 +18,8 @@ import { countsInRevenue, fromCents, ORDER_STATUSES, PAID_STATUSES, refundedCent
 //   collectedOrders, collectedCents   the orders paid for: cash when delivered or collected (issue 29),
 //                                 card when Stripe's payment arrived (issue 35; what it received)
 //   refunds, refundedCents        refunds made (desk or Stripe's dashboard), kept apart from sales
+//   discountCents                 of the books' list price, what discount codes took off (not in salesCents; issue 40)
+//   giftCardCents                 of salesCents, what gift cards paid (the rest was due in cash or by card; issue 40)
 //   status_<status>               orders in each status
 //   m_<YYYYMM>_orders, m_<YYYYMM>_salesCents   the same per month of placement (for the chart)
 //   counterSales, counterSalesCents, counterReturns, counterRefundCents
@@ -36,9 +38,13 @@ export interface CountedOrder {
   totalCents: number;
   createdAt: string; // ISO; its month is the month the order counts in
   /** What the order was charged (orders priced with a delivery method); absent: all of it is books. */
-  charges?: Pick<StoredCharges, 'shippingCents' | 'shippingTaxCents' | 'taxCents' | 'taxIncluded'>;
+  charges?: Pick<StoredCharges, 'shippingCents' | 'shippingTaxCents' | 'taxCents' | 'taxIncluded' | 'discountCents'>;
   /** Card orders (and refunded cash orders): collected when paid, not when delivered (issue 35). */
   payment?: Pick<StoredPayment, 'method' | 'paidCents' | 'refunds' | 'problem'>;
+  /** Issue 40: what a gift card paid (not in `totalCents`, which is what remained due). */
+  giftCardCents?: number;
+  /** Issue 40: desk refunds put back on that gift card (counted as refunds, like money refunds). */
+  giftCardRefundCents?: number[];
 }
 
 /** Shipping as revenue: what was charged for it, without the tax on it when prices include tax. */
@@ -59,11 +65,16 @@ function add(delta: CounterDelta, field: string, by: number): void {
 function revenue(delta: CounterDelta, order: CountedOrder, sign: 1 | -1): void {
   const month = monthOf(order.createdAt);
   add(delta, 'orders', sign);
-  add(delta, 'salesCents', sign * order.totalCents);
+  // Issue 40: the order's worth is what remained due plus what a gift card paid (the card's value
+  // was no sale when issued: it is a sale when spent). The discount is already off the books.
+  const worth = order.totalCents + (order.giftCardCents ?? 0);
+  add(delta, 'salesCents', sign * worth);
   add(delta, 'shippingCents', sign * shippingRevenueCents(order.charges));
   add(delta, 'taxCents', sign * (order.charges?.taxCents ?? 0));
+  add(delta, 'discountCents', sign * (order.charges?.discountCents ?? 0));
+  add(delta, 'giftCardCents', sign * (order.giftCardCents ?? 0));
   add(delta, monthField(month, 'orders'), sign);
-  add(delta, monthField(month, 'salesCents'), sign * order.totalCents);
+  add(delta, monthField(month, 'salesCents'), sign * worth);
 }
 
 const byCard = (order: Pick<CountedOrder, 'payment'>) => order.payment?.method === 'card';
@@ -110,6 +121,7 @@ export function placementDelta(order: CountedOrder): CounterDelta {
   for (const refund of order.payment?.refunds ?? []) {
     if (refundedCentsOf([refund]) > 0) for (const [field, by] of Object.entries(refundDelta(refund.amountCents))) add(delta, field, by);
   }
+  for (const cents of order.giftCardRefundCents ?? []) for (const [field, by] of Object.entries(refundDelta(cents))) add(delta, field, by);
   return delta;
 }
 

@@ -24,6 +24,7 @@ import { clientAddress } from '../admin/client-address';
 import { bookDocsByIds } from '../books/books.repo';
 import * as repo from './orders.repo';
 import { buildQuote } from './quote';
+import { promotionQuote } from '../promotions/quote-promotions';
 import { QuoteCache, quoteKey } from './quote-cache';
 import { countQuote, readPricingInputs } from './quote.repo';
 import { countForeignLookup } from './lookup-limit.repo';
@@ -182,9 +183,21 @@ const quotes = new QuoteCache();
 // cart still sees its methods and total; the order itself refuses them (400 UNKNOWN_BOOKS), which
 // is what flags them at checkout. A cart of unknown books only: 400 UNKNOWN_BOOKS here too.
 export async function quote(req: Request, res: Response) {
-  const { productIDs, delivery } = parseWith(QuoteRequestSchema, jsonBody(req));
+  const { productIDs, delivery, discountCode, giftCardCode } = parseWith(QuoteRequestSchema, jsonBody(req));
   await countQuote(clientAddress(req));
   const { settings, settingsVersion, catalogVersion } = await readPricingInputs();
+  // Issue 40: a code or a card is read fresh each time (1 read each, never cached: its use changes it).
+  if (discountCode || giftCardCode) {
+    const docs = await bookDocsByIds(productIDs);
+    const known = docs.filter((d) => d !== undefined);
+    if (known.length === 0) throw new HttpError(400, `Unknown book ids: ${productIDs.join(', ')}`, { code: 'UNKNOWN_BOOKS', productIDs, details: { productIDs } });
+    const unknown = productIDs.filter((_, i) => !docs[i]);
+    const place = { country: delivery.country, region: delivery.region, zipcode: delivery.zipcode };
+    const answer = await promotionQuote(settings, known, delivery.method, place, discountCode, giftCardCode);
+    noStore(res);
+    res.json({ ...answer, ...(unknown.length ? { unknownProductIDs: unknown } : {}) } satisfies Quote);
+    return;
+  }
   const key = quoteKey({ productIDs, ...delivery, settingsVersion, catalogVersion });
   let answer = quotes.get(key);
   if (!answer) {

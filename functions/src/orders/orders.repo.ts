@@ -29,6 +29,8 @@ import { orderCounts, placementDelta, transitionDelta, type CountedOrder } from 
 import { addToCounters, readCounterTotals } from './counters.repo';
 import { decodeCursor, encodeCursor } from './cursor';
 import { queued } from '../lib/mail-queue';
+import { giveBackRedemption, stageRedemption } from '../promotions/discounts.repo';
+import { giveBackToCard, readCardForReturn, stageGiftCardSpend } from '../promotions/gift-cards.repo';
 import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
 import { CUSTOMERS_COLLECTION, type CustomerDoc, openOrderLimit, openOrdersDelta, openOrdersOf, requestHash } from './open-orders';
 
@@ -85,6 +87,7 @@ export const countedOrder = (doc: OrderDoc): CountedOrder => ({
   createdAt: doc.createdAt,
   ...(doc.charges ? { charges: doc.charges } : {}),
   ...(doc.payment ? { payment: doc.payment } : {}),
+  ...(doc.giftCard ? { giftCardCents: doc.giftCard.cents, giftCardRefundCents: (doc.giftCard.refunds ?? []).map((r) => r.cents) } : {}),
 });
 
 /** Where an order's delivery is priced for: its address (codes, contract/src/order.ts addressPlace), or nowhere for a pickup. */
@@ -97,12 +100,15 @@ export function placeOf(input: Pick<ParsedOrderInput, 'address' | 'delivery'>): 
 export const pricedBooks = (docs: BookDoc[]) => docs.map((b) => ({ priceCents: b.newPriceCents, weightGrams: b.weightGrams ?? null }));
 
 /** THE price of an order (contract/src/pricing.ts priceOrder), as the quote computes it too; without a method, the default for its address. */
-export function priceFor(settings: FulfilmentSettings, docs: BookDoc[], input: Pick<ParsedOrderInput, 'address' | 'delivery'>): Priced {
-  return priceOrder(settings, pricedBooks(docs), input.delivery?.method, placeOf(input));
+export function priceFor(settings: FulfilmentSettings, docs: BookDoc[], input: Pick<ParsedOrderInput, 'address' | 'delivery'>, discountCents = 0): Priced {
+  return priceOrder(settings, pricedBooks(docs), input.delivery?.method, placeOf(input), discountCents);
 }
 
+/** The books as a discount code sees them (issue 40): price and category. */
+export const discountedBooks = (docs: BookDoc[]) => docs.map((b) => ({ priceCents: b.newPriceCents, category: b.category }));
+
 const storedCharges = (p: Extract<Priced, { ok: true }>): StoredCharges => ({
-  subtotalCents: p.subtotalCents, shippingCents: p.shippingCents, taxCents: p.taxCents, shippingTaxCents: p.shippingTaxCents,
+  subtotalCents: p.subtotalCents, ...(p.discountCents ? { discountCents: p.discountCents } : {}), shippingCents: p.shippingCents, taxCents: p.taxCents, shippingTaxCents: p.shippingTaxCents,
   taxRateBp: p.taxRateBp, taxIncluded: p.taxIncluded, taxLabel: p.taxLabel,
 });
 
@@ -184,9 +190,14 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       // An order without a method is priced as the shop's default delivery to its address (issue 36),
       // postage and tax included, and stored with that method: never the books alone.
       const settings = await readFulfilment(tx);
-      const priced = priceFor(settings, bookDocs, input);
+      const now = new Date().toISOString();
+      // Issue 40: the code read in this transaction (a limit holds under any concurrency), refused before anything is written.
+      const redemption = input.discountCode ? await stageRedemption(tx, input.discountCode, customer.uid, discountedBooks(bookDocs), now) : undefined;
+      const priced = priceFor(settings, bookDocs, input, redemption?.cents);
       if (!priced.ok) throw new HttpError(422, priced.reason, { code: 'DELIVERY_UNAVAILABLE' });
-      const totalCents = priced.totalCents;
+      // Issue 40: a gift card pays min(balance, total), read and spent in this transaction; the order's total is what remains due.
+      const spend = input.giftCardCode ? await stageGiftCardSpend(tx, input.giftCardCode, priced.totalCents) : undefined;
+      const totalCents = priced.totalCents - (spend?.cents ?? 0);
       if (Math.round(input.totalPrice * 100) !== totalCents) {
         throw new HttpError(409, 'Prices have changed since you opened your cart', {
           code: 'PRICE_CHANGED',
@@ -195,10 +206,10 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       }
       // One copy of each book, through the book write path (its reads happen here, before this transaction's writes).
       const stock = await stageBookWrites(tx, snaps.map((book) => ({ book, stockDelta: -1 })), { order: ref.path });
-      const now = new Date().toISOString();
       // A card order waits for its payment (issue 35): stock held, no placement mail (the payment's
       // confirmation is the one), and the payment job's deadline until a session says otherwise.
-      const card = input.payment?.method === 'card';
+      // Nothing left to pay (a gift card paid it all): no payment step, whatever the shopper chose.
+      const card = input.payment?.method === 'card' && totalCents > 0;
       const doc: OrderDoc = {
         uid: customer.uid,
         name: input.name,
@@ -208,6 +219,8 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         delivery: { method: priced.method, weightGrams: priced.weightGrams, ...(priced.zone ? { zone: priced.zone } : {}) },
         charges: storedCharges(priced),
         ...(priced.method === 'pickup' ? { pickup: { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays } } : {}),
+        ...(redemption ? { discount: { code: redemption.code, cents: priced.discountCents } } : {}),
+        ...(spend ? { giftCard: { id: spend.id, last4: spend.last4, cents: spend.cents, returnedCents: 0 } } : {}),
         productIDs: input.productIDs,
         items: input.productIDs.map((bookId, i) => ({
           bookId,
@@ -233,6 +246,8 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       // The stock read above is this transaction's: a concurrent order for the last copy makes one
       // of the two commits fail and run again, and then it sees 0. (Taking copies releases no alerts: nothing runs after the commit.)
       stock.write();
+      redemption?.write(ref.id, doc.email, now);
+      spend?.write(ref.id, now);
       addToCounters(tx, placementDelta(countedOrder(doc)));
       tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
       if (!card) tx.create(mail().doc(mailId(ref.id, 'placed')), queued(orderMail(ref.id, mailOrder(doc), 'placed')));
@@ -343,6 +358,9 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
   const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
   // Staff moves are audited: the audit chain's head is read with the other reads (only then).
   const log = actor ? await openAudit(tx) : null;
+  // Issue 40: a cancelled or refused order puts what its gift card paid (and no refund gave back yet) back on the card.
+  const cardOwed = doc.giftCard && RESTOCKING_STATUSES.includes(to) ? doc.giftCard.cents - doc.giftCard.returnedCents : 0;
+  const card = cardOwed > 0 ? await readCardForReturn(tx, doc.giftCard!.id) : undefined;
   let afterCommit = noAfterCommit;
   return {
     afterCommit: () => afterCommit,
@@ -358,6 +376,15 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
         const holdUntil = new Date(Date.parse(at) + settings.pickup.holdDays * DAY_MS).toISOString();
         change.holdUntil = holdUntil;
         change.pickup = { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays, holdUntil };
+      }
+      // Issue 40: a cancelled or refused order gives its discount code's redemption back (once: its status was read here).
+      if (doc.discount && !doc.discount.returnedAt && RESTOCKING_STATUSES.includes(to)) {
+        giveBackRedemption(tx, doc.discount.code, orderId, doc.uid, at);
+        change.discount = { ...doc.discount, returnedAt: at };
+      }
+      if (card && doc.giftCard) {
+        giveBackToCard(tx, card, cardOwed, orderId, at, actor?.username);
+        change.giftCard = { ...doc.giftCard, returnedCents: doc.giftCard.cents };
       }
       const updated: OrderDoc = { ...doc, ...change };
       // Leaving ready_for_pickup takes the order out of the release's query (status, holdUntil) for

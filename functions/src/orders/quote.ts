@@ -10,8 +10,8 @@ import {
 
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : fromCents(cents));
 
-export function buildQuote(settings: FulfilmentSettings, books: readonly PricedBook[], asked: DeliveryMethod | undefined, place: DeliveryPlace): Quote {
-  const priced = priceOrder(settings, books, asked, place);
+export function buildQuote(settings: FulfilmentSettings, books: readonly PricedBook[], asked: DeliveryMethod | undefined, place: DeliveryPlace, discountCents = 0): Quote {
+  const priced = priceOrder(settings, books, asked, place, discountCents);
   const method = priced.method ?? asked ?? null;
   const free = freeShippingFromCents(settings);
   const taxIncluded = settings.tax.mode === 'included';
@@ -42,6 +42,7 @@ export function buildQuote(settings: FulfilmentSettings, books: readonly PricedB
   return {
     ...base,
     available: true,
+    ...(priced.discountCents ? { discount: fromCents(priced.discountCents) } : {}),
     shipping: fromCents(priced.shippingCents),
     tax: fromCents(priced.taxCents),
     total: fromCents(priced.totalCents),

@@ -232,7 +232,7 @@ function exceeds(payment: StoredPayment): never {
 }
 
 /** Restock lines must be the order's, each put back at most once (by a refund or a cancel). */
-function restockBookIds(doc: OrderDoc, request: ParsedRefundRequest): string[] {
+export function restockBookIds(doc: OrderDoc, request: ParsedRefundRequest): string[] {
   const ids = request.restock.map((l) => l.bookId);
   const lines = new Set((doc.items ?? []).map((l) => l.bookId));
   const unknown = ids.filter((id) => !lines.has(id));

@@ -8,7 +8,8 @@ import { jsonBody, parseWith } from '../lib/validate';
 import { idempotencyKey, orderIdParam } from '../orders/orders.handlers';
 import { providerError, requireStripe } from './checkout';
 import { refundStatusOf } from './payment-facts';
-import { checkRefund, recordRefund, type RefundAnswer } from './payments.repo';
+import { checkRefund, recordRefund, restockBookIds, type RefundAnswer } from './payments.repo';
+import { refundToGiftCard } from '../promotions/gift-card-refunds';
 import type { Stripe } from './stripe-client';
 
 export interface RefundResponse {
@@ -35,7 +36,15 @@ export async function createRefund(req: Request, res: Response) {
   const request = parseWith(RefundRequestSchema, jsonBody(req));
   const refundId = createHash('sha256').update(`${orderId}\n${key}`).digest('hex').slice(0, 20);
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
-  const ask = { orderId, refundId, requestHash, request, actor };
+  // Issue 40: what a gift card paid goes back on it first; the rest, if any, is refunded in money below.
+  const toCard = await refundToGiftCard(orderId, refundId, request, actor, (doc) => restockBookIds(doc, request));
+  if (toCard.cents > 0 && toCard.cents === Math.round(request.amount * 100)) {
+    noStore(res);
+    res.status(201).json({ message: 'Refund put back on the gift card', order: toCard.order!, giftCard: { amount: toCard.cents / 100 } });
+    return;
+  }
+  const rest = toCard.cents > 0 ? { ...request, amount: (Math.round(request.amount * 100) - toCard.cents) / 100 } : request;
+  const ask = { orderId, refundId, requestHash, request: rest, actor };
   const checked = await checkRefund(ask);
   let answer: RefundAnswer;
   if ('replay' in checked) answer = checked.replay;

@@ -57,6 +57,8 @@ export const routes: RouteObject[] = [
       counter: () => import('../features/admin/counter/counter-page'),
       'counter/day': () => import('../features/admin/counter/day-end-page'),
       'counter/sales/:id': () => import('../features/admin/counter/sale-page'),
+      discounts: () => import('../features/admin/promotions/discounts-page'),
+      'gift-cards': () => import('../features/admin/promotions/gift-cards-page'),
     }),
   },
 ];

@@ -16,6 +16,7 @@ import { AddressFields } from '../../features/checkout/address-fields';
 import { DeliveryOptions, PickupNote, QuoteSummary } from '../../features/checkout/delivery-options';
 import { quoteQuery } from '../../features/checkout/get-quote';
 import { PaymentOptions, paymentMethodsQuery } from '../../features/checkout/payment-options';
+import { acceptedPromotions, PromotionFields, type Promotions } from '../../features/checkout/promotion-fields';
 import { VerifyEmailGate } from '../../features/checkout/verify-email-gate';
 import { usePrefillFromLatestOrder } from '../../features/orders/prefill-delivery';
 import { ApiError } from '../../lib/api-client';
@@ -78,7 +79,9 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
   usePrefillFromLatestOrder(formRef, user?.uid, prefill);
   const quotePlace = quotePlaceOf(address);
   const settledPlace = useSettled(quotePlace, 300);
-  const quote = useQuery(quoteQuery(items.map((item) => item._id), chosen, settledPlace));
+  // Issue 40: a discount code and a gift card, applied with 'Apply' (priced by the server's quote).
+  const [promotions, setPromotions] = useState<Promotions>({});
+  const quote = useQuery(quoteQuery(items.map((item) => item._id), chosen, settledPlace, promotions));
   // Only an answer for exactly what the form says now (not the previous address's, kept on screen meanwhile).
   const current = !quote.isFetching && !quote.isPlaceholderData && JSON.stringify(settledPlace) === JSON.stringify(quotePlace);
   // A chosen method the new address cannot have gives way to what it can (said beside the methods).
@@ -96,10 +99,13 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
   // The server's total for this method and address (shipping and tax included): what the order is charged.
   const priced = current && method && quote.data?.method === method && quote.data.available && quote.data.total !== null ? quote.data : undefined;
   const pickup = method === 'pickup';
+  // What remains to pay once a gift card paid its part (the order's totalPrice); 0: nothing to pay.
+  const due = priced ? (priced.due ?? priced.total!) : undefined;
   // How the shopper pays (issue 35): 'Pay by Card' only when the shop offers it; cash otherwise, as before.
   const methods = useQuery(paymentMethodsQuery()).data?.methods ?? ['cash'];
   const [paying, setPaying] = useState<PaymentMethod>('cash');
-  const payBy: PaymentMethod = methods.includes(paying) ? paying : 'cash';
+  // Nothing left to pay (a gift card covers it): no payment step.
+  const payBy: PaymentMethod = methods.includes(paying) && due !== 0 ? paying : 'cash';
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -114,8 +120,9 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
       // A pickup needs no address: the books wait in the shop.
       ...(pickup ? {} : { address: { street: field('street'), city: field('city'), country: field('country'), state: field('state'), zipcode: field('zipcode') } }),
       productIDs: items.map((item) => item._id),
-      totalPrice: formatDollars(priced.total!),
+      totalPrice: formatDollars(due!),
       delivery: { method: priced.method! },
+      ...acceptedPromotions(promotions, priced),
       ...(payBy === 'card' ? { payment: { method: payBy } } : {}),
     };
     try {
@@ -132,8 +139,9 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
         window.location.assign(placed.checkoutUrl);
         return;
       }
-      const due = placed.delivery?.method === 'pickup' ? 'at the counter when you collect it' : 'on delivery';
-      await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. You will pay ${moneyLabel(placed.totalPrice)} ${due}.`, 'success', 'Yes, OK!');
+      const when = placed.delivery?.method === 'pickup' ? 'at the counter when you collect it' : 'on delivery';
+      const pays = placed.totalPrice === 0 ? 'Your gift card paid for it: there is nothing more to pay.' : `You will pay ${moneyLabel(placed.totalPrice)} ${when}.`;
+      await alertBox('Confirmed Order', `Your order ${placed._id} has been placed. ${pays}`, 'success', 'Yes, OK!');
       navigate('/orders');
     } catch (error) {
       console.error('Order failed', error);
@@ -208,7 +216,8 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                 <AddressFields value={address} onChange={setAddress} shop={quote.data} hidden={pickup} />
                 <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={choose} note={gaveWay} stale={!current && !quote.isError} />
                 {pickup && quote.data?.pickup && <PickupNote pickup={quote.data.pickup} />}
-                <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} />
+                <PromotionFields value={promotions} onChange={setPromotions} quote={current ? quote.data : undefined} />
+                {due !== 0 && <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} />}
                 {quote.data && <QuoteSummary quote={quote.data} />}
                 {quote.isError && (
                   <p role="alert" className="text-danger md:col-span-5">
@@ -236,10 +245,12 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                   <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
                     <div className="min-w-0">
                       <p className="text-lg font-bold text-gray-900">
-                        Total: <span data-testid="place-total" className="tabular-nums">{priced ? moneyLabel(priced.total!) : '...'}</span>
+                        {due !== undefined && due !== priced?.total ? 'To pay' : 'Total'}: <span data-testid="place-total" className="tabular-nums">{due !== undefined ? moneyLabel(due) : '...'}</span>
                       </p>
                       <p id="cod-note" className="text-gray-700">
-                        {payBy === 'card'
+                        {due === 0
+                          ? 'Paid by your gift card: there is nothing more to pay.'
+                          : payBy === 'card'
                           ? 'By card: placing the order opens the payment page, where you pay this total.'
                           : pickup
                             ? 'Nothing is charged now: you pay this total at the counter when you collect your books.'

@@ -73,6 +73,13 @@ export function QuoteSummary({ quote }: { quote: Quote }) {
   return (
     <dl className="space-y-1 rounded-md bg-gray-50 p-3 text-gray-800 ring-1 ring-gray-200 md:col-span-5" aria-label="Order summary" data-testid="quote-summary">
       <div className="flex justify-between"><dt>Subtotal</dt><dd className="tabular-nums">{money(quote.subtotal)}</dd></div>
+      {/* Issue 40: off the books, before shipping and tax. */}
+      {quote.available && quote.discount ? (
+        <div className="flex justify-between text-secondary">
+          <dt>Discount{quote.discountApplied ? ` (${quote.discountApplied.code})` : ''}</dt>
+          <dd className="tabular-nums" data-testid="quote-discount">-{money(quote.discount)}</dd>
+        </div>
+      ) : null}
       {quote.available && quote.shipping !== null && (
         <div className="flex justify-between"><dt>{method?.label ?? 'Shipping'}</dt><dd className="tabular-nums" data-testid="quote-shipping">{quote.shipping === 0 ? 'Free' : money(quote.shipping)}</dd></div>
       )}
@@ -89,6 +96,18 @@ export function QuoteSummary({ quote }: { quote: Quote }) {
         <dt>Total</dt>
         <dd className="tabular-nums" data-testid="quote-total">{quote.total === null ? '-' : money(quote.total)}</dd>
       </div>
+      {quote.giftCard && 'amount' in quote.giftCard && quote.total !== null && (
+        <>
+          <div className="flex justify-between text-secondary">
+            <dt>Gift card ending {quote.giftCard.last4}</dt>
+            <dd className="tabular-nums" data-testid="quote-gift-card">-{money(quote.giftCard.amount)}</dd>
+          </div>
+          <div className="flex justify-between font-semibold text-gray-900">
+            <dt>To pay</dt>
+            <dd className="tabular-nums" data-testid="quote-due">{money(quote.due ?? 0)}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

@@ -17,11 +17,13 @@ const clean = (value: string | undefined) => (value?.trim() ? value.trim() : und
 // default for the place (and names it), which the checkout preselects. A read (no write): a query, keyed by
 // what it prices; the previous answer stays on screen while the next one loads (no flicker as the
 // shopper types an address).
-export const quoteQuery = (productIDs: string[], method: DeliveryMethod | undefined, place: QuotePlace = {}) => {
+export const quoteQuery = (productIDs: string[], method: DeliveryMethod | undefined, place: QuotePlace = {}, promotions: { discountCode?: string; giftCardCode?: string } = {}) => {
   const delivery = { method, country: clean(place.country), region: clean(place.region), zipcode: clean(place.zipcode) };
+  // Issue 40: a discount code and a gift card, when applied, priced by the server with the cart.
+  const promo = { ...(promotions.discountCode ? { discountCode: promotions.discountCode } : {}), ...(promotions.giftCardCode ? { giftCardCode: promotions.giftCardCode } : {}) };
   return queryOptions({
-    queryKey: [...queryKeys.quotes, productIDs, delivery] as const,
-    queryFn: ({ signal }) => apiFetch<Quote>('/api/checkout/quote', { method: 'POST', body: { productIDs, delivery }, signal }),
+    queryKey: [...queryKeys.quotes, productIDs, delivery, promo] as const,
+    queryFn: ({ signal }) => apiFetch<Quote>('/api/checkout/quote', { method: 'POST', body: { productIDs, delivery, ...promo }, signal }),
     enabled: productIDs.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

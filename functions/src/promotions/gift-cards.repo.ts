@@ -1,0 +1,170 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  formatGiftCardCode, fromCents, GIFT_CARD_ALPHABET, giftCardCheckSymbol, giftCardFromStored,
+  type GiftCard, type GiftCardMovement, type GiftCardMovementKind, type IssuedGiftCard, type StoredGiftCard,
+} from '@bookstore/contract';
+import { FieldPath, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
+import { db } from '../lib/firebase';
+import { HttpError } from '../lib/http-error';
+import { runQuery } from '../lib/queries';
+import { countReads } from '../lib/read-counter';
+
+// Gift cards (issue 40): giftCards/<sha256 of the code> holds the balance (cents); the code itself
+// is never stored, so a leak of the database or of the admin pages gives no spendable code. Every
+// movement is a ledger line (giftCards/<id>/ledger/<auto>) written in the same transaction as the
+// balance it changes. An order reads the card in its own transaction and writes the balance it read
+// minus what it pays: two orders racing for one card both read it, one commit wins, the other runs
+// again and sees what is left (never below zero).
+
+export const giftCards = () => db().collection('giftCards');
+export const giftCardId = (code: string) => createHash('sha256').update(`giftcard:${code}`).digest('hex').slice(0, 40);
+const ledger = (id: string) => giftCards().doc(id).collection('ledger');
+
+/** 15 random symbols (75 bits) and the check symbol. */
+export function newGiftCardCode(): string {
+  let body = '';
+  for (let i = 0; i < 15; i++) body += GIFT_CARD_ALPHABET[randomInt(GIFT_CARD_ALPHABET.length)];
+  return body + giftCardCheckSymbol(body);
+}
+
+export interface IssueRequest {
+  amountCents: number;
+  recipientEmail?: string;
+  kind: Extract<GiftCardMovementKind, 'issued' | 'store-credit'>;
+  orderId?: string;
+}
+
+/** Issues a card (staff, or store credit for a return): the card, its first ledger line and the audit event in one transaction. */
+export async function issueGiftCard(actor: AuditActor, request: IssueRequest): Promise<IssuedGiftCard> {
+  const code = newGiftCardCode();
+  const id = giftCardId(code);
+  const at = new Date().toISOString();
+  const doc: StoredGiftCard = {
+    last4: code.slice(-4), balanceCents: request.amountCents, initialCents: request.amountCents,
+    recipientEmail: request.recipientEmail ?? null, createdAt: at, updatedAt: at, createdBy: actor.username,
+  };
+  // A transaction: the audit event is a link of the chain, whose head it reads (decision 036).
+  await db().runTransaction(async (tx) => {
+    const log = await openAudit(tx);
+    tx.create(giftCards().doc(id), doc);
+    tx.create(ledger(id).doc(), { kind: request.kind, cents: request.amountCents, balanceAfterCents: request.amountCents, at, by: actor.username, ...(request.orderId ? { orderId: request.orderId } : {}) });
+    appendAudit(log, actor, {
+      action: 'giftcard.issue', target: `giftCards/${id}`,
+      changes: { amount: { before: null, after: fromCents(request.amountCents) }, kind: { before: null, after: request.kind }, ...(request.orderId ? { orderId: { before: null, after: request.orderId } } : {}) },
+    }, at);
+  });
+  return { code: formatGiftCardCode(code), balance: fromCents(request.amountCents), id };
+}
+
+export interface CardRead {
+  id: string;
+  last4: string;
+  balanceCents: number;
+}
+
+const cardOf = (snap: DocumentSnapshot): CardRead | undefined => {
+  const doc = snap.data() as StoredGiftCard | undefined;
+  return doc ? { id: snap.id, last4: doc.last4, balanceCents: doc.balanceCents } : undefined;
+};
+
+/** The card a canonical code names (1 read), outside any transaction: the quote and the balance check. */
+export async function readGiftCard(code: string): Promise<CardRead | undefined> {
+  const snap = await giftCards().doc(giftCardId(code)).get();
+  countReads(1);
+  return cardOf(snap);
+}
+
+export interface StagedSpend {
+  id: string;
+  last4: string;
+  cents: number;
+  write(orderId: string, at: string): void;
+}
+
+/** Reads the card in the order's transaction: what it pays of `totalCents` (min(balance, total)); 404/422 when it cannot pay. */
+export async function stageGiftCardSpend(tx: Transaction, code: string, totalCents: number): Promise<StagedSpend> {
+  const ref = giftCards().doc(giftCardId(code));
+  const snap = await tx.get(ref);
+  countReads(1);
+  const card = cardOf(snap);
+  if (!card) throw new HttpError(404, 'This gift card does not exist', { code: 'GIFT_CARD_UNKNOWN' });
+  if (card.balanceCents <= 0) throw new HttpError(422, 'This gift card has nothing left on it', { code: 'GIFT_CARD_EMPTY' });
+  const cents = Math.min(card.balanceCents, totalCents);
+  return {
+    id: card.id, last4: card.last4, cents,
+    write(orderId, at) {
+      const after = card.balanceCents - cents; // >= 0: min() above, on the balance this transaction read
+      tx.update(ref, { balanceCents: after, updatedAt: at });
+      tx.create(ledger(card.id).doc(), { kind: 'spent', cents: -cents, balanceAfterCents: after, at, orderId });
+    },
+  };
+}
+
+/** Reads a card by id in `tx` (a give-back needs its balance for the ledger line); reads only. */
+export async function readCardForReturn(tx: Transaction, id: string): Promise<CardRead | undefined> {
+  const snap = await tx.get(giftCards().doc(id));
+  countReads(1);
+  return cardOf(snap);
+}
+
+/** Puts `cents` back on the card read in `tx` (a cancel or a refund of the order that spent it). */
+export function giveBackToCard(tx: Transaction, card: CardRead, cents: number, orderId: string, at: string, by?: string): void {
+  const after = card.balanceCents + cents;
+  tx.update(giftCards().doc(card.id), { balanceCents: after, updatedAt: at });
+  tx.create(ledger(card.id).doc(), { kind: 'returned', cents, balanceAfterCents: after, at, orderId, ...(by ? { by } : {}) });
+}
+
+export interface GiftCardsPage {
+  giftCards: GiftCard[];
+  nextCursor: string | null;
+}
+
+const encode = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+function decode(cursor: string): [string, string] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string' && v.length < 200)) return value as [string, string];
+  } catch {
+    /* answered below */
+  }
+  throw new HttpError(400, 'cursor is not valid');
+}
+
+export async function listGiftCards(limit: number, cursor?: string): Promise<GiftCardsPage> {
+  let q = giftCards().orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
+  if (cursor) q = q.startAfter(...decode(cursor));
+  const snap = await runQuery(q.limit(limit + 1));
+  const docs = snap.docs.slice(0, limit);
+  const last = docs[docs.length - 1];
+  return {
+    giftCards: docs.map((d) => giftCardFromStored(d.id, d.data() as StoredGiftCard)),
+    nextCursor: snap.docs.length > limit && last ? encode([String(last.get('createdAt')), last.id]) : null,
+  };
+}
+
+export interface GiftCardDetail {
+  giftCard: GiftCard;
+  ledger: GiftCardMovement[];
+  nextCursor: string | null;
+}
+
+/** A card and one page of its ledger, newest first. */
+export async function giftCardDetail(id: string, limit: number, cursor?: string): Promise<GiftCardDetail> {
+  const snap = await giftCards().doc(id).get();
+  countReads(1);
+  if (!snap.exists) throw new HttpError(404, 'Gift card not found');
+  let q = ledger(id).orderBy('at', 'desc').orderBy(FieldPath.documentId(), 'desc');
+  if (cursor) q = q.startAfter(...decode(cursor));
+  const lines = await runQuery(q.limit(limit + 1));
+  const docs = lines.docs.slice(0, limit);
+  const last = docs[docs.length - 1];
+  return {
+    giftCard: giftCardFromStored(snap.id, snap.data() as StoredGiftCard),
+    ledger: docs.map((d) => {
+      const l = d.data() as { kind: GiftCardMovementKind; cents: number; balanceAfterCents: number; at: string; orderId?: string; by?: string };
+      return { kind: l.kind, amount: fromCents(l.cents), balanceAfter: fromCents(l.balanceAfterCents), at: l.at, ...(l.orderId ? { orderId: l.orderId } : {}), ...(l.by ? { by: l.by } : {}) };
+    }),
+    nextCursor: lines.docs.length > limit && last ? encode([String(last.get('at')), last.id]) : null,
+  };
+}

@@ -1,0 +1,16 @@
+import { routerOf } from '../lib/routes';
+import * as handlers from './promotions.handlers';
+
+/** Mounted at /api/admin (issue 40). */
+export const promotionsAdminRouter = routerOf({
+  '/discounts': { get: handlers.listDiscounts, post: handlers.createDiscount },
+  '/discounts/:code': { patch: handlers.patchDiscount },
+  '/discounts/:code/redemptions': { get: handlers.listRedemptions },
+  '/gift-cards': { get: handlers.listGiftCards, post: handlers.issueGiftCard },
+  '/gift-cards/:id': { get: handlers.giftCardDetail },
+});
+
+/** Mounted at /api/gift-cards. */
+export const giftCardsRouter = routerOf({
+  '/:code/balance': { get: handlers.giftCardBalance },
+});
