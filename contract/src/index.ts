@@ -24,3 +24,4 @@ export * from './fulfilment';
 export * from './places';
 export * from './places-legacy';
 export * from './payment';
+export * from './preorder';

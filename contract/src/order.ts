@@ -9,6 +9,7 @@ import { ROLES } from './roles';
 import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
 import { cashPayment, paymentFromStored, PaymentRequestSchema, type Payment, type StoredPayment } from './payment';
+import { PREORDER_STATES, type PreorderState } from './preorder';
 
 export const MAX_ORDER_ITEMS = 50;
 /** The most an order can cost: its most books, each at the highest price. */
@@ -209,6 +210,10 @@ export const OrderLineSchema = z.object({
   title: z.string(), // 'Deleted book' for lines of old orders whose book no longer existed at migration
   unitPrice: z.number(), // dollars
   coverImage: z.string(),
+  /** A pre-order's line (issue 41): waiting for copies, or given one; absent for a book on the shelf. */
+  preorder: z.enum(PREORDER_STATES).optional(),
+  /** A pre-order's publication date, as the book gave it when ordered. */
+  publishedOn: z.string().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -283,6 +288,9 @@ export interface StoredOrderLine {
   title: string;
   unitPriceCents: number;
   coverImage: string;
+  /** Issue 41: a pre-order's line waits for a copy, or has one (contract/src/preorder.ts). */
+  preorder?: PreorderState;
+  publishedOn?: string;
 }
 
 /** What the order was charged, as priced (contract/src/pricing.ts), in cents. */
@@ -345,7 +353,10 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
     ...(doc.pickup ? { pickup: doc.pickup } : {}),
     productIDs: doc.productIDs,
     // Orders from before issue 11 have no lines until scripts/lib/migrate-orders.ts has run.
-    items: (doc.items ?? []).map((l) => ({ bookId: l.bookId, title: l.title, unitPrice: fromCents(l.unitPriceCents), coverImage: l.coverImage })),
+    items: (doc.items ?? []).map((l) => ({
+      bookId: l.bookId, title: l.title, unitPrice: fromCents(l.unitPriceCents), coverImage: l.coverImage,
+      ...(l.preorder ? { preorder: l.preorder, ...(l.publishedOn ? { publishedOn: l.publishedOn } : {}) } : {}),
+    })),
     totalPrice: fromCents(doc.totalCents),
     status: doc.status,
     // Events written before issue 25 named the staff member: answered as 'staff', never the username.
