@@ -25,3 +25,4 @@ export * from './places';
 export * from './places-legacy';
 export * from './payment';
 export * from './preorder';
+export * from './special-orders';

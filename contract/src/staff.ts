@@ -149,7 +149,7 @@ export const TOTP_SETUP_REQUIRED = 'TOTP_SETUP_REQUIRED';
 
 export const AUDIT_ACTIONS = [
   'book.create', 'book.edit', 'book.price', 'book.stock', 'book.delete', 'book.import', 'cover.upload',
-  'order.status', 'order.refund',
+  'order.status', 'order.refund', 'special-order.status',
   'staff.create', 'staff.update', 'staff.delete', 'staff.sign-out',
   'totp.start', 'totp.enable', 'totp.disable',
   'settings.update',

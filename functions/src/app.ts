@@ -15,6 +15,7 @@ import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
 import { routerOf } from './lib/routes';
 import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
+import { adminSpecialOrdersRouter, specialOrdersRouter } from './special-orders/special-orders.router';
 import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, stripeRouter } from './payments/payments.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
 import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
@@ -46,6 +47,8 @@ export function createApp() {
     '/auth/admin': { post: adminLogin },
     '/auth/admin/logout': { post: adminLogout },
     '/admin/orders': [adminPaymentRouter, adminOrdersRouter], // refunds before the desk's own routes
+    '/special-orders': specialOrdersRouter, // issue 41
+    '/admin/special-orders': adminSpecialOrdersRouter,
     '/admin/books': { get: adminBooks },
     '/admin/books/bulk': { post: bulkBooks },
     '/admin/isbn/:isbn': { get: isbnLookup },
