@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { buttonClass } from '../../components/ui/button';
+import { Link, useParams } from 'react-router-dom';
+import { buttonClass, textLink } from '../../components/ui/button';
 import { CartIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
 import { PreorderBadge, StockBadge } from '../../components/ui/stock-badge';
@@ -35,7 +35,14 @@ export function Component() {
   // Offline and not in the worker's cache (never opened here): say so; it loads when the network is back.
   if (isPending && fetchStatus === 'paused') return <OfflineNotice className="mx-auto my-16 max-w-xl">This book has not been opened on this device yet; it will show once you are back online.</OfflineNotice>;
   if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
-  if (isError || !book) return <p role="alert" className="py-16 text-center text-danger">Error loading book info...</p>;
+  if (isError || !book) {
+    return (
+      <div className="py-16 text-center">
+        <p role="alert" className="text-danger">Error loading book info...</p>
+        <p className="mt-3"><Link to="/special-orders" className={textLink}>Can&apos;t find it? Ask us to order it</Link></p>
+      </div>
+    );
+  }
   const preorder = preorderDate(book);
   const soldOut = !preorder && stockLevel(book.stock).kind === 'out';
   return (
