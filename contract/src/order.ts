@@ -247,6 +247,8 @@ export const OrderSchema = z.object({
   totalPrice: z.number(), // dollars: the cash due on delivery
   status: OrderStatusSchema,
   events: z.array(OrderEventSchema), // oldest first; placement itself is `createdAt`
+  /** Issue 41: an order shipped in parts ('Ship available items'), each part's books; absent when shipped whole. */
+  shipments: z.array(z.object({ at: z.string(), bookIds: z.array(z.string()) })).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -322,6 +324,8 @@ export interface StoredOrder {
   payBy?: string;
   /** Books put back in stock by refunds: a later cancel does not put them back twice. */
   restocked?: string[];
+  /** Issue 41: the parts shipped so far, when the desk shipped the available items first. */
+  shipments?: { at: string; bookIds: string[] }[];
   productIDs: string[];
   items: StoredOrderLine[];
   totalCents: number;
@@ -361,6 +365,7 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
     status: doc.status,
     // Events written before issue 25 named the staff member: answered as 'staff', never the username.
     events: (doc.events ?? []).map((e) => (e.by.kind === 'admin' && !(ROLES as readonly string[]).includes(e.by.id) ? { ...e, by: { kind: 'admin', id: 'staff' } } : e)),
+    ...(doc.shipments?.length ? { shipments: doc.shipments } : {}),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt ?? doc.createdAt,
     payment: paymentFromStored(storedPaymentOf(doc)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminToken, db, http, newCustomer, NEEDS_TRANSACTIONS, officialBackend, validOrder } from './helpers';
+import { adminToken, db, http, makeBooks, newCustomer, NEEDS_TRANSACTIONS, officialBackend, removeBooks, validOrder } from './helpers';
 
 // Pre-orders (issue 41) over HTTP to the real function over the Firestore emulator: forthcoming
 // books ordered at stock 0, copies arriving through the book write path to the oldest waiting lines.
@@ -129,5 +129,43 @@ describe('pre-orders', () => {
     expect(res.status).toBe(201);
     expect(res.body.items[0].preorder).toBe('allocated');
     expect(await bookDoc(book._id)).toMatchObject({ stock: 1 });
+  });
+
+  it('a split order ships in two parts: the book on the shelf first, the pre-order once its copy arrives', async () => {
+    const [shelf] = await makeBooks(1, 3);
+    const book = await forthcomingBook();
+    const customer = await newCustomer('split');
+    const placed = await http('/api/orders', { method: 'POST', token: customer.token, json: validOrder(customer.email, [shelf!, book]) });
+    expect(placed.status).toBe(201);
+    const id = placed.body._id as string;
+    expect(placed.body.items.map((l: any) => l.preorder ?? 'shelf')).toEqual(['shelf', 'waiting']);
+    const admin = await adminToken();
+    const status = (to: string) => http(`/api/admin/orders/${id}/status`, { method: 'POST', token: admin, json: { status: to } });
+    const shipAvailable = () => http(`/api/admin/orders/${id}/ship-available`, { method: 'POST', token: admin });
+
+    expect((await shipAvailable()).status).toBe(409); // pending: confirm first
+    expect((await status('confirmed')).status).toBe(200);
+    expect((await status('shipped')).body).toMatchObject({ code: 'PREORDER_WAITING' });
+
+    const first = await shipAvailable();
+    expect(first.status).toBe(200);
+    expect(first.body.order).toMatchObject({ status: 'confirmed', shipments: [{ bookIds: [shelf!._id] }] });
+    const part = (await db().collection('mail').doc(`${id}-part-1`).get()).data()!;
+    expect(part.message.subject).toContain('Part of your order is on its way');
+    expect(part.message.text).toContain(shelf!.title);
+    expect(part.message.text).toContain(`waiting: ${book.title}`);
+    // Nothing more to send until the copy arrives; a second press changes nothing.
+    expect((await shipAvailable()).body).toMatchObject({ code: 'NOTHING_TO_SHIP' });
+
+    expect((await setStock(book, 1)).status).toBe(200);
+    expect((await lineOf(id)).preorder).toBeUndefined(); // the shelf line carries no pre-order state
+    const stored = (await db().collection('orders').doc(id).get()).data()!;
+    expect(stored.items[1].preorder).toBe('allocated');
+    const second = await status('shipped');
+    expect(second.status).toBe(200);
+    expect(second.body.order.status).toBe('shipped');
+    expect(second.body.order.shipments.map((s: any) => s.bookIds)).toEqual([[shelf!._id], [book._id]]);
+    expect((await status('delivered')).status).toBe(200);
+    await removeBooks([shelf!]);
   });
 });

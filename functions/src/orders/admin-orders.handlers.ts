@@ -49,3 +49,11 @@ export async function changeStatus(req: Request, res: Response) {
   noStore(res);
   res.json({ message: MESSAGES[status], order } satisfies OrderMutationResponse);
 }
+
+// POST /api/admin/orders/:id/ship-available (issue 41): the lines on hand now, the pre-orders later.
+export async function shipAvailable(req: Request, res: Response) {
+  const admin = requirePermission(req, 'orders.status');
+  const order = await repo.shipAvailable(orderIdParam(req), admin);
+  noStore(res);
+  res.json({ message: 'Available items shipped', order } satisfies OrderMutationResponse);
+}

@@ -403,6 +403,11 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       if (from === 'ready_for_pickup') deletes.holdUntil = FieldValue.delete();
       if (doc.payBy && RESTOCKING_STATUSES.includes(to)) deletes.payBy = FieldValue.delete();
       for (const key of Object.keys(deletes)) delete (updated as unknown as Record<string, unknown>)[key];
+      // The last part of an order shipped in parts (issue 41): what the first parts left.
+      if (to === 'shipped' && doc.shipments?.length) {
+        const sent = new Set(doc.shipments.flatMap((s) => s.bookIds));
+        change.shipments = [...doc.shipments, { at, bookIds: (doc.items ?? []).map((l) => l.bookId).filter((id) => !sent.has(id)) }];
+      }
       tx.update(ref, { ...change, ...deletes });
       afterCommit = writeRestock(restock);
       if (RESTOCKING_STATUSES.includes(to)) cancelPreorderLines(tx, orderId, doc.items ?? []);
@@ -541,4 +546,42 @@ async function deskList(request: DeskRequest): Promise<OrdersPage> {
   if (request.email) base = base.where('email', '==', normaliseEmail(request.email));
   if (request.status !== 'all') base = base.where('status', '==', request.status);
   return pageOf(base, request.limit, request.cursor);
+}
+
+// --- Shipping in parts (issue 41) ------------------------------------------------------------------
+
+/**
+ * 'Ship available items': a confirmed delivery order with pre-order lines still waiting sends the
+ * lines it has (on the shelf, or pre-orders given their copy) now, as a part; the order stays
+ * confirmed, and its usual 'shipped' later sends the rest (planTransition records that last part).
+ * One mail per part (its id counts the parts); the money and counters are the order's, unchanged.
+ */
+export async function shipAvailable(orderId: string, actor: AuditActor): Promise<Order> {
+  const ref = orders().doc(orderId);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    countReads(1);
+    const doc = snap.data() as OrderDoc | undefined;
+    if (!doc) throw new HttpError(404, 'Order not found');
+    if (doc.status !== 'confirmed' || fulfilmentKind(doc) === 'pickup') {
+      throw new HttpError(409, 'Only a confirmed order for delivery can be shipped in parts', { code: 'INVALID_TRANSITION', status: doc.status });
+    }
+    assertPaymentAllows(doc, 'shipped', { kind: 'admin', id: actor.role });
+    const sent = new Set((doc.shipments ?? []).flatMap((s) => s.bookIds));
+    const items = doc.items ?? [];
+    const waiting = items.filter((l) => l.preorder === 'waiting');
+    const ready = items.filter((l) => l.preorder !== 'waiting' && !sent.has(l.bookId));
+    if (waiting.length === 0) throw new HttpError(409, 'Nothing of this order waits: ship it whole', { code: 'NOTHING_WAITS' });
+    if (ready.length === 0) throw new HttpError(409, 'Every book of this order still waits for copies', { code: 'NOTHING_TO_SHIP' });
+    const at = new Date().toISOString();
+    const shipments = [...(doc.shipments ?? []), { at, bookIds: ready.map((l) => l.bookId) }];
+    const note = `Shipped ${ready.length} of ${items.length} items; waiting: ${waiting.map((l) => l.title).join(', ')}`;
+    const event: OrderEvent = { from: doc.status, to: doc.status, by: { kind: 'admin', id: actor.role }, at, note };
+    const updated: OrderDoc = { ...doc, shipments, events: [...(doc.events ?? []), event], updatedAt: at };
+    tx.update(ref, { shipments, events: updated.events, updatedAt: at });
+    const part = { ...mailOrder(updated), lines: ready.map((l) => ({ title: l.title, unitPriceCents: l.unitPriceCents })) };
+    tx.create(mail().doc(`${orderId}-part-${shipments.length}`), orderMail(orderId, part, 'shipped', note, 'Part of your order is on its way'));
+    appendAudit(tx, actor, { action: 'order.status', target: `orders/${orderId}`, changes: { shipment: { before: null, after: ready.map((l) => l.bookId) } } }, at);
+    return orderFromDoc(orderId, updated);
+  }, TX_OPTIONS).catch(busy);
 }

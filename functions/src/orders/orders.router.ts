@@ -13,6 +13,7 @@ ordersRouter.post('/:id/cancel', handlers.cancelOrder);
 export const adminOrdersRouter = Router();
 adminOrdersRouter.get('/', admin.listOrders);
 adminOrdersRouter.post('/:id/status', admin.changeStatus);
+adminOrdersRouter.post('/:id/ship-available', admin.shipAvailable);
 
 /** Mounted at /api/checkout (issue 27). */
 export const checkoutRouter = Router();
