@@ -29,7 +29,7 @@ import { orderCounts, placementDelta, transitionDelta, type CountedOrder } from 
 import { addToCounters, readCounterTotals } from './counters.repo';
 import { decodeCursor, encodeCursor } from './cursor';
 import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
-import { cancelPreorderLines, newPreorder, preorderId, preorders } from '../preorders/preorders.repo';
+import { cancelPreorderLines, newPreorder, preorderId, preorders, shipPreorderLines } from '../preorders/preorders.repo';
 import { CUSTOMERS_COLLECTION, type CustomerDoc, openOrderLimit, openOrdersDelta, openOrdersOf, requestHash } from './open-orders';
 
 /** A line as stored: the book as it was sold, price in cents. */
@@ -411,6 +411,10 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       tx.update(ref, { ...change, ...deletes });
       afterCommit = writeRestock(restock);
       if (RESTOCKING_STATUSES.includes(to)) cancelPreorderLines(tx, orderId, doc.items ?? []);
+      if (to === 'shipped' || to === 'collected') {
+        const sent = new Set((doc.shipments ?? []).flatMap((s) => s.bookIds));
+        shipPreorderLines(tx, orderId, (doc.items ?? []).filter((l) => !sent.has(l.bookId)));
+      }
       addToCounters(tx, transitionDelta(countedOrder(doc), from, to));
       // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
       const openDelta = openOrdersDelta(from, to);
@@ -579,6 +583,7 @@ export async function shipAvailable(orderId: string, actor: AuditActor): Promise
     const event: OrderEvent = { from: doc.status, to: doc.status, by: { kind: 'admin', id: actor.role }, at, note };
     const updated: OrderDoc = { ...doc, shipments, events: [...(doc.events ?? []), event], updatedAt: at };
     tx.update(ref, { shipments, events: updated.events, updatedAt: at });
+    shipPreorderLines(tx, orderId, ready);
     const part = { ...mailOrder(updated), lines: ready.map((l) => ({ title: l.title, unitPriceCents: l.unitPriceCents })) };
     tx.create(mail().doc(`${orderId}-part-${shipments.length}`), orderMail(orderId, part, 'shipped', note, 'Part of your order is on its way'));
     appendAudit(tx, actor, { action: 'order.status', target: `orders/${orderId}`, changes: { shipment: { before: null, after: ready.map((l) => l.bookId) } } }, at);

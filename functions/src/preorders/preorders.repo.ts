@@ -28,7 +28,8 @@ export interface PreorderDoc {
   uid: string;
   /** The order's time: the queue's order (then the id). */
   createdAt: string;
-  state: PreorderState | 'cancelled';
+  /** 'shipped': the copy left with its order (the overview counts only waiting and allocated lines). */
+  state: PreorderState | 'cancelled' | 'shipped';
   title: string;
   publishedOn?: string;
   allocatedAt?: string;
@@ -116,4 +117,9 @@ export function writeAllocation(tx: Transaction, allocations: Allocation[], orde
 /** A cancelled (or refused) order's pre-order lines leave the queue and the desk's list; their books' counts move through the write path. */
 export function cancelPreorderLines(tx: Transaction, orderId: string, lines: readonly StoredOrderLine[]): void {
   for (const l of lines) if (l.preorder) tx.update(preorders().doc(preorderId(orderId, l.bookId)), { state: 'cancelled' });
+}
+
+/** Pre-order lines whose copies leave with a shipment (or a collection): out of the overview's count of copies set aside. */
+export function shipPreorderLines(tx: Transaction, orderId: string, lines: readonly StoredOrderLine[]): void {
+  for (const l of lines) if (l.preorder === 'allocated') tx.update(preorders().doc(preorderId(orderId, l.bookId)), { state: 'shipped' });
 }
