@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { BookLeaf } from 'schema-dts';
 import {
   BookFormatSchema, CATEGORIES, CategorySchema, CoverImageSchema, CoverUrlSchema, IsbnSchema, LanguageSchema, MAX_BOOK_WEIGHT_GRAMS, MAX_PAGES,
-  MAX_STOCK, PagesSchema, price, PublishedOnSchema, SCHEMA_BOOK_FORMATS, StockSchema, WeightSchema,
+  MAX_STOCK, PagesSchema, PreorderLimitSchema, price, PublishedOnSchema, SCHEMA_BOOK_FORMATS, StockSchema, WeightSchema,
 } from './book';
 import { BOOK_FORMAT_LABELS, BOOK_FORMATS } from './locale';
-import { MAX_PREORDER_LIMIT, PreorderLimitSchema } from './preorder';
+import { MAX_PREORDER_LIMIT } from './preorder';
 import { fromCents, toCents } from './money';
 import type { Permission } from './staff';
 import { optionalText, text } from './text';

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { SHOP_TIME_ZONE } from './locale';
 
 // Pre-orders (issue 41). A book whose publication date is after today, in the shop's time zone, is
 // forthcoming: the shop takes orders for it at stock 0. Each such order line waits ('waiting') until
 // copies arrive through the book write path, which gives them to the waiting lines oldest first
-// ('allocated'); a line ordered while copies are on hand is allocated at once.
+// ('allocated'); a line ordered while copies are on hand is allocated at once. Zod-free: the
+// storefront's cards read isForthcoming on the first visit.
 
 export const PREORDER_STATES = ['waiting', 'allocated'] as const;
 export type PreorderState = (typeof PREORDER_STATES)[number];
@@ -12,12 +12,6 @@ export type PreorderState = (typeof PREORDER_STATES)[number];
 /** The largest per-book pre-order limit a form may set. */
 export const MAX_PREORDER_LIMIT = 10_000;
 
-/** A book's optional limit on copies waiting on pre-order at once (a registry field; empty: no limit). */
-export const PreorderLimitSchema = z.coerce
-  .number({ error: 'Pre-order limit must be a whole number' })
-  .int('Pre-order limit must be a whole number')
-  .min(1, 'Pre-order limit must be at least 1')
-  .max(MAX_PREORDER_LIMIT, `Pre-order limit must be at most ${MAX_PREORDER_LIMIT}`);
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
