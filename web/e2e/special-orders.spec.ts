@@ -17,7 +17,7 @@ function isbn(): string {
 for (const width of [375, 1280]) {
   test(`a shopper asks for a book the shop does not list and accepts the quote (${width} px)`, async ({ page, shopper, request }) => {
     await page.setViewportSize({ width, height: 900 });
-    const title = uniqueTitle('Unlisted Book');
+    const title = uniqueTitle('Zqxwvj');
     const code = isbn();
     await signIn(page, shopper.email, shopper.password);
     await page.goto(`/search?q=${encodeURIComponent(title)}`);
