@@ -14,7 +14,7 @@ import { errorHandler, notFound } from './lib/errors';
 import { health } from './lib/health';
 import { readCounter } from './lib/read-counter';
 import { routerOf } from './lib/routes';
-import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
+import { adminOrdersRouter, adminPreordersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 import { adminSpecialOrdersRouter, specialOrdersRouter } from './special-orders/special-orders.router';
 import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, stripeRouter } from './payments/payments.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
@@ -49,6 +49,7 @@ export function createApp() {
     '/admin/orders': [adminPaymentRouter, adminOrdersRouter], // refunds before the desk's own routes
     '/special-orders': specialOrdersRouter, // issue 41
     '/admin/special-orders': adminSpecialOrdersRouter,
+    '/admin/preorders': adminPreordersRouter,
     '/admin/books': { get: adminBooks },
     '/admin/books/bulk': { post: bulkBooks },
     '/admin/isbn/:isbn': { get: isbnLookup },

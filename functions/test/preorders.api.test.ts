@@ -47,6 +47,19 @@ describe('pre-orders', () => {
     expect(await bookDoc(book._id)).toMatchObject({ stock: 0, inStock: false, preorderWaiting: 1 });
     const line = (await db().collection('preorders').doc(`${res.body._id}-${book._id}`).get()).data();
     expect(line).toMatchObject({ state: 'waiting', bookId: book._id, orderId: res.body._id });
+    // The desk lists waiting lines by publication date: this one is on the page that reaches next year's June 15.
+    let cursor = '';
+    let found: any;
+    for (let page = 0; page < 20 && !found; page++) {
+      const desk = await http(`/api/admin/preorders?state=waiting&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: await adminToken() });
+      expect(desk.status).toBe(200);
+      const dates = desk.body.preorders.map((p: any) => p.publishedOn ?? '');
+      expect(dates).toEqual([...dates].sort());
+      found = desk.body.preorders.find((p: any) => p.orderId === res.body._id);
+      if (!desk.body.nextCursor) break;
+      cursor = desk.body.nextCursor;
+    }
+    expect(found).toMatchObject({ bookId: book._id, title: book.title, publishedOn: nextYear(), state: 'waiting' });
   });
 
   it('still refuses a published book at stock 0', async () => {

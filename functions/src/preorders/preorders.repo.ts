@@ -2,7 +2,8 @@ import type { PreorderState, StoredOrderLine } from '@bookstore/contract';
 import { formatPublicationDate } from '@bookstore/contract';
 import { FieldPath, type DocumentSnapshot, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
-import { runTxQuery } from '../lib/queries';
+import { HttpError } from '../lib/http-error';
+import { runQuery, runTxQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { MAIL_COLLECTION, shortId, type MailDoc } from '../orders/mail';
 
@@ -32,6 +33,8 @@ export interface PreorderDoc {
   state: PreorderState | 'cancelled' | 'shipped';
   title: string;
   publishedOn?: string;
+  /** The desk's order (by publication date): publishedOn, or '' for a book without one. */
+  dateKey: string;
   allocatedAt?: string;
 }
 
@@ -45,7 +48,7 @@ export const allocationMailId = (orderId: string, bookId: string) => `${orderId}
 /** The pre-order document of a line placed now (waiting, or allocated when copies were on hand). */
 export function newPreorder(orderId: string, uid: string, createdAt: string, line: StoredOrderLine): PreorderDoc {
   return {
-    orderId, bookId: line.bookId, uid, createdAt, state: line.preorder ?? 'waiting', title: line.title,
+    orderId, bookId: line.bookId, uid, createdAt, state: line.preorder ?? 'waiting', title: line.title, dateKey: line.publishedOn ?? '',
     ...(line.publishedOn ? { publishedOn: line.publishedOn } : {}),
     ...(line.preorder === 'allocated' ? { allocatedAt: createdAt } : {}),
   };
@@ -122,4 +125,37 @@ export function cancelPreorderLines(tx: Transaction, orderId: string, lines: rea
 /** Pre-order lines whose copies leave with a shipment (or a collection): out of the overview's count of copies set aside. */
 export function shipPreorderLines(tx: Transaction, orderId: string, lines: readonly StoredOrderLine[]): void {
   for (const l of lines) if (l.preorder === 'allocated') tx.update(preorders().doc(preorderId(orderId, l.bookId)), { state: 'shipped' });
+}
+
+export interface DeskPreorder {
+  orderId: string;
+  bookId: string;
+  title: string;
+  publishedOn?: string;
+  state: PreorderDoc['state'];
+  createdAt: string;
+}
+
+const encode = (d: PreorderDoc, id: string) => Buffer.from(JSON.stringify([d.dateKey, d.createdAt, id])).toString('base64url');
+function decode(cursor: string): [string, string, string] {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'string')) return v as [string, string, string];
+  } catch {
+    /* fall through */
+  }
+  throw new HttpError(400, 'cursor is not valid');
+}
+
+/** The desk's pre-order lines in one state (waiting by default), by publication date, then oldest first: one query a page. */
+export async function deskPreorders(state: 'waiting' | 'allocated', limit: number, cursor?: string): Promise<{ preorders: DeskPreorder[]; nextCursor: string | null }> {
+  let query = preorders().where('state', '==', state).orderBy('dateKey').orderBy('createdAt').orderBy(FieldPath.documentId());
+  if (cursor) query = query.startAfter(...decode(cursor));
+  const snap = await runQuery(query.limit(limit));
+  const list = snap.docs.map((d) => {
+    const p = d.data() as PreorderDoc;
+    return { orderId: p.orderId, bookId: p.bookId, title: p.title, state: p.state, createdAt: p.createdAt, ...(p.publishedOn ? { publishedOn: p.publishedOn } : {}) };
+  });
+  const last = snap.docs[snap.docs.length - 1];
+  return { preorders: list, nextCursor: last && snap.size === limit ? encode(last.data() as PreorderDoc, last.id) : null };
 }
