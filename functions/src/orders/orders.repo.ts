@@ -390,6 +390,11 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       const unpaidCard = doc.payment?.method === 'card' && !(doc.payment.paidCents ?? 0) && RESTOCKING_STATUSES.includes(to);
       const closed = unpaidCard && !extra.payment ? { payment: { ...doc.payment!, expired: true, status: 'expired' as const } } : {};
       const change: Partial<OrderDoc> = { status: to, updatedAt: at, events: [...(doc.events ?? []), event], ...closed, ...extra };
+      // The last part of an order shipped in parts (issue 41): what the first parts left.
+      if (to === 'shipped' && doc.shipments?.length) {
+        const sent = new Set(doc.shipments.flatMap((s) => s.bookIds));
+        change.shipments = [...doc.shipments, { at, bookIds: (doc.items ?? []).map((l) => l.bookId).filter((id) => !sent.has(id)) }];
+      }
       if (settings) {
         // The hold starts now, for the shop's current number of days; the mail says where and until when.
         const holdUntil = new Date(Date.parse(at) + settings.pickup.holdDays * DAY_MS).toISOString();
@@ -403,11 +408,6 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       if (from === 'ready_for_pickup') deletes.holdUntil = FieldValue.delete();
       if (doc.payBy && RESTOCKING_STATUSES.includes(to)) deletes.payBy = FieldValue.delete();
       for (const key of Object.keys(deletes)) delete (updated as unknown as Record<string, unknown>)[key];
-      // The last part of an order shipped in parts (issue 41): what the first parts left.
-      if (to === 'shipped' && doc.shipments?.length) {
-        const sent = new Set(doc.shipments.flatMap((s) => s.bookIds));
-        change.shipments = [...doc.shipments, { at, bookIds: (doc.items ?? []).map((l) => l.bookId).filter((id) => !sent.has(id)) }];
-      }
       tx.update(ref, { ...change, ...deletes });
       afterCommit = writeRestock(restock);
       if (RESTOCKING_STATUSES.includes(to)) cancelPreorderLines(tx, orderId, doc.items ?? []);
