@@ -103,4 +103,8 @@ export interface AdminStats {
    * are totalSales + counter.net.
    */
   counter: { count: number; sales: number; returns: number; refunds: number; net: number };
+  /** Issue 41, counted apart from the orders: pre-order lines waiting for a copy and those given one (not yet cancelled). */
+  preorders: { waiting: number; allocated: number };
+  /** Special orders still open (requested, quoted, accepted, ordered, arrived), and those of them quoted and awaiting the shopper. */
+  specialOrders: { open: number; quoted: number };
 }

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { BookLeaf } from 'schema-dts';
 import {
   BookFormatSchema, CATEGORIES, CategorySchema, CoverImageSchema, CoverUrlSchema, IsbnSchema, LanguageSchema, MAX_BOOK_WEIGHT_GRAMS, MAX_PAGES,
-  MAX_STOCK, PagesSchema, price, PublishedOnSchema, SCHEMA_BOOK_FORMATS, StockSchema, WeightSchema,
+  MAX_STOCK, PagesSchema, PreorderLimitSchema, price, PublishedOnSchema, SCHEMA_BOOK_FORMATS, StockSchema, WeightSchema,
 } from './book';
 import { BOOK_FORMAT_LABELS, BOOK_FORMATS } from './locale';
+import { MAX_PREORDER_LIMIT } from './preorder';
 import { fromCents, toCents } from './money';
 import type { Permission } from './staff';
 import { optionalText, text } from './text';
@@ -143,6 +144,12 @@ export const BOOK_FIELDS = {
     schema: WeightSchema.nullable().optional(), write: 'books.edit', required: false, label: 'Weight in grams', keptWhenAbsent: true,
     csv: { group: 'optional', update: 'blank-keeps' },
     form: { input: 'number', hint: '(optional, for postage)', step: '1', min: 1, max: MAX_BOOK_WEIGHT_GRAMS, placeholder: "Empty: the shop's default weight" },
+  }),
+  preorderLimit: bookField({
+    // Issue 41: at most this many copies wait on pre-order at once (a forthcoming book); empty: no limit.
+    schema: PreorderLimitSchema.nullable().optional(), write: 'books.stock', required: false, label: 'Pre-order limit', keptWhenAbsent: true,
+    csv: { group: 'optional', update: 'blank-keeps' },
+    form: { input: 'number', hint: '(optional, for forthcoming books)', step: '1', min: 1, max: MAX_PREORDER_LIMIT, placeholder: 'Empty: no limit' },
   }),
   // The edition's details (issue 26).
   publisher: bookField({

@@ -37,6 +37,7 @@ export const bookShape: Equal<
     isbn?: string;
     stock: number;
     weightGrams?: number;
+    preorderLimit?: number;
     publisher?: string;
     publishedOn?: string;
     pages?: number;

@@ -5,6 +5,7 @@ import { isAllowedCover } from './covers';
 import { isCleanText } from './text';
 import { ISBN_MESSAGE, toIsbn13 } from './isbn';
 import { BOOK_FORMATS, type BookFormat } from './locale';
+import { MAX_PREORDER_LIMIT } from './preorder';
 import type { Book } from './book-fields';
 
 export const CATEGORIES = ['business', 'technology', 'fiction', 'horror', 'adventure'] as const;
@@ -158,6 +159,13 @@ export const WeightSchema = z.coerce
   .int('Weight must be a whole number of grams')
   .min(1, 'Weight must be at least 1 gram')
   .max(MAX_BOOK_WEIGHT_GRAMS, `Weight must be at most ${MAX_BOOK_WEIGHT_GRAMS} grams`);
+
+/** A book's optional limit on copies waiting on pre-order at once (issue 41; a registry field; empty: no limit). */
+export const PreorderLimitSchema = z.coerce
+  .number({ error: 'Pre-order limit must be a whole number' })
+  .int('Pre-order limit must be a whole number')
+  .min(1, 'Pre-order limit must be at least 1')
+  .max(MAX_PREORDER_LIMIT, `Pre-order limit must be at most ${MAX_PREORDER_LIMIT}`);
 
 /** 'Only N left' is shown at this many copies or fewer. */
 export const LOW_STOCK_THRESHOLD = 3;

@@ -27,3 +27,5 @@ export * from './payment';
 export * from './mail';
 export * from './sale';
 export * from './promotions';
+export * from './preorder';
+export * from './special-orders';

@@ -10,6 +10,7 @@ import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
 import { DiscountCodeSchema, GiftCardCodeSchema } from './promotions';
 import { cashPayment, paymentFromStored, PaymentRequestSchema, type Payment, type StoredPayment } from './payment';
+import { PREORDER_STATES, type PreorderState } from './preorder';
 
 export const MAX_ORDER_ITEMS = 50;
 /** The most an order can cost: its most books, each at the highest price. */
@@ -219,6 +220,10 @@ export const OrderLineSchema = z.object({
   title: z.string(), // 'Deleted book' for lines of old orders whose book no longer existed at migration
   unitPrice: z.number(), // dollars
   coverImage: z.string(),
+  /** A pre-order's line (issue 41): waiting for copies, or given one; absent for a book on the shelf. */
+  preorder: z.enum(PREORDER_STATES).optional(),
+  /** A pre-order's publication date, as the book gave it when ordered. */
+  publishedOn: z.string().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -252,6 +257,8 @@ export const OrderSchema = z.object({
   totalPrice: z.number(), // dollars: the cash due on delivery
   status: OrderStatusSchema,
   events: z.array(OrderEventSchema), // oldest first; placement itself is `createdAt`
+  /** Issue 41: an order shipped in parts ('Ship available items'), each part's books; absent when shipped whole. */
+  shipments: z.array(z.object({ at: z.string(), bookIds: z.array(z.string()) })).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -299,6 +306,9 @@ export interface StoredOrderLine {
   title: string;
   unitPriceCents: number;
   coverImage: string;
+  /** Issue 41: a pre-order's line waits for a copy, or has one (contract/src/preorder.ts). */
+  preorder?: PreorderState;
+  publishedOn?: string;
 }
 
 /** What the order was charged, as priced (contract/src/pricing.ts), in cents. */
@@ -336,6 +346,8 @@ export interface StoredOrder {
   discount?: { code: string; cents: number; returnedAt?: string };
   /** Issue 40: the gift card that paid `cents` of it (`totalCents` is what remained due); `returnedCents` put back on the card. */
   giftCard?: { id: string; last4: string; cents: number; returnedCents: number; refunds?: { id: string; cents: number; at: string; restocked: boolean }[] };
+  /** Issue 41: the parts shipped so far, when the desk shipped the available items first. */
+  shipments?: { at: string; bookIds: string[] }[];
   productIDs: string[];
   items: StoredOrderLine[];
   totalCents: number;
@@ -367,11 +379,15 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
     ...(doc.pickup ? { pickup: doc.pickup } : {}),
     productIDs: doc.productIDs,
     // Orders from before issue 11 have no lines until scripts/lib/migrate-orders.ts has run.
-    items: (doc.items ?? []).map((l) => ({ bookId: l.bookId, title: l.title, unitPrice: fromCents(l.unitPriceCents), coverImage: l.coverImage })),
+    items: (doc.items ?? []).map((l) => ({
+      bookId: l.bookId, title: l.title, unitPrice: fromCents(l.unitPriceCents), coverImage: l.coverImage,
+      ...(l.preorder ? { preorder: l.preorder, ...(l.publishedOn ? { publishedOn: l.publishedOn } : {}) } : {}),
+    })),
     totalPrice: fromCents(doc.totalCents),
     status: doc.status,
     // Events written before issue 25 named the staff member: answered as 'staff', never the username.
     events: (doc.events ?? []).map((e) => (e.by.kind === 'admin' && !(ROLES as readonly string[]).includes(e.by.id) ? { ...e, by: { kind: 'admin', id: 'staff' } } : e)),
+    ...(doc.shipments?.length ? { shipments: doc.shipments } : {}),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt ?? doc.createdAt,
     payment: paymentFromStored(storedPaymentOf(doc)),

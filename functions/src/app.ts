@@ -15,7 +15,8 @@ import { readCounter } from './lib/read-counter';
 import { mailAdminRouter } from './mail/mail.router';
 import { routerOf } from './lib/routes';
 import { salesRouter } from './sales/sales.router';
-import { adminOrdersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
+import { adminOrdersRouter, adminPreordersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
+import { adminSpecialOrdersRouter, specialOrdersRouter } from './special-orders/special-orders.router';
 import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, stripeRouter } from './payments/payments.router';
 import { giftCardsRouter, promotionsAdminRouter } from './promotions/promotions.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
@@ -49,6 +50,9 @@ export function createApp() {
     '/auth/admin/logout': { post: adminLogout },
     '/auth/admin/reauth': { post: adminReauth }, // issue 36: a proof for sensitive actions
     '/admin/orders': [adminPaymentRouter, adminOrdersRouter], // refunds before the desk's own routes
+    '/special-orders': specialOrdersRouter, // issue 41
+    '/admin/special-orders': adminSpecialOrdersRouter,
+    '/admin/preorders': adminPreordersRouter,
     // GET /admin/books (Manage Books, with its search) is the `search` function's (books/search.app.ts).
     '/admin/books/bulk': { post: bulkBooks },
     '/admin/isbn/:isbn': { get: isbnLookup },

@@ -29,6 +29,9 @@ describe.skipIf(!hasRules)(
       staff: 'admins/ada', // a staff member: role, password hash, TOTP secret
       auditEvent: 'audit/e1',
       settings: 'settings/shop',
+      ownSpecial: 'specialOrders/s-alice', // issue 41
+      othersSpecial: 'specialOrders/s-bob',
+      preorderLine: 'preorders/o-alice-b1',
     };
     const serverOnly = [docs.admin, docs.loginAttempt, docs.counters, docs.mail, docs.meta, docs.ownAccount, docs.staff, docs.auditEvent, docs.settings];
     beforeAll(async () => {
@@ -51,6 +54,9 @@ describe.skipIf(!hasRules)(
         await db.doc(docs.staff).set({ username: 'ada', role: 'manager', passwordHash: 'h', totpSecret: 'JBSWY3DPEHPK3PXP' });
         await db.doc(docs.auditEvent).set({ actor: 'ada', role: 'manager', action: 'book.price', target: 'books/b1', at: '2026-11-23T00:00:00.000Z', changes: {} });
         await db.doc(docs.settings).set({ requireTotp: true });
+        await db.doc(docs.ownSpecial).set({ uid: 'alice', email: 'alice@example.com', isbn: '9780306406157', status: 'requested', createdAt: '2026-11-22T01:00:00.000Z' });
+        await db.doc(docs.othersSpecial).set({ uid: 'bob', email: 'bob@example.com', isbn: '9780306406157', status: 'quoted', createdAt: '2026-11-22T02:00:00.000Z' });
+        await db.doc(docs.preorderLine).set({ uid: 'alice', orderId: 'o-alice', bookId: 'b1', state: 'waiting' });
       });
     });
     afterAll(async () => env?.cleanup());
@@ -95,6 +101,19 @@ describe.skipIf(!hasRules)(
       await assertFails(alice().collection('orders').orderBy('createdAt', 'desc').limit(10).get());
       await assertFails(alice().collection('orders').where('email', '==', 'alice@example.com').get());
       await assertFails(alice().collection('orders').where('uid', 'in', ['alice', 'bob']).get());
+    });
+
+    it('special orders (issue 41): a shopper reads only their own requests; nobody writes one; pre-order lines are server-only', async () => {
+      await assertSucceeds(alice().doc(docs.ownSpecial).get());
+      await assertSucceeds(alice().collection('specialOrders').where('uid', '==', 'alice').orderBy('createdAt', 'desc').limit(10).get());
+      await assertFails(alice().doc(docs.othersSpecial).get());
+      await assertFails(alice().collection('specialOrders').where('uid', '==', 'bob').get());
+      await assertFails(alice().collection('specialOrders').limit(10).get());
+      await assertFails(visitor().doc(docs.ownSpecial).get());
+      await assertFails(alice().doc(docs.ownSpecial).update({ status: 'accepted', priceCents: 1 }));
+      await assertFails(alice().doc('specialOrders/new').set({ uid: 'alice', status: 'quoted' }));
+      await assertFails(alice().doc(docs.preorderLine).get());
+      await assertFails(alice().collection('preorders').where('uid', '==', 'alice').get());
     });
 
     it('a signed-in customer cannot read admins, login attempts, counters, mail or meta', async () => {

@@ -1,5 +1,7 @@
 import type { AdminStats } from '@bookstore/contract';
-import { fromCents, OPEN_STATUSES } from '@bookstore/contract';
+import { fromCents, OPEN_SPECIAL_STATUSES, OPEN_STATUSES } from '@bookstore/contract';
+import { db } from '../lib/firebase';
+import { runCount } from '../lib/queries';
 import { countBooks, lowStockBooks } from '../books/books.repo';
 import { monthlySales, orderCounts } from '../orders/counters';
 import { readCounterTotals } from '../orders/counters.repo';
@@ -24,7 +26,7 @@ export function lastTwelveMonths(now = new Date()): string[] {
 }
 
 export async function readStats(now = new Date()): Promise<AdminStats> {
-  const [bookCounts, totals, lowStock, latest] = await Promise.all([countBooks(), readCounterTotals(), lowStockBooks(), latestOrders()]);
+  const [bookCounts, totals, lowStock, latest, extra] = await Promise.all([countBooks(), readCounterTotals(), lowStockBooks(), latestOrders(), countPreordersAndSpecials()]);
   const counts = orderCounts(totals);
   return {
     totalBooks: bookCounts.total,
@@ -54,5 +56,19 @@ export async function readStats(now = new Date()): Promise<AdminStats> {
       refunds: fromCents(totals.counterRefundCents ?? 0),
       net: fromCents((totals.counterSalesCents ?? 0) - (totals.counterRefundCents ?? 0)),
     },
+    ...extra,
   };
+}
+
+/** Issue 41: four count() aggregations (one read per 1,000 entries), whatever the number of orders. */
+async function countPreordersAndSpecials(): Promise<Pick<AdminStats, 'preorders' | 'specialOrders'>> {
+  const preorders = db().collection('preorders');
+  const specials = db().collection('specialOrders');
+  const [waiting, allocated, open, quoted] = await Promise.all([
+    runCount(preorders.where('state', '==', 'waiting')),
+    runCount(preorders.where('state', '==', 'allocated')),
+    runCount(specials.where('status', 'in', [...OPEN_SPECIAL_STATUSES])),
+    runCount(specials.where('status', '==', 'quoted')),
+  ]);
+  return { preorders: { waiting, allocated }, specialOrders: { open, quoted } };
 }

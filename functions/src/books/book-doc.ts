@@ -26,6 +26,8 @@ export type BookDoc = StoredBookFields & DerivedBookFields & {
   createdAt: string;
   /** When its fields last changed; an order's stock change leaves it (the sitemap's lastmod). */
   updatedAt: string;
+  /** Issue 41: order lines waiting for a copy (preorders/*); kept by every edit, moved only by orders and allocations. */
+  preorderWaiting?: number;
 };
 
 /** The derived fields' names: every other key of a stored book is a registry field or a date (book-writes.inproc.test.ts). */

@@ -7,6 +7,7 @@ import { appendAudit, appendAudits, changedFields, logChainHead, openAudit, type
 import { forbidden } from '../lib/auth';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
+import { PREORDERS_PER_TRANSACTION, readAllocatedOrders, readAllocation, writeAllocation, type Allocation } from '../preorders/preorders.repo';
 import { ALERTS_PER_TRANSACTION, drainAlerts, readAlertsToRelease, releaseAlerts, releaseRestocked } from '../subscriptions/stock-alerts.repo';
 import { bookDoc, books, type BookDoc } from './book-doc';
 import { bumpCatalogVersion } from './catalog-version';
@@ -21,6 +22,9 @@ import { INDEXED_STORED_FIELDS } from './search-index';
 //   (contract/src/book-fields.ts) and has its audit event with each changed field before and after;
 // - the catalogue version moves when something the search index holds changes (new book, deleted
 //   book, a searched or listed field), so every instance loads or builds the matching snapshot;
+// - copies of a book with waiting pre-orders (issue 41) go to those lines first, oldest first, in the
+//   same transaction (preorders/preorders.repo.ts), up to PREORDERS_PER_TRANSACTION; the rest after
+//   the commit, in further transactions that re-read the book (drainPreorders);
 // - a book back in stock (0 -> more) releases its back-in-stock alerts: in the transaction for up to
 //   INLINE_RESTOCKS books, after the commit (in transactions that re-read the stock) for more.
 //
@@ -56,8 +60,11 @@ export type BookChange =
   | { create: BookFields; ref?: DocumentReference }
   /** Fields replaced (a field left out keeps its value; null or '' clears an optional one). */
   | { book: DocumentSnapshot; set: BookPatch }
-  /** Copies taken (negative) or put back: an order, its cancellation, a counter sale, an allocation. Never below 0 (409 OUT_OF_STOCK). */
-  | { book: DocumentSnapshot; stockDelta: number }
+  /**
+   * Copies taken (negative) or put back: an order, its cancellation, a counter sale. Never below 0 (409 OUT_OF_STOCK).
+   * `waitingDelta` (issue 41): pre-order lines joining (+) or leaving (-) the book's queue; such a change allocates nothing.
+   */
+  | { book: DocumentSnapshot; stockDelta: number; waitingDelta?: number }
   | { book: DocumentSnapshot; remove: true };
 
 export interface BookWriteResult {
@@ -84,6 +91,10 @@ export const INLINE_RESTOCKS = 5;
 interface Planned {
   ref: DocumentReference;
   kind: 'create' | 'set' | 'stock' | 'remove';
+  /** The change moves the book's pre-order queue itself (an order's placement or cancellation): no allocation. */
+  queueMoves?: boolean;
+  /** Copies given to waiting pre-orders in this transaction. */
+  allocated?: number;
   before: BookDoc | null;
   after: BookDoc | null;
   changed: string[];
@@ -122,11 +133,15 @@ function plan(change: BookChange, now: string): Planned {
   }
   if ('stockDelta' in change) {
     const stock = (before.stock ?? 0) + change.stockDelta;
-    const after = { ...before, stock, inStock: stock > 0 };
-    return { ref: snap.ref, kind: 'stock', before, after, changed: change.stockDelta === 0 ? [] : ['stock'], needs: ['books.stock'] };
+    const waiting = Math.max(0, (before.preorderWaiting ?? 0) + (change.waitingDelta ?? 0));
+    const after = { ...before, stock, inStock: stock > 0, ...(change.waitingDelta ? { preorderWaiting: waiting } : {}) };
+    const changed = [...(change.stockDelta === 0 ? [] : ['stock']), ...(change.waitingDelta ? ['preorderWaiting'] : [])];
+    return { ref: snap.ref, kind: 'stock', before, after, changed, needs: ['books.stock'], queueMoves: Boolean(change.waitingDelta) };
   }
   const fields = patched(fromStoredFields(before as unknown as Record<string, unknown>), change.set);
-  const next = bookDoc(fields, { createdAt: before.createdAt, updatedAt: now }, before.tie ?? snap.id);
+  // The pre-order queue's count is the orders', not the form's: an edit keeps it.
+  const kept = before.preorderWaiting !== undefined ? { preorderWaiting: before.preorderWaiting } : {};
+  const next: BookDoc = { ...bookDoc(fields, { createdAt: before.createdAt, updatedAt: now }, before.tie ?? snap.id), ...kept };
   const changed = STORED_FIELD_NAMES.filter((f) => !same(asRecord(before)![f], asRecord(next)![f]));
   return { ref: snap.ref, kind: 'set', before, after: changed.length ? next : before, changed, needs: [...new Set(changed.map((f) => STORED_FIELD_PERMISSIONS[f]!))] };
 }
@@ -160,6 +175,26 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
     if (needed.some((permission) => !can(writer.staff.role, permission))) throw forbidden();
   }
 
+  // Copies for waiting pre-orders (issue 41): read the oldest waiting lines now, give them the copies
+  // before anything else sees the stock. A few books share the transaction's allocations; a save of
+  // more books with queues leaves them all to the commit's drain, as do copies beyond a book's share.
+  const queued = planned.filter((p) => p.before && p.after && !p.queueMoves && (p.after.preorderWaiting ?? 0) > 0 && (p.after.stock ?? 0) > 0);
+  const allocationShare = queued.length <= INLINE_RESTOCKS ? Math.floor(PREORDERS_PER_TRANSACTION / Math.max(1, queued.length)) : 0;
+  const allocations: Allocation[] = [];
+  for (const p of queued) {
+    const allocation = await readAllocation(tx, p.ref.id, Math.min(p.after!.stock, p.after!.preorderWaiting!, allocationShare));
+    if (allocation.lines.length === 0) continue;
+    allocations.push(allocation);
+    const n = allocation.lines.length;
+    const stock = p.after!.stock - n;
+    p.after = { ...p.after!, stock, inStock: stock > 0, preorderWaiting: p.after!.preorderWaiting! - n };
+    p.allocated = n;
+    if (!p.changed.includes('stock') && p.after.stock !== p.before!.stock) p.changed = [...p.changed, 'stock'];
+    if (!p.changed.includes('preorderWaiting')) p.changed = [...p.changed, 'preorderWaiting'];
+  }
+  const allocatedOrders = await readAllocatedOrders(tx, allocations);
+  const drainLater = queued.filter((p) => (p.after!.preorderWaiting ?? 0) > 0 && (p.after!.stock ?? 0) > 0).map((p) => p.ref.id);
+
   // Back in stock: the alerts are read now (a transaction reads before it writes).
   // (A new book has nobody waiting: alerts are taken only for a book that exists, sold out.)
   const restocked = planned.filter((p) => p.before && p.after && p.changed.includes('stock') && (p.before.stock ?? 0) <= 0 && p.after.stock > 0);
@@ -181,9 +216,12 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
         if (p.changed.length === 0) continue;
         if (p.kind === 'create') tx.create(p.ref, p.after!);
         else if (p.kind === 'set') tx.set(p.ref, p.after!);
-        else if (p.kind === 'stock') tx.update(p.ref, { stock: p.after!.stock, inStock: p.after!.inStock });
-        else tx.delete(p.ref);
-        if ('staff' in writer && !('sale' in writer)) {
+        else if (p.kind === 'stock') {
+          const queue = p.after!.preorderWaiting !== undefined ? { preorderWaiting: p.after!.preorderWaiting } : {};
+          tx.update(p.ref, { stock: p.after!.stock, inStock: p.after!.inStock, ...queue });
+        } else tx.delete(p.ref);
+        // The queue's count is bookkeeping, not a field a staff member changed: no audit event of its own.
+        if ('staff' in writer && !('sale' in writer) && p.changed.some((f) => f !== 'preorderWaiting')) {
           const changes = changedFields(asRecord(p.before), asRecord(p.after), STORED_FIELD_NAMES);
           events.push({ action: actionOf(p, writer), target: `books/${p.ref.id}`, changes });
         }
@@ -195,10 +233,12 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
         appendAudit(log, writer.staff, { action: writer.action, target: writer.sale, changes }, now);
       }
       if (searchMoved) bumpCatalogVersion(tx);
+      writeAllocation(tx, allocations, allocatedOrders, now);
       const more = inline.filter((p) => releaseAlerts(tx, { id: p.ref.id, title: p.after!.title }, waiting.get(p.ref.id)!, share)).map((p) => p.ref.id);
       const later = restocked.length > INLINE_RESTOCKS ? restocked.map((p) => p.ref.id) : [];
       return async () => {
         if (log && events.length > 0) logChainHead(log.head);
+        for (const id of drainLater) await drainPreorders(id);
         for (const id of more) await drainAlerts(id);
         await releaseRestocked(later);
       };
@@ -221,4 +261,31 @@ export async function commitBookWrites(writer: BookWriter, decide: (tx: Transact
   });
   await afterCommit();
   return results;
+}
+
+/** Transactions one drain runs at most (each allocates up to PREORDERS_PER_TRANSACTION lines). */
+const DRAIN_ROUNDS = 50;
+
+/**
+ * After a commit that left copies and waiting pre-orders of `bookId` (more than one transaction's
+ * share): further transactions through the write path, each re-reading the book and allocating the
+ * next oldest lines, until the copies or the queue run out. A crash in between leaves the rest for
+ * the book's next write (any save of it allocates first).
+ */
+export async function drainPreorders(bookId: string): Promise<void> {
+  for (let round = 0; round < DRAIN_ROUNDS; round += 1) {
+    let allocated = 0;
+    // Not commitBookWrites: its after-commit work would start a drain of its own. An allocation only
+    // lowers stock, so nothing else waits for the commit.
+    await db().runTransaction(async (tx) => {
+      allocated = 0;
+      const snap = await tx.get(books().doc(bookId));
+      const doc = snap.data() as BookDoc | undefined;
+      if (!doc || !((doc.preorderWaiting ?? 0) > 0 && (doc.stock ?? 0) > 0)) return;
+      const staged = await stageBookWrites(tx, [{ book: snap, stockDelta: 0 }], { order: `preorders/${bookId}` });
+      allocated = staged.results[0]!.changed.length ? 1 : 0;
+      staged.write();
+    });
+    if (allocated === 0) return;
+  }
 }

@@ -7,6 +7,7 @@ import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
 import { orderIdParam } from './orders.handlers';
 import * as repo from './orders.repo';
+import { deskPreorders } from '../preorders/preorders.repo';
 
 const MESSAGES: Record<OrderStatus, string> = {
   pending: 'Order is pending',
@@ -48,4 +49,27 @@ export async function changeStatus(req: Request, res: Response) {
   const order = await repo.transitionOrder({ orderId, to: status, note, by: { kind: 'admin', id: admin.role }, actor: admin });
   noStore(res);
   res.json({ message: MESSAGES[status], order } satisfies OrderMutationResponse);
+}
+
+// POST /api/admin/orders/:id/ship-available (issue 41): the lines on hand now, the pre-orders later.
+export async function shipAvailable(req: Request, res: Response) {
+  const admin = requirePermission(req, 'orders.status');
+  const order = await repo.shipAvailable(orderIdParam(req), admin);
+  noStore(res);
+  res.json({ message: 'Available items shipped', order } satisfies OrderMutationResponse);
+}
+
+const PreordersQuerySchema = z.object({
+  state: z.enum(['waiting', 'allocated']).default('waiting'),
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+// GET /api/admin/preorders?state=waiting|allocated&cursor=&limit= (issue 41): by publication date.
+export async function listPreorders(req: Request, res: Response) {
+  requirePermission(req, 'orders.desk');
+  const query = parseWith(PreordersQuerySchema, req.query);
+  const page = await deskPreorders(query.state, query.limit, query.cursor);
+  noStore(res);
+  res.json(page);
 }

@@ -11,7 +11,7 @@ import type {
 } from '@bookstore/contract';
 import {
   addressPlace, canTransition, CHECKOUT_SESSION_MINUTES, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
-  RESTOCKING_STATUSES, type DeliveryPlace, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
+  isForthcoming, RESTOCKING_STATUSES, shopToday, type DeliveryPlace, type PreorderState, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
 } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
@@ -32,6 +32,7 @@ import { queued } from '../lib/mail-queue';
 import { giveBackRedemption, stageRedemption } from '../promotions/discounts.repo';
 import { giveBackToCard, readCardForReturn, stageGiftCardSpend } from '../promotions/gift-cards.repo';
 import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
+import { cancelPreorderLines, newPreorder, preorderId, preorders, shipPreorderLines } from '../preorders/preorders.repo';
 import { CUSTOMERS_COLLECTION, type CustomerDoc, openOrderLimit, openOrdersDelta, openOrdersOf, requestHash } from './open-orders';
 
 /** A line as stored: the book as it was sold, price in cents. */
@@ -112,6 +113,17 @@ const storedCharges = (p: Extract<Priced, { ok: true }>): StoredCharges => ({
   taxRateBp: p.taxRateBp, taxIncluded: p.taxIncluded, taxLabel: p.taxLabel,
 });
 
+/**
+ * How a line of `book` is ordered (issue 41): from the shelf, or as a pre-order (a forthcoming book,
+ * or any book with a queue of waiting pre-orders: copies go to the queue first), given a copy at
+ * once only when copies are on hand and nobody waits before it.
+ */
+export function lineKind(book: BookDoc, today: string): 'shelf' | PreorderState {
+  const waiting = book.preorderWaiting ?? 0;
+  if (!isForthcoming(book.publishedOn, today) && waiting === 0) return 'shelf';
+  return waiting === 0 && (book.stock ?? 0) >= 1 ? 'allocated' : 'waiting';
+}
+
 /** A retry with the same key maps to the same document id, so it can never be stored twice. */
 function orderIdFor(uid: string, idempotencyKey: string): string {
   return createHash('sha256').update(`${uid}\n${idempotencyKey}`).digest('hex').slice(0, 28);
@@ -182,7 +194,10 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         });
       }
       const bookDocs = snaps.map((s) => s.data() as BookDoc);
-      const soldOut = input.productIDs.filter((_, i) => !((bookDocs[i]!.stock ?? 0) >= 1));
+      const kinds = bookDocs.map((b) => lineKind(b, shopToday()));
+      // A pre-order waits at stock 0, up to the book's optional limit of waiting copies.
+      const full = (b: BookDoc) => b.preorderLimit !== undefined && (b.preorderWaiting ?? 0) + 1 > b.preorderLimit;
+      const soldOut = input.productIDs.filter((_, i) => (kinds[i] === 'shelf' ? !((bookDocs[i]!.stock ?? 0) >= 1) : kinds[i] === 'waiting' && full(bookDocs[i]!)));
       if (soldOut.length > 0) {
         throw new HttpError(409, 'Some books are out of stock', { code: 'OUT_OF_STOCK', productIDs: soldOut });
       }
@@ -205,7 +220,13 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         });
       }
       // One copy of each book, through the book write path (its reads happen here, before this transaction's writes).
-      const stock = await stageBookWrites(tx, snaps.map((book) => ({ book, stockDelta: -1 })), { order: ref.path });
+      // A waiting pre-order takes no copy: it joins the book's queue (the book's count, written here,
+      // makes a save that brings copies and this placement run one after the other).
+      const stock = await stageBookWrites(
+        tx,
+        snaps.map((book, i) => (kinds[i] === 'waiting' ? { book, stockDelta: 0, waitingDelta: 1 } : { book, stockDelta: -1 })),
+        { order: ref.path },
+      );
       // A card order waits for its payment (issue 35): stock held, no placement mail (the payment's
       // confirmation is the one), and the payment job's deadline until a session says otherwise.
       // Nothing left to pay (a gift card paid it all): no payment step, whatever the shopper chose.
@@ -227,6 +248,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
           title: bookDocs[i]!.title,
           unitPriceCents: bookDocs[i]!.newPriceCents,
           coverImage: bookDocs[i]!.coverImage,
+          ...(kinds[i] !== 'shelf' ? { preorder: kinds[i] as PreorderState, ...(bookDocs[i]!.publishedOn ? { publishedOn: bookDocs[i]!.publishedOn } : {}) } : {}),
         })),
         totalCents,
         status: 'pending',
@@ -248,6 +270,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       stock.write();
       redemption?.write(ref.id, doc.email, now);
       spend?.write(ref.id, now);
+      for (const line of doc.items) if (line.preorder) tx.create(preorders().doc(preorderId(ref.id, line.bookId)), newPreorder(ref.id, customer.uid, now, line));
       addToCounters(tx, placementDelta(countedOrder(doc)));
       tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
       if (!card) tx.create(mail().doc(mailId(ref.id, 'placed')), queued(orderMail(ref.id, mailOrder(doc), 'placed')));
@@ -297,13 +320,19 @@ export interface RestockPlan {
  * a sold-out book's back-in-stock alerts go out with its copy (issue 28). The one place besides
  * placement that touches stock for an order: cancelling, refusing, and a refund that restocks (issue 35).
  */
-export async function readRestock(tx: Transaction, bookIds: readonly string[], orderPath: string): Promise<RestockPlan> {
-  const ids = [...new Set(bookIds)];
+export async function readRestock(tx: Transaction, bookIds: readonly string[], orderPath: string, waitingBookIds: readonly string[] = []): Promise<RestockPlan> {
+  const ids = [...new Set([...bookIds, ...waitingBookIds])];
   const snaps = ids.length ? await tx.getAll(...ids.map((id) => books().doc(id))) : [];
   countReads(snaps.length);
   const copies = (id: string) => bookIds.filter((b) => b === id).length;
+  // A waiting pre-order (issue 41) took no copy: it leaves its book's queue instead.
+  const leaving = (id: string) => waitingBookIds.filter((b) => b === id).length;
   // A book deleted since the order has no stock to return to.
-  const staged = await stageBookWrites(tx, snaps.filter((book) => book.exists).map((book) => ({ book, stockDelta: copies(book.id) })), { order: orderPath });
+  const staged = await stageBookWrites(
+    tx,
+    snaps.filter((book) => book.exists).map((book) => ({ book, stockDelta: copies(book.id), ...(leaving(book.id) ? { waitingDelta: -leaving(book.id) } : {}) })),
+    { order: orderPath },
+  );
   return { staged };
 }
 
@@ -323,6 +352,15 @@ function assertPaymentAllows(doc: OrderDoc, to: OrderStatus, by: OrderEventActor
   }
   if (to === 'cancelled' && (payment.paidCents ?? 0) > 0 && by.kind === 'customer') {
     throw new HttpError(409, 'This order is paid: ask the shop to cancel and refund it', { code: 'ORDER_PAID', status: doc.status });
+  }
+}
+
+/** An order goes out whole only when every pre-order line has its copy (issue 41; a split sends the rest first). */
+function assertNothingWaits(doc: OrderDoc, to: OrderStatus): void {
+  if (!['shipped', 'ready_for_pickup', 'delivered', 'collected'].includes(to)) return;
+  const waiting = (doc.items ?? []).filter((l) => l.preorder === 'waiting');
+  if (waiting.length > 0) {
+    throw new HttpError(409, 'Some books of this order are pre-orders still waiting for copies', { code: 'PREORDER_WAITING', bookIds: waiting.map((l) => l.bookId) });
   }
 }
 
@@ -352,9 +390,11 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
     throw new HttpError(409, `An order that is ${from} cannot be ${to}`, { code: 'INVALID_TRANSITION', status: from });
   }
   assertPaymentAllows(doc, to, by);
+  assertNothingWaits(doc, to);
   const already = new Set(doc.restocked ?? []);
   const lines = RESTOCKING_STATUSES.includes(to) ? (doc.items ?? []).filter((l) => !already.has(l.bookId)) : [];
-  const restock = await readRestock(tx, lines.map((l) => l.bookId), ref.path);
+  const waiting = lines.filter((l) => l.preorder === 'waiting');
+  const restock = await readRestock(tx, lines.filter((l) => l.preorder !== 'waiting').map((l) => l.bookId), ref.path, waiting.map((l) => l.bookId));
   const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
   // Staff moves are audited: the audit chain's head is read with the other reads (only then).
   const log = actor ? await openAudit(tx) : null;
@@ -371,6 +411,11 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       const unpaidCard = doc.payment?.method === 'card' && !(doc.payment.paidCents ?? 0) && RESTOCKING_STATUSES.includes(to);
       const closed = unpaidCard && !extra.payment ? { payment: { ...doc.payment!, expired: true, status: 'expired' as const } } : {};
       const change: Partial<OrderDoc> = { status: to, updatedAt: at, events: [...(doc.events ?? []), event], ...closed, ...extra };
+      // The last part of an order shipped in parts (issue 41): what the first parts left.
+      if (to === 'shipped' && doc.shipments?.length) {
+        const sent = new Set(doc.shipments.flatMap((s) => s.bookIds));
+        change.shipments = [...doc.shipments, { at, bookIds: (doc.items ?? []).map((l) => l.bookId).filter((id) => !sent.has(id)) }];
+      }
       if (settings) {
         // The hold starts now, for the shop's current number of days; the mail says where and until when.
         const holdUntil = new Date(Date.parse(at) + settings.pickup.holdDays * DAY_MS).toISOString();
@@ -395,6 +440,11 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       for (const key of Object.keys(deletes)) delete (updated as unknown as Record<string, unknown>)[key];
       tx.update(ref, { ...change, ...deletes });
       afterCommit = writeRestock(restock);
+      if (RESTOCKING_STATUSES.includes(to)) cancelPreorderLines(tx, orderId, doc.items ?? []);
+      if (to === 'shipped' || to === 'collected') {
+        const sent = new Set((doc.shipments ?? []).flatMap((s) => s.bookIds));
+        shipPreorderLines(tx, orderId, (doc.items ?? []).filter((l) => !sent.has(l.bookId)));
+      }
       addToCounters(tx, transitionDelta(countedOrder(doc), from, to));
       // increment() needs no read, and conflicts with a placement that read the count: it stays exact.
       const openDelta = openOrdersDelta(from, to);
@@ -530,4 +580,44 @@ async function deskList(request: DeskRequest): Promise<OrdersPage> {
   if (request.email) base = base.where('email', '==', normaliseEmail(request.email));
   if (request.status !== 'all') base = base.where('status', '==', request.status);
   return pageOf(base, request.limit, request.cursor);
+}
+
+// --- Shipping in parts (issue 41) ------------------------------------------------------------------
+
+/**
+ * 'Ship available items': a confirmed delivery order with pre-order lines still waiting sends the
+ * lines it has (on the shelf, or pre-orders given their copy) now, as a part; the order stays
+ * confirmed, and its usual 'shipped' later sends the rest (planTransition records that last part).
+ * One mail per part (its id counts the parts); the money and counters are the order's, unchanged.
+ */
+export async function shipAvailable(orderId: string, actor: AuditActor): Promise<Order> {
+  const ref = orders().doc(orderId);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    countReads(1);
+    const doc = snap.data() as OrderDoc | undefined;
+    if (!doc) throw new HttpError(404, 'Order not found');
+    if (doc.status !== 'confirmed' || fulfilmentKind(doc) === 'pickup') {
+      throw new HttpError(409, 'Only a confirmed order for delivery can be shipped in parts', { code: 'INVALID_TRANSITION', status: doc.status });
+    }
+    assertPaymentAllows(doc, 'shipped', { kind: 'admin', id: actor.role });
+    const sent = new Set((doc.shipments ?? []).flatMap((s) => s.bookIds));
+    const items = doc.items ?? [];
+    const waiting = items.filter((l) => l.preorder === 'waiting');
+    const ready = items.filter((l) => l.preorder !== 'waiting' && !sent.has(l.bookId));
+    if (waiting.length === 0) throw new HttpError(409, 'Nothing of this order waits: ship it whole', { code: 'NOTHING_WAITS' });
+    if (ready.length === 0) throw new HttpError(409, 'Every book of this order still waits for copies', { code: 'NOTHING_TO_SHIP' });
+    const log = await openAudit(tx); // a link of the audit chain: its head is read with the other reads
+    const at = new Date().toISOString();
+    const shipments = [...(doc.shipments ?? []), { at, bookIds: ready.map((l) => l.bookId) }];
+    const note = `Shipped ${ready.length} of ${items.length} items; waiting: ${waiting.map((l) => l.title).join(', ')}`;
+    const event: OrderEvent = { from: doc.status, to: doc.status, by: { kind: 'admin', id: actor.role }, at, note };
+    const updated: OrderDoc = { ...doc, shipments, events: [...(doc.events ?? []), event], updatedAt: at };
+    tx.update(ref, { shipments, events: updated.events, updatedAt: at });
+    shipPreorderLines(tx, orderId, ready);
+    const part = { ...mailOrder(updated), lines: ready.map((l) => ({ title: l.title, unitPriceCents: l.unitPriceCents })) };
+    tx.create(mail().doc(`${orderId}-part-${shipments.length}`), queued(orderMail(orderId, part, 'shipped', note, 'Part of your order is on its way')));
+    appendAudit(log, actor, { action: 'order.status', target: `orders/${orderId}`, changes: { shipment: { before: null, after: ready.map((l) => l.bookId) } } }, at);
+    return orderFromDoc(orderId, updated);
+  }, TX_OPTIONS).catch(busy);
 }

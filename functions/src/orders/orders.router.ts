@@ -13,7 +13,12 @@ ordersRouter.post('/:id/cancel', handlers.cancelOrder);
 export const adminOrdersRouter = Router();
 adminOrdersRouter.get('/', admin.listOrders);
 adminOrdersRouter.post('/:id/status', admin.changeStatus);
+adminOrdersRouter.post('/:id/ship-available', admin.shipAvailable);
 
 /** Mounted at /api/checkout (issue 27). */
 export const checkoutRouter = Router();
 checkoutRouter.post('/quote', handlers.quote);
+
+/** Mounted at /api/admin/preorders (issue 41): the desk's pre-order lines by publication date. */
+export const adminPreordersRouter = Router();
+adminPreordersRouter.get('/', admin.listPreorders);

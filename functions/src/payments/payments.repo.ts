@@ -240,6 +240,9 @@ export function restockBookIds(doc: OrderDoc, request: ParsedRefundRequest): str
   const back = new Set(doc.restocked ?? []);
   // A cancelled or refused order's lines are all back already.
   if (['cancelled', 'refused'].includes(doc.status)) for (const l of doc.items ?? []) back.add(l.bookId);
+  // A waiting pre-order (issue 41) never took a copy: there is nothing to put back.
+  const waiting = ids.filter((id) => (doc.items ?? []).some((l) => l.bookId === id && l.preorder === 'waiting'));
+  if (waiting.length) throw new HttpError(409, `A waiting pre-order has no copy to put back: ${waiting.join(', ')}`, { code: 'PREORDER_WAITING', bookIds: waiting });
   const twice = ids.filter((id) => back.has(id));
   if (twice.length) throw new HttpError(409, `Already back in stock: ${twice.join(', ')}`, { code: 'ALREADY_RESTOCKED', bookIds: twice });
   return ids;

@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
         about: () => import('./routes/about'),
         search: () => import('./routes/search'),
         wishlist: () => import('./routes/wishlist'),
+        'special-orders': () => import('./routes/special-orders'),
         'newsletter/confirm': () => import('./routes/newsletter-confirm'),
         'newsletter/unsubscribe': () => import('./routes/mail-unsubscribe'),
         'stock-alerts/unsubscribe': () => import('./routes/mail-unsubscribe'),

@@ -1,4 +1,9 @@
-import { LOW_STOCK_THRESHOLD } from '@bookstore/contract';
+import { formatPublicationDate, isForthcoming, LOW_STOCK_THRESHOLD } from '@bookstore/contract';
+
+/** A forthcoming book's publication date, as shown ('June 15, 2027'): it is sold as a pre-order (issue 41); null otherwise. */
+export function preorderDate(book: { publishedOn?: string }): string | null {
+  return isForthcoming(book.publishedOn) ? formatPublicationDate(book.publishedOn!) : null;
+}
 
 export type StockLevel = { kind: 'out' } | { kind: 'low'; left: number } | { kind: 'in' };
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { buttonClass } from '../../components/ui/button';
+import { Link, useParams } from 'react-router-dom';
+import { buttonClass, textLink } from '../../components/ui/button';
 import { CartIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
-import { StockBadge } from '../../components/ui/stock-badge';
+import { PreorderBadge, StockBadge } from '../../components/ui/stock-badge';
 import { WishlistButton } from '../../components/wishlist-button';
 import { FollowStock } from '../../features/cart/lazy-follow-stock';
 import { BookDetails } from '../../features/catalog/components/book-details';
@@ -13,7 +13,7 @@ import { NotifyMe } from '../../features/subscriptions/notify-me';
 import { bookQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
-import { stockLevel } from '../../lib/stock';
+import { preorderDate, stockLevel } from '../../lib/stock';
 import { useFirstInteraction } from '../../lib/use-first-interaction';
 import { useHydrated } from '../../lib/use-hydrated';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -35,8 +35,16 @@ export function Component() {
   // Offline and not in the worker's cache (never opened here): say so; it loads when the network is back.
   if (isPending && fetchStatus === 'paused') return <OfflineNotice className="mx-auto my-16 max-w-xl">This book has not been opened on this device yet; it will show once you are back online.</OfflineNotice>;
   if (isPending) return <p role="status" className="py-16 text-center">Loading...</p>;
-  if (isError || !book) return <p role="alert" className="py-16 text-center text-danger">Error loading book info...</p>;
-  const soldOut = stockLevel(book.stock).kind === 'out';
+  if (isError || !book) {
+    return (
+      <div className="py-16 text-center">
+        <p role="alert" className="text-danger">Error loading book info...</p>
+        <p className="mt-3"><Link to="/special-orders" className={textLink}>Can&apos;t find it? Ask us to order it</Link></p>
+      </div>
+    );
+  }
+  const preorder = preorderDate(book);
+  const soldOut = !preorder && stockLevel(book.stock).kind === 'out';
   return (
     // Cover and the buying box side by side at every width: on a 375 x 812 phone the cover, title,
     // author, price and 'Add to Cart' are all on the first screen (issue 29); the rest follows.
@@ -49,7 +57,7 @@ export function Component() {
         <p className="mt-4 text-xl font-semibold">
           {money(book.newPrice)} <span className="ml-2 text-base font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
         </p>
-        <StockBadge stock={book.stock} className="mt-2 text-sm" />
+        {preorder ? <PreorderBadge date={preorder} className="mt-2 text-sm" /> : <StockBadge stock={book.stock} className="mt-2 text-sm" />}
         {live && (
           <Suspense fallback={null}>
             <FollowStock ids={[book._id]} />
@@ -57,7 +65,7 @@ export function Component() {
         )}
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <button type="button" onClick={() => addBookToCart(book)} disabled={soldOut} className={buttonClass('primary', 'lg')}>
-            <CartIcon className="size-5" /> Add to Cart
+            <CartIcon className="size-5" /> {preorder ? 'Pre-order' : 'Add to Cart'}
           </button>
           <WishlistButton book={book} withText className="py-2" />
         </div>

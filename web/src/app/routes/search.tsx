@@ -31,7 +31,12 @@ export function Component() {
       ) : isError ? (
         <p role="alert" className="text-danger">Could not search right now. Please try again.</p>
       ) : !data || data.total === 0 ? (
-        <p>No books match</p>
+        <>
+          <p>No books match</p>
+          <p className="mt-2">
+            <Link to={`/special-orders?${new URLSearchParams(/^[\d\s-]{10,17}[\dXx]?$/.test(q.trim()) ? { isbn: q.trim() } : { title: q.trim() })}`} className={textLink}>Can&apos;t find it? Ask us to order it</Link>
+          </p>
+        </>
       ) : data.books.length === 0 ? (
         <p>
           No more results. <Link to={href(1)} className={textLink}>Back to the first page</Link>

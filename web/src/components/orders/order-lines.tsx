@@ -1,4 +1,4 @@
-import { countryName, type Order } from '@bookstore/contract';
+import { countryName, formatPublicationDate, type Order } from '@bookstore/contract';
 import { Link } from 'react-router-dom';
 import { coverUrl } from '../../lib/covers';
 import { money } from '../../lib/format';
@@ -18,12 +18,19 @@ export function OrderLines({ order, bookHref, compact = false }: { order: Order;
               <span className="font-medium text-gray-900">{line.title}</span>
             )}
             <span className="block text-gray-600">Qty 1</span>
+            {line.preorder && <span className="block text-gray-600">{preorderText(line)}</span>}
           </span>
           <span className="shrink-0 text-sm font-medium tabular-nums">{money(line.unitPrice)}</span>
         </li>
       ))}
     </ul>
   );
+}
+
+/** A pre-order line's state (issue 41): waiting for its copy (and when the book is out), or its copy set aside. */
+export function preorderText(line: Order['items'][number]): string {
+  if (line.preorder === 'allocated') return 'Pre-order: copy set aside';
+  return `Pre-order: waiting${line.publishedOn ? ` (publishes ${formatPublicationDate(line.publishedOn)})` : ''}`;
 }
 
 /**

@@ -129,6 +129,13 @@ export function Component() {
           </dl>
         </section>
       )}
+      {data.preorders && data.specialOrders && (
+        // Issue 41: counted apart from the orders above.
+        <section className="grid gap-6 md:grid-cols-2" aria-label="Pre-orders and special orders">
+          <StatCard label="Pre-orders waiting" value={data.preorders.waiting} detail={`${data.preorders.allocated} copies set aside, not yet shipped`} tone="bg-primary-soft text-secondary" icon="M8 2v4M16 2v4M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
+          <StatCard label="Special orders open" value={data.specialOrders.open} detail={`${data.specialOrders.quoted} quoted, awaiting the shopper`} tone="bg-secondary-soft text-secondary" icon="M21 21l-4.3-4.3M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z" />
+        </section>
+      )}
       <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Orders and stock">
         <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:row-span-2">
           <h3 className="border-b border-gray-100 px-6 py-5 font-bold">Monthly Revenue</h3>

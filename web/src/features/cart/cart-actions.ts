@@ -1,15 +1,16 @@
 import type { Book } from '@bookstore/contract';
 import { alertBox, toast } from '../../lib/notify-later';
-import { stockLevel } from '../../lib/stock';
+import { preorderDate, stockLevel } from '../../lib/stock';
 import { cart } from './cart-store';
 
 export function addBookToCart(book: Book): void {
   // The button is disabled for these; this guards a stale page or a keyboard shortcut.
-  if (stockLevel(book.stock).kind === 'out') {
+  const preorder = preorderDate(book);
+  if (!preorder && stockLevel(book.stock).kind === 'out') {
     alertBox('Out of stock', `${book.title} is not available right now.`, 'warning');
     return;
   }
-  if (cart.add(book)) toast('Item added to cart', { timer: 1500 });
+  if (cart.add(book)) toast(preorder ? 'Pre-order added to cart' : 'Item added to cart', { timer: 1500 });
   else alertBox('Already in cart', undefined, 'warning');
 }
 

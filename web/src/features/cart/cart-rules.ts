@@ -1,5 +1,5 @@
 import type { Book } from '@bookstore/contract';
-import { formatCents, sumCents, toCents } from '@bookstore/contract';
+import { formatCents, isForthcoming, sumCents, toCents } from '@bookstore/contract';
 
 export type CartItem = Book;
 
@@ -59,7 +59,9 @@ export const FLAG_OUTRANKS_CACHED_DATA_MS = 60_000;
 
 /** A flagged line, or one whose stored book says stock 0; undefined when it can be ordered. */
 export function lineProblem(item: CartItem, flags: UnavailableFlags): Unavailability | undefined {
-  return flags[item._id]?.reason ?? (typeof item.stock === 'number' && item.stock <= 0 ? 'out-of-stock' : undefined);
+  // A forthcoming book is ordered at stock 0 (a pre-order, issue 41): only the server's answer flags it.
+  const out = typeof item.stock === 'number' && item.stock <= 0 && !isForthcoming(item.publishedOn);
+  return flags[item._id]?.reason ?? (out ? 'out-of-stock' : undefined);
 }
 
 export function unavailableIds(items: CartItem[], flags: UnavailableFlags): string[] {

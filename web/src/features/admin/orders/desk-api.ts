@@ -97,3 +97,15 @@ export function useRefundOrder() {
     },
   });
 }
+
+/** POST /api/admin/orders/:id/ship-available (issue 41): the lines on hand ship now, the waiting pre-orders later. */
+export function useShipAvailable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => adminFetch<OrderMutationResponse>(`/api/admin/orders/${encodeURIComponent(id)}/ship-available`, { method: 'POST', token: adminToken() }),
+    onSuccess: async ({ order }) => {
+      queryClient.setQueryData(adminOrderQuery(order._id).queryKey, order);
+      await queryClient.invalidateQueries({ queryKey: adminOrdersKey });
+    },
+  });
+}

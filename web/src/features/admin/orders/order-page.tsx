@@ -12,7 +12,7 @@ import { formatDateTime, money } from '../../../lib/format';
 import { alertBox, confirmAction, toast } from '../../../lib/notify';
 import { PaymentDetails } from '../../../components/orders/order-payment';
 import { useMe } from '../api/staff-api';
-import { adminOrderQuery, useChangeOrderStatus } from './desk-api';
+import { adminOrderQuery, useChangeOrderStatus, useShipAvailable } from './desk-api';
 import { RefundForm } from './refund-form';
 import { actionFor } from './order-actions';
 
@@ -61,6 +61,7 @@ export function Component() {
         <section className="rounded-lg bg-white p-4 shadow sm:p-6 lg:col-span-2" aria-labelledby="lines-heading">
           <h4 id="lines-heading" className="mb-2 font-semibold">Items ({order.items.length})</h4>
           <OrderLines order={order} />
+          <PartsPanel order={order} />
           <OrderTotals order={order} label={order.payment.method === 'card' ? 'Total, by card' : totalLabel(order, 'Due')} />
         </section>
         <section className="rounded-lg bg-white p-4 shadow sm:p-6" aria-labelledby="customer-heading">
@@ -83,6 +84,35 @@ export function Component() {
         <PaymentPanel order={order} />
       </div>
     </article>
+  );
+}
+
+/** An order with pre-orders still waiting (issue 41): what was shipped in parts, what still waits, and 'Ship available items'. */
+function PartsPanel({ order }: { order: Order }) {
+  const ship = useShipAvailable();
+  const waiting = order.items.filter((l) => l.preorder === 'waiting');
+  const sent = new Set((order.shipments ?? []).flatMap((s) => s.bookIds));
+  if (waiting.length === 0 && !order.shipments?.length) return null;
+  const ready = order.items.filter((l) => l.preorder !== 'waiting' && !sent.has(l.bookId));
+  const titleOf = (id: string) => order.items.find((l) => l.bookId === id)?.title ?? id;
+  const run = async () => {
+    try {
+      await ship.mutateAsync(order._id);
+      void toast('Available items shipped', { timer: 2000 });
+    } catch (error) {
+      await alertBox('Could not ship the available items', error instanceof Error ? error.message : 'Please try again.', 'error');
+    }
+  };
+  return (
+    <div className="mt-3 rounded-md bg-gray-50 p-3 text-sm" aria-label="Shipping in parts" role="region">
+      {order.shipments?.map((s, i) => (
+        <p key={s.at}>Part {i + 1} shipped <time dateTime={s.at}>{formatDateTime(s.at)}</time>: {s.bookIds.map(titleOf).join(', ')}</p>
+      ))}
+      {waiting.length > 0 && <p className="font-medium" data-testid="still-waits">Still waits: {waiting.map((l) => l.title).join(', ')}</p>}
+      {waiting.length > 0 && ready.length > 0 && order.status === 'confirmed' && fulfilmentKind(order) !== 'pickup' && (
+        <button type="button" onClick={() => void run()} disabled={ship.isPending} className={`mt-2 ${buttonClass('primary', 'md')}`}>Ship available items</button>
+      )}
+    </div>
   );
 }
 

@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
 import { CartIcon } from '../../../components/ui/icons';
 import { WishlistButton } from '../../../components/wishlist-button';
-import { StockBadge } from '../../../components/ui/stock-badge';
+import { PreorderBadge, StockBadge } from '../../../components/ui/stock-badge';
 import { coverUrl } from '../../../lib/covers';
 import { money, truncate } from '../../../lib/format';
-import { stockLevel } from '../../../lib/stock';
+import { preorderDate, stockLevel } from '../../../lib/stock';
 
 /** Two description lines on a phone, three from sm: a fixed slot either way (see BookCard). */
 const DESCRIPTION_SLOT = 'mt-2 line-clamp-2 min-h-[2lh] text-sm sm:line-clamp-3 sm:min-h-[3lh]';
@@ -14,7 +14,9 @@ const DESCRIPTION_SLOT = 'mt-2 line-clamp-2 min-h-[2lh] text-sm sm:line-clamp-3 
 /** `titleAs`: h3 under a section's h2 (the home carousels), h2 in a page's own list (/books, /search). */
 export function BookCard({ book, onAdd, eager = false, titleAs: Title = 'h3' }: { book: Book; onAdd: (book: Book) => void; eager?: boolean; titleAs?: 'h2' | 'h3' }) {
   const href = `/books/${book._id}`;
-  const soldOut = stockLevel(book.stock).kind === 'out';
+  // A forthcoming book is ordered at stock 0 (issue 41): 'Pre-order', with its date in the badge's place.
+  const preorder = preorderDate(book);
+  const soldOut = !preorder && stockLevel(book.stock).kind === 'out';
   return (
     // Cover beside the text at every width (a phone's first screen shows a whole card). The text column
     // has fixed slots (two title lines, one author line, the description's lines, the badge's line):
@@ -45,12 +47,12 @@ export function BookCard({ book, onAdd, eager = false, titleAs: Title = 'h3' }: 
           {money(book.newPrice)} <span className="ml-2 font-normal text-gray-600 line-through">{money(book.oldPrice)}</span>
         </p>
         <div className="mt-1 min-h-6">
-          <StockBadge stock={book.stock} />
+          {preorder ? <PreorderBadge date={preorder} /> : <StockBadge stock={book.stock} />}
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <button type="button" onClick={() => onAdd(book)} disabled={soldOut} className={buttonClass('primary', 'md', 'px-4')}>
             <CartIcon className="size-4" />
-            Add to Cart
+            {preorder ? 'Pre-order' : 'Add to Cart'}
             <span className="sr-only">: {book.title}</span>
           </button>
           <WishlistButton book={book} titled />

@@ -1,0 +1,187 @@
+import type { Order, SpecialOrder, SpecialOrderRequest, SpecialOrdersPage, SpecialOrderStatus, SpecialOrderStatusChange, StoredSpecialOrder } from '@bookstore/contract';
+import { canMoveSpecial, formatCents, formatDate, MAX_OPEN_SPECIAL_ORDERS, normaliseEmail, OPEN_SPECIAL_STATUSES, priceOrder, specialOrderFromStored } from '@bookstore/contract';
+import { FieldPath, FieldValue, type Query } from 'firebase-admin/firestore';
+import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
+import { readFulfilment } from '../admin/settings.repo';
+import type { Customer } from '../lib/auth';
+import { db } from '../lib/firebase';
+import { HttpError } from '../lib/http-error';
+import { runQuery } from '../lib/queries';
+import { countReads } from '../lib/read-counter';
+import { placementDelta } from '../orders/counters';
+import { addToCounters } from '../orders/counters.repo';
+import { decodeCursor, encodeCursor } from '../orders/cursor';
+import { queued } from '../lib/mail-queue';
+import { MAIL_COLLECTION, mailId, orderMail, shortId, type MailDoc } from '../orders/mail';
+import { CUSTOMERS_COLLECTION, openOrderLimit, openOrdersOf, type CustomerDoc } from '../orders/open-orders';
+import { countedOrder, mailOrder, orderFromDoc, orders, TX_OPTIONS, busy, type OrderDoc } from '../orders/orders.repo';
+
+// Special orders (issue 41; docs/decisions/041-preorders.md): specialOrders/<id>, the shopper's
+// request and its lifecycle. The account's open requests are counted on customers/<uid>
+// (`openSpecialOrders`), read and raised in the creating transaction, so 12 requests at once leave
+// exactly 10 open. Each mail is queued in the transaction of the move it announces, under an id
+// derived from (request, move).
+
+export const SPECIAL_ORDERS_COLLECTION = 'specialOrders';
+const specialOrders = () => db().collection(SPECIAL_ORDERS_COLLECTION);
+const customers = () => db().collection(CUSTOMERS_COLLECTION);
+const mail = () => db().collection(MAIL_COLLECTION);
+
+type CustomerSpecialDoc = CustomerDoc & { openSpecialOrders?: number };
+const isOpen = (status: SpecialOrderStatus) => OPEN_SPECIAL_STATUSES.includes(status);
+
+export async function createSpecialOrder(customer: Customer, input: SpecialOrderRequest, title: string): Promise<SpecialOrder> {
+  const ref = specialOrders().doc();
+  const accountRef = customers().doc(customer.uid);
+  return db().runTransaction(async (tx) => {
+    const account = await tx.get(accountRef);
+    countReads(1);
+    const open = (account.data() as CustomerSpecialDoc | undefined)?.openSpecialOrders ?? 0;
+    if (open >= MAX_OPEN_SPECIAL_ORDERS) {
+      throw new HttpError(409, `You already have ${open} open requests. Wait until one is collected, or cancel one, to ask for another.`, {
+        code: 'TOO_MANY_SPECIAL_ORDERS', limit: MAX_OPEN_SPECIAL_ORDERS,
+      });
+    }
+    const now = new Date().toISOString();
+    const doc: StoredSpecialOrder = {
+      uid: customer.uid, email: normaliseEmail(customer.email), isbn: input.isbn, title, quantity: input.quantity,
+      ...(input.note ? { note: input.note } : {}),
+      status: 'requested', history: [{ status: 'requested', at: now, by: 'customer' }], createdAt: now, updatedAt: now,
+    };
+    tx.create(ref, doc);
+    tx.set(accountRef, { openSpecialOrders: open + 1 }, { merge: true });
+    return specialOrderFromStored(ref.id, doc);
+  }, TX_OPTIONS).catch(busy);
+}
+
+/** A page of requests, newest first: the shopper's own (uid) or the desk's (optionally one status). */
+export async function pageOfSpecialOrders(filter: { uid?: string; status?: SpecialOrderStatus }, limit: number, cursor?: string, forStaff = false): Promise<SpecialOrdersPage> {
+  let query: Query = specialOrders();
+  if (filter.uid) query = query.where('uid', '==', filter.uid);
+  if (filter.status) query = query.where('status', '==', filter.status);
+  query = query.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  if (after) query = query.startAfter(after.createdAt, after.id);
+  const snap = await runQuery(query.limit(limit));
+  const list = snap.docs.map((d) => specialOrderFromStored(d.id, d.data() as StoredSpecialOrder, forStaff));
+  const last = list[list.length - 1];
+  return { specialOrders: list, nextCursor: last && list.length === limit ? encodeCursor({ createdAt: last.createdAt, id: last._id }) : null };
+}
+
+const $ = (cents: number) => `$${formatCents(cents)}`;
+
+function specialMail(id: string, doc: StoredSpecialOrder, headline: string, lines: string[]): MailDoc {
+  const text = ['Hello,', '', `${headline}. Request ${shortId(id)}: ${doc.title} (ISBN ${doc.isbn}), ${doc.quantity} ${doc.quantity === 1 ? 'copy' : 'copies'}.`, '', ...lines].join('\n');
+  const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  const html = text.split('\n\n').map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+  return { to: doc.email, message: { subject: `${headline} (request ${shortId(id)})`, text, html } };
+}
+
+/** The mail a staff move sends: the quote (price and date), the arrival; other moves send none. */
+function mailFor(id: string, doc: StoredSpecialOrder): MailDoc | null {
+  if (doc.status === 'quoted') {
+    return specialMail(id, doc, 'We can order your book', [
+      `Price: ${$(doc.priceCents!)} a copy, ${$(doc.priceCents! * doc.quantity)} in all.`,
+      `Expected in the shop: ${formatDate(`${doc.expectedOn}T12:00:00Z`)}.`,
+      'Accept or decline the quote under Special orders in your account.',
+    ]);
+  }
+  if (doc.status === 'arrived') return specialMail(id, doc, 'Your special order has arrived', ['It is waiting for you at the counter.']);
+  return null;
+}
+
+/** Staff move a request on (the allowed moves only: 409 otherwise); a quote mails its price and date, an arrival mails too. */
+export async function moveSpecialOrder(id: string, change: SpecialOrderStatusChange, actor: AuditActor): Promise<SpecialOrder> {
+  const ref = specialOrders().doc(id);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    countReads(1);
+    const doc = snap.data() as StoredSpecialOrder | undefined;
+    if (!doc) throw new HttpError(404, 'Special order not found');
+    if (!canMoveSpecial(doc.status, change.status)) {
+      throw new HttpError(409, `A request that is ${doc.status} cannot be ${change.status}`, { code: 'INVALID_TRANSITION', status: doc.status });
+    }
+    const log = await openAudit(tx); // a link of the audit chain: its head is read with the other reads
+    const at = new Date().toISOString();
+    const next: StoredSpecialOrder = {
+      ...doc, status: change.status, updatedAt: at, history: [...doc.history, { status: change.status, at, by: 'staff' }],
+      ...('priceCents' in change ? { priceCents: change.priceCents, expectedOn: change.expectedOn } : {}),
+    };
+    tx.set(ref, next);
+    if (isOpen(doc.status) && !isOpen(next.status)) tx.set(customers().doc(doc.uid), { openSpecialOrders: FieldValue.increment(-1) }, { merge: true });
+    const message = mailFor(id, next);
+    // A second quote (the first unanswered) is a mail of its own: the id counts the quotes.
+    const nth = next.history.filter((h) => h.status === change.status).length;
+    if (message) tx.create(mail().doc(`special-${id}-${change.status}-${nth}`), queued(message));
+    const changes = { status: { before: doc.status, after: next.status }, ...('priceCents' in change ? { price: { before: doc.priceCents ?? null, after: change.priceCents } } : {}) };
+    appendAudit(log, actor, { action: 'special-order.status', target: `specialOrders/${id}`, changes }, at);
+    return specialOrderFromStored(id, next, true);
+  }, TX_OPTIONS).catch(busy);
+}
+
+/** The shopper declines a quote, or cancels a request the shop has not ordered yet. */
+export async function answerSpecialOrder(customer: Customer, id: string, to: 'declined' | 'cancelled'): Promise<SpecialOrder> {
+  const ref = specialOrders().doc(id);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    countReads(1);
+    const doc = snap.data() as StoredSpecialOrder | undefined;
+    if (!doc || doc.uid !== customer.uid) throw new HttpError(404, 'Special order not found');
+    const allowed = to === 'declined' ? doc.status === 'quoted' : doc.status === 'requested' || doc.status === 'quoted';
+    if (!allowed) throw new HttpError(409, `A request that is ${doc.status} cannot be ${to}`, { code: 'INVALID_TRANSITION', status: doc.status });
+    const at = new Date().toISOString();
+    const next: StoredSpecialOrder = { ...doc, status: to, updatedAt: at, history: [...doc.history, { status: to, at, by: 'customer' }] };
+    tx.set(ref, next);
+    tx.set(customers().doc(doc.uid), { openSpecialOrders: FieldValue.increment(-1) }, { merge: true });
+    return specialOrderFromStored(id, next);
+  }, TX_OPTIONS).catch(busy);
+}
+
+/**
+ * The shopper accepts a quote: in one transaction the request becomes a pickup order of `quantity`
+ * lines at the quoted price (tax as the shop's settings say; collected and paid at the counter like
+ * any pickup order), counted and mailed as any order; the request records the order's id.
+ */
+export async function acceptSpecialOrder(customer: Customer, id: string, contact: { name?: string; phone: string }): Promise<{ specialOrder: SpecialOrder; order: Order }> {
+  const ref = specialOrders().doc(id);
+  const orderRef = orders().doc(`special-${id}`); // one order per request, whatever retries
+  const accountRef = customers().doc(customer.uid);
+  return db().runTransaction(async (tx) => {
+    const [snap, account] = await tx.getAll(ref, accountRef);
+    countReads(2);
+    const doc = snap!.data() as StoredSpecialOrder | undefined;
+    if (!doc || doc.uid !== customer.uid) throw new HttpError(404, 'Special order not found');
+    if (doc.status !== 'quoted') throw new HttpError(409, `A request that is ${doc.status} cannot be accepted`, { code: 'INVALID_TRANSITION', status: doc.status });
+    const accountDoc = account!.data() as CustomerDoc | undefined;
+    const open = openOrdersOf(accountDoc);
+    if (open >= openOrderLimit(accountDoc)) {
+      throw new HttpError(409, `You already have ${open} open orders. Wait until one is shipped, or cancel one, to place another.`, { code: 'TOO_MANY_OPEN_ORDERS', limit: openOrderLimit(accountDoc) });
+    }
+    const settings = await readFulfilment(tx);
+    const lines = Array.from({ length: doc.quantity }, () => ({ priceCents: doc.priceCents!, weightGrams: null }));
+    // Collected at the counter: priced as a pickup order even when the shop's pickup is off for the web checkout.
+    const priced = priceOrder({ ...settings, pickup: { ...settings.pickup, enabled: true } }, lines, 'pickup', {});
+    if (!priced.ok) throw new HttpError(422, priced.reason, { code: 'DELIVERY_UNAVAILABLE' });
+    const now = new Date().toISOString();
+    const bookId = `special-${id}`;
+    const order: OrderDoc = {
+      uid: customer.uid, name: contact.name || doc.email, email: doc.email, phone: contact.phone,
+      delivery: { method: 'pickup', weightGrams: priced.weightGrams },
+      charges: {
+        subtotalCents: priced.subtotalCents, shippingCents: priced.shippingCents, taxCents: priced.taxCents, shippingTaxCents: priced.shippingTaxCents,
+        taxRateBp: priced.taxRateBp, taxIncluded: priced.taxIncluded, taxLabel: priced.taxLabel,
+      },
+      pickup: { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays },
+      productIDs: lines.map(() => bookId),
+      items: lines.map(() => ({ bookId, title: doc.title, unitPriceCents: doc.priceCents!, coverImage: '' })),
+      totalCents: priced.totalCents, status: 'pending', events: [], createdAt: now, updatedAt: now,
+    };
+    tx.create(orderRef, order);
+    addToCounters(tx, placementDelta(countedOrder(order)));
+    tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
+    tx.create(mail().doc(mailId(orderRef.id, 'placed')), queued(orderMail(orderRef.id, mailOrder(order), 'placed')));
+    const next: StoredSpecialOrder = { ...doc, status: 'accepted', orderId: orderRef.id, updatedAt: now, history: [...doc.history, { status: 'accepted', at: now, by: 'customer' }] };
+    tx.set(ref, next);
+    return { specialOrder: specialOrderFromStored(id, next), order: orderFromDoc(orderRef.id, order) };
+  }, TX_OPTIONS).catch(busy);
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenLibraryFixture, type OpenLibraryFixture } from '../../scripts/lib/open-library-fixture';
+import { adminToken, db, http, newCustomer, NEEDS_TRANSACTIONS, officialBackend } from './helpers';
+
+// Special orders (issue 41) over HTTP to the real function over the Firestore emulator: a shopper's
+// request for a book the shop does not list, quoted by the desk (mailed), accepted as an order at
+// the quoted price, ordered, arrived (mailed), collected; at most 10 open requests per account.
+
+let fixture: OpenLibraryFixture | null = null;
+beforeAll(async () => {
+  fixture = await startOpenLibraryFixture(); // the ISBN lookup's stand-in for Open Library
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+/** A valid ISBN-13 under 979-14 (other files use other prefixes), unique per call. */
+let seq = 0;
+function isbn(): string {
+  const body = `97914${String(Date.now() % 1e5).padStart(5, '0')}${String((seq += 1) % 100).padStart(2, '0')}`.slice(0, 12);
+  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+const ask = (token: string, json: unknown) => http('/api/special-orders', { method: 'POST', token, json });
+const move = async (id: string, json: unknown) => http(`/api/admin/special-orders/${id}/status`, { method: 'POST', token: await adminToken(), json });
+const mailsOf = async (id: string) => (await db().collection('mail').where('__name__', '>=', `special-${id}-`).where('__name__', '<', `special-${id}-\uf8ff`).get()).docs;
+
+describe('special orders', () => {
+  it('takes a request with a checked ISBN, fills the title from the lookup, and refuses a bad check digit with nothing stored', async () => {
+    const shopper = await newCustomer('special');
+    const made = await ask(shopper.token, { isbn: '0-306-40615-2', quantity: 2, note: 'For a gift' });
+    expect(made.status).toBe(201);
+    expect(made.body.specialOrder).toMatchObject({ isbn: '9780306406157', title: "The Lantern Keeper's Atlas", quantity: 2, note: 'For a gift', status: 'requested' });
+
+    const count = async () => (await db().collection('specialOrders').where('uid', '==', shopper.uid).get()).size;
+    const bad = await ask(shopper.token, { isbn: '9780306406158', quantity: 1 });
+    expect(bad.status).toBe(400);
+    expect(await count()).toBe(1); // nothing stored
+    expect(bad.body.message).toMatch(/ISBN/);
+    expect((await ask(shopper.token, { isbn: isbn(), quantity: 0 })).status).toBe(400);
+    expect((await http('/api/special-orders', { method: 'POST', json: { isbn: isbn(), quantity: 1 } })).status).toBe(401);
+
+    // The title the shopper gives is kept; an ISBN Open Library does not know keeps the ISBN as title.
+    const titled = await ask(shopper.token, { isbn: isbn(), title: 'A Book I Heard Of', quantity: 1 });
+    expect(titled.body.specialOrder.title).toBe('A Book I Heard Of');
+    const unknown = isbn();
+    expect((await ask(shopper.token, { isbn: unknown, quantity: 1 })).body.specialOrder.title).toBe(`ISBN ${unknown}`);
+  });
+
+  it('a shopper lists only their own requests, paged; the desk lists them by status', async () => {
+    const [alice, bob] = [await newCustomer('special-a'), await newCustomer('special-b')];
+    for (let i = 0; i < 3; i++) expect((await ask(alice.token, { isbn: isbn(), title: `Alice wants ${i}`, quantity: 1 })).status).toBe(201);
+    const bobs = await ask(bob.token, { isbn: isbn(), title: 'Bob wants', quantity: 1 });
+    const first = await http('/api/special-orders?limit=2', { token: alice.token });
+    expect(first.status).toBe(200);
+    expect(first.body.specialOrders.map((s: any) => s.title)).toEqual(['Alice wants 2', 'Alice wants 1']);
+    const second = await http(`/api/special-orders?limit=2&cursor=${first.body.nextCursor}`, { token: alice.token });
+    expect(second.body.specialOrders.map((s: any) => s.title)).toEqual(['Alice wants 0']);
+    expect(second.body.nextCursor).toBeNull();
+    // Bob's request is not Alice's to answer: as if it did not exist.
+    expect((await http(`/api/special-orders/${bobs.body.specialOrder._id}/decline`, { method: 'POST', token: alice.token })).status).toBe(404);
+
+    const desk = await http('/api/admin/special-orders?status=requested&limit=50', { token: await adminToken() });
+    expect(desk.status).toBe(200);
+    expect(desk.body.specialOrders.every((s: any) => s.status === 'requested')).toBe(true);
+    expect((await http('/api/admin/special-orders', { token: alice.token })).status).toBe(401);
+  });
+
+  it('the lifecycle: quoted (mailed) -> accepted as an order at the quoted price -> ordered -> arrived (mailed) -> collected; wrong moves are 409', async () => {
+    const shopper = await newCustomer('special-life');
+    const made = await ask(shopper.token, { isbn: isbn(), title: 'The Long Way Round', quantity: 2 });
+    const id = made.body.specialOrder._id as string;
+
+    // Not yet quoted: cannot be ordered, accepted; a quote needs a price and a date.
+    expect((await move(id, { status: 'ordered' })).body).toMatchObject({ code: 'INVALID_TRANSITION', status: 'requested' });
+    expect((await http(`/api/special-orders/${id}/accept`, { method: 'POST', token: shopper.token, json: { phone: '5551234567' } })).status).toBe(409);
+    expect((await move(id, { status: 'quoted' })).status).toBe(400);
+
+    const quoted = await move(id, { status: 'quoted', price: '18.50', expectedOn: '2027-01-20' });
+    expect(quoted.status).toBe(200);
+    expect(quoted.body.specialOrder).toMatchObject({ status: 'quoted', price: 18.5, expectedOn: '2027-01-20' });
+    const quoteMail = (await db().collection('mail').doc(`special-${id}-quoted-1`).get()).data()!;
+    expect(quoteMail.to).toBe(shopper.email.toLowerCase());
+    expect(quoteMail.message.text).toContain('$18.50 a copy, $37.00 in all');
+    expect(quoteMail.message.text).toContain('January 20, 2027');
+
+    const accepted = await http(`/api/special-orders/${id}/accept`, { method: 'POST', token: shopper.token, json: { name: 'Long Reader', phone: '5551234567' } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.specialOrder).toMatchObject({ status: 'accepted', orderId: `special-${id}` });
+    expect(accepted.body.order).toMatchObject({ _id: `special-${id}`, status: 'pending', totalPrice: 37, delivery: { method: 'pickup' } });
+    expect(accepted.body.order.items.map((l: any) => [l.title, l.unitPrice])).toEqual([['The Long Way Round', 18.5], ['The Long Way Round', 18.5]]);
+    // It is the shopper's order like any other, and its placement mail went out.
+    const mine = await http(`/api/orders/special-${id}`, { token: shopper.token });
+    expect(mine.status).toBe(200);
+    expect((await db().collection('mail').doc(`special-${id}-placed`).get()).exists).toBe(true);
+    // Accepting twice places nothing more.
+    expect((await http(`/api/special-orders/${id}/accept`, { method: 'POST', token: shopper.token, json: { phone: '5551234567' } })).status).toBe(409);
+
+    expect((await move(id, { status: 'arrived' })).status).toBe(409); // not ordered yet
+    expect((await move(id, { status: 'ordered' })).body.specialOrder.status).toBe('ordered');
+    expect((await move(id, { status: 'arrived' })).body.specialOrder.status).toBe('arrived');
+    const arrivedMail = (await db().collection('mail').doc(`special-${id}-arrived-1`).get()).data()!;
+    expect(arrivedMail.message.subject).toContain('Your special order has arrived');
+    expect((await move(id, { status: 'collected' })).body.specialOrder.status).toBe('collected');
+    expect((await move(id, { status: 'cancelled' })).status).toBe(409); // over
+    expect((await mailsOf(id)).map((d) => d.id).sort()).toEqual([`special-${id}-arrived-1`, `special-${id}-placed`, `special-${id}-quoted-1`].sort());
+    expect((await db().collection('customers').doc(shopper.uid).get()).data()!.openSpecialOrders).toBe(0);
+  });
+
+  it('a shopper declines a quote: closed, no order', async () => {
+    const shopper = await newCustomer('special-no');
+    const id = (await ask(shopper.token, { isbn: isbn(), title: 'Maybe Not', quantity: 1 })).body.specialOrder._id as string;
+    await move(id, { status: 'quoted', price: 40, expectedOn: '2027-02-01' });
+    const declined = await http(`/api/special-orders/${id}/decline`, { method: 'POST', token: shopper.token });
+    expect(declined.status).toBe(200);
+    expect(declined.body.specialOrder.status).toBe('declined');
+    expect((await db().collection('orders').doc(`special-${id}`).get()).exists).toBe(false);
+  });
+
+  it.skipIf(!officialBackend)(`at most 10 open requests per account, held when 12 arrive at once ${officialBackend ? '' : NEEDS_TRANSACTIONS}`, async () => {
+    const shopper = await newCustomer('special-many');
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => ask(shopper.token, { isbn: isbn(), title: `Wanted ${i}`, quantity: 1 })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(2);
+    expect(answers.find((a) => a.status === 409)!.body).toMatchObject({ code: 'TOO_MANY_SPECIAL_ORDERS', limit: 10 });
+    const stored = await db().collection('specialOrders').where('uid', '==', shopper.uid).get();
+    expect(stored.size).toBe(10);
+    // Cancelling one frees a place.
+    const one = answers.find((a) => a.status === 201)!.body.specialOrder._id;
+    expect((await http(`/api/special-orders/${one}/cancel`, { method: 'POST', token: shopper.token })).status).toBe(200);
+    expect((await ask(shopper.token, { isbn: isbn(), title: 'One more', quantity: 1 })).status).toBe(201);
+  });
+});
