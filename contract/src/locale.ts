@@ -4,8 +4,10 @@
 // at 01:00 UTC is "January 1" for everyone, not January 1 on the server and December 31 in Honolulu.
 // Change them here for a shop elsewhere (an IANA zone name and a BCP 47 locale).
 
-export const SHOP_TIME_ZONE = 'UTC';
-export const SHOP_LOCALE = 'en-US';
+import { SHOP_LOCALE, SHOP_TIME_ZONE } from './shop-zone';
+
+export { SHOP_LOCALE, SHOP_TIME_ZONE };
+export { formatPublicationDate } from './publication-date';
 
 /**
  * A formatter made on first use: each Intl formatter costs milliseconds to build (its locale and zone
@@ -55,20 +57,6 @@ export function formatDateTime(iso: string): string {
 /** '12,345' in the shop's locale. */
 export function formatCount(n: number): string {
   return countFormat().format(n);
-}
-
-// An edition's publication date (issue 26) is a calendar date, not an instant: YYYY, YYYY-MM or
-// YYYY-MM-DD, shown as precisely as it was given, read in UTC so no zone moves it a day.
-const monthYearFormat = lazy(() => new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: 'UTC', year: 'numeric', month: 'long' }));
-const dayFormat = lazy(() => new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }));
-
-/** '2019' | 'April 2019' | 'April 2, 2019' in the shop's locale; the text itself if it is not such a date. */
-export function formatPublicationDate(value: string): string {
-  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value);
-  if (!m) return value;
-  if (!m[2]) return m[1]!;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, m[3] ? Number(m[3]) : 1));
-  return (m[3] ? dayFormat() : monthYearFormat()).format(date);
 }
 
 /** 'English', 'British English', 'French' for a BCP 47 tag, in the shop's locale; the tag itself if unknown. */

@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from './locale';
+import { SHOP_TIME_ZONE } from './shop-zone';
 
 // Pre-orders (issue 41). A book whose publication date is after today, in the shop's time zone, is
 // forthcoming: the shop takes orders for it at stock 0. Each such order line waits ('waiting') until

@@ -54,7 +54,8 @@ describe('load: 200 orders from 200 customers, 20 at a time, each for two books 
     }).length;
     const all = (await db().collection('orders').get()).docs.map((d) => d.data());
     const counted = all.filter((o) => o.status !== 'cancelled' && o.status !== 'refused');
-    const recount = { orders: counted.length, cents: counted.reduce((s, o) => s + (o.totalCents as number), 0) };
+    // An order's worth: what was due plus what a gift card paid (issue 40; other files' orders are here too).
+    const recount = { orders: counted.length, cents: counted.reduce((s, o) => s + (o.totalCents as number) + ((o.giftCard?.cents as number | undefined) ?? 0), 0) };
     const stats = (await http('/api/admin', { token: await adminToken() })).body;
     const stock = await db().getAll(...shelf.map((b) => db().collection('books').doc(b._id)));
     console.log(

@@ -60,7 +60,8 @@ function allReady(): ApiIndex[] {
   return indexes.map((spec, i) => ({
     name: `projects/${PROJECT}/databases/(default)/collectionGroups/${spec.collectionGroup}/indexes/ID${i}`,
     queryScope: spec.queryScope,
-    fields: [...spec.fields, { fieldPath: '__name__', order: 'ASCENDING' }],
+    // Firestore appends `__name__` in the last field's direction, unless the spec names it itself.
+    fields: spec.fields.at(-1)?.fieldPath === '__name__' ? spec.fields : [...spec.fields, { fieldPath: '__name__', order: spec.fields.at(-1)?.order ?? 'ASCENDING' }],
     state: 'READY',
   }));
 }

@@ -11,7 +11,10 @@ const manifestPath = new URL('.vite/manifest.json', DIST);
 interface Chunk { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string; css?: string[] }
 const manifest: Record<string, Chunk> = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
 
-export const BUDGET_HOME_JS_GZIP = 120 * 1024; // issue 14: after the PWA work too
+// Issue 14 set 120 KB (after the PWA work too); issue 41's pre-order labels on the first screen's
+// cards ('Pre-order', 'Publishes <date>') and the cart's rule for a forthcoming book at stock 0 are
+// first-screen code: 121 KB (the first visit with the worker stays within 250 KB, first-visit.spec).
+export const BUDGET_HOME_JS_GZIP = 121 * 1024;
 
 /** A chunk and everything it imports statically, as manifest keys. */
 function closure(keys: string[]): Set<string> {

@@ -7,7 +7,7 @@ import { money } from '../../lib/format';
 // code (priced by the same function as the order); the quote says what it takes off, or why not.
 // Only what the quote accepted is sent with the order.
 
-const INPUT = 'h-10 min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-4 uppercase focus:bg-white focus:outline-2 focus:outline-accent';
+const INPUT = 'h-10 min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-4 focus:bg-white focus:outline-2 focus:outline-accent';
 
 interface FieldProps {
   id: string;

@@ -93,7 +93,7 @@ export function Component() {
       <section aria-labelledby="new-discount" className="rounded-lg bg-white p-4 shadow sm:p-6">
         <h1 id="new-discount" className="text-xl font-semibold">New discount code</h1>
         <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
-          <div><label htmlFor="code">Code</label><input id="code" name="code" required className={`${INPUT} uppercase`} placeholder="SPRING10" /></div>
+          <div><label htmlFor="code">Code</label><input id="code" name="code" required className={INPUT} placeholder="SPRING10" /></div>
           <fieldset>
             <legend>Takes off</legend>
             <div className="mt-1 flex gap-2">
