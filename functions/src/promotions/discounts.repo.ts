@@ -6,6 +6,7 @@ import { FieldPath, FieldValue, type Query, type Transaction } from 'firebase-ad
 import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
+import { decodePageCursor, encodePageCursor } from '../lib/page-cursor';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 
@@ -78,28 +79,18 @@ export async function getDiscount(code: string): Promise<StoredDiscount | undefi
   return snap.data() as StoredDiscount | undefined;
 }
 
-const encode = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
-function decode(cursor: string): [string, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string' && v.length < 200)) return value as [string, string];
-  } catch {
-    /* answered below */
-  }
-  throw new HttpError(400, 'cursor is not valid');
-}
 
 /** Newest first, one query per page ((createdAt, id) cursor). */
 async function pageOf<T>(base: Query, field: string, limit: number, cursor: string | undefined, map: (id: string, data: Record<string, unknown>) => T): Promise<{ items: T[]; nextCursor: string | null }> {
   let q = base.orderBy(field, 'desc').orderBy(FieldPath.documentId(), 'desc');
   if (cursor) {
-    const [at, id] = decode(cursor);
+    const [at, id] = decodePageCursor(cursor);
     q = q.startAfter(at, id);
   }
   const snap = await runQuery(q.limit(limit + 1));
   const docs = snap.docs.slice(0, limit);
   const last = docs[docs.length - 1];
-  return { items: docs.map((d) => map(d.id, d.data())), nextCursor: snap.docs.length > limit && last ? encode([String(last.get(field)), last.id]) : null };
+  return { items: docs.map((d) => map(d.id, d.data())), nextCursor: snap.docs.length > limit && last ? encodePageCursor([String(last.get(field)), last.id]) : null };
 }
 
 export async function listDiscounts(limit: number, cursor?: string): Promise<DiscountsPage> {

@@ -7,6 +7,7 @@ import { FieldPath, type DocumentSnapshot, type Transaction } from 'firebase-adm
 import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
+import { decodePageCursor, encodePageCursor } from '../lib/page-cursor';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 
@@ -120,26 +121,16 @@ export interface GiftCardsPage {
   nextCursor: string | null;
 }
 
-const encode = (parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
-function decode(cursor: string): [string, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string' && v.length < 200)) return value as [string, string];
-  } catch {
-    /* answered below */
-  }
-  throw new HttpError(400, 'cursor is not valid');
-}
 
 export async function listGiftCards(limit: number, cursor?: string): Promise<GiftCardsPage> {
   let q = giftCards().orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
-  if (cursor) q = q.startAfter(...decode(cursor));
+  if (cursor) q = q.startAfter(...decodePageCursor(cursor));
   const snap = await runQuery(q.limit(limit + 1));
   const docs = snap.docs.slice(0, limit);
   const last = docs[docs.length - 1];
   return {
     giftCards: docs.map((d) => giftCardFromStored(d.id, d.data() as StoredGiftCard)),
-    nextCursor: snap.docs.length > limit && last ? encode([String(last.get('createdAt')), last.id]) : null,
+    nextCursor: snap.docs.length > limit && last ? encodePageCursor([String(last.get('createdAt')), last.id]) : null,
   };
 }
 
@@ -155,7 +146,7 @@ export async function giftCardDetail(id: string, limit: number, cursor?: string)
   countReads(1);
   if (!snap.exists) throw new HttpError(404, 'Gift card not found');
   let q = ledger(id).orderBy('at', 'desc').orderBy(FieldPath.documentId(), 'desc');
-  if (cursor) q = q.startAfter(...decode(cursor));
+  if (cursor) q = q.startAfter(...decodePageCursor(cursor));
   const lines = await runQuery(q.limit(limit + 1));
   const docs = lines.docs.slice(0, limit);
   const last = docs[docs.length - 1];
@@ -165,6 +156,6 @@ export async function giftCardDetail(id: string, limit: number, cursor?: string)
       const l = d.data() as { kind: GiftCardMovementKind; cents: number; balanceAfterCents: number; at: string; orderId?: string; by?: string };
       return { kind: l.kind, amount: fromCents(l.cents), balanceAfter: fromCents(l.balanceAfterCents), at: l.at, ...(l.orderId ? { orderId: l.orderId } : {}), ...(l.by ? { by: l.by } : {}) };
     }),
-    nextCursor: lines.docs.length > limit && last ? encode([String(last.get('at')), last.id]) : null,
+    nextCursor: lines.docs.length > limit && last ? encodePageCursor([String(last.get('at')), last.id]) : null,
   };
 }
