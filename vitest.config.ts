@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+/** The in-process lane's own database and bucket: nothing else writes there, and no trigger watches it. */
+const INPROC_DATABASE = 'inproc';
+const INPROC_BUCKET = 'demo-bookstore-inproc.appspot.com';
+
 /** API test files that need the shop to themselves (docs/testing.md). */
 const SERIAL_API = 'functions/test/**/*.serial.api.test.ts';
 
@@ -21,13 +25,14 @@ export default defineConfig({
       },
       {
         // The function's handler in-process (functions/test/inproc-setup.ts) over the same emulators
-        // as `api`: the handlers' logic without Hosting; one file at a time, one database.
+        // as `api`, on a database and a bucket of its own (seeded like the shop's): its files check
+        // the whole database, yet the lane runs beside the others (docs/testing.md). One file at a time.
         test: {
           name: 'inproc',
           include: ['functions/test/**/*.inproc.test.ts'],
           setupFiles: ['functions/test/inproc-setup.ts', 'functions/test/api-setup.ts'],
           // As under the Functions emulator: X-Firestore-Reads, and client addresses as it sees them.
-          env: { FUNCTIONS_EMULATOR: 'true' },
+          env: { FUNCTIONS_EMULATOR: 'true', FIRESTORE_DATABASE_ID: INPROC_DATABASE, STORAGE_BUCKET: INPROC_BUCKET },
           environment: 'node',
           fileParallelism: false,
           testTimeout: 30_000,

@@ -10,10 +10,10 @@ import { smokeProductionBuild } from './lib/smoke-ci';
 import { startSuite, type Suite } from './lib/suite';
 import { run } from './lib/watched-process';
 
-// `npm test`: a fresh, seeded, throwaway emulator suite for the in-process handler tests, the API
-// tests over HTTP and Playwright in Chromium (each layer's parallel files, then its serial ones),
-// then the smoke check and the rehearsal; lint, the unit tests and the production web build run
-// beside them from the start. Torn down whatever happens. The order and the rules: docs/testing.md.
+// `npm test`: a fresh, seeded, throwaway emulator suite for the API tests over HTTP and Playwright
+// in Chromium (each layer's parallel files, then its serial ones), then the smoke check and the
+// rehearsal; lint, the unit tests and the production web build run beside them from the start, the
+// in-process handler tests (on a database of their own) once the emulators are up. Torn down whatever happens. The order and the rules: docs/testing.md.
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 /** How long each step took, printed last: where a slow run spent its time. */
@@ -171,6 +171,7 @@ async function main() {
     return;
   }
   let suite: Suite | undefined;
+  let inproc: Promise<boolean> | undefined;
   const stop = async () => {
     await suite?.stop();
     suite = undefined;
@@ -189,7 +190,8 @@ async function main() {
       // Where the official emulator exists, tests on the stand-in would prove nothing about rules or production.
       throw new Error(`The official Firestore emulator is installed (${findCloudSdkJar()}) but the npm stand-in ran: unset BOOKSTORE_FIRESTORE.`);
     }
-    if (wants('inproc')) await timed('inproc', () => vitest('inproc'));
+    // The in-process lane has a database and a bucket of its own (vitest.config.ts): beside the rest.
+    inproc = wants('inproc') ? beside('inproc', (out) => vitest('inproc', [], out)) : undefined;
     if (wants('api')) {
       await timed('api (parallel files)', () => vitest('api', [`--maxWorkers=${API_WORKERS}`]));
       await timed('api (serial files)', () => vitest('api-serial'));
@@ -199,6 +201,7 @@ async function main() {
       await unitDone; // deploy.serial.spec.ts rewrites web/dist, which the unit tests read
       await timed('e2e (serial files)', () => playwright('serial'));
     }
+    await inproc;
     const built = await cpuSteps; // the smoke and the rehearsal need the production build
     if (wantsWhole('smoke') && built) await timed('smoke', smoke);
     if (wantsWhole('rehearse') && built) {
@@ -210,7 +213,7 @@ async function main() {
     // A partial run may not exercise every query; the rehearsal alone logs none.
     if (filters.length === 0 && SUITE_LAYERS.filter((l) => l !== 'rehearse').some(wants)) await vitest('indexes');
   } finally {
-    await cpuSteps; // never leave a step running behind the summary
+    await Promise.all([cpuSteps, inproc]); // never leave a step running behind the summary
     await stop();
   }
 }

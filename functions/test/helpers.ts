@@ -17,8 +17,12 @@ export function setBase(url: string): void {
 /** The current BASE, for requests `http()` cannot make (raw, slow bodies). */
 export const base = (): string => BASE;
 const app = () => getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' });
-export const db = () => getFirestore(app());
-export const bucket = () => getStorage(app()).bucket('demo-bookstore.appspot.com');
+/** The database the function under test uses: the default, or the `inproc` lane's own (FIRESTORE_DATABASE_ID). */
+export const db = () => {
+  const id = process.env.FIRESTORE_DATABASE_ID;
+  return id ? getFirestore(app(), id) : getFirestore(app());
+};
+export const bucket = () => getStorage(app()).bucket(process.env.STORAGE_BUCKET || 'demo-bookstore.appspot.com');
 
 export interface Reply<T = any> {
   status: number;

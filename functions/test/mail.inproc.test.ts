@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInbox, type Inbox } from '../../scripts/lib/dev-inbox';
 import { queued } from '../src/lib/mail-queue';
 import { sendQueuedMail } from '../src/mail/send-mail';
-import { db, NEEDS_TRANSACTIONS, officialBackend, setBackgroundTriggers } from './helpers';
+import { db, NEEDS_TRANSACTIONS, officialBackend } from './helpers';
 
 // The mailer (functions/src/mail/send-mail.ts) against a real SMTP server of the test's own
 // (smtp-server, the developer's inbox code) that refuses some recipients: what is recorded on the
 // mail document after success, transient and permanent refusals, an unreachable server, a
-// duplicate event, a lease left by a dead instance. The Functions emulator's triggers are off for
-// this file, so the test's calls are the only sender (mail.api.test.ts covers the real trigger).
+// duplicate event, a lease left by a dead instance. The lane's own database is watched by no
+// trigger, so the test's calls are the only sender (mail.api.test.ts covers the real trigger).
 
 const FROM = 'Bookstore Tests <orders@bookstore.localhost>';
 const BACKOFF_MS = 5; // the function waits 1 s, 2 s, 4 s, 8 s; the logic is the same
@@ -20,7 +20,6 @@ const tries = new Map<string, number>();
 let inbox: Inbox;
 
 beforeAll(async () => {
-  await setBackgroundTriggers(false);
   inbox = await startInbox({
     smtpPort: 0,
     httpPort: null,
@@ -38,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await inbox?.stop();
-  await setBackgroundTriggers(true);
 });
 
 const tag = () => randomBytes(5).toString('hex');

@@ -5,7 +5,8 @@ import { PROJECT_ID } from './env';
 /** firebase-admin for the scripts (seed, tests, bench), pointed at the emulators by EMULATOR_ENV. */
 export function adminDb(): Firestore {
   const app = getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
-  return getFirestore(app);
+  const id = process.env.FIRESTORE_DATABASE_ID; // a named database (the tests' in-process lane), as functions/src/lib/firebase.ts
+  return id ? getFirestore(app, id) : getFirestore(app);
 }
 
 /** Applies `writes` in batches of at most 400 (Firestore allows 500 a batch), one batch after another. */

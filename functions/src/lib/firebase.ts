@@ -14,7 +14,15 @@ const authSdk = () => require('firebase-admin/auth') as typeof import('firebase-
 const storageSdk = () => require('firebase-admin/storage') as typeof import('firebase-admin/storage');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-export const db = () => getFirestore(app());
+/**
+ * The project's default database, or the named one FIRESTORE_DATABASE_ID gives (Firestore runs several
+ * per project): the test suite's in-process lane has one of its own, so its whole-database checks run
+ * beside the other lanes (docs/testing.md).
+ */
+export const db = () => {
+  const id = process.env.FIRESTORE_DATABASE_ID;
+  return id ? getFirestore(app(), id) : getFirestore(app());
+};
 export const auth = () => authSdk().getAuth(app());
 
 /** Loads these SDKs now: for a function that will use them, while its instance starts. */
