@@ -46,13 +46,35 @@ export interface InboxOptions {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function page(messages: ReceivedMail[], smtpUri: string): string {
-  const rows = messages
+/** Mail a page lists: a test run sends thousands, and a page of them all took Chromium minutes to load. */
+const PAGE_SIZE = 50;
+
+interface PageView {
+  /** Newest first: the page's part of what matched. */
+  shown: ReceivedMail[];
+  matched: number;
+  to: string;
+  /** The id to list from for the next (older) page, if any. */
+  older: number | null;
+}
+
+/** The newest PAGE_SIZE messages (to `to`, if given) older than message `before`. */
+export function pageOf(newestFirst: ReceivedMail[], query: URLSearchParams): PageView {
+  const to = query.get('to')?.trim().toLowerCase() ?? '';
+  const before = Number(query.get('before')) || Infinity;
+  const matching = newestFirst.filter((m) => !to || m.to.some((address) => address.toLowerCase() === to));
+  const from = matching.filter((m) => m.id < before);
+  const shown = from.slice(0, PAGE_SIZE);
+  return { shown, matched: matching.length, to, older: from.length > PAGE_SIZE ? shown[shown.length - 1]!.id : null };
+}
+
+function page({ shown, matched, to, older }: PageView, smtpUri: string): string {
+  const rows = shown
     .map((m) => `<li>
   <details>
     <summary><time datetime="${m.receivedAt}">${escapeHtml(new Date(m.receivedAt).toLocaleString())}</time> <strong>${escapeHtml(m.subject || '(no subject)')}</strong> <span>to ${escapeHtml(m.to.join(', '))}</span></summary>
     <p class="meta">From ${escapeHtml(m.from)}</p>
-    ${m.html ? `<iframe title="${escapeHtml(m.subject)} (HTML)" sandbox srcdoc="${escapeHtml(m.html)}"></iframe>` : ''}
+    ${m.html ? `<iframe title="${escapeHtml(m.subject)} (HTML)" sandbox loading="lazy" srcdoc="${escapeHtml(m.html)}"></iframe>` : ''}
     <pre>${escapeHtml(m.text)}</pre>
   </details>
 </li>`)
@@ -72,12 +94,16 @@ function page(messages: ReceivedMail[], smtpUri: string): string {
   time, .meta, summary span { color: #4b5563; font-size: .875rem; }
   iframe { width: 100%; height: 20rem; border: 1px solid #e5e7eb; background: #fff; }
   pre { white-space: pre-wrap; background: #f9fafb; padding: .5rem; }
+  input { font: inherit; padding: .25rem .5rem; max-width: 100%; }
+  button { font: inherit; padding: .25rem .75rem; }
 </style>
 </head>
 <body>
 <h1>The developer's inbox</h1>
 <p>Mail the local shop sent (SMTP server ${escapeHtml(smtpUri)}), newest first; nothing leaves this machine. <a href="/">Refresh</a></p>
-${messages.length ? `<ol>\n${rows}\n</ol>` : '<p>No mail yet. Place an order in the shop, or sign up for the newsletter.</p>'}
+<form method="get" action="/"><label>To <input type="email" name="to" value="${escapeHtml(to)}" placeholder="reader@example.com"></label> <button>Show</button></form>
+${shown.length ? `<p>${matched === shown.length ? `${matched}` : `${shown.length} of ${matched}`} message${matched === 1 ? '' : 's'}${to ? ` to ${escapeHtml(to)}` : ''}.</p>\n<ol>\n${rows}\n</ol>` : `<p>${to ? `No mail to ${escapeHtml(to)}.` : 'No mail yet. Place an order in the shop, or sign up for the newsletter.'}</p>`}
+${older === null ? '' : `<p><a href="/?${new URLSearchParams({ ...(to ? { to } : {}), before: String(older) })}">Older mail</a></p>`}
 </body>
 </html>
 `;
@@ -136,7 +162,7 @@ export async function startInbox({ smtpPort, httpPort, recipients }: InboxOption
         const list = newestFirst().filter((m) => !to || m.to.some((address) => address.toLowerCase() === to));
         res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(list));
       } else if (url.pathname === '/') {
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'" }).end(page(newestFirst(), smtpUri));
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'" }).end(page(pageOf(newestFirst(), url.searchParams), smtpUri));
       } else {
         res.writeHead(404).end();
       }
