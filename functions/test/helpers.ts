@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { DocumentReference, getFirestore, type Timestamp } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { HOST, INBOX_URL, PORTS, SHOP_URL } from '../../scripts/lib/env';
+import { INBOX_URL, SHOP_URL } from '../../scripts/lib/env';
 import { adminLogin, orderBody, signUpCustomer, verifyEmail } from '../../scripts/lib/fixtures';
 
 // Helpers for API tests: HTTP through Hosting to the real function (or, in the `inproc` project,
@@ -252,16 +252,6 @@ export const newBook = (over: Record<string, unknown> = {}) => ({
   coverImage: 'book-3',
   ...over,
 });
-
-/**
- * The Functions emulator's background triggers off (sendMail among them) or on again, through its
- * hub: a test that runs the mailer itself against its own SMTP server must be the only sender.
- * Turning them on reloads the triggers (a second or two).
- */
-export async function setBackgroundTriggers(on: boolean): Promise<void> {
-  const res = await fetch(`http://${HOST}:${PORTS.hub}/functions/${on ? 'enable' : 'disable'}BackgroundTriggers`, { method: 'PUT' });
-  if (!res.ok) throw new Error(`Could not turn background triggers ${on ? 'on' : 'off'}: ${res.status} ${await res.text()}`);
-}
 
 export interface InboxMail {
   from: string;
