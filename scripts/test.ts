@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { build } from './lib/build';
 import { EMULATOR_ENV, OPEN_LIBRARY_FIXTURE_ORIGIN, ROOT } from './lib/env';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
+import { startOpenLibraryFixture, type OpenLibraryFixture } from './lib/open-library-fixture';
 import { assertPortsFree } from './lib/ports';
 import { buildProductionWeb, rehearse, stageDeploySource } from './lib/rehearsal';
 import { printSmoke } from './lib/smoke';
@@ -172,6 +173,7 @@ async function main() {
   }
   let suite: Suite | undefined;
   let inproc: Promise<boolean> | undefined;
+  let openLibrary: OpenLibraryFixture | undefined;
   const stop = async () => {
     await suite?.stop();
     suite = undefined;
@@ -184,6 +186,7 @@ async function main() {
     rmSync(QUERY_LOG, { force: true });
     process.env.BOOKSTORE_QUERY_LOG = QUERY_LOG; // the function inherits it through the emulators
     process.env.OPEN_LIBRARY_ORIGIN = OPEN_LIBRARY_FIXTURE_ORIGIN; // ISBN lookups go to the tests' fixtures (scripts/lib/open-library-fixture.ts)
+    openLibrary = await startOpenLibraryFixture(); // one for the whole run: files that run at once share it
     suite = await timed('emulator suite start', () => startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) }));
     firestoreKind = suite.firestore;
     if (suite.firestore === 'stand-in' && findCloudSdkJar()) {
@@ -217,6 +220,7 @@ async function main() {
     if (filters.length === 0 && SUITE_LAYERS.filter((l) => l !== 'rehearse').some(wants)) await vitest('indexes');
   } finally {
     await Promise.all([cpuSteps, inproc]); // never leave a step running behind the summary
+    await openLibrary?.close();
     await stop();
   }
 }

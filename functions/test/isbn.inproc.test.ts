@@ -6,12 +6,16 @@ import { adminToken, http } from './helpers';
 // The ISBN lookup's cache and rate limit (issue 26), in one process (the handler served here by
 // inproc-setup.ts), against the tests' stand-in for Open Library.
 
+// A fixture of this file's own (any free port), so its counts are this file's requests alone.
 let fixture: OpenLibraryFixture;
+const suiteOrigin = process.env.OPEN_LIBRARY_ORIGIN;
 beforeAll(async () => {
   resetIsbnLookups();
-  fixture = await startOpenLibraryFixture();
+  fixture = await startOpenLibraryFixture(0);
+  process.env.OPEN_LIBRARY_ORIGIN = fixture.origin;
 });
 afterAll(async () => {
+  process.env.OPEN_LIBRARY_ORIGIN = suiteOrigin;
   await fixture.close();
 });
 

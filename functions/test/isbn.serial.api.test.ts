@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenLibraryFixture, type OpenLibraryFixture } from '../../scripts/lib/open-library-fixture';
+import { describe, expect, it } from 'vitest';
+import { OPEN_LIBRARY_FIXTURE_ORIGIN } from '../../scripts/lib/env';
+import { fixtureHits, outageIsbn } from '../../scripts/lib/open-library-fixture';
 import { adminToken, expectUnchanged, http } from './helpers';
 
 // GET /api/admin/isbn/:isbn over HTTP through Hosting (issue 26). The function asks the tests'
 // stand-in for Open Library (open-library-fixture.ts, answers in the shape of Open Library's
-// documented examples), which `npm test` configures with OPEN_LIBRARY_ORIGIN. The cache and the
-// rate limit are per instance, so they are tested in process (isbn.inproc.test.ts): the Functions
-// emulator may answer two requests from two workers.
-
-let fixture: OpenLibraryFixture | null = null;
-beforeAll(async () => {
-  fixture = await startOpenLibraryFixture();
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+// documented examples), which `npm test` runs for the whole suite and points the function at with
+// OPEN_LIBRARY_ORIGIN. The cache and the rate limit are per instance, so they are tested in process
+// (isbn.inproc.test.ts): the Functions emulator may answer two requests from two workers.
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const lookup = async (isbn: string, token?: string | null) => http(`/api/admin/isbn/${encodeURIComponent(isbn)}`, { token: token === undefined ? await adminToken() : token });
@@ -46,13 +39,13 @@ describe('GET /api/admin/isbn/:isbn', () => {
   });
 
   it('400 for a wrong check digit or what is not an ISBN, without asking Open Library', async () => {
-    const before = fixture!.hits.size;
+    const before = Object.keys(await fixtureHits(OPEN_LIBRARY_FIXTURE_ORIGIN)).length;
     for (const [isbn, message] of [['9780306406158', 'This ISBN has a wrong check digit'], ['0306406153', 'This ISBN has a wrong check digit'], ['not-an-isbn', 'ISBN must be a valid ISBN-13 or ISBN-10']]) {
       const res = await expectUnchanged(() => lookup(isbn!));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message, details: { isbn: [message] } });
     }
-    expect(fixture!.hits.size).toBe(before);
+    expect(Object.keys(await fixtureHits(OPEN_LIBRARY_FIXTURE_ORIGIN))).toHaveLength(before);
   });
 
   it('404 for an ISBN Open Library does not know', async () => {
@@ -62,13 +55,10 @@ describe('GET /api/admin/isbn/:isbn', () => {
   });
 
   it('503 with Retry-After when Open Library cannot be reached, never 500', async () => {
-    await fixture!.close();
-    fixture = null;
-    const res = await lookup('978-1-86197-271-2'); // never asked before: no instance has it cached
+    const res = await lookup(outageIsbn()); // the fixture drops it unanswered; never asked before, so no instance has it cached
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('60');
     expect(res.body).toMatchObject({ message: expect.stringMatching(/Open Library cannot be reached/), code: 'LOOKUP_UNAVAILABLE' });
-    fixture = await startOpenLibraryFixture();
   });
 
   it('401 without a staff token; 403 for a bookseller (who may not edit books)', async () => {

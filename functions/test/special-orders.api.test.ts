@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenLibraryFixture, type OpenLibraryFixture } from '../../scripts/lib/open-library-fixture';
+import { describe, expect, it } from 'vitest';
 import { adminToken, db, http, newCustomer, NEEDS_TRANSACTIONS, officialBackend } from './helpers';
 
 // Special orders (issue 41) over HTTP to the real function over the Firestore emulator: a shopper's
 // request for a book the shop does not list, quoted by the desk (mailed), accepted as an order at
 // the quoted price, ordered, arrived (mailed), collected; at most 10 open requests per account.
-
-let fixture: OpenLibraryFixture | null = null;
-beforeAll(async () => {
-  fixture = await startOpenLibraryFixture(); // the ISBN lookup's stand-in for Open Library
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+// Titles come from the suite's stand-in for Open Library (scripts/lib/open-library-fixture.ts).
 
 /** A valid ISBN-13 under 979-14 (other files use other prefixes), unique per call. */
 let seq = 0;

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { toIsbn13 } from '../../contract/src/isbn';
-import { startOpenLibraryFixture } from '../../scripts/lib/open-library-fixture';
+import { outageIsbn } from '../../scripts/lib/open-library-fixture';
 import { ADMIN, adminLogin } from './helpers';
 
 // Issue 26 in Chromium: Manage Books on a 375 px phone (cards, every action within the screen, bulk
@@ -154,28 +154,23 @@ test('a subtitle: under the title on the book page at every width; on a card fro
 });
 
 test('the book form fills empty fields from an ISBN lookup, never what was typed; unreachable, it says so', async ({ page }) => {
-  const fixture = await startOpenLibraryFixture();
-  try {
-    await page.setViewportSize(PHONE);
-    await adminLogin(page);
-    await page.goto('/dashboard/add-new-book');
-    await page.getByLabel('Author').fill('Typed By Hand');
-    await page.getByLabel('ISBN-13 or ISBN-10').fill('0-306-40615-2');
-    await page.getByRole('button', { name: 'Fill Empty Fields from Open Library' }).click();
-    await expect(page.getByText('Filled title, subtitle, publisher, publication date, pages, cover URL from Open Library. Check them before saving.')).toBeVisible();
-    await expect(page.getByLabel('Title', { exact: true })).toHaveValue("The Lantern Keeper's Atlas");
-    await expect(page.getByLabel(/^Subtitle/)).toHaveValue('Maps of Quiet Coasts');
-    await expect(page.getByLabel('Author')).toHaveValue('Typed By Hand');
-    await expect(page.getByLabel('Publisher')).toHaveValue('Harbour Light Press');
-    await expect(page.getByLabel(/^Publication date/)).toHaveValue('2004-03-05');
-    await expect(page.getByLabel('Pages')).toHaveValue('288');
-    await noHorizontalOverflow(page);
-    await page.screenshot({ path: `${SHOTS}/isbn-lookup-375.png`, fullPage: true });
-  } finally {
-    await fixture.close();
-  }
-  // An ISBN no one asked for before: no function instance has its answer cached.
-  await page.getByLabel('ISBN-13 or ISBN-10').fill(randomIsbn10());
+  await page.setViewportSize(PHONE);
+  await adminLogin(page);
+  await page.goto('/dashboard/add-new-book');
+  await page.getByLabel('Author').fill('Typed By Hand');
+  await page.getByLabel('ISBN-13 or ISBN-10').fill('0-306-40615-2');
+  await page.getByRole('button', { name: 'Fill Empty Fields from Open Library' }).click();
+  await expect(page.getByText('Filled title, subtitle, publisher, publication date, pages, cover URL from Open Library. Check them before saving.')).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue("The Lantern Keeper's Atlas");
+  await expect(page.getByLabel(/^Subtitle/)).toHaveValue('Maps of Quiet Coasts');
+  await expect(page.getByLabel('Author')).toHaveValue('Typed By Hand');
+  await expect(page.getByLabel('Publisher')).toHaveValue('Harbour Light Press');
+  await expect(page.getByLabel(/^Publication date/)).toHaveValue('2004-03-05');
+  await expect(page.getByLabel('Pages')).toHaveValue('288');
+  await noHorizontalOverflow(page);
+  await page.screenshot({ path: `${SHOTS}/isbn-lookup-375.png`, fullPage: true });
+  // Open Library unreachable: the suite's stand-in drops this range unanswered (a new ISBN: no instance has it cached).
+  await page.getByLabel('ISBN-13 or ISBN-10').fill(outageIsbn());
   await page.getByRole('button', { name: 'Fill Empty Fields from Open Library' }).click();
   await expect(page.getByText(/Open Library cannot be reached right now/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Book' })).toBeEnabled();
