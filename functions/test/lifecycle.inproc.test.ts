@@ -201,6 +201,13 @@ describe('lifecycle', () => {
     const [a] = await books(1, 3);
     const order = await placed(alice, [a!]);
     const replies = await Promise.all([cancel(order._id, alice.token), cancel(order._id, admin)]);
+    // The loser may be told to try again (503 BUSY: the emulator closes a transaction that waited
+    // too long for the order's lock); trying again, as a client does, it is refused.
+    const again = replies.findIndex((r) => r.status === 503);
+    if (again >= 0) {
+      expect(replies[again]!.body.code).toBe('BUSY');
+      replies[again] = await cancel(order._id, again === 0 ? alice.token : admin);
+    }
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(replies.find((r) => r.status === 409)!.body).toMatchObject({ code: 'INVALID_TRANSITION', status: 'cancelled' });
     expect(await stockOf(a!._id)).toBe(3);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { logger } from 'firebase-functions';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorHandler, loggablePath } from './errors';
+import { errorHandler, isTransactionContention, loggablePath } from './errors';
 import { INDEX_RETRY_AFTER_S } from './http-error';
 import { IndexNotReadyError } from './queries';
 
@@ -18,6 +18,21 @@ describe('loggablePath', () => {
   it('keeps every other path as it is', () => {
     expect(loggablePath('/api/books/abc123')).toBe('/api/books/abc123');
     expect(loggablePath('/')).toBe('/');
+  });
+});
+
+describe('isTransactionContention', () => {
+  it('is a transaction that lost its turn: ABORTED, or closed while it waited for a lock', () => {
+    expect(isTransactionContention({ code: 10, details: 'Transaction lock timeout.' })).toBe(true);
+    expect(isTransactionContention(Object.assign(new Error('3 INVALID_ARGUMENT: Transaction is invalid or closed.'), { code: 3, details: 'Transaction is invalid or closed.' }))).toBe(true);
+    expect(isTransactionContention({ code: 3, details: 'The referenced transaction has expired or is no longer valid.' })).toBe(true);
+  });
+
+  it('is not any other invalid argument, an outage or a plain error', () => {
+    expect(isTransactionContention({ code: 3, details: 'Value for argument "data" is not a valid Firestore document.' })).toBe(false);
+    expect(isTransactionContention({ code: 14 })).toBe(false);
+    expect(isTransactionContention(new Error('Transaction is invalid or closed.'))).toBe(false);
+    expect(isTransactionContention(null)).toBe(false);
   });
 });
 

@@ -21,6 +21,18 @@ export function isFirestoreUnavailable(error: unknown): error is { code: number 
   return code === 14 || code === 4 || code === 8;
 }
 
+/**
+ * A transaction that lost its turn on a busy document: ABORTED (10) once the SDK's own retries are
+ * spent, or a transaction Firestore closed while it waited for a lock (INVALID_ARGUMENT 3, "invalid
+ * or closed" / "expired": seen on the emulator when many requests race for one document). Nothing
+ * was written; the same request again gets the real answer.
+ */
+export function isTransactionContention(error: unknown): boolean {
+  const { code, details, message } = (error ?? {}) as { code?: unknown; details?: unknown; message?: unknown };
+  if (code === 10) return true;
+  return code === 3 && /transaction (is invalid or closed|has expired|is no longer valid)/i.test(`${details ?? ''} ${message ?? ''}`);
+}
+
 export const notFound: RequestHandler = (req) => {
   throw new HttpError(404, `No route for ${req.method} ${req.path}`);
 };
@@ -57,6 +69,11 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (isFirestoreUnavailable(error)) {
     logger.error('Firestore unavailable', { status: 503, method: req.method, path: loggablePath(req.path), code: error.code });
     res.set('Retry-After', String(OUTAGE_RETRY_AFTER_S)).status(503).json({ message: 'The shop is briefly unavailable. Please try again in a moment.' });
+    return;
+  }
+  if (isTransactionContention(error)) {
+    logger.warn('Transaction contention', { status: 503, method: req.method, path: loggablePath(req.path), code: (error as { code: number }).code });
+    res.set('Retry-After', '1').status(503).json({ message: 'Someone else is changing this right now. Please try again.', code: 'BUSY' });
     return;
   }
   // body-parser style errors (from express.json in tests or other runtimes) carry a status.
