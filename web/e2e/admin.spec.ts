@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { ADMIN, adminLogin, booksInStock, checkout, SHOP_URL, signIn } from './helpers';
+import { adminLogin, booksInStock, checkout, SHOP_URL, signIn, ownerToken } from './helpers';
 
 /** A small valid PNG of one colour (unique per test run, so its content hash is new). */
 function png(seed: number): Buffer {
@@ -157,7 +157,7 @@ test('the token is removed when its hour runs out while the tab is open', async 
 
 test('log out clears the token and revokes it on the server', async ({ page, request }) => {
   // A manager of its own: logging out revokes every token of the account, and other tests sign in as the demo owner.
-  const owner = (await (await request.post('/api/auth/admin', { data: ADMIN })).json()).token as string;
+  const owner = await ownerToken(request);
   const username = `logout-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const password = 'lantern-quiet-harbour-7';
   const made = await request.post('/api/admin/staff', { headers: { Authorization: `Bearer ${owner}` }, data: { username, displayName: 'Lou Logout', role: 'manager', password } });

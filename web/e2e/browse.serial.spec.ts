@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, adminLogin, publishedLine, settled, signIn, type ApiBook } from './helpers';
+import { adminLogin, publishedLine, settled, signIn, type ApiBook, ownerToken } from './helpers';
 
 // /books, the header's search and the no-full-catalogue rule, in Chromium against the real API.
 // The demo seed has 26 books; paging to page 3 of a filtered view needs more, so this file adds
@@ -16,11 +16,7 @@ const SOLD_OUT = 4;
 let token = '';
 const created: string[] = [];
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/admin', { data: ADMIN });
-  expect(res.status()).toBe(200);
-  return (await res.json()).token;
-}
+const adminToken = ownerToken;
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { zipSync } from 'fflate';
 import { toIsbn13 } from '../../contract/src/isbn';
 import { outageIsbn } from '../../scripts/lib/open-library-fixture';
-import { ADMIN, adminLogin } from './helpers';
+import { adminLogin, ownerToken } from './helpers';
 
 // Issue 26 in Chromium: Manage Books on a 375 px phone (cards, every action within the screen, bulk
 // select), a book page with every detail, the book form's ISBN lookup (against the tests' stand-in
@@ -13,10 +13,6 @@ const SHOTS = 'artifacts/screenshots';
 const PHONE = { width: 375, height: 812 };
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-async function ownerToken(request: APIRequestContext): Promise<string> {
-  return (await (await request.post('/api/auth/admin', { data: ADMIN })).json()).token;
-}
 
 /** A book of this run through the API, in stock. */
 async function makeBook(request: APIRequestContext, title: string, extra: Record<string, unknown> = {}) {

@@ -1,5 +1,7 @@
-import { expect, test as base, type APIRequestContext } from '@playwright/test';
-import { ADMIN, newCustomer, type ApiBook } from './helpers';
+import { expect, test as base } from '@playwright/test';
+import { newCustomer, ownerToken, type ApiBook } from './helpers';
+
+export { ownerToken };
 
 // Per-test data for browser tests that run beside others (docs/testing.md): a customer of the
 // test's own and books of its own, made through the API and deleted after the test. Import `test`
@@ -9,13 +11,6 @@ export interface Shopper { email: string; password: string; token: string }
 
 /** The fields of POST /api/books/create-book a test may set; the rest get in-stock defaults. */
 export type BookFields = Record<string, unknown> & { title?: string; stock?: number; newPrice?: number | string; oldPrice?: number; category?: string };
-
-/** The demo owner's admin token, signed in afresh (a token another test revokes is never reused). */
-export async function ownerToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/admin', { data: ADMIN });
-  expect(res.status(), 'the demo owner signs in').toBe(200);
-  return (await res.json()).token;
-}
 
 let seq = 0;
 /** A title no other test (or run) uses, so a search or filter finds exactly this test's book. */

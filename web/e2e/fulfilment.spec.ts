@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, adminLogin, newCustomer, signIn } from './helpers';
+import { adminLogin, newCustomer, signIn, ownerToken } from './helpers';
 
 // Issue 27 in the browser, with the demo shop's settings (scripts/lib/seed.ts): pickup in Springfield,
 // free local delivery in 627*, post in three zones (free from $50), tax included at 6.25%.
@@ -7,11 +7,7 @@ import { ADMIN, adminLogin, newCustomer, signIn } from './helpers';
 const SHOTS = 'artifacts/screenshots';
 const PHONE = { width: 375, height: 812 };
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/admin', { data: ADMIN });
-  expect(res.status()).toBe(200);
-  return (await res.json()).token;
-}
+const adminToken = ownerToken;
 
 /** Books this file made, deleted after it: later files list the newest books and expect them on sale. */
 const made: string[] = [];

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { ADMIN } from './helpers';
+import { ownerToken } from './helpers';
 
 // Every served page (the build's prerendered ones, the pages function's) is the app's own render:
 // with JavaScript the app hydrates it and draws the same text, in any browser time zone (dates are
@@ -17,7 +17,7 @@ const made: string[] = [];
 let token = '';
 
 test.beforeAll(async ({ request }) => {
-  token = (await (await request.post('/api/auth/admin', { data: ADMIN })).json()).token;
+  token = await ownerToken(request);
   for (const stock of STOCKS) {
     const res = await request.post('/api/books/create-book', {
       headers: { Authorization: `Bearer ${token}` },

@@ -1,15 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, AUTH, AUTH_EMULATOR, KEY, newCustomer, orderCard, signIn } from './helpers';
+import { AUTH, AUTH_EMULATOR, KEY, newCustomer, orderCard, signIn, ownerToken } from './helpers';
 
 // Pages that follow Firestore (reactfire) under the security rules: a status change or another
 // shopper's purchase shows in an open page within 2 s, without a reload. Changes are made through
 // the API (an admin token, a customer's ID token), as another person's browser would.
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/admin', { data: ADMIN });
-  expect(res.status()).toBe(200);
-  return (await res.json()).token;
-}
+const adminToken = ownerToken;
 
 async function deleteBook(request: APIRequestContext, token: string, id: string) {
   await request.delete(`/api/books/${id}`, { headers: { Authorization: `Bearer ${token}` } });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TEST_CARDS } from '../../scripts/lib/env';
-import { ADMIN, adminLogin, fillDelivery, newCustomer, signIn } from './helpers';
+import { adminLogin, fillDelivery, newCustomer, signIn, ownerToken } from './helpers';
 
 // Card payments (issue 35) in Chromium, against the built site on the Hosting emulator and our
 // stand-in for Stripe: its payment page ('Card number', 'Pay'), its webhooks to the shop. The order
@@ -9,11 +9,7 @@ import { ADMIN, adminLogin, fillDelivery, newCustomer, signIn } from './helpers'
 const SHOTS = 'artifacts/screenshots';
 const PHONE = { width: 375, height: 812 };
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/admin', { data: ADMIN });
-  expect(res.status()).toBe(200);
-  return (await res.json()).token;
-}
+const adminToken = ownerToken;
 
 /** Books this file made, deleted after it: later files list the newest books and expect them on sale. */
 const made: string[] = [];

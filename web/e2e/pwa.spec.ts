@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../playwright.config';
-import { ADMIN, adminLogin, booksInStock, SHOP_URL, signIn } from './helpers';
+import { adminLogin, booksInStock, SHOP_URL, signIn, ownerToken } from './helpers';
 import { cachedRequests, catalogueCached, workerControls } from './pwa-helpers';
 
 // Issue 14 parts 1, 2 and 5: installable by Chromium's own check; the service worker keeps nothing
@@ -90,7 +90,7 @@ test('orders, admin and signed-in answers never reach the cache storage', async 
 });
 
 test('a book shown from the cache is redrawn when the background refresh brings a change', async ({ page, request }) => {
-  const { token } = await (await request.post('/api/auth/admin', { data: ADMIN })).json();
+  const token = await ownerToken(request);
   const auth = { Authorization: `Bearer ${token}` };
   const fields = { title: `Cached Price ${Date.now()}`, description: 'Priced twice', category: 'fiction', trending: false, oldPrice: 30, newPrice: '21.00', coverImage: 'book-5', stock: 5 };
   const created = await request.post('/api/books/create-book', { headers: auth, data: fields });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { orderBody } from '../../scripts/lib/fixtures';
-import { ADMIN, newCustomer } from './helpers';
+import { newCustomer, ownerToken } from './helpers';
 
 // Issue 36 in the browser: a sensitive action more than 5 minutes after signing in asks for the
 // password in a dialog, then goes through without being asked for again. Time is not waited out:
@@ -14,7 +14,7 @@ const PASSWORD = 'ledger-and-lantern-77';
 const db = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' }));
 
 async function newManager(request: APIRequestContext, name: string): Promise<string> {
-  const owner = (await (await request.post('/api/auth/admin', { data: ADMIN })).json()).token as string;
+  const owner = await ownerToken(request);
   const username = `${name}-${RUN}`;
   const res = await request.post('/api/admin/staff', { headers: { Authorization: `Bearer ${owner}` }, data: { username, displayName: `Morgan ${name}`, role: 'manager', password: PASSWORD } });
   expect(res.status()).toBe(201);
@@ -107,7 +107,7 @@ test('on a phone, the newsletter export asks for the password after the 5 minute
 test('a manager\'s refund after the 5 minutes goes through the same password prompt, then is made once', async ({ page, request }) => {
   const username = await newManager(request, 'refund');
   // A delivered cash order of its own (paid at the door): a book and a customer of this test.
-  const owner = (await (await request.post('/api/auth/admin', { data: ADMIN })).json()).token as string;
+  const owner = await ownerToken(request);
   const auth = { Authorization: `Bearer ${owner}` };
   const made = await request.post('/api/books/create-book', {
     headers: auth,

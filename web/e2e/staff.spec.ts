@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { appCode as totpCode } from './totp';
-import { ADMIN, adminLogin, placeOrder, shortId, signIn } from './helpers';
+import { adminLogin, placeOrder, shortId, signIn, ownerToken } from './helpers';
 
 // Staff accounts in the browser (issue 24): the owner adds a bookseller who works the order desk
 // on a phone; a manager turns on two-factor sign-in and then needs the code.
@@ -93,10 +93,9 @@ test('the owner adds a bookseller, who works an order on a phone and cannot dele
 
 test('a manager turns on two-factor sign-in and then needs the code', async ({ browser, request }) => {
   // The owner creates the manager through the API (the Staff page is the first test's).
-  const login = await request.post('/api/auth/admin', { data: ADMIN });
-  const ownerToken = (await login.json()).token as string;
+  const owner = await ownerToken(request);
   const username = `mia-${RUN}`;
-  const made = await request.post('/api/admin/staff', { headers: { Authorization: `Bearer ${ownerToken}` }, data: { username, displayName: 'Mia Manager', role: 'manager', password: PASSWORD } });
+  const made = await request.post('/api/admin/staff', { headers: { Authorization: `Bearer ${owner}` }, data: { username, displayName: 'Mia Manager', role: 'manager', password: PASSWORD } });
   expect(made.status()).toBe(201);
 
   const phone = await browser.newContext({ viewport: PHONE });
@@ -132,9 +131,9 @@ test('a manager turns on two-factor sign-in and then needs the code', async ({ b
 });
 
 test('a guessing spray at a staff username locks other browsers out, not the staff member’s own (its device cookie)', async ({ browser, request }) => {
-  const ownerToken = (await (await request.post('/api/auth/admin', { data: ADMIN })).json()).token as string;
+  const owner = await ownerToken(request);
   const username = `kim-${RUN}`;
-  const made = await request.post('/api/admin/staff', { headers: { Authorization: `Bearer ${ownerToken}` }, data: { username, displayName: 'Kim Counter', role: 'bookseller', password: PASSWORD } });
+  const made = await request.post('/api/admin/staff', { headers: { Authorization: `Bearer ${owner}` }, data: { username, displayName: 'Kim Counter', role: 'bookseller', password: PASSWORD } });
   expect(made.status()).toBe(201);
 
   // Kim signs in at the counter's browser once: it keeps a device cookie, only for the sign-in route.
