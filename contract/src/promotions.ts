@@ -213,6 +213,18 @@ export function giftCardCodeIsValid(code: string): boolean {
   return giftCardCheckSymbol(code.slice(0, 15)) === code[15];
 }
 
+/**
+ * A new code from 15 random bytes (crypto.getRandomValues in the browser, randomBytes on the server):
+ * each byte's low 5 bits pick a symbol (32 divides 256: uniform), 75 random bits, and the check symbol.
+ * The counter makes the codes of the cards it sells and of store credit this way (issue 40).
+ */
+export function makeGiftCardCode(random15: Uint8Array): string {
+  if (random15.length < 15) throw new Error('makeGiftCardCode needs 15 random bytes');
+  let body = '';
+  for (let i = 0; i < 15; i++) body += GIFT_CARD_ALPHABET[random15[i]! & 31];
+  return body + giftCardCheckSymbol(body);
+}
+
 /** XXXX-XXXX-XXXX-XXXX */
 export const formatGiftCardCode = (code: string) => code.match(/.{1,4}/g)!.join('-');
 
@@ -244,6 +256,8 @@ export interface GiftCardMovement {
   balanceAfter: number;
   at: string;
   orderId?: string;
+  /** A counter sale that sold the card, or the sale whose return became store credit (issue 40). */
+  saleId?: string;
   by?: string;
 }
 
