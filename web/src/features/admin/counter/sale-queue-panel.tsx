@@ -24,7 +24,7 @@ export function SaleQueue({ device }: { device: CounterDevice }) {
             <li key={sale.saleId} className="space-y-2 py-3" data-sale-id={sale.saleId}>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="text-sm">
-                  <span className="font-mono font-semibold">#{sale.saleId.slice(0, 8)}</span> · {formatDateTime(sale.queuedAt)} · {copies(sale.lines.reduce((n, l) => n + l.quantity, 0))} · {PAYMENT_METHOD_LABELS[sale.body.payment.method]}
+                  <span className="font-mono font-semibold">#{sale.saleId.slice(0, 8)}</span> · {formatDateTime(sale.queuedAt)} · {copies(sale.lines.reduce((n, l) => n + (l.giftCardCode ? 0 : l.quantity), 0))}{sale.lines.some((l) => l.giftCardCode) ? ' and gift cards' : ''} · {PAYMENT_METHOD_LABELS[sale.body.payment.method]}
                 </span>
                 <span className="font-semibold tabular-nums">{money(sale.total)}</span>
               </div>
