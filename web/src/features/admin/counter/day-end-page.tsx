@@ -9,7 +9,8 @@ import { daySalesQuery, salesSummaryQuery } from '../api/sales-api';
 
 // The day's end (issue 39): a day's counter takings in the shop's time zone, as
 // GET /api/admin/sales/summary gives them (sales by method and by person, returns, net; the cash
-// the drawer should hold from the counter), then the day's sales, 25 at a time.
+// the drawer should hold from the counter), then the day's sales, 25 at a time. Gift cards sold are
+// money taken (in the sales); store credit gave no money back (apart from the returns' total).
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -44,8 +45,8 @@ export function Component() {
         <section aria-label="Takings" className="space-y-6 rounded-lg bg-white p-4 shadow sm:p-6">
           <h3 className="hidden text-xl font-bold print:block">Book Store: counter takings for {formatDate(`${date}T12:00:00Z`)}</h3>
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Figure label={`Sales (${s.count})`} value={money(s.total)} testId="day-sales" />
-            <Figure label={`Returns (${s.returns.count})`} value={`-${money(s.returns.total)}`} testId="day-returns" />
+            <Figure label={`Sales (${s.count})`} value={money(s.total)} testId="day-sales" note={s.giftCards.count ? `with ${s.giftCards.count} ${s.giftCards.count === 1 ? 'gift card' : 'gift cards'}, ${money(s.giftCards.total)}` : undefined} />
+            <Figure label={`Returns (${s.returns.count})`} value={`-${money(s.returns.total)}`} testId="day-returns" note={s.returns.storeCredit ? `and ${money(s.returns.storeCredit)} as store credit` : undefined} />
             <Figure label="Net takings" value={money(s.net)} testId="day-net" />
             <Figure label="Cash in the drawer from the counter" value={money(drawer)} note="cash sales less cash refunds" testId="day-drawer" />
           </dl>
