@@ -80,6 +80,7 @@ test('sell a gift card at the counter: its code on the receipt once; a return of
   await expect(page.getByText('Store credit: $14.00')).toBeVisible();
   await page.getByRole('button', { name: 'Record Return' }).click();
   await expect(page.getByText('Return recorded: $14.00 of store credit on a new gift card.')).toBeVisible();
+  await expect(page.getByText('Every copy of this sale has been returned.')).toBeVisible();
   const credit = page.getByTestId('store-credit-code');
   await expect(credit).toHaveText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
   const creditCode = (await credit.textContent())!;
@@ -89,4 +90,38 @@ test('sell a gift card at the counter: its code on the receipt once; a return of
   await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/counter-store-credit-375.png`, fullPage: true });
   expect(await balanceOf(request, creditCode)).toBe(14);
+});
+
+test('offline: a gift card sold with the network gone prints its code at once, and is issued once when the sale syncs', async ({ page, context, request }) => {
+  await adminLogin(page);
+  await page.goto('/dashboard/counter');
+  await expect(page.getByRole('heading', { name: 'Counter' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByText('Offline: sales are kept on this device')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Gift card (amount)' }).fill('15.50');
+  await page.getByRole('button', { name: 'Add Gift Card' }).click();
+  await expect(page.getByTestId('sale-total')).toHaveText('$15.50');
+  await page.getByRole('button', { name: 'Card on Terminal' }).click();
+  await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+  await expect(page.getByText('Waiting to sync: this sale is kept on this device')).toBeVisible();
+  const receipt = page.getByRole('article', { name: 'Receipt' });
+  await expect(receipt).toContainText('Recorded offline: waiting to sync.');
+  const printed = receipt.getByTestId('receipt-gift-card-code');
+  await expect(printed).toHaveText(/^Code [0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+  const code = (await printed.textContent())!.replace('Code ', '');
+  await page.screenshot({ path: `${SHOTS}/counter-gift-card-offline-375.png`, fullPage: true });
+  // Not on the shop yet: the card does not exist.
+  const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}, 203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+  expect((await request.get(`/api/gift-cards/${encodeURIComponent(code)}/balance`, { headers: { 'X-Forwarded-For': ip } })).status()).toBe(404);
+
+  await context.setOffline(false);
+  await expect(page.getByText('Synced: the shop has this sale.')).toBeVisible({ timeout: 20_000 });
+  await expect(receipt.getByTestId('receipt-gift-card-code')).toHaveText(`Code ${code}`);
+  expect(await balanceOf(request, code)).toBe(15.5);
+  // Once: a reload sends whatever is still queued, and nothing is.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Counter' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sales not yet synced' })).toHaveCount(0);
+  expect(await balanceOf(request, code)).toBe(15.5);
 });

@@ -74,7 +74,18 @@ function ReturnForm({ sale }: { sale: Sale }) {
   // A gift card sold on the sale is not taken back as a copy.
   const left = sale.lines.filter((l): l is BookSaleLine => l.kind !== 'gift_card').map((l) => ({ ...l, left: l.quantity - (returned.get(l.bookId) ?? 0) }));
   const creditShown = credit && <StoreCredit credit={credit} />;
-  if (left.every((l) => l.left === 0)) return <>{creditShown}<p className="rounded-lg bg-white p-4 text-sm shadow sm:p-6">{left.length ? 'Every copy of this sale has been returned.' : 'This sale has no books to return.'}</p></>;
+  const said = message && <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-secondary' : 'text-danger'}`}>{message.text}</p>;
+  if (left.every((l) => l.left === 0)) {
+    return (
+      <>
+        {creditShown}
+        <div className="space-y-2 rounded-lg bg-white p-4 text-sm shadow sm:p-6">
+          {said}
+          <p>{left.length ? 'Every copy of this sale has been returned.' : 'This sale has no books to return.'}</p>
+        </div>
+      </>
+    );
+  }
   const chosen = left.filter((l) => (counts[l.bookId] ?? 0) > 0);
   const refundCents = chosen.reduce((sum, l) => sum + Math.round(l.unitPrice * 100) * counts[l.bookId]!, 0);
 
@@ -131,7 +142,7 @@ function ReturnForm({ sale }: { sale: Sale }) {
         {method === 'store_credit' && <p className="mt-1 text-xs text-gray-600">A new gift card for what these books were sold for; its code is shown once, here, to give to the customer.</p>}
       </fieldset>
       <p className="font-semibold">{method === 'store_credit' ? 'Store credit' : 'Refund'}: <span className="tabular-nums">{money(refundCents / 100)}</span></p>
-      {message && <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-secondary' : 'text-danger'}`}>{message.text}</p>}
+      {said}
       <button type="submit" disabled={!online || chosen.length === 0 || send.isPending} className={buttonClass('primary', 'md')}>Record Return</button>
     </form>
     </>
