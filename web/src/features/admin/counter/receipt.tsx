@@ -52,7 +52,7 @@ export function Receipt({ receipt }: { receipt: ReceiptData }) {
         {returned > 0 && <div className="flex justify-between"><dt>Returned</dt><dd className="tabular-nums">-{money(returned)}</dd></div>}
       </dl>
       {receipt.servedBy && <p className="mt-3 text-center">Served by {receipt.servedBy}</p>}
-      {receipt.waiting && <p className="mt-3 text-center text-xs">Recorded offline: waiting to sync.</p>}
+      {receipt.waiting && <p className="mt-3 text-center text-xs">Recorded offline: waiting to sync.{receipt.lines.some((l) => l.giftCard) ? ' The gift card works once the sale reaches the shop.' : ''}</p>}
       <p className="mt-3 text-center">Thank you for shopping with us.</p>
     </article>
   );
