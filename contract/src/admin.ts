@@ -99,10 +99,12 @@ export interface AdminStats {
   latestOrders: Order[];
   /**
    * Counter sales (issue 39), beside the web's: sales made at the till and what returns paid back,
-   * in dollars, from the same sharded counters. `net` = sales - refunds; web and counter together
-   * are totalSales + counter.net.
+   * in dollars, from the same sharded counters. `net` = sales - refunds - storeCredit; web and counter
+   * together are totalSales + counter.net. Issue 40: `sales` are books only; gift cards sold at the
+   * till (`giftCardsSold`) are money taken but a liability, revenue only when spent (in the web's
+   * totalSales, as what a gift card paid); `storeCredit` is returns given back on a new gift card.
    */
-  counter: { count: number; sales: number; returns: number; refunds: number; net: number };
+  counter: { count: number; sales: number; returns: number; refunds: number; net: number; giftCardsSold: number; storeCredit: number };
   /** Issue 41, counted apart from the orders: pre-order lines waiting for a copy and those given one (not yet cancelled). */
   preorders: { waiting: number; allocated: number };
   /** Special orders still open (requested, quoted, accepted, ordered, arrived), and those of them quoted and awaiting the shopper. */

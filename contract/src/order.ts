@@ -343,7 +343,8 @@ export interface StoredOrder {
   /** Books put back in stock by refunds: a later cancel does not put them back twice. */
   restocked?: string[];
   /** Issue 40: the discount code the order redeemed; `returnedAt` once a cancel gave the redemption back. */
-  discount?: { code: string; cents: number; returnedAt?: string };
+  /** `shard`: the allowance shard the redemption was counted in, for a sharded code (issue 40). */
+  discount?: { code: string; cents: number; returnedAt?: string; shard?: number };
   /** Issue 40: the gift card that paid `cents` of it (`totalCents` is what remained due); `returnedCents` put back on the card. */
   giftCard?: { id: string; last4: string; cents: number; returnedCents: number; refunds?: { id: string; cents: number; at: string; restocked: boolean }[] };
   /** Issue 41: the parts shipped so far, when the desk shipped the available items first. */

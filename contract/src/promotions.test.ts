@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { priceOrder, type FulfilmentSettings } from './pricing';
 import {
   DiscountCreateSchema, discountCentsFor, discountVerdict, formatGiftCardCode, GIFT_CARD_ALPHABET, giftCardCheckSymbol, giftCardCodeIsValid, GiftCardCodeSchema,
-  normaliseGiftCardCode, type StoredDiscount,
+  normaliseGiftCardCode, shardAllowances, type StoredDiscount,
 } from './promotions';
 
 const rule = (over: Partial<StoredDiscount> = {}): StoredDiscount => ({
@@ -81,5 +81,21 @@ describe('gift card codes', () => {
     expect(normaliseGiftCardCode(formatGiftCardCode(code).toLowerCase())).toBe(code);
     expect(GiftCardCodeSchema.safeParse(` ${formatGiftCardCode(code)} `.replace(/0/g, 'O')).data).toBe(code);
     expect(GiftCardCodeSchema.safeParse('ABCD').success).toBe(false);
+  });
+});
+
+describe('sharded codes (decision 040)', () => {
+  it('spreads maxRedemptions over the shards, the first ones one more, summing to the limit', () => {
+    expect(shardAllowances(7, 3)).toEqual([3, 2, 2]);
+    expect(shardAllowances(8, 4)).toEqual([2, 2, 2, 2]);
+    for (const [max, n] of [[10_000_000, 50], [51, 50], [2, 2]] as const) expect(shardAllowances(max, n).reduce((a, b) => a + b, 0)).toBe(max);
+  });
+
+  it('a code with shards needs maxRedemptions of at least its shards', () => {
+    const base = { code: 'FLASH-1', percentOff: 10 };
+    expect(DiscountCreateSchema.safeParse({ ...base, shards: 8, maxRedemptions: 1000 }).success).toBe(true);
+    expect(DiscountCreateSchema.safeParse({ ...base, shards: 8 }).success).toBe(false);
+    expect(DiscountCreateSchema.safeParse({ ...base, shards: 8, maxRedemptions: 7 }).success).toBe(false);
+    expect(DiscountCreateSchema.safeParse({ ...base, shards: 51, maxRedemptions: 1000 }).success).toBe(false);
   });
 });

@@ -14,6 +14,16 @@ import { roundDiv } from './pricing';
 // the discount (plus shipping), so the shop never charges tax on money it did not take.
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
+export const MAX_DISCOUNT_SHARDS = 50;
+
+/**
+ * A sharded code's allowance (issue 40, decision 040): maxRedemptions spread over `shards` documents,
+ * the first ones taking one more when it does not divide. Each shard's count is exact, so the sum is
+ * never past the limit.
+ */
+export function shardAllowances(maxRedemptions: number, shards: number): number[] {
+  return Array.from({ length: shards }, (_, k) => Math.floor(maxRedemptions / shards) + (k < maxRedemptions % shards ? 1 : 0));
+}
 
 /** A discount code as the shopper types it: any case, surrounding spaces ignored. */
 export const DiscountCodeSchema = z
@@ -47,9 +57,14 @@ export const DiscountCreateSchema = z
     startsAt: isoDate('startsAt').optional(),
     endsAt: isoDate('endsAt').optional(),
     categories: z.array(z.enum(CATEGORIES, { error: `Categories must be among ${CATEGORIES.join(', ')}` })).max(CATEGORIES.length).optional(),
+    /** A flash sale's code: its uses spread over this many documents (decision 040; BENCHMARKS.md section 8). */
+    shards: z.number({ error: 'shards must be a whole number' }).int('shards must be a whole number').min(1, 'shards is at least 1').max(MAX_DISCOUNT_SHARDS, `shards is at most ${MAX_DISCOUNT_SHARDS}`).optional(),
   })
   .strip()
   .superRefine((d, ctx) => {
+    if ((d.shards ?? 1) > 1 && (d.maxRedemptions === undefined || d.maxRedemptions < d.shards!)) {
+      ctx.addIssue({ code: 'custom', path: ['shards'], message: 'A sharded code needs maxRedemptions of at least its number of shards' });
+    }
     if ((d.percentOff === undefined) === (d.amountOff === undefined)) ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'Give either percentOff or amountOff' });
     if (d.startsAt && d.endsAt && d.endsAt <= d.startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'endsAt must be after startsAt' });
   });
@@ -77,8 +92,10 @@ export interface StoredDiscount {
   endsAt: string | null;
   categories: string[];
   paused: boolean;
-  /** Orders that hold a redemption now (placed, not cancelled or refused): counted in the order's own transaction. */
+  /** Orders that hold a redemption now (placed, not cancelled or refused): counted in the order's own transaction (a sharded code: in its shards, summed when read). */
   redemptions: number;
+  /** Absent or 1: the count is `redemptions` here; N > 1: in `discounts/<CODE>/shards/<k>` `{allowance, used}`. */
+  shards?: number;
   createdAt: string;
   updatedAt: string;
   createdBy: string;
@@ -96,6 +113,7 @@ export interface Discount {
   categories: string[];
   paused: boolean;
   redemptions: number;
+  shards: number;
   createdAt: string;
 }
 
@@ -103,7 +121,7 @@ export function discountFromStored(d: StoredDiscount): Discount {
   return {
     code: d.code, percentOff: d.percentOffBp === null ? null : d.percentOffBp / 100, amountOff: d.amountOffCents === null ? null : fromCents(d.amountOffCents),
     minSubtotal: fromCents(d.minSubtotalCents), maxRedemptions: d.maxRedemptions, oncePerCustomer: d.oncePerCustomer, startsAt: d.startsAt, endsAt: d.endsAt,
-    categories: d.categories, paused: d.paused, redemptions: d.redemptions, createdAt: d.createdAt,
+    categories: d.categories, paused: d.paused, redemptions: d.redemptions, shards: d.shards ?? 1, createdAt: d.createdAt,
   };
 }
 
@@ -213,6 +231,18 @@ export function giftCardCodeIsValid(code: string): boolean {
   return giftCardCheckSymbol(code.slice(0, 15)) === code[15];
 }
 
+/**
+ * A new code from 15 random bytes (crypto.getRandomValues in the browser, randomBytes on the server):
+ * each byte's low 5 bits pick a symbol (32 divides 256: uniform), 75 random bits, and the check symbol.
+ * The counter makes the codes of the cards it sells and of store credit this way (issue 40).
+ */
+export function makeGiftCardCode(random15: Uint8Array): string {
+  if (random15.length < 15) throw new Error('makeGiftCardCode needs 15 random bytes');
+  let body = '';
+  for (let i = 0; i < 15; i++) body += GIFT_CARD_ALPHABET[random15[i]! & 31];
+  return body + giftCardCheckSymbol(body);
+}
+
 /** XXXX-XXXX-XXXX-XXXX */
 export const formatGiftCardCode = (code: string) => code.match(/.{1,4}/g)!.join('-');
 
@@ -244,6 +274,8 @@ export interface GiftCardMovement {
   balanceAfter: number;
   at: string;
   orderId?: string;
+  /** A counter sale that sold the card, or the sale whose return became store credit (issue 40). */
+  saleId?: string;
   by?: string;
 }
 

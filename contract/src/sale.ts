@@ -3,14 +3,16 @@ import { BookIdSchema } from './book';
 import { CursorSchema } from './paging';
 import { toIsbn13, ISBN_MESSAGE } from './isbn';
 import { MAX_PRICE_CENTS, parseMoneyInput, toCents } from './money';
+import { GiftCardCodeSchema, MAX_GIFT_CARD_CENTS } from './promotions';
 
 // Counter sales (issue 39): a sale at the till, by ISBN, online or queued offline, taken from the
 // same stock as web orders; returns at the counter; a day's takings. The counter makes the sale's
 // id (a UUID), so a sale retried after a lost answer, or sent again from the offline queue, is one sale.
 //
 // Extension points (issue 40 adds gift cards, issue 35 card payments and refunds):
-// - a line is a book (`isbn` or `bookId`); a gift card sold at the till will be another kind of
-//   line, priced by its own rule in functions/src/sales/sale-lines.ts (LINE_PRICERS), not a book;
+// - a line is a book (`isbn` or `bookId`) or a gift card sold at the till (`kind: 'gift_card'`, its
+//   amount and the code the counter made for it), each priced by its own rule in
+//   functions/src/sales/sale-lines.ts (LINE_PRICERS);
 // - a payment method is one of SALE_PAYMENT_METHODS; a new one is one entry here and its label, and
 //   the takings count it by method (functions/src/sales/takings.ts) with no other change.
 
@@ -18,6 +20,11 @@ import { MAX_PRICE_CENTS, parseMoneyInput, toCents } from './money';
 export const SALE_PAYMENT_METHODS = ['cash', 'card_terminal'] as const;
 export type SalePaymentMethod = (typeof SALE_PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<SalePaymentMethod, string> = { cash: 'Cash', card_terminal: 'Card on Terminal' };
+
+/** How a return is given back: money by a payment method, or store credit on a new gift card (issue 40). */
+export const RETURN_METHODS = [...SALE_PAYMENT_METHODS, 'store_credit'] as const;
+export type ReturnMethod = (typeof RETURN_METHODS)[number];
+export const RETURN_METHOD_LABELS: Record<ReturnMethod, string> = { ...PAYMENT_METHOD_LABELS, store_credit: 'Store credit' };
 
 export const MAX_SALE_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
@@ -44,9 +51,10 @@ export const IsbnInputSchema = z
     return isbn;
   });
 
-/** One line of a sale or a return: a book by its ISBN or its id, and how many copies. */
-export const SaleLineInputSchema = z
+/** One book line of a sale or a return: a book by its ISBN or its id, and how many copies. (`kind` absent: a book, as before issue 40.) */
+export const BookLineInputSchema = z
   .object({
+    kind: z.literal('book').optional(),
     isbn: IsbnInputSchema.optional(),
     bookId: BookIdSchema.optional(),
     quantity: z
@@ -57,13 +65,42 @@ export const SaleLineInputSchema = z
   })
   .strip()
   .refine((line) => (line.isbn === undefined) !== (line.bookId === undefined), 'Each line names a book by isbn or by bookId (one of them)');
-export type SaleLineInput = z.infer<typeof SaleLineInputSchema>;
+export type SaleLineInput = z.infer<typeof BookLineInputSchema>;
+
+/**
+ * A gift card sold at the till (issue 40): its amount, and its code, made by the counter as it makes
+ * the saleId (makeGiftCardCode), so a sale sent again (a lost answer, the offline queue) names the
+ * same card and the receipt can show the code even offline. The server stores only its hash.
+ */
+export const GiftCardLineInputSchema = z
+  .object({
+    kind: z.literal('gift_card'),
+    amount: z.unknown().transform((value, ctx) => {
+      const dollars = parseMoneyInput(value);
+      const cents = dollars === null ? null : toCents(dollars);
+      if (cents === null || cents < 1 || cents > MAX_GIFT_CARD_CENTS) {
+        ctx.addIssue({ code: 'custom', message: `A gift card's amount is from 0.01 to ${MAX_GIFT_CARD_CENTS / 100} with at most 2 decimals` });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+    code: GiftCardCodeSchema,
+  })
+  .strip();
+export type GiftCardLineInput = z.input<typeof GiftCardLineInputSchema>;
+export type ParsedGiftCardLine = z.output<typeof GiftCardLineInputSchema>;
+
+export const SaleLineInputSchema = z.discriminatedUnion('kind', [BookLineInputSchema, GiftCardLineInputSchema], { error: "A line's kind is book or gift_card" });
+export type SaleLineBodyInput = z.input<typeof SaleLineInputSchema>;
+export type ParsedSaleLine = z.output<typeof SaleLineInputSchema>;
+
+export const isGiftCardLine = (line: ParsedSaleLine): line is ParsedGiftCardLine => line.kind === 'gift_card';
 
 /** What names a line's book: `isbn:<13 digits>` or `id:<book id>`. */
 export const lineKey = (line: Pick<SaleLineInput, 'isbn' | 'bookId'>) => (line.isbn ? `isbn:${line.isbn}` : `id:${line.bookId}`);
 
-const linesSchema = z
-  .array(SaleLineInputSchema, { error: 'lines must be a list' })
+const bookLinesSchema = z
+  .array(BookLineInputSchema, { error: 'lines must be a list' })
   .min(1, 'Add at least one book')
   .max(MAX_SALE_LINES, `A sale holds at most ${MAX_SALE_LINES} lines`)
   .superRefine((lines, ctx) => {
@@ -71,6 +108,19 @@ const linesSchema = z
     const keys = lines.map(lineKey);
     const repeated = [...new Set(keys.filter((key, i) => keys.indexOf(key) !== i))];
     if (repeated.length > 0) ctx.addIssue({ code: 'custom', message: `A book appears on more than one line: ${repeated.join(', ')}` });
+  });
+
+const saleLinesSchema = z
+  .array(SaleLineInputSchema, { error: 'lines must be a list' })
+  .min(1, 'Add at least one book or gift card')
+  .max(MAX_SALE_LINES, `A sale holds at most ${MAX_SALE_LINES} lines`)
+  .superRefine((lines, ctx) => {
+    // The counter adds a second scan to the line's quantity, and makes a new code per card: a repeat is a broken client.
+    const keys = lines.filter((l) => !isGiftCardLine(l)).map((l) => lineKey(l as SaleLineInput));
+    const repeated = [...new Set(keys.filter((key, i) => keys.indexOf(key) !== i))];
+    if (repeated.length > 0) ctx.addIssue({ code: 'custom', message: `A book appears on more than one line: ${repeated.join(', ')}` });
+    const codes = lines.filter(isGiftCardLine).map((l) => l.code);
+    if (new Set(codes).size !== codes.length) ctx.addIssue({ code: 'custom', message: 'A gift card code appears on more than one line' });
   });
 
 /** An amount of money sent by the counter (dollars, at most 2 decimals), as cents. */
@@ -99,7 +149,7 @@ export const SalePaymentInputSchema = z.discriminatedUnion(
 export const SaleInputSchema = z
   .object({
     saleId: SaleIdSchema,
-    lines: linesSchema,
+    lines: saleLinesSchema,
     payment: SalePaymentInputSchema,
   })
   .strip();
@@ -111,15 +161,22 @@ export const SaleReturnInputSchema = z
   .object({
     /** Made by the counter like a saleId: a retried return is one return (optional; the counter always sends one). */
     returnId: SaleIdSchema.optional(),
-    lines: linesSchema,
-    refundMethod: z.enum(SALE_PAYMENT_METHODS, { error: 'refundMethod must be cash or card_terminal' }),
+    lines: bookLinesSchema,
+    refundMethod: z.enum(RETURN_METHODS, { error: 'refundMethod must be cash, card_terminal or store_credit' }),
+    /** store_credit: the code of the gift card the credit goes on, made by the counter (as a sale's gift card line). */
+    giftCardCode: GiftCardCodeSchema.optional(),
   })
-  .strip();
+  .strip()
+  .superRefine((r, ctx) => {
+    if (r.refundMethod === 'store_credit' && !r.giftCardCode) ctx.addIssue({ code: 'custom', path: ['giftCardCode'], message: 'Store credit needs the giftCardCode the counter made for it' });
+    if (r.refundMethod !== 'store_credit' && r.giftCardCode) ctx.addIssue({ code: 'custom', path: ['giftCardCode'], message: 'giftCardCode goes with refundMethod store_credit only' });
+  });
 export type SaleReturnInput = z.input<typeof SaleReturnInputSchema>;
 export type ParsedSaleReturnInput = z.output<typeof SaleReturnInputSchema>;
 
-/** A line as sold (or returned): the book as it was then. Amounts in dollars. */
-export interface SaleLine {
+/** A book line as sold (or returned): the book as it was then. Amounts in dollars. */
+export interface BookSaleLine {
+  kind?: 'book';
   bookId: string;
   isbn: string | null;
   title: string;
@@ -127,6 +184,20 @@ export interface SaleLine {
   unitPrice: number;
   lineTotal: number;
 }
+
+/** A gift card sold at the till (issue 40). `code` only in the answer to the POST that sold it (the caller sent it). */
+export interface GiftCardSaleLine {
+  kind: 'gift_card';
+  giftCard: { id: string; last4: string; code?: string };
+  isbn: null;
+  title: string;
+  quantity: 1;
+  unitPrice: number;
+  lineTotal: number;
+}
+
+export type SaleLine = BookSaleLine | GiftCardSaleLine;
+export const GIFT_CARD_LINE_TITLE = 'Gift card';
 
 export interface SaleActor {
   username: string;
@@ -136,10 +207,12 @@ export interface SaleActor {
 export interface SaleReturn {
   _id: string;
   saleId: string;
-  lines: SaleLine[];
-  /** Paid back. */
+  lines: BookSaleLine[];
+  /** Paid back (or, by store credit, put on a new gift card). */
   total: number;
-  refundMethod: SalePaymentMethod;
+  refundMethod: ReturnMethod;
+  /** Store credit: the card issued (its `code` only in the answer to the POST that made the return). */
+  giftCard?: { id: string; last4: string; code?: string };
   by: SaleActor;
   createdAt: string;
 }
@@ -189,8 +262,10 @@ export interface SalesSummary {
   total: number;
   byMethod: ByMethod;
   byStaff: { name: string; count: number; total: number }[];
-  /** Returns made that day (whatever the day of the sale), and what was paid back. */
-  returns: { count: number; total: number; byMethod: ByMethod };
+  /** Of `total` (and of byMethod), gift cards sold (issue 40): money taken, not book sales. */
+  giftCards: { count: number; total: number };
+  /** Returns made that day (whatever the day of the sale), and what was paid back in money; store credit apart (no money left the till). */
+  returns: { count: number; total: number; byMethod: ByMethod; storeCredit: number };
   /** total - returns.total: the day's takings. */
   net: number;
 }

@@ -4,7 +4,8 @@ import { adminToken, db, http, makeBooks, newCustomer, NEEDS_TRANSACTIONS, offic
 // Discount codes (issue 40) over HTTP through Hosting to the real function on the Firestore emulator:
 // the admin API and its audit, the quote's discount against a recomputation written here, the order's
 // redemption counted in its own transaction (a limit of 4 against 10 checkouts at once, 10 times),
-// refusals that change nothing, and a cancel that gives the redemption back once.
+// refusals that change nothing, and a cancel that gives the redemption back once; a sharded code's
+// limit (its uses spread over several documents for a flash sale) holds the same way.
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 let seq = 0;
@@ -236,6 +237,59 @@ describe('discount codes: orders', () => {
           expect((await http(`/api/orders/${r.body._id}/cancel`, { method: 'POST', token: shopper.token })).status).toBe(200);
         }
         expect((await discountDoc(code))!.redemptions).toBe(0);
+      }
+    } finally {
+      await removeBooks(ownBooks);
+    }
+  });
+  it.skipIf(!officialBackend)(`a sharded code (7 uses over 3 shards), 10 checkouts at once: 7 placed, 3 refused, no shard past its allowance; a cancel gives back to its shard; 5 times ${officialBackend ? '' : NEEDS_TRANSACTIONS}`, { timeout: 300_000 }, async () => {
+    // Bad shard settings are 400 and store nothing.
+    for (const json of [{ shards: 0, maxRedemptions: 5 }, { shards: 51, maxRedemptions: 500 }, { shards: 4, maxRedemptions: 3 }, { shards: 3 }, { shards: 2.5, maxRedemptions: 5 }]) {
+      const code = codeName('BADSHARD');
+      const res = await createDiscount({ code, percentOff: 10, ...json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(await discountDoc(code)).toBeUndefined();
+    }
+    const shoppers = await Promise.all(Array.from({ length: 10 }, (_, i) => newCustomer(`shard${i}`)));
+    const ownBooks = await makeBooks(10, 20, 1500);
+    const shardsOf = async (code: string) => (await db().collection('discounts').doc(code).collection('shards').get()).docs.map((d) => ({ k: Number(d.id), ...d.data() }) as { k: number; allowance: number; used: number });
+    try {
+      for (let round = 0; round < 5; round++) {
+        const code = codeName(`SHARD${round}`);
+        const made = await createDiscount({ code, percentOff: 20, maxRedemptions: 7, shards: 3 });
+        expect(made.status).toBe(201);
+        expect(made.body.discount).toMatchObject({ shards: 3, maxRedemptions: 7, redemptions: 0 });
+        expect((await shardsOf(code)).map((x) => x.allowance)).toEqual([3, 2, 2]);
+        const results = await Promise.all(
+          shoppers.map((s, i) => {
+            const book = ownBooks[i]!;
+            const cents = Math.round(book.newPrice * 100);
+            const due = (cents - expectedDiscountCents([cents], 20)) / 100;
+            return placeOrder(s, { ...validOrder(s.email, [book]), totalPrice: due.toFixed(2), discountCode: code });
+          }),
+        );
+        const statuses = results.map((r) => r.status).sort();
+        expect(statuses, `round ${round}: ${JSON.stringify(results.map((r) => r.body.code ?? r.status))}`).toEqual([201, 201, 201, 201, 201, 201, 201, 409, 409, 409]);
+        for (const r of results.filter((x) => x.status === 409)) expect(r.body).toMatchObject({ code: 'DISCOUNT_EXHAUSTED', message: expect.any(String) });
+        const shards = await shardsOf(code);
+        for (const shard of shards) expect(shard.used, `shard ${shard.k}`).toBeLessThanOrEqual(shard.allowance);
+        expect(shards.reduce((t, x) => t + x.used, 0)).toBe(7);
+        expect((await discountDoc(code))!.redemptions).toBe(0); // the hot document is not written by orders
+        expect(await redemptionsOf(code)).toHaveLength(7);
+        const listed = (await http('/api/admin/discounts?limit=100', { token: await adminToken() })).body.discounts.find((d: any) => d.code === code);
+        expect(listed).toMatchObject({ redemptions: 7, shards: 3 });
+        // Each order's shard is the one it counted in; a cancel gives back to it (and the next round starts clean).
+        const placed = results.filter((x) => x.status === 201);
+        const stored = await Promise.all(placed.map(async (r) => (await db().collection('orders').doc(r.body._id).get()).data()!.discount));
+        expect(stored.map((d) => d.shard).sort()).toEqual(shards.flatMap((x) => Array(x.used).fill(x.k)).sort());
+        const firstShard = stored[0]!.shard as number;
+        const usedBefore = shards.find((x) => x.k === firstShard)!.used;
+        for (const [i, r] of placed.entries()) {
+          const shopper = shoppers.find((s) => s.email.toLowerCase() === r.body.email)!;
+          expect((await http(`/api/orders/${r.body._id}/cancel`, { method: 'POST', token: shopper.token })).status).toBe(200);
+          if (i === 0) expect((await shardsOf(code)).find((x) => x.k === firstShard)!.used).toBe(usedBefore - 1);
+        }
+        expect((await shardsOf(code)).map((x) => x.used)).toEqual([0, 0, 0]);
       }
     } finally {
       await removeBooks(ownBooks);

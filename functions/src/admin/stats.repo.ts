@@ -54,7 +54,10 @@ export async function readStats(now = new Date()): Promise<AdminStats> {
       sales: fromCents(totals.counterSalesCents ?? 0),
       returns: totals.counterReturns ?? 0,
       refunds: fromCents(totals.counterRefundCents ?? 0),
-      net: fromCents((totals.counterSalesCents ?? 0) - (totals.counterRefundCents ?? 0)),
+      net: fromCents((totals.counterSalesCents ?? 0) - (totals.counterRefundCents ?? 0) - (totals.counterStoreCreditCents ?? 0)),
+      // Issue 40: gift cards sold at the till are not sales until spent; store credit undoes a sale like a refund.
+      giftCardsSold: fromCents(totals.counterGiftCardCents ?? 0),
+      storeCredit: fromCents(totals.counterStoreCreditCents ?? 0),
     },
     ...extra,
   };

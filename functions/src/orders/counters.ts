@@ -25,6 +25,9 @@ import { countsInRevenue, fromCents, ORDER_STATUSES, PAID_STATUSES, refundedCent
 //   counterSales, counterSalesCents, counterReturns, counterRefundCents
 //                                 counter sales and returns (issue 39, sales/takings.ts): kept apart
 //                                 from the web's figures above, which they never enter
+//   counterGiftCards, counterGiftCardCents, counterStoreCreditCents
+//                                 gift cards sold at the till and returns given as store credit
+//                                 (issue 40): liabilities, apart from the counter's book sales
 
 export const COUNTER_SHARDS = 4;
 export const COUNTERS_COLLECTION = 'stats';

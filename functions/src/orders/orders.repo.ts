@@ -240,7 +240,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         delivery: { method: priced.method, weightGrams: priced.weightGrams, ...(priced.zone ? { zone: priced.zone } : {}) },
         charges: storedCharges(priced),
         ...(priced.method === 'pickup' ? { pickup: { address: settings.pickup.address, hours: settings.pickup.hours, holdDays: settings.pickup.holdDays } } : {}),
-        ...(redemption ? { discount: { code: redemption.code, cents: priced.discountCents } } : {}),
+        ...(redemption ? { discount: { code: redemption.code, cents: priced.discountCents, ...(redemption.shard !== undefined ? { shard: redemption.shard } : {}) } } : {}),
         ...(spend ? { giftCard: { id: spend.id, last4: spend.last4, cents: spend.cents, returnedCents: 0 } } : {}),
         productIDs: input.productIDs,
         items: input.productIDs.map((bookId, i) => ({
@@ -424,7 +424,7 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       }
       // Issue 40: a cancelled or refused order gives its discount code's redemption back (once: its status was read here).
       if (doc.discount && !doc.discount.returnedAt && RESTOCKING_STATUSES.includes(to)) {
-        giveBackRedemption(tx, doc.discount.code, orderId, doc.uid, at);
+        giveBackRedemption(tx, doc.discount.code, orderId, doc.uid, at, doc.discount.shard);
         change.discount = { ...doc.discount, returnedAt: at };
       }
       if (card && doc.giftCard) {

@@ -58,6 +58,38 @@ export async function issueGiftCard(actor: AuditActor, request: IssueRequest): P
   return { code: formatGiftCardCode(code), balance: fromCents(request.amountCents), id };
 }
 
+export interface StagedIssue {
+  id: string;
+  last4: string;
+  /** Creates the card and its first ledger line (no audit event: the caller's one event names the card). */
+  write(at: string): void;
+}
+
+/**
+ * Reads, in the caller's transaction (a counter sale, a return as store credit: issue 40), that no
+ * card has this code yet, and stages its issue: the code was made by the counter (makeGiftCardCode),
+ * so a retry of the same sale or return names the same card; another sale naming an existing code is
+ * 409 GIFT_CARD_CODE_TAKEN (a broken or hostile client; 75 random bits never collide by chance).
+ */
+export async function stageGiftCardIssue(
+  tx: Transaction, code: string, issue: { amountCents: number; kind: IssueRequest['kind']; by: string; saleId: string },
+): Promise<StagedIssue> {
+  const id = giftCardId(code);
+  const ref = giftCards().doc(id);
+  const snap = await tx.get(ref);
+  countReads(1);
+  if (snap.exists) throw new HttpError(409, 'A gift card with this code exists already: make a new code and send it again', { code: 'GIFT_CARD_CODE_TAKEN' });
+  const last4 = code.slice(-4);
+  return {
+    id, last4,
+    write(at) {
+      const doc: StoredGiftCard = { last4, balanceCents: issue.amountCents, initialCents: issue.amountCents, recipientEmail: null, createdAt: at, updatedAt: at, createdBy: issue.by };
+      tx.create(ref, doc);
+      tx.create(ledger(id).doc(), { kind: issue.kind, cents: issue.amountCents, balanceAfterCents: issue.amountCents, at, by: issue.by, saleId: issue.saleId });
+    },
+  };
+}
+
 export interface CardRead {
   id: string;
   last4: string;
@@ -153,8 +185,11 @@ export async function giftCardDetail(id: string, limit: number, cursor?: string)
   return {
     giftCard: giftCardFromStored(snap.id, snap.data() as StoredGiftCard),
     ledger: docs.map((d) => {
-      const l = d.data() as { kind: GiftCardMovementKind; cents: number; balanceAfterCents: number; at: string; orderId?: string; by?: string };
-      return { kind: l.kind, amount: fromCents(l.cents), balanceAfter: fromCents(l.balanceAfterCents), at: l.at, ...(l.orderId ? { orderId: l.orderId } : {}), ...(l.by ? { by: l.by } : {}) };
+      const l = d.data() as { kind: GiftCardMovementKind; cents: number; balanceAfterCents: number; at: string; orderId?: string; saleId?: string; by?: string };
+      return {
+        kind: l.kind, amount: fromCents(l.cents), balanceAfter: fromCents(l.balanceAfterCents), at: l.at,
+        ...(l.orderId ? { orderId: l.orderId } : {}), ...(l.saleId ? { saleId: l.saleId } : {}), ...(l.by ? { by: l.by } : {}),
+      };
     }),
     nextCursor: lines.docs.length > limit && last ? encodePageCursor([String(last.get('at')), last.id]) : null,
   };

@@ -1,15 +1,14 @@
-import { fromCents, type SaleLine } from '@bookstore/contract';
+import { fromCents, GIFT_CARD_LINE_TITLE, type BookSaleLine, type SaleLine } from '@bookstore/contract';
 
-// A sale's lines as stored and priced (issue 39). Prices are the server's: each line takes its
+// A sale's lines as stored and priced (issue 39). Prices are the server's: each book line takes its
 // book's price (`newPriceCents`) at the moment of the sale, in the sale's transaction.
 //
-// Extension point (issue 40, gift cards sold at the till): a line has a `kind`. Today every line is
-// a book, which takes copies from stock through the book write path; a gift card line will be a
-// kind of its own with its own entry in LINE_PRICERS (its amount from the request, no stock) and its
-// own effect in the sale's transaction (issuing the card). The takings and receipts read only
-// `quantity`, `unitPriceCents` and `title`, whatever the kind.
+// A line has a `kind` (decision 039's extension point). A book takes copies from stock through the
+// book write path; a gift card (issue 40) is priced at the amount the counter asked for, takes no
+// stock, and is issued in the sale's transaction (sales.repo.ts). The takings and receipts read only
+// `quantity`, `unitPriceCents` and `title`, whatever the kind; the counters keep gift cards apart.
 
-export interface StoredSaleLine {
+export interface StoredBookLine {
   kind: 'book';
   bookId: string;
   isbn: string | null;
@@ -17,6 +16,18 @@ export interface StoredSaleLine {
   quantity: number;
   unitPriceCents: number;
 }
+
+/** The card's id is the hash of its code (gift-cards.repo.ts): the code itself is never stored. */
+export interface StoredGiftCardLine {
+  kind: 'gift_card';
+  giftCardId: string;
+  last4: string;
+  title: string;
+  quantity: 1;
+  unitPriceCents: number;
+}
+
+export type StoredSaleLine = StoredBookLine | StoredGiftCardLine;
 
 /** What a book line needs of its book. */
 export interface PricedBook {
@@ -26,18 +37,30 @@ export interface PricedBook {
   newPriceCents: number;
 }
 
-type LinePricer = (book: PricedBook, quantity: number) => StoredSaleLine;
+/** What a gift card line needs: the card's id and last 4 (from its code) and its amount. */
+export interface PricedGiftCard {
+  id: string;
+  last4: string;
+  amountCents: number;
+}
 
 /** How each kind of line is priced. */
-export const LINE_PRICERS: Record<StoredSaleLine['kind'], LinePricer> = {
-  book: (book, quantity) => ({ kind: 'book', bookId: book.id, isbn: book.isbn ?? null, title: book.title, quantity, unitPriceCents: book.newPriceCents }),
-};
+export const LINE_PRICERS = {
+  book: (book: PricedBook, quantity: number): StoredBookLine => ({ kind: 'book', bookId: book.id, isbn: book.isbn ?? null, title: book.title, quantity, unitPriceCents: book.newPriceCents }),
+  gift_card: (card: PricedGiftCard): StoredGiftCardLine => ({ kind: 'gift_card', giftCardId: card.id, last4: card.last4, title: GIFT_CARD_LINE_TITLE, quantity: 1, unitPriceCents: card.amountCents }),
+} satisfies Record<StoredSaleLine['kind'], unknown>;
 
 export const lineCents = (line: Pick<StoredSaleLine, 'quantity' | 'unitPriceCents'>) => line.quantity * line.unitPriceCents;
 export const linesCents = (lines: Pick<StoredSaleLine, 'quantity' | 'unitPriceCents'>[]) => lines.reduce((sum, line) => sum + lineCents(line), 0);
 
-/** The API's line (dollars). */
-export const apiLine = (line: StoredSaleLine): SaleLine => ({
+/** Stored before issue 40, a line had a kind too ('book'); a line without one is a book all the same. */
+export const isBookLine = (line: StoredSaleLine): line is StoredBookLine => line.kind !== 'gift_card';
+export const isCardLine = (line: StoredSaleLine): line is StoredGiftCardLine => line.kind === 'gift_card';
+
+/** Of a sale's lines, what its gift cards cost: money taken that is not book revenue (a liability until spent). */
+export const giftCardCentsOf = (lines: StoredSaleLine[]) => linesCents(lines.filter(isCardLine));
+
+export const apiBookLine = (line: StoredBookLine): BookSaleLine => ({
   bookId: line.bookId,
   isbn: line.isbn,
   title: line.title,
@@ -47,11 +70,30 @@ export const apiLine = (line: StoredSaleLine): SaleLine => ({
 });
 
 /**
+ * The API's line (dollars). `codes`: gift card codes by card id, known only when the request that
+ * is answered carried them (the POST that sold the cards, or its retry): a read shows the last 4.
+ */
+export const apiLine = (line: StoredSaleLine, codes?: ReadonlyMap<string, string>): SaleLine => {
+  if (isBookLine(line)) return apiBookLine(line);
+  const code = codes?.get(line.giftCardId);
+  return {
+    kind: 'gift_card',
+    giftCard: { id: line.giftCardId, last4: line.last4, ...(code ? { code } : {}) },
+    isbn: null,
+    title: line.title,
+    quantity: 1,
+    unitPrice: fromCents(line.unitPriceCents),
+    lineTotal: fromCents(lineCents(line)),
+  };
+};
+
+/**
  * The copies a return may still take back of each book: sold minus returned so far. A return that
- * asks for more of any book than this is refused whole (RETURN_EXCEEDS_SALE).
+ * asks for more of any book than this is refused whole (RETURN_EXCEEDS_SALE). A sold gift card is
+ * not taken back as a copy: its lines are left out.
  */
 export function returnable(sold: StoredSaleLine[], returned: Record<string, number>): Map<string, number> {
   const left = new Map<string, number>();
-  for (const line of sold) left.set(line.bookId, (left.get(line.bookId) ?? 0) + line.quantity - (returned[line.bookId] ?? 0));
+  for (const line of sold.filter(isBookLine)) left.set(line.bookId, (left.get(line.bookId) ?? 0) + line.quantity - (returned[line.bookId] ?? 0));
   return left;
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
-  fromCents, RETURN_EXCEEDS_SALE, SALE_ID_REUSED, shopDay,
-  type ParsedSaleInput, type ParsedSaleReturnInput, type Sale, type SaleActor, type SaleLineInput, type SalePaymentMethod, type SaleReturn, type SalesPage, type SalesSummary,
+  formatGiftCardCode, fromCents, isGiftCardLine, type FieldChange, RETURN_EXCEEDS_SALE, SALE_ID_REUSED, shopDay,
+  type ParsedGiftCardLine, type ParsedSaleInput, type ParsedSaleReturnInput, type ReturnMethod, type Sale, type SaleActor, type SaleLineInput, type SalePaymentMethod, type SaleReturn,
+  type SalesPage, type SalesSummary,
 } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import type { AuditActor } from '../admin/audit.repo';
+import { appendAudit, openAudit, type AuditActor, type AuditLog } from '../admin/audit.repo';
 import { books, type BookDoc } from '../books/book-doc';
 import { noAfterCommit, stageBookWrites } from '../books/book-writes';
 import { db } from '../lib/firebase';
@@ -14,7 +15,10 @@ import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { addToCounters } from '../orders/counters.repo';
 import { decodeCursor, encodeCursor } from '../orders/cursor';
-import { apiLine, LINE_PRICERS, linesCents, returnable, type StoredSaleLine } from './sale-lines';
+import { giftCardId, stageGiftCardIssue, type StagedIssue } from '../promotions/gift-cards.repo';
+import {
+  apiBookLine, apiLine, giftCardCentsOf, isBookLine, LINE_PRICERS, linesCents, returnable, type StoredBookLine, type StoredSaleLine,
+} from './sale-lines';
 import {
   randomTakingsShard, returnCounterDelta, returnTakings, saleCounterDelta, saleTakings, summaryOf, TAKINGS_COLLECTION, TAKINGS_SHARDS, takingsDocId, type TakingsWrite,
 } from './takings';
@@ -27,6 +31,11 @@ import {
 // both commit), counts the takings and appends one audit event. A return is `saleReturns/<id>`
 // (the day's index of returns, and what makes a retried return one return) plus its lines in the
 // sale, whose `returned` counts say what may still come back.
+//
+// Gift cards (issue 40): a gift card line issues its card in the sale's transaction, and a return as
+// store credit issues one in the return's; the code is the counter's (made like the saleId), so a
+// retry names the same card, and the answer to the POST that carried a code shows it; reads show
+// its last 4 only (the card is stored under the code's hash).
 
 export const sales = () => db().collection('sales');
 export const saleReturns = () => db().collection('saleReturns');
@@ -34,9 +43,11 @@ const takingsDay = (day: string, shard: number) => db().collection(TAKINGS_COLLE
 
 interface StoredReturn {
   id: string;
-  lines: StoredSaleLine[];
+  lines: StoredBookLine[];
   totalCents: number;
-  refundMethod: SalePaymentMethod;
+  refundMethod: ReturnMethod;
+  /** Store credit: the card it went on. */
+  giftCard?: { id: string; last4: string };
   by: SaleActor;
   createdAt: string;
   day: string;
@@ -61,7 +72,7 @@ export interface SaleDoc {
 export interface ReturnDoc {
   saleId: string;
   totalCents: number;
-  refundMethod: SalePaymentMethod;
+  refundMethod: ReturnMethod;
   by: SaleActor;
   createdAt: string;
   day: string;
@@ -90,14 +101,22 @@ function busy(error: unknown): never {
 
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
-const toReturn = (saleId: string, r: StoredReturn): SaleReturn => ({
-  _id: r.id, saleId, lines: r.lines.map(apiLine), total: fromCents(r.totalCents), refundMethod: r.refundMethod, by: r.by, createdAt: r.createdAt,
-});
+/** Gift card codes a request carried, by card id (formatted as the receipt prints them). */
+type Codes = ReadonlyMap<string, string>;
+const codesOf = (codes: string[]): Codes => new Map(codes.map((code) => [giftCardId(code), formatGiftCardCode(code)]));
 
-export function toSale(id: string, doc: SaleDoc): Sale {
+const toReturn = (saleId: string, r: StoredReturn, codes?: Codes): SaleReturn => {
+  const code = r.giftCard && codes?.get(r.giftCard.id);
+  return {
+    _id: r.id, saleId, lines: r.lines.map(apiBookLine), total: fromCents(r.totalCents), refundMethod: r.refundMethod, by: r.by, createdAt: r.createdAt,
+    ...(r.giftCard ? { giftCard: { ...r.giftCard, ...(code ? { code } : {}) } } : {}),
+  };
+};
+
+export function toSale(id: string, doc: SaleDoc, codes?: Codes): Sale {
   return {
     _id: id,
-    lines: doc.lines.map(apiLine),
+    lines: doc.lines.map((line) => apiLine(line, codes)),
     total: fromCents(doc.totalCents),
     payment: { method: doc.payment.method, ...(doc.payment.tenderedCents !== undefined ? { tendered: fromCents(doc.payment.tenderedCents) } : {}) },
     ...(doc.changeCents !== undefined ? { change: fromCents(doc.changeCents) } : {}),
@@ -184,11 +203,29 @@ export interface PlacedSale {
   replayed: boolean;
 }
 
-function replaySale(existing: DocumentSnapshot, hash: string): PlacedSale {
+/** A sale already stored under this saleId: the same request is answered with it (and the codes it carried), another is 422. */
+function replaySale(existing: DocumentSnapshot, hash: string, codes: Codes): PlacedSale {
   const doc = existing.data() as SaleDoc;
   if (doc.requestHash !== hash) throw new HttpError(422, 'This saleId was used for a different sale', { code: SALE_ID_REUSED });
-  return { sale: toSale(existing.id, doc), replayed: true };
+  return { sale: toSale(existing.id, doc, codes), replayed: true };
 }
+
+/** A sale's gift card lines, each staged for issue in its transaction (reads that no card has the code). */
+async function stageCards(tx: Transaction, cards: ParsedGiftCardLine[], by: string, saleId: string): Promise<(StagedIssue & { amountCents: number })[]> {
+  const staged = [];
+  for (const card of cards) staged.push({ ...(await stageGiftCardIssue(tx, card.code, { amountCents: card.amount, kind: 'issued', by, saleId })), amountCents: card.amount });
+  return staged;
+}
+
+/**
+ * The sale's or return's one audit event when no book moves (a sale of gift cards only; a return of
+ * books deleted since): otherwise the book write path writes it. Opened before the writes.
+ */
+async function ownAudit(tx: Transaction, bookChanges: number): Promise<AuditLog | null> {
+  return bookChanges === 0 ? openAudit(tx) : null;
+}
+
+const cardTaken = () => new HttpError(409, 'A gift card with this code exists already: make a new code and send it again', { code: 'GIFT_CARD_CODE_TAKEN' });
 
 /**
  * Sells the lines at the books' current prices, in one transaction: the copies leave stock through
@@ -198,10 +235,13 @@ function replaySale(existing: DocumentSnapshot, hash: string): PlacedSale {
 export async function placeSale(actor: AuditActor & { displayName: string }, input: ParsedSaleInput): Promise<PlacedSale> {
   const ref = sales().doc(input.saleId);
   const hash = hashOf({ lines: input.lines, payment: input.payment });
+  const bookInputs = input.lines.filter((l): l is SaleLineInput => !isGiftCardLine(l));
+  const cardInputs = input.lines.filter(isGiftCardLine);
+  const codes = codesOf(cardInputs.map((c) => c.code));
   let afterCommit = noAfterCommit;
   let tries = 0;
   const started = Date.now();
-  const isbnIds = await idsOfIsbns(input.lines);
+  const isbnIds = await idsOfIsbns(bookInputs);
   const attempt = () =>
     db().runTransaction(async (tx): Promise<PlacedSale> => {
       tries += 1;
@@ -210,31 +250,35 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       afterCommit = noAfterCommit;
       const existing = await tx.get(ref);
       countReads(1);
-      if (existing.exists) return replaySale(existing, hash);
+      if (existing.exists) return replaySale(existing, hash, codes);
 
-      const resolved = await resolveLines(tx, input.lines, isbnIds);
+      const resolved = await resolveLines(tx, bookInputs, isbnIds);
       refuseUnknown(resolved);
       refuseRepeats(resolved);
-      const lines = resolved.map((r) => {
+      const cards = await stageCards(tx, cardInputs, actor.username, ref.id);
+      // In the order the counter sent them: each kind priced by its own rule.
+      let nextBook = 0;
+      let nextCard = 0;
+      const lines: StoredSaleLine[] = input.lines.map((line) => {
+        if (isGiftCardLine(line)) return LINE_PRICERS.gift_card(cards[nextCard++]!);
+        const r = resolved[nextBook++]!;
         const book = r.snap!.data() as BookDoc;
         return LINE_PRICERS.book({ id: r.snap!.id, isbn: book.isbn, title: book.title, newPriceCents: book.newPriceCents }, r.input.quantity);
       });
       const totalCents = linesCents(lines);
+      const changes: Record<string, FieldChange> = {
+        total: { before: null, after: totalCents },
+        payment: { before: null, after: input.payment.method },
+        lines: { before: null, after: lines.filter(isBookLine).map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents })) },
+        ...(cards.length ? { giftCards: { before: null, after: cards.map((c) => ({ giftCardId: c.id, last4: c.last4, amountCents: c.amountCents })) } } : {}),
+      };
       // The copies, the sale's one audit event and the books' side effects: the write path's (its
       // 409 when a book has too few copies, named here by the ISBNs the counter scanned).
       const now = new Date().toISOString();
       const staged = await outOfStockByIsbn(resolved, () =>
-        stageBookWrites(tx, resolved.map((r) => ({ book: r.snap!, stockDelta: -r.input.quantity })), {
-          sale: ref.path,
-          staff: actor,
-          action: 'sale.create',
-          changes: {
-            total: { before: null, after: totalCents },
-            payment: { before: null, after: input.payment.method },
-            lines: { before: null, after: lines.map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents })) },
-          },
-        }, now),
+        stageBookWrites(tx, resolved.map((r) => ({ book: r.snap!, stockDelta: -r.input.quantity })), { sale: ref.path, staff: actor, action: 'sale.create', changes }, now),
       );
+      const log = await ownAudit(tx, resolved.length);
       const tendered = input.payment.method === 'cash' ? input.payment.tendered : undefined;
       if (tendered !== undefined && tendered < totalCents) {
         throw new HttpError(400, `Amount tendered is less than the total ($${fromCents(totalCents).toFixed(2)})`, {
@@ -257,10 +301,12 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       };
       tx.create(ref, doc); // first: a duplicate racing past the read above stops here
       afterCommit = staged.write();
-      const counted = { totalCents, method: input.payment.method, by };
+      if (log) appendAudit(log, actor, { action: 'sale.create', target: ref.path, changes: { ...changes, stock: { before: {}, after: {} } } }, now);
+      for (const card of cards) card.write(now);
+      const counted = { totalCents, giftCardCents: giftCardCentsOf(lines), giftCards: cards.length, method: input.payment.method, by };
       addToCounters(tx, saleCounterDelta(counted));
       addTakings(tx, doc.day, saleTakings(counted));
-      return { sale: toSale(ref.id, doc), replayed: false };
+      return { sale: toSale(ref.id, doc, codes), replayed: false };
     }, TX_OPTIONS);
   let placed: PlacedSale;
   try {
@@ -270,7 +316,8 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
     if ((error as { code?: number }).code === 6 /* ALREADY_EXISTS */) {
       const existing = await ref.get();
       countReads(1);
-      if (existing.exists) return replaySale(existing, hash);
+      if (existing.exists) return replaySale(existing, hash, codes);
+      if (cardInputs.length > 0) throw cardTaken(); // another sale created a card with one of these codes meanwhile
     }
     return busy(error);
   }
@@ -290,9 +337,9 @@ export interface PlacedReturn {
   replayed: boolean;
 }
 
-/** The sold line a return line names (by ISBN or book id), or undefined. */
-function soldLine(sale: SaleDoc, line: SaleLineInput): StoredSaleLine | undefined {
-  return sale.lines.find((sold) => (line.bookId ? sold.bookId === line.bookId : sold.isbn === line.isbn));
+/** The sold book line a return line names (by ISBN or book id), or undefined. */
+function soldLine(sale: SaleDoc, line: SaleLineInput): StoredBookLine | undefined {
+  return sale.lines.filter(isBookLine).find((sold) => (line.bookId ? sold.bookId === line.bookId : sold.isbn === line.isbn));
 }
 
 /**
@@ -304,14 +351,16 @@ function soldLine(sale: SaleDoc, line: SaleLineInput): StoredSaleLine | undefine
 export async function returnSale(actor: AuditActor & { displayName: string }, saleId: string, input: ParsedSaleReturnInput): Promise<PlacedReturn> {
   const saleRef = sales().doc(saleId);
   const retRef = input.returnId ? saleReturns().doc(input.returnId) : saleReturns().doc();
-  const hash = hashOf({ saleId, lines: input.lines, refundMethod: input.refundMethod });
+  const credit = input.refundMethod === 'store_credit' ? input.giftCardCode : undefined;
+  const hash = hashOf({ saleId, lines: input.lines, refundMethod: input.refundMethod, ...(credit ? { giftCardCode: credit } : {}) });
+  const codes = codesOf(credit ? [credit] : []);
   let afterCommit = noAfterCommit;
   const replayReturn = (sale: SaleDoc, ret: ReturnDoc): PlacedReturn => {
     const stored = sale.returns.find((r) => r.id === retRef.id);
     if (ret.saleId !== saleId || ret.requestHash !== hash || !stored) {
       throw new HttpError(422, 'This returnId was used for a different return', { code: SALE_ID_REUSED });
     }
-    return { ret: toReturn(saleId, stored), sale: toSale(saleId, sale), replayed: true };
+    return { ret: toReturn(saleId, stored, codes), sale: toSale(saleId, sale), replayed: true };
   };
   let tries = 0;
   const started = Date.now();
@@ -346,34 +395,36 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
       countReads(bookSnaps.length);
       const now = new Date().toISOString();
       const by = { username: actor.username, name: actor.displayName };
-      const stored: StoredReturn = { id: retRef.id, lines, totalCents: linesCents(lines), refundMethod: input.refundMethod, by, createdAt: now, day: shopDay(now) };
+      // Store credit: exactly what these lines were sold for, on a new card, in this transaction.
+      const totalCents = linesCents(lines);
+      if (credit && totalCents <= 0) throw new HttpError(400, 'These books were sold for nothing: there is no store credit to give', { code: 'NOTHING_TO_CREDIT' });
+      const card = credit ? await stageGiftCardIssue(tx, credit, { amountCents: totalCents, kind: 'store-credit', by: actor.username, saleId }) : undefined;
+      const stored: StoredReturn = {
+        id: retRef.id, lines, totalCents, refundMethod: input.refundMethod, by, createdAt: now, day: shopDay(now), ...(card ? { giftCard: { id: card.id, last4: card.last4 } } : {}),
+      };
+      const changes: Record<string, FieldChange> = {
+        returnId: { before: null, after: retRef.id },
+        refund: { before: null, after: stored.totalCents },
+        refundMethod: { before: null, after: input.refundMethod },
+        lines: { before: null, after: lines.map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents })) },
+        ...(card ? { storeCredit: { before: null, after: { giftCardId: card.id, last4: card.last4, amountCents: totalCents } } } : {}),
+      };
       // The copies back, the return's one audit event, back-in-stock alerts: the write path's.
-      const staged = await stageBookWrites(
-        tx,
-        bookSnaps.filter((b) => b.exists).map((book) => ({ book, stockDelta: lines.find((l) => l.bookId === book.id)!.quantity })),
-        {
-          sale: saleRef.path,
-          staff: actor,
-          action: 'sale.return',
-          changes: {
-            returnId: { before: null, after: retRef.id },
-            refund: { before: null, after: stored.totalCents },
-            refundMethod: { before: null, after: input.refundMethod },
-            lines: { before: null, after: lines.map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents })) },
-          },
-        },
-        now,
-      );
+      const restock = bookSnaps.filter((b) => b.exists).map((book) => ({ book, stockDelta: lines.find((l) => l.bookId === book.id)!.quantity }));
+      const staged = await stageBookWrites(tx, restock, { sale: saleRef.path, staff: actor, action: 'sale.return', changes }, now);
+      const log = await ownAudit(tx, restock.length);
       const returned = { ...(sale.returned ?? {}) };
       for (const l of lines) returned[l.bookId] = (returned[l.bookId] ?? 0) + l.quantity;
       const updated: SaleDoc = { ...sale, returned, returns: [...(sale.returns ?? []), stored] };
       tx.create(retRef, { saleId, totalCents: stored.totalCents, refundMethod: stored.refundMethod, by, createdAt: now, day: stored.day, requestHash: hash } satisfies ReturnDoc);
       tx.update(saleRef, { returned, returns: updated.returns });
       afterCommit = staged.write();
+      if (log) appendAudit(log, actor, { action: 'sale.return', target: saleRef.path, changes: { ...changes, stock: { before: {}, after: {} } } }, now);
+      card?.write(now);
       const counted = { totalCents: stored.totalCents, refundMethod: input.refundMethod };
       addToCounters(tx, returnCounterDelta(counted));
       addTakings(tx, stored.day, returnTakings(counted));
-      return { ret: toReturn(saleId, stored), sale: toSale(saleId, updated), replayed: false };
+      return { ret: toReturn(saleId, stored, codes), sale: toSale(saleId, updated), replayed: false };
     }, TX_OPTIONS);
   let placed: PlacedReturn;
   try {
@@ -384,6 +435,7 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
       countReads(2);
       if (saleSnap!.exists && retSnap!.exists) return replayReturn(saleSnap!.data() as SaleDoc, retSnap!.data() as ReturnDoc);
     }
+    if (credit && (error as { code?: number }).code === 6) throw cardTaken();
     return busy(error);
   }
   await afterCommit();

@@ -1,4 +1,4 @@
-import { fromCents, SALE_PAYMENT_METHODS, type ByMethod, type SalePaymentMethod, type SalesSummary } from '@bookstore/contract';
+import { fromCents, SALE_PAYMENT_METHODS, type ByMethod, type ReturnMethod, type SalePaymentMethod, type SalesSummary } from '@bookstore/contract';
 import type { CounterDelta } from '../orders/counters';
 
 // A day's takings at the counter (issue 39), kept as counters so a day's end costs the same at 5
@@ -12,12 +12,17 @@ import type { CounterDelta } from '../orders/counters';
 //   sales, salesCents                       sales made that day, and their total
 //   method_<method>_cents                   of salesCents, paid by each method
 //   staff_<hex username>_sales|_cents|_name each staff member's sales (the name as it was last written)
-//   returns, refundCents                    returns made that day, and what they paid back
+//   giftCards, giftCardCents                of sales and salesCents: gift cards sold (issue 40)
+//   returns, refundCents                    returns made that day, and what they paid back in money
 //   refund_<method>_cents                   of refundCents, paid back by each method
+//   storeCreditCents                        returns given back as store credit (a new gift card:
+//                                           no money left the till, so not in refundCents; issue 40)
 // A username may hold '.' and '-': it is written in hex so every field is a plain identifier.
 //
 // The shop-wide figures the overview shows beside the web's (orders/counters.ts's shards):
-//   counterSales, counterSalesCents, counterReturns, counterRefundCents.
+//   counterSales, counterSalesCents (books only), counterReturns, counterRefundCents (money back),
+//   counterGiftCards, counterGiftCardCents (gift cards sold: money taken, a liability, not revenue
+//   until spent, when the web's figures count it), counterStoreCreditCents (returns put on a card).
 
 export const TAKINGS_SHARDS = 4;
 export const TAKINGS_COLLECTION = 'salesDays';
@@ -34,31 +39,45 @@ export interface TakingsWrite {
 }
 
 export interface CountedSale {
+  /** Money taken: books and gift cards. */
   totalCents: number;
+  /** Of totalCents, gift cards sold, and how many. */
+  giftCardCents: number;
+  giftCards: number;
   method: SalePaymentMethod;
   by: { username: string; name: string };
 }
 
 export interface CountedReturn {
   totalCents: number;
-  refundMethod: SalePaymentMethod;
+  refundMethod: ReturnMethod;
 }
+
+/** Fields with 0 left out (a shard's absent field is 0). */
+const nonZero = (delta: CounterDelta): CounterDelta => Object.fromEntries(Object.entries(delta).filter(([, by]) => by !== 0));
 
 export function saleTakings(sale: CountedSale): TakingsWrite {
   const key = staffKey(sale.by.username);
   return {
-    numbers: { sales: 1, salesCents: sale.totalCents, [`method_${sale.method}_cents`]: sale.totalCents, [`${key}_sales`]: 1, [`${key}_cents`]: sale.totalCents },
+    numbers: nonZero({
+      sales: 1, salesCents: sale.totalCents, [`method_${sale.method}_cents`]: sale.totalCents, [`${key}_sales`]: 1, [`${key}_cents`]: sale.totalCents,
+      giftCards: sale.giftCards, giftCardCents: sale.giftCardCents,
+    }),
     texts: { [`${key}_name`]: sale.by.name },
   };
 }
 
 export function returnTakings(ret: CountedReturn): TakingsWrite {
+  if (ret.refundMethod === 'store_credit') return { numbers: { returns: 1, storeCreditCents: ret.totalCents }, texts: {} };
   return { numbers: { returns: 1, refundCents: ret.totalCents, [`refund_${ret.refundMethod}_cents`]: ret.totalCents }, texts: {} };
 }
 
-/** The shop-wide counters (stats/counters-<k>) a sale moves: the overview's counter figures. */
-export const saleCounterDelta = (sale: CountedSale): CounterDelta => ({ counterSales: 1, counterSalesCents: sale.totalCents });
-export const returnCounterDelta = (ret: CountedReturn): CounterDelta => ({ counterReturns: 1, counterRefundCents: ret.totalCents });
+/** The shop-wide counters (stats/counters-<k>) a sale moves: the overview's counter figures (gift cards apart from the books' sales). */
+export const saleCounterDelta = (sale: CountedSale): CounterDelta =>
+  nonZero({ counterSales: 1, counterSalesCents: sale.totalCents - sale.giftCardCents, counterGiftCards: sale.giftCards, counterGiftCardCents: sale.giftCardCents });
+/** A return undoes book sales either way; store credit is a liability, not money back. */
+export const returnCounterDelta = (ret: CountedReturn): CounterDelta =>
+  ret.refundMethod === 'store_credit' ? { counterReturns: 1, counterStoreCreditCents: ret.totalCents } : { counterReturns: 1, counterRefundCents: ret.totalCents };
 
 const byMethod = (shards: Record<string, unknown>[], prefix: string): ByMethod =>
   Object.fromEntries(SALE_PAYMENT_METHODS.map((m) => [m, fromCents(sum(shards, `${prefix}_${m}_cents`))])) as ByMethod;
@@ -93,7 +112,8 @@ export function summaryOf(date: string, shards: (Record<string, unknown> | undef
       .filter((s) => s.count !== 0)
       .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name))
       .map((s) => ({ name: s.name, count: s.count, total: fromCents(s.cents) })),
-    returns: { count: sum(present, 'returns'), total: fromCents(refundCents), byMethod: byMethod(present, 'refund') },
+    giftCards: { count: sum(present, 'giftCards'), total: fromCents(sum(present, 'giftCardCents')) },
+    returns: { count: sum(present, 'returns'), total: fromCents(refundCents), byMethod: byMethod(present, 'refund'), storeCredit: fromCents(sum(present, 'storeCreditCents')) },
     net: fromCents(salesCents - refundCents),
   };
 }

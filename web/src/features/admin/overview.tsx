@@ -45,7 +45,10 @@ function DeskCard({ to, value, label, detail, tone, icon, className = '' }: { to
   );
 }
 
-/** Counter sales beside the web's (issue 39): separate figures that add up to the shop's whole. */
+/**
+ * Counter sales beside the web's (issue 39): separate figures that add up to the shop's whole. Gift
+ * cards sold at the till and store credit are said apart (issue 40): a card is a sale when spent.
+ */
 function CounterBeside({ web, webOrders, counter }: { web: number; webOrders: number; counter: AdminStats['counter'] }) {
   const together = (Math.round(web * 100) + Math.round(counter.net * 100)) / 100;
   return (
@@ -60,8 +63,13 @@ function CounterBeside({ web, webOrders, counter }: { web: number; webOrders: nu
           <dd className="text-xl font-bold tabular-nums" data-testid="sales-web">{money(web)}</dd>
         </div>
         <div>
-          <dt className="text-gray-600">Counter <span className="text-sm">({counter.count} {counter.count === 1 ? 'sale' : 'sales'}, {money(counter.refunds)} returned)</span></dt>
+          <dt className="text-gray-600">Counter <span className="text-sm">({counter.count} {counter.count === 1 ? 'sale' : 'sales'}, {money(counter.refunds + (counter.storeCredit ?? 0))} returned)</span></dt>
           <dd className="text-xl font-bold tabular-nums" data-testid="sales-counter">{money(counter.net)}</dd>
+          {(counter.giftCardsSold > 0 || counter.storeCredit > 0) && (
+            <dd className="text-sm text-gray-600" data-testid="counter-gift-cards">
+              Not in these sales: {money(counter.giftCardsSold)} of gift cards sold{counter.storeCredit > 0 ? `, ${money(counter.storeCredit)} of returns as store credit` : ''} (counted when spent)
+            </dd>
+          )}
         </div>
         <div>
           <dt className="text-gray-600">Together</dt>

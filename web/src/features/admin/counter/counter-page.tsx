@@ -1,4 +1,4 @@
-import { fromCents, looksLikeIsbn, parseMoneyInput, toCents, toIsbn13, type SalePaymentMethod } from '@bookstore/contract';
+import { fromCents, GIFT_CARD_LINE_TITLE, looksLikeIsbn, MAX_GIFT_CARD_CENTS, parseMoneyInput, toCents, toIsbn13, type SalePaymentMethod } from '@bookstore/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass, fieldClass, textLink } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { getCounterBook } from '../api/sales-api';
 import { useMe } from '../api/staff-api';
 import { bookByIsbn, counterDb, keepBook, type QueuedSale } from './counter-store';
+import { newGiftCardCode } from './gift-card-code';
 import { IsbnLookupNote } from './isbn-lookup-note';
 import { Receipt, type ReceiptData } from './receipt';
 import { SaleQueue } from './sale-queue-panel';
@@ -15,9 +16,12 @@ import { useCounterDevice } from './use-counter-device';
 
 // The Counter (issue 39): scan or type an ISBN, Enter adds the book (again: one more), take cash or
 // the card terminal, print the receipt. Works offline: books are looked up on the device's copy of
-// the book list and sales wait in the device's queue until the shop can be reached.
+// the book list and sales wait in the device's queue until the shop can be reached. A gift card is a
+// line too (issue 40): its amount and the code this device makes for it, issued by the sale and
+// printed on its receipt.
 
-interface Line {
+interface BookLine {
+  kind: 'book';
   bookId: string;
   isbn: string;
   title: string;
@@ -25,6 +29,17 @@ interface Line {
   unitPrice: number;
   quantity: number;
 }
+
+interface CardLine {
+  kind: 'gift_card';
+  /** Made when the line is added; it names the card however often the sale is sent. */
+  code: string;
+  unitPrice: number;
+  quantity: 1;
+}
+
+type Line = BookLine | CardLine;
+const lineId = (line: Line) => (line.kind === 'gift_card' ? line.code : line.bookId);
 
 type Notice = { tone: 'error' | 'info'; text: string; unknownIsbn?: string } | null;
 
@@ -34,7 +49,9 @@ function offlineReceipt(sale: QueuedSale): ReceiptData {
   return {
     saleId: sale.saleId,
     at: sale.queuedAt,
-    lines: sale.lines.map((l) => ({ ...l, lineTotal: fromCents(l.quantity * centsOf(l.unitPrice)) })),
+    lines: sale.lines.map(({ giftCardCode, ...l }) => ({
+      ...l, lineTotal: fromCents(l.quantity * centsOf(l.unitPrice)), ...(giftCardCode ? { giftCard: { code: giftCardCode, last4: giftCardCode.slice(-4) } } : {}),
+    })),
     total: sale.total,
     method: sale.body.payment.method,
     ...(sale.tendered !== undefined ? { tendered: sale.tendered } : {}),
@@ -52,6 +69,7 @@ export function Component() {
   const [lines, setLines] = useState<Line[]>([]);
   const [notice, setNotice] = useState<Notice>(null);
   const [tendered, setTendered] = useState('');
+  const [cardAmount, setCardAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ receipt: ReceiptData; saleId: string; synced: boolean } | null>(null);
 
@@ -62,12 +80,25 @@ export function Component() {
   const tenderedCents = tenderedDollars === null ? null : toCents(tenderedDollars);
   const tenderedProblem = tendered.trim() !== '' && tenderedCents === null ? 'Type an amount such as 20 or 20.50' : tenderedCents !== null && tenderedCents < totalCents ? 'Less than the total' : null;
 
-  const addBook = (book: Omit<Line, 'quantity'>) =>
+  const addBook = (book: Omit<BookLine, 'quantity' | 'kind'>) =>
     setLines((current) => {
-      const at = current.findIndex((l) => l.bookId === book.bookId);
-      if (at < 0) return [...current, { ...book, quantity: 1 }];
-      return current.map((l, i) => (i === at ? { ...l, quantity: Math.min(99, l.quantity + 1) } : l));
+      const at = current.findIndex((l) => l.kind === 'book' && l.bookId === book.bookId);
+      if (at < 0) return [...current, { ...book, kind: 'book', quantity: 1 }];
+      return current.map((l, i) => (i === at && l.kind === 'book' ? { ...l, quantity: Math.min(99, l.quantity + 1) } : l));
     });
+
+  const addGiftCard = (event: FormEvent) => {
+    event.preventDefault();
+    const dollars = parseMoneyInput(cardAmount.trim());
+    const cents = dollars === null ? null : toCents(dollars);
+    if (cents === null || cents < 1 || cents > MAX_GIFT_CARD_CENTS) {
+      setNotice({ tone: 'error', text: `A gift card's amount is from $0.01 to ${money(MAX_GIFT_CARD_CENTS / 100)}, such as 25 or 25.50.` });
+      return;
+    }
+    setLines((current) => [...current, { kind: 'gift_card', code: newGiftCardCode(), unitPrice: fromCents(cents), quantity: 1 }]);
+    setCardAmount('');
+    setNotice(null);
+  };
 
   const scan = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,8 +129,8 @@ export function Component() {
     }
   };
 
-  const setQuantity = (bookId: string, quantity: number) =>
-    setLines((current) => current.flatMap((l) => (l.bookId !== bookId ? [l] : quantity <= 0 ? [] : [{ ...l, quantity: Math.min(99, quantity) }])));
+  const setQuantity = (id: string, quantity: number) =>
+    setLines((current) => current.flatMap((l) => (lineId(l) !== id ? [l] : quantity <= 0 ? [] : l.kind === 'gift_card' ? [l] : [{ ...l, quantity: Math.min(99, quantity) }])));
 
   const complete = async (method: SalePaymentMethod) => {
     if (lines.length === 0 || busy) return;
@@ -113,10 +144,12 @@ export function Component() {
       saleId: crypto.randomUUID(),
       body: {
         saleId: '',
-        lines: lines.map((l) => ({ bookId: l.bookId, quantity: l.quantity })),
+        lines: lines.map((l) => (l.kind === 'gift_card' ? { kind: 'gift_card' as const, amount: l.unitPrice.toFixed(2), code: l.code } : { bookId: l.bookId, quantity: l.quantity })),
         payment: method === 'cash' ? { method, ...(cash !== undefined ? { tendered: fromCents(cash).toFixed(2) } : {}) } : { method },
       },
-      lines: lines.map((l) => ({ title: l.title, isbn: l.isbn, quantity: l.quantity, unitPrice: l.unitPrice })),
+      lines: lines.map((l) => (l.kind === 'gift_card'
+        ? { title: GIFT_CARD_LINE_TITLE, isbn: '', quantity: 1, unitPrice: l.unitPrice, giftCardCode: l.code }
+        : { title: l.title, isbn: l.isbn, quantity: l.quantity, unitPrice: l.unitPrice })),
       total: fromCents(totalCents),
       ...(cash !== undefined ? { tendered: fromCents(cash), change: fromCents(cash - totalCents) } : {}),
       queuedAt: new Date().toISOString(),
@@ -209,7 +242,16 @@ export function Component() {
               <p className="text-sm text-gray-600">No books yet: scan a barcode or type an ISBN and press Enter.</p>
             ) : (
               <ul aria-label="Books in this sale" className="divide-y divide-gray-100">
-                {lines.map((line) => (
+                {lines.map((line) => line.kind === 'gift_card' ? (
+                  <li key={line.code} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+                    <div className="min-w-0 flex-1 basis-48">
+                      <p className="font-semibold">{GIFT_CARD_LINE_TITLE}</p>
+                      <p className="text-sm text-gray-600">Its code prints on the receipt</p>
+                    </div>
+                    <p className="w-28 text-right font-semibold tabular-nums">{money(line.unitPrice)}</p>
+                    <button type="button" onClick={() => setQuantity(line.code, 0)} className={`${textLink} text-sm`} aria-label={`Remove gift card of ${money(line.unitPrice)}`}>Remove</button>
+                  </li>
+                ) : (
                   <li key={line.bookId} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
                     <div className="min-w-0 flex-1 basis-48">
                       <p className="font-semibold">{line.title}</p>
@@ -229,6 +271,13 @@ export function Component() {
                 ))}
               </ul>
             )}
+            <form onSubmit={addGiftCard} className="flex items-end gap-2 border-t border-gray-100 pt-4">
+              <div className="min-w-0 flex-1">
+                <label htmlFor="gift-card-amount" className="mb-1 block text-sm font-semibold text-gray-700">Gift card <span className="font-normal text-gray-600">(amount)</span></label>
+                <input id="gift-card-amount" value={cardAmount} onChange={(e) => setCardAmount(e.target.value)} inputMode="decimal" autoComplete="off" placeholder="25.00" className={fieldClass} />
+              </div>
+              <button type="submit" className={buttonClass('secondary', 'md', 'h-11')}>Add Gift Card</button>
+            </form>
           </section>
 
           <section aria-label="Payment" className="space-y-4 self-start rounded-lg bg-white p-4 shadow sm:p-6">

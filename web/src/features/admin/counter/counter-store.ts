@@ -7,7 +7,8 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 //   author, price; about 120 bytes each, 1.2 MB at 10,000 books), kept fresh by counter-books-sync.ts;
 // - `queue`: sales made at this counter that the server has not confirmed yet, under their saleIds;
 // - `meta`: where the book list's last copy got to.
-// Nothing here is private to a customer; the admin token stays in localStorage as before.
+// Nothing here is private to a customer; the admin token stays in localStorage as before. A sale with
+// a gift card holds the card's code until the shop has the sale (it leaves the queue then).
 
 export const COUNTER_DB = 'bookstore-counter';
 
@@ -21,7 +22,8 @@ export interface DeviceBook extends CounterBook {
 export interface QueuedSale {
   saleId: string;
   body: SaleInput;
-  lines: { title: string; isbn: string; quantity: number; unitPrice: number }[];
+  /** `giftCardCode`: a gift card line (issue 40), its code as sent in `body` (kept until the shop has the sale). */
+  lines: { title: string; isbn: string; quantity: number; unitPrice: number; giftCardCode?: string }[];
   total: number;
   tendered?: number;
   change?: number;

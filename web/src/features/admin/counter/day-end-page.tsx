@@ -1,4 +1,4 @@
-import { DaySchema, PAYMENT_METHOD_LABELS, SALE_PAYMENT_METHODS, shopDay } from '@bookstore/contract';
+import { DaySchema, PAYMENT_METHOD_LABELS, SALE_PAYMENT_METHODS, shopDay, type SaleLine } from '@bookstore/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClass, fieldClass, textLink } from '../../../components/ui/button';
@@ -9,7 +9,8 @@ import { daySalesQuery, salesSummaryQuery } from '../api/sales-api';
 
 // The day's end (issue 39): a day's counter takings in the shop's time zone, as
 // GET /api/admin/sales/summary gives them (sales by method and by person, returns, net; the cash
-// the drawer should hold from the counter), then the day's sales, 25 at a time.
+// the drawer should hold from the counter), then the day's sales, 25 at a time. Gift cards sold are
+// money taken (in the sales); store credit gave no money back (apart from the returns' total).
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -44,8 +45,8 @@ export function Component() {
         <section aria-label="Takings" className="space-y-6 rounded-lg bg-white p-4 shadow sm:p-6">
           <h3 className="hidden text-xl font-bold print:block">Book Store: counter takings for {formatDate(`${date}T12:00:00Z`)}</h3>
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Figure label={`Sales (${s.count})`} value={money(s.total)} testId="day-sales" />
-            <Figure label={`Returns (${s.returns.count})`} value={`-${money(s.returns.total)}`} testId="day-returns" />
+            <Figure label={`Sales (${s.count})`} value={money(s.total)} testId="day-sales" note={s.giftCards.count ? `with ${s.giftCards.count} ${s.giftCards.count === 1 ? 'gift card' : 'gift cards'}, ${money(s.giftCards.total)}` : undefined} />
+            <Figure label={`Returns (${s.returns.count})`} value={`-${money(s.returns.total)}`} testId="day-returns" note={s.returns.storeCredit ? `and ${money(s.returns.storeCredit)} as store credit` : undefined} />
             <Figure label="Net takings" value={money(s.net)} testId="day-net" />
             <Figure label="Cash in the drawer from the counter" value={money(drawer)} note="cash sales less cash refunds" testId="day-drawer" />
           </dl>
@@ -85,7 +86,7 @@ export function Component() {
                 <Link to={`/dashboard/counter/sales/${sale._id}`} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-gray-50 sm:grid-cols-[7rem_1fr_10rem_6rem] sm:px-6">
                   <span className="font-mono text-sm font-semibold text-accent">#{sale._id.slice(0, 8)}</span>
                   <span className="justify-self-end text-sm font-semibold tabular-nums sm:order-last">{money(sale.total)}</span>
-                  <span className="truncate text-sm">{((n) => (n === 1 ? '1 book' : `${n} books`))(sale.lines.reduce((n, l) => n + l.quantity, 0))} · {PAYMENT_METHOD_LABELS[sale.payment.method]} · {sale.by.name}{sale.returns.length ? ' · returns' : ''}</span>
+                  <span className="truncate text-sm">{itemsOf(sale.lines)} · {PAYMENT_METHOD_LABELS[sale.payment.method]} · {sale.by.name}{sale.returns.length ? ' · returns' : ''}</span>
                   <span className="text-xs text-gray-600 sm:text-sm">{formatDateTime(sale.createdAt)}</span>
                 </Link>
               </li>
@@ -101,6 +102,14 @@ export function Component() {
       </section>
     </div>
   );
+}
+
+/** '2 books', '1 gift card', '1 book, 2 gift cards' (issue 40: a gift card is a line of a sale too). */
+function itemsOf(lines: SaleLine[]): string {
+  const books = lines.reduce((n, l) => n + (l.kind === 'gift_card' ? 0 : l.quantity), 0);
+  const cards = lines.filter((l) => l.kind === 'gift_card').length;
+  const parts = [...(books || !cards ? [books === 1 ? '1 book' : `${books} books`] : []), ...(cards ? [cards === 1 ? '1 gift card' : `${cards} gift cards`] : [])];
+  return parts.join(', ');
 }
 
 function Figure({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {

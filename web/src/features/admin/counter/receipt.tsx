@@ -1,13 +1,15 @@
-import { PAYMENT_METHOD_LABELS, type SalePaymentMethod } from '@bookstore/contract';
+import { PAYMENT_METHOD_LABELS, type ReturnMethod, type SalePaymentMethod } from '@bookstore/contract';
 import { formatDateTime, money } from '../../../lib/format';
 
 // A sale's receipt, on screen and on paper: the page's Print Receipt prints only this (the dashboard's
-// chrome and the counter's controls are `print:hidden`).
+// chrome and the counter's controls are `print:hidden`). A gift card sold on the sale prints its code
+// on the receipt made when it was sold (the code is the customer's card; the shop keeps only its
+// hash), and its last 4 on any later copy.
 
 export interface ReceiptData {
   saleId: string;
   at: string;
-  lines: { title: string; isbn: string | null; quantity: number; unitPrice: number; lineTotal: number }[];
+  lines: { title: string; isbn: string | null; quantity: number; unitPrice: number; lineTotal: number; giftCard?: { last4: string; code?: string } }[];
   total: number;
   method: SalePaymentMethod;
   tendered?: number;
@@ -16,7 +18,7 @@ export interface ReceiptData {
   servedBy?: string;
   /** Made offline and not on the server yet. */
   waiting?: boolean;
-  returns?: { at: string; total: number; method: SalePaymentMethod }[];
+  returns?: { at: string; total: number; method: ReturnMethod }[];
 }
 
 export function Receipt({ receipt }: { receipt: ReceiptData }) {
@@ -32,6 +34,9 @@ export function Receipt({ receipt }: { receipt: ReceiptData }) {
         {receipt.lines.map((line, i) => (
           <li key={`${line.isbn ?? ''}-${i}`}>
             <p className="font-sans font-semibold">{line.title}</p>
+            {line.giftCard && (line.giftCard.code
+              ? <p className="break-all text-base font-bold tracking-wider" data-testid="receipt-gift-card-code">Code {line.giftCard.code}</p>
+              : <p className="text-gray-600">Card ending {line.giftCard.last4}</p>)}
             <p className="flex justify-between gap-2">
               <span>{line.quantity} x {money(line.unitPrice)}</span>
               <span className="tabular-nums">{money(line.lineTotal)}</span>
@@ -47,7 +52,7 @@ export function Receipt({ receipt }: { receipt: ReceiptData }) {
         {returned > 0 && <div className="flex justify-between"><dt>Returned</dt><dd className="tabular-nums">-{money(returned)}</dd></div>}
       </dl>
       {receipt.servedBy && <p className="mt-3 text-center">Served by {receipt.servedBy}</p>}
-      {receipt.waiting && <p className="mt-3 text-center text-xs">Recorded offline: waiting to sync.</p>}
+      {receipt.waiting && <p className="mt-3 text-center text-xs">Recorded offline: waiting to sync.{receipt.lines.some((l) => l.giftCard) ? ' The gift card works once the sale reaches the shop.' : ''}</p>}
       <p className="mt-3 text-center">Thank you for shopping with us.</p>
     </article>
   );

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, SALE_PAYMENT_METHODS, type Sale, type SalePaymentMethod } from '@bookstore/contract';
+import { RETURN_METHOD_LABELS, RETURN_METHODS, type BookSaleLine, type ReturnMethod, type Sale, type SaleReturn } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -9,10 +9,12 @@ import { formatDateTime, money } from '../../../lib/format';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { saleQuery, useReturnSale } from '../api/sales-api';
+import { newGiftCardCode } from './gift-card-code';
 import { Receipt } from './receipt';
 
 // One counter sale (issue 39): its receipt (printable), its returns, and a return at the counter:
-// how many copies of each book come back (never more than are left to return) and how the money goes back.
+// how many copies of each book come back (never more than are left to return) and how the money goes
+// back, or store credit on a new gift card for what they were sold for (issue 40).
 
 export function Component() {
   usePageTitle('Sale');
@@ -44,7 +46,7 @@ export function Component() {
               <ul className="space-y-2 text-sm">
                 {s.returns.map((r) => (
                   <li key={r._id}>
-                    {formatDateTime(r.createdAt)}: {r.lines.map((l) => `${l.quantity} x ${l.title}`).join(', ')}; {money(r.total)} back by {PAYMENT_METHOD_LABELS[r.refundMethod]} ({r.by.name})
+                    {formatDateTime(r.createdAt)}: {r.lines.map((l) => `${l.quantity} x ${l.title}`).join(', ')}; {money(r.total)} {r.giftCard ? `as store credit on gift card ····${r.giftCard.last4}` : `back by ${RETURN_METHOD_LABELS[r.refundMethod]}`} ({r.by.name})
                   </li>
                 ))}
               </ul>
@@ -60,14 +62,30 @@ export function Component() {
 function ReturnForm({ sale }: { sale: Sale }) {
   const online = useOnline();
   const send = useReturnSale(sale._id);
+  // A return's id and, for store credit, its card's code: made once per return, so a retry is the same return and the same card.
   const [returnId, setReturnId] = useState(() => crypto.randomUUID());
+  const [creditCode, setCreditCode] = useState(newGiftCardCode);
   const [counts, setCounts] = useState<Record<string, number>>({});
-  const [method, setMethod] = useState<SalePaymentMethod>(sale.payment.method);
+  const [method, setMethod] = useState<ReturnMethod>(sale.payment.method);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [credit, setCredit] = useState<SaleReturn['giftCard'] & { amount: number } | null>(null);
   const returned = new Map<string, number>();
   for (const r of sale.returns) for (const l of r.lines) returned.set(l.bookId, (returned.get(l.bookId) ?? 0) + l.quantity);
-  const left = sale.lines.map((l) => ({ ...l, left: l.quantity - (returned.get(l.bookId) ?? 0) }));
-  if (left.every((l) => l.left === 0)) return <p className="rounded-lg bg-white p-4 text-sm shadow sm:p-6">Every copy of this sale has been returned.</p>;
+  // A gift card sold on the sale is not taken back as a copy.
+  const left = sale.lines.filter((l): l is BookSaleLine => l.kind !== 'gift_card').map((l) => ({ ...l, left: l.quantity - (returned.get(l.bookId) ?? 0) }));
+  const creditShown = credit && <StoreCredit credit={credit} />;
+  const said = message && <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-secondary' : 'text-danger'}`}>{message.text}</p>;
+  if (left.every((l) => l.left === 0)) {
+    return (
+      <>
+        {creditShown}
+        <div className="space-y-2 rounded-lg bg-white p-4 text-sm shadow sm:p-6">
+          {said}
+          <p>{left.length ? 'Every copy of this sale has been returned.' : 'This sale has no books to return.'}</p>
+        </div>
+      </>
+    );
+  }
   const chosen = left.filter((l) => (counts[l.bookId] ?? 0) > 0);
   const refundCents = chosen.reduce((sum, l) => sum + Math.round(l.unitPrice * 100) * counts[l.bookId]!, 0);
 
@@ -75,16 +93,26 @@ function ReturnForm({ sale }: { sale: Sale }) {
     event.preventDefault();
     if (chosen.length === 0) return;
     try {
-      const { return: ret } = await send.mutateAsync({ returnId, lines: chosen.map((l) => ({ bookId: l.bookId, quantity: counts[l.bookId]! })), refundMethod: method });
-      setMessage({ ok: true, text: `Return recorded: give back ${money(ret.total)} by ${PAYMENT_METHOD_LABELS[ret.refundMethod]}.` });
+      const lines = chosen.map((l) => ({ bookId: l.bookId, quantity: counts[l.bookId]! }));
+      const { return: ret } = await send.mutateAsync(method === 'store_credit' ? { returnId, lines, refundMethod: method, giftCardCode: creditCode } : { returnId, lines, refundMethod: method });
+      if (ret.giftCard) {
+        setCredit({ ...ret.giftCard, code: ret.giftCard.code ?? creditCode, amount: ret.total });
+        setMessage({ ok: true, text: `Return recorded: ${money(ret.total)} of store credit on a new gift card.` });
+      } else {
+        setCredit(null);
+        setMessage({ ok: true, text: `Return recorded: give back ${money(ret.total)} by ${RETURN_METHOD_LABELS[ret.refundMethod]}.` });
+      }
       setCounts({});
       setReturnId(crypto.randomUUID());
+      setCreditCode(newGiftCardCode());
     } catch (error) {
       setMessage({ ok: false, text: (error as Error).message });
     }
   };
 
   return (
+    <>
+    {creditShown}
     <form onSubmit={(e) => void submit(e)} aria-labelledby="return-heading" className="space-y-4 rounded-lg bg-white p-4 shadow sm:p-6">
       <h3 id="return-heading" className="font-bold">Return Items</h3>
       <OfflineNotice />
@@ -104,17 +132,30 @@ function ReturnForm({ sale }: { sale: Sale }) {
       <fieldset>
         <legend className="mb-1 text-sm font-semibold text-gray-700">Give the money back by</legend>
         <div className="flex flex-wrap gap-4">
-          {SALE_PAYMENT_METHODS.map((m) => (
+          {RETURN_METHODS.map((m) => (
             <label key={m} className="flex items-center gap-2 text-sm">
               <input type="radio" name="refundMethod" value={m} checked={method === m} onChange={() => setMethod(m)} />
-              {PAYMENT_METHOD_LABELS[m]}
+              {RETURN_METHOD_LABELS[m]}
             </label>
           ))}
         </div>
+        {method === 'store_credit' && <p className="mt-1 text-xs text-gray-600">A new gift card for what these books were sold for; its code is shown once, here, to give to the customer.</p>}
       </fieldset>
-      <p className="font-semibold">Refund: <span className="tabular-nums">{money(refundCents / 100)}</span></p>
-      {message && <p role={message.ok ? 'status' : 'alert'} className={`text-sm ${message.ok ? 'text-secondary' : 'text-danger'}`}>{message.text}</p>}
+      <p className="font-semibold">{method === 'store_credit' ? 'Store credit' : 'Refund'}: <span className="tabular-nums">{money(refundCents / 100)}</span></p>
+      {said}
       <button type="submit" disabled={!online || chosen.length === 0 || send.isPending} className={buttonClass('primary', 'md')}>Record Return</button>
     </form>
+    </>
+  );
+}
+
+/** The store credit just issued: its code, shown this once (the shop keeps only its hash). */
+function StoreCredit({ credit }: { credit: NonNullable<SaleReturn['giftCard']> & { amount: number } }) {
+  return (
+    <section aria-labelledby="credit-heading" className="rounded-lg border-2 border-dashed border-accent bg-white p-4 shadow sm:p-6">
+      <h3 id="credit-heading" className="font-bold">Store credit: {money(credit.amount)}</h3>
+      <p className="mt-2 text-sm text-gray-700">Gift card code (give it to the customer: it is not shown again)</p>
+      <p className="mt-1 break-all font-mono text-xl font-bold tracking-wider" data-testid="store-credit-code">{credit.code}</p>
+    </section>
   );
 }

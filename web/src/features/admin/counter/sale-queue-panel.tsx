@@ -4,12 +4,20 @@ import { Link } from 'react-router-dom';
 import { buttonClass, textLink } from '../../../components/ui/button';
 import { formatDateTime, money } from '../../../lib/format';
 import type { CounterDevice } from './use-counter-device';
+import type { QueuedSale } from './counter-store';
 
 // Sales made at this counter that the server has not confirmed: 'waiting to sync' (sent when the
 // connection returns), or refused by the server with what to do (Send Again, or Remove once settled).
 // Below them, the sales the queue delivered since the page opened.
 
 const copies = (n: number) => (n === 1 ? '1 book' : `${n} books`);
+/** '2 books', '1 gift card', '2 books, 1 gift card' (issue 40: a gift card is a line too). */
+function whatSold(lines: QueuedSale['lines']): string {
+  const books = lines.reduce((n, l) => n + (l.giftCardCode ? 0 : l.quantity), 0);
+  const cards = lines.filter((l) => l.giftCardCode).length;
+  const parts = [...(books || !cards ? [copies(books)] : []), ...(cards ? [cards === 1 ? '1 gift card' : `${cards} gift cards`] : [])];
+  return parts.join(', ');
+}
 
 export function SaleQueue({ device }: { device: CounterDevice }) {
   const [removing, setRemoving] = useState<string | null>(null);
@@ -24,7 +32,7 @@ export function SaleQueue({ device }: { device: CounterDevice }) {
             <li key={sale.saleId} className="space-y-2 py-3" data-sale-id={sale.saleId}>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="text-sm">
-                  <span className="font-mono font-semibold">#{sale.saleId.slice(0, 8)}</span> · {formatDateTime(sale.queuedAt)} · {copies(sale.lines.reduce((n, l) => n + l.quantity, 0))} · {PAYMENT_METHOD_LABELS[sale.body.payment.method]}
+                  <span className="font-mono font-semibold">#{sale.saleId.slice(0, 8)}</span> · {formatDateTime(sale.queuedAt)} · {whatSold(sale.lines)} · {PAYMENT_METHOD_LABELS[sale.body.payment.method]}
                 </span>
                 <span className="font-semibold tabular-nums">{money(sale.total)}</span>
               </div>

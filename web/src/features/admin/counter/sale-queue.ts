@@ -37,6 +37,7 @@ export function adviceFor(error: ApiError): string {
   }
   if (code === 'UNKNOWN_BOOKS') return 'A book on this sale was deleted from the catalogue since. Add it again (Add Book) and press Send Again, or write the sale down by hand and Remove it.';
   if (code === 'TENDERED_TOO_LOW') return "The shop's price went up after this device last copied the book list, so the cash taken is less than the sale now costs. Write the sale down by hand for a manager and Remove it.";
+  if (code === 'GIFT_CARD_CODE_TAKEN') return "A gift card on this sale has a code the shop already has (this device's copy of a sale sent before?). Nothing was sold: Remove it and sell again.";
   if (code === 'SALE_ID_REUSED') return 'Another sale with the same number is already recorded: Remove this copy.';
   if (error.status === 403) return 'Your role may not sell at the counter: ask a manager to sign in and press Send Again.';
   return 'Press Send Again, or write the sale down by hand for a manager and Remove it.';
