@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { AdminOrdersQuerySchema, normaliseEmail, OrderIdSchema, OrderStatusChangeSchema, type AdminOrdersPage, type OrderMutationResponse, type OrderStatus } from '@bookstore/contract';
+import { AdminOrdersQuerySchema, normaliseEmail, OrderIdSchema, OrderStatusChangeSchema, type AdminOrdersPage, type DeskPreordersPage, type OrderMutationResponse, type OrderStatus } from '@bookstore/contract';
 import { z } from 'zod';
 import { requirePermission } from '../lib/auth';
 import { noStore } from '../lib/cache';
@@ -71,5 +71,5 @@ export async function listPreorders(req: Request, res: Response) {
   const query = parseWith(PreordersQuerySchema, req.query);
   const page = await deskPreorders(query.state, query.limit, query.cursor);
   noStore(res);
-  res.json(page);
+  res.json(page satisfies DeskPreordersPage);
 }

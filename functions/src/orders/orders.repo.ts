@@ -270,7 +270,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       stock.write();
       redemption?.write(ref.id, doc.email, now);
       spend?.write(ref.id, now);
-      for (const line of doc.items) if (line.preorder) tx.create(preorders().doc(preorderId(ref.id, line.bookId)), newPreorder(ref.id, customer.uid, now, line));
+      for (const line of doc.items) if (line.preorder) tx.create(preorders().doc(preorderId(ref.id, line.bookId)), newPreorder(ref.id, { uid: customer.uid, name: doc.name, email: doc.email }, now, line));
       addToCounters(tx, placementDelta(countedOrder(doc)));
       tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
       if (!card) tx.create(mail().doc(mailId(ref.id, 'placed')), queued(orderMail(ref.id, mailOrder(doc), 'placed')));
