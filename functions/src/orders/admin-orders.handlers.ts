@@ -8,6 +8,7 @@ import { jsonBody, parseWith } from '../lib/validate';
 import { orderIdParam } from './orders.handlers';
 import * as repo from './orders.repo';
 import { deskPreorders } from '../preorders/preorders.repo';
+import { cancelWithRefund } from '../payments/cancel-refunds';
 
 const MESSAGES: Record<OrderStatus, string> = {
   pending: 'Order is pending',
@@ -46,7 +47,9 @@ export async function changeStatus(req: Request, res: Response) {
   const orderId = orderIdParam(req);
   const { status, note } = parseWith(OrderStatusChangeSchema, jsonBody(req));
   // The customer reads the order's events: they name the role; the audit log names the person.
-  const order = await repo.transitionOrder({ orderId, to: status, note, by: { kind: 'admin', id: admin.role }, actor: admin });
+  const move = () => repo.transitionOrder({ orderId, to: status, note, by: { kind: 'admin', id: admin.role }, actor: admin });
+  // Issue 41: a paid card pre-order is refunded by its cancel (payments/cancel-refunds.ts).
+  const order = status === 'cancelled' ? await cancelWithRefund(orderId, admin, move) : await move();
   noStore(res);
   res.json({ message: MESSAGES[status], order } satisfies OrderMutationResponse);
 }

@@ -2,7 +2,6 @@ import { shopToday, SPECIAL_ORDER_STATUSES, type SpecialOrder, type SpecialOrder
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { shortId } from '../../../components/orders/order-status';
 import { buttonClass, fieldClass, textLink } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, money } from '../../../lib/format';
@@ -105,7 +104,7 @@ function RequestItem({ request, canMove, onDone }: { request: SpecialOrder; canM
           )}
           {request.orderId && (
             <p>
-              Order <Link to={`/dashboard/orders/${request.orderId}`} className={`font-mono ${textLink}`}>#{shortId(request.orderId)}</Link>
+              <Link to={`/dashboard/orders/${request.orderId}`} className={textLink}>View Order</Link>
             </p>
           )}
         </div>
