@@ -48,7 +48,7 @@ async function openDeskPage(page: Page, width: number, name: string) {
 
 /** The desk's status tabs: a select on phones, links from 768 px. */
 async function openStatus(page: Page, width: number, label: string) {
-  if (width < 768) await page.getByLabel('Request status').selectOption({ label });
+  if (width < 768) await page.getByRole('combobox', { name: 'Request status' }).selectOption({ label });
   else await page.getByRole('navigation', { name: 'Request status' }).getByRole('link', { name: label, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`status=${label.toLowerCase()}`));
 }
@@ -114,6 +114,7 @@ for (const width of [375, 1280]) {
 
     for (const [tab, button, done] of [['Accepted', 'Mark Ordered', 'Request ordered'], ['Ordered', 'Mark Arrived', 'Request arrived'], ['Arrived', 'Mark Collected', 'Request collected']] as const) {
       await openStatus(page, width, tab);
+      if (tab === 'Arrived') await page.screenshot({ path: `${SHOTS}/desk-special-arrived-${width}.png`, fullPage: true });
       await item.getByRole('button', { name: button }).click();
       await expect(page.getByRole('status').filter({ hasText: done })).toBeVisible();
       await expect(item).toHaveCount(0);
