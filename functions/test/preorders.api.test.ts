@@ -1,3 +1,4 @@
+import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { adminToken, db, http, makeBooks, newCustomer, NEEDS_TRANSACTIONS, officialBackend, removeBooks, validOrder } from './helpers';
 
@@ -41,7 +42,7 @@ const mailExists = async (orderId: string, bookId: string) => (await db().collec
 describe('pre-orders', () => {
   it('takes an order for a forthcoming book at stock 0: its line waits, no copy taken, the book counts it', async () => {
     const book = await forthcomingBook();
-    const { res } = await preorder(book);
+    const { res, customer } = await preorder(book);
     expect(res.status).toBe(201);
     expect(res.body.items[0]).toMatchObject({ bookId: book._id, preorder: 'waiting', publishedOn: nextYear() });
     expect(await bookDoc(book._id)).toMatchObject({ stock: 0, inStock: false, preorderWaiting: 1 });
@@ -49,8 +50,10 @@ describe('pre-orders', () => {
     expect(line).toMatchObject({ state: 'waiting', bookId: book._id, orderId: res.body._id });
     // The desk lists waiting lines by publication date: this one is on the page that reaches next year's June 15.
     let cursor = '';
+    let foundCursor = '';
     let found: any;
     for (let page = 0; page < 20 && !found; page++) {
+      foundCursor = cursor;
       const desk = await http(`/api/admin/preorders?state=waiting&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: await adminToken() });
       expect(desk.status).toBe(200);
       const dates = desk.body.preorders.map((p: any) => p.publishedOn ?? '');
@@ -59,7 +62,12 @@ describe('pre-orders', () => {
       if (!desk.body.nextCursor) break;
       cursor = desk.body.nextCursor;
     }
-    expect(found).toMatchObject({ bookId: book._id, title: book.title, publishedOn: nextYear(), state: 'waiting' });
+    expect(found).toMatchObject({ bookId: book._id, title: book.title, publishedOn: nextYear(), state: 'waiting', quantity: 1, customer: { name: 'Test Shopper', email: customer.email.toLowerCase() } });
+
+    // A line stored before lines carried their customer: the list reads its order for it.
+    await db().collection('preorders').doc(`${res.body._id}-${book._id}`).update({ name: FieldValue.delete(), email: FieldValue.delete() });
+    const page = await http(`/api/admin/preorders?state=waiting&limit=100${foundCursor ? `&cursor=${foundCursor}` : ''}`, { token: await adminToken() });
+    expect(page.body.preorders.find((p: any) => p.orderId === res.body._id)).toMatchObject({ customer: { name: 'Test Shopper', email: customer.email.toLowerCase() } });
   });
 
   it('still refuses a published book at stock 0', async () => {

@@ -64,6 +64,21 @@ describe('special orders', () => {
     const desk = await http('/api/admin/special-orders?status=requested&limit=50', { token: await adminToken() });
     expect(desk.status).toBe(200);
     expect(desk.body.specialOrders.every((s: any) => s.status === 'requested')).toBe(true);
+    // The desk's pages of one status: 2 at a time, newest first, none twice, until Alice's three are all seen.
+    const seen: any[] = [];
+    let cursor: string | null = '';
+    for (let page = 0; page < 50 && cursor !== null && seen.filter((s) => s.title.startsWith('Alice wants')).length < 3; page++) {
+      const next = await http(`/api/admin/special-orders?status=requested&limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: await adminToken() });
+      expect(next.status).toBe(200);
+      expect(next.body.specialOrders.length).toBeLessThanOrEqual(2);
+      seen.push(...next.body.specialOrders);
+      cursor = next.body.nextCursor;
+    }
+    expect(new Set(seen.map((s) => s._id)).size).toBe(seen.length);
+    expect(seen.every((s) => s.status === 'requested')).toBe(true);
+    const dates = seen.map((s) => s.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(seen.filter((s) => s.title.startsWith('Alice wants')).map((s) => s.title)).toEqual(['Alice wants 2', 'Alice wants 1', 'Alice wants 0']);
     expect((await http('/api/admin/special-orders', { token: alice.token })).status).toBe(401);
   });
 

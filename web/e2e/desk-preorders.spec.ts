@@ -114,6 +114,7 @@ for (const width of [375, 1280]) {
 
     for (const [tab, button, done] of [['Accepted', 'Mark Ordered', 'Request ordered'], ['Ordered', 'Mark Arrived', 'Request arrived'], ['Arrived', 'Mark Collected', 'Request collected']] as const) {
       await openStatus(page, width, tab);
+      await expect(item.getByRole('button', { name: button })).toBeVisible();
       if (tab === 'Arrived') await page.screenshot({ path: `${SHOTS}/desk-special-arrived-${width}.png`, fullPage: true });
       await item.getByRole('button', { name: button }).click();
       await expect(page.getByRole('status').filter({ hasText: done })).toBeVisible();

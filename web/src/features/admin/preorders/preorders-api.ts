@@ -1,5 +1,5 @@
 import type { DeskPreordersPage } from '@bookstore/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { queryKeys } from '../../../lib/query-keys';
 import { adminFetch } from '../api/staff-api';
@@ -15,5 +15,6 @@ export const deskPreordersQuery = (state: PreorderTab, cursor: string | null) =>
       if (cursor) params.set('cursor', cursor);
       return adminFetch<DeskPreordersPage>(`/api/admin/preorders?${params}`, { token: adminToken() });
     },
-    placeholderData: keepPreviousData,
+    // The list stays put while its next page loads; the other tab shows its own loading state.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === state ? previous : undefined),
   });

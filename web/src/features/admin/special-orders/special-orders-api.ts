@@ -1,5 +1,5 @@
 import type { SpecialOrder, SpecialOrdersPage, SpecialOrderStatus, StaffSpecialStatus } from '@bookstore/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { queryKeys } from '../../../lib/query-keys';
 import { adminFetch } from '../api/staff-api';
@@ -13,7 +13,8 @@ export const deskSpecialOrdersQuery = (status: SpecialOrderStatus, cursor: strin
       if (cursor) params.set('cursor', cursor);
       return adminFetch<SpecialOrdersPage>(`/api/admin/special-orders?${params}`, { token: adminToken() });
     },
-    placeholderData: keepPreviousData,
+    // The list stays put while its next page loads; another status shows its own loading state.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === status ? previous : undefined),
   });
 
 export interface SpecialMove {
