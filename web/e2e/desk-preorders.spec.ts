@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { shopToday } from '@bookstore/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, uniqueTitle, type Shopper } from './fixtures';
@@ -34,6 +35,13 @@ function isbn(): string {
   const body = `97916${String((Date.now() + (seq += 1)) % 1e7).padStart(7, '0')}`;
   const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return body + ((10 - (sum % 10)) % 10);
+}
+
+/** axe-core on the page as it stands: no serious or critical violations (accessibility.spec's rule). */
+async function noSeriousViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${what}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.html.slice(0, 80)}`)).toEqual([]);
 }
 
 /** A page of the dashboard from its navigation: the sidebar, or on phones the menu. */
@@ -77,6 +85,7 @@ for (const width of [375, 1280]) {
     expect(at(sooner.title)).toBeGreaterThanOrEqual(0);
     expect(at(sooner.title)).toBeLessThan(at(later.title));
     await page.screenshot({ path: `${SHOTS}/desk-preorders-${width}.png`, fullPage: true });
+    await noSeriousViolations(page, `pre-orders at ${width} px`);
 
     // The order link opens the order on the desk.
     await soonerRow.getByRole('link', { name: new RegExp(`^Order ${soonerOrder.slice(0, 8)}`) }).click();
@@ -102,6 +111,7 @@ for (const width of [375, 1280]) {
     await quote.getByLabel('Price of one copy ($)').fill('19.50');
     await quote.getByLabel('Expected in the shop').fill(daysFromToday(14));
     await page.screenshot({ path: `${SHOTS}/desk-special-quote-${width}.png`, fullPage: true });
+    await noSeriousViolations(page, `special orders with a quote open at ${width} px`);
     await quote.getByRole('button', { name: 'Send Quote' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Request quoted' })).toBeVisible();
     await expect(item).toHaveCount(0); // it left the Requested list
