@@ -3,6 +3,7 @@ import { fromCents, refundedCentsOf, type Order, type ParsedRefundRequest } from
 import { logger } from 'firebase-functions/logger';
 import type { AuditActor } from '../admin/audit.repo';
 import { HttpError } from '../lib/http-error';
+import { orderFromDoc } from '../orders/orders.repo';
 import { requireStripe } from './checkout';
 import { refundStatusOf } from './payment-facts';
 import { readOrder, recordRefund } from './payments.repo';
@@ -20,7 +21,7 @@ import { readOrder, recordRefund } from './payments.repo';
 
 export const CANCEL_REFUND_REASON = 'Pre-order cancelled: refunded in full';
 
-/** Makes the refund a cancelled order owes, if it still owes one; the order as it then is, or null. */
+/** Makes the refund a cancelled order owes, if it still owes one; the order as it then is (null: it owed none). */
 export async function settleCancelRefund(orderId: string, actor?: AuditActor): Promise<Order | null> {
   const doc = await readOrder(orderId);
   const due = doc?.refundDue;
@@ -28,7 +29,7 @@ export async function settleCancelRefund(orderId: string, actor?: AuditActor): P
   if (!doc || !due || payment?.method !== 'card') return null;
   const refunds = payment.refunds ?? [];
   const made = refunds.find((r) => r.id === due.refundId);
-  if (made && made.status !== 'failed' && made.requestHash) return null; // done (a replay would answer the same)
+  if (made && made.status !== 'failed' && made.requestHash) return orderFromDoc(orderId, doc); // done (by a cancel sent at the same time)
   if (!made && refundedCentsOf(refunds) + due.cents > (payment.paidCents ?? 0)) {
     logger.warn('Cancel refund not made: refunds since the cancel leave less than it owes', { orderId, dueCents: due.cents, refundedCents: refundedCentsOf(refunds) });
     return null;
