@@ -68,7 +68,7 @@ describe('special orders', () => {
     const seen: any[] = [];
     let cursor: string | null = '';
     for (let page = 0; page < 50 && cursor !== null && seen.filter((s) => s.title.startsWith('Alice wants')).length < 3; page++) {
-      const next = await http(`/api/admin/special-orders?status=requested&limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: await adminToken() });
+      const next = await http<{ specialOrders: any[]; nextCursor: string | null }>(`/api/admin/special-orders?status=requested&limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: await adminToken() });
       expect(next.status).toBe(200);
       expect(next.body.specialOrders.length).toBeLessThanOrEqual(2);
       seen.push(...next.body.specialOrders);
