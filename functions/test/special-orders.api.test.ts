@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenLibraryFixture, type OpenLibraryFixture } from '../../scripts/lib/open-library-fixture';
-import { adminToken, db, expectUnchangedIn, http, newCustomer, NEEDS_TRANSACTIONS, officialBackend } from './helpers';
+import { adminToken, db, expectUnchangedIn, http, newCustomer, NEEDS_TRANSACTIONS, officialBackend, type Reply } from './helpers';
 
 // Special orders (issue 41) over HTTP to the real function over the Firestore emulator: a shopper's
 // request for a book the shop does not list, quoted by the desk (mailed), accepted as an order at
@@ -68,7 +68,7 @@ describe('special orders', () => {
     const seen: any[] = [];
     let cursor: string | null = '';
     for (let page = 0; page < 50 && cursor !== null && seen.filter((s) => s.title.startsWith('Alice wants')).length < 3; page++) {
-      const next = await http<{ specialOrders: any[]; nextCursor: string | null }>(`/api/admin/special-orders?status=requested&limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: await adminToken() });
+      const next: Reply<{ specialOrders: any[]; nextCursor: string | null }> = await http(`/api/admin/special-orders?status=requested&limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: await adminToken() });
       expect(next.status).toBe(200);
       expect(next.body.specialOrders.length).toBeLessThanOrEqual(2);
       seen.push(...next.body.specialOrders);
