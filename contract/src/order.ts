@@ -194,6 +194,17 @@ export function nextStatuses(from: OrderStatus, actor: OrderActor, kind: Fulfilm
 }
 
 
+/** Issue 41: an order with a pre-order line still waiting for its copy. */
+export const hasWaitingPreorder = (order: { items?: readonly { preorder?: PreorderState }[] }) => (order.items ?? []).some((l) => l.preorder === 'waiting');
+
+/**
+ * Issue 41: a card order paid for, with a pre-order still waiting and nothing of it shipped: its
+ * customer may cancel it (a paid order is otherwise cancelled by the shop), and cancelling it
+ * refunds what was paid by itself (gift card first, then the card).
+ */
+export const refundsWhenCancelled = (order: { items?: readonly { preorder?: PreorderState }[]; shipments?: readonly unknown[] }) =>
+  hasWaitingPreorder(order) && !(order.shipments?.length ?? 0);
+
 /** Reaching these puts every line's copy back in stock, and takes the order out of revenue. */
 export const RESTOCKING_STATUSES: readonly OrderStatus[] = ['cancelled', 'refused'];
 /** Orders the admin still has to act on ('Orders to process'). */

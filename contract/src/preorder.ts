@@ -9,6 +9,24 @@ import { SHOP_TIME_ZONE } from './shop-zone';
 export const PREORDER_STATES = ['waiting', 'allocated'] as const;
 export type PreorderState = (typeof PREORDER_STATES)[number];
 
+/** A pre-order line on the desk's list (GET /api/admin/preorders), by publication date. */
+export interface DeskPreorder {
+  orderId: string;
+  bookId: string;
+  title: string;
+  publishedOn?: string;
+  state: PreorderState | 'cancelled' | 'shipped';
+  createdAt: string;
+  /** Always 1: an order holds each book once, so a line is one copy. */
+  quantity: 1;
+  customer: { name: string; email: string } | null;
+}
+
+export interface DeskPreordersPage {
+  preorders: DeskPreorder[];
+  nextCursor: string | null;
+}
+
 /** The largest per-book pre-order limit a form may set. */
 export const MAX_PREORDER_LIMIT = 10_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminToken, db, http, newCustomer, NEEDS_TRANSACTIONS, officialBackend } from './helpers';
+import { adminToken, db, expectUnchangedIn, http, newCustomer, NEEDS_TRANSACTIONS, officialBackend, type Reply } from './helpers';
 
 // Special orders (issue 41) over HTTP to the real function over the Firestore emulator: a shopper's
 // request for a book the shop does not list, quoted by the desk (mailed), accepted as an order at
@@ -56,6 +56,21 @@ describe('special orders', () => {
     const desk = await http('/api/admin/special-orders?status=requested&limit=50', { token: await adminToken() });
     expect(desk.status).toBe(200);
     expect(desk.body.specialOrders.every((s: any) => s.status === 'requested')).toBe(true);
+    // The desk's pages of one status: 2 at a time, newest first, none twice, until Alice's three are all seen.
+    const seen: any[] = [];
+    let cursor: string | null = '';
+    for (let page = 0; page < 50 && cursor !== null && seen.filter((s) => s.title.startsWith('Alice wants')).length < 3; page++) {
+      const next: Reply<{ specialOrders: any[]; nextCursor: string | null }> = await http(`/api/admin/special-orders?status=requested&limit=2${cursor ? `&cursor=${cursor}` : ''}`, { token: await adminToken() });
+      expect(next.status).toBe(200);
+      expect(next.body.specialOrders.length).toBeLessThanOrEqual(2);
+      seen.push(...next.body.specialOrders);
+      cursor = next.body.nextCursor;
+    }
+    expect(new Set(seen.map((s) => s._id)).size).toBe(seen.length);
+    expect(seen.every((s) => s.status === 'requested')).toBe(true);
+    const dates = seen.map((s) => s.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(seen.filter((s) => s.title.startsWith('Alice wants')).map((s) => s.title)).toEqual(['Alice wants 2', 'Alice wants 1', 'Alice wants 0']);
     expect((await http('/api/admin/special-orders', { token: alice.token })).status).toBe(401);
   });
 
@@ -94,10 +109,54 @@ describe('special orders', () => {
     expect((await move(id, { status: 'arrived' })).body.specialOrder.status).toBe('arrived');
     const arrivedMail = (await db().collection('mail').doc(`special-${id}-arrived-1`).get()).data()!;
     expect(arrivedMail.message.subject).toContain('Your special order has arrived');
+    expect((await db().collection('customers').doc(shopper.uid).get()).data()!.openOrders).toBe(1);
     expect((await move(id, { status: 'collected' })).body.specialOrder.status).toBe('collected');
     expect((await move(id, { status: 'cancelled' })).status).toBe(409); // over
-    expect((await mailsOf(id)).map((d) => d.id).sort()).toEqual([`special-${id}-arrived-1`, `special-${id}-placed`, `special-${id}-quoted-1`].sort());
-    expect((await db().collection('customers').doc(shopper.uid).get()).data()!.openSpecialOrders).toBe(0);
+    // Its pickup order was collected with it, as the desk collects one: its event, its mail, the account's open orders.
+    const order = (await db().collection('orders').doc(`special-${id}`).get()).data()!;
+    expect(order.status).toBe('collected');
+    expect(order.events.at(-1)).toMatchObject({ from: 'pending', to: 'collected', by: { kind: 'admin', id: 'owner' }, note: 'Special order collected' });
+    expect((await mailsOf(id)).map((d) => d.id).sort()).toEqual([`special-${id}-arrived-1`, `special-${id}-collected`, `special-${id}-placed`, `special-${id}-quoted-1`].sort());
+    const account = (await db().collection('customers').doc(shopper.uid).get()).data()!;
+    expect(account).toMatchObject({ openSpecialOrders: 0, openOrders: 0 });
+    // Both moves are links of the audit chain: the request's and its order's.
+    const audit = async (target: string) => (await db().collection('audit').where('target', '==', target).get()).docs.map((d) => d.data());
+    expect((await audit(`orders/special-${id}`)).map((e) => [e.action, e.changes.status])).toEqual([['order.status', { before: 'pending', after: 'collected' }]]);
+    expect((await audit(`specialOrders/${id}`)).filter((e) => e.changes.status.after === 'collected')).toHaveLength(1);
+  });
+
+  it('cancelling a request whose quote was accepted cancels its unpaid order; collecting one whose order the shopper cancelled is 409 with nothing changed', async () => {
+    const shopper = await newCustomer('special-cancel');
+    const accept = (id: string) => http(`/api/special-orders/${id}/accept`, { method: 'POST', token: shopper.token, json: { phone: '5551234567' } });
+    const quotedRequest = async (title: string) => {
+      const id = (await ask(shopper.token, { isbn: isbn(), title, quantity: 1 })).body.specialOrder._id as string;
+      expect((await move(id, { status: 'quoted', price: 12, expectedOn: '2027-03-01' })).status).toBe(200);
+      expect((await accept(id)).status).toBe(200);
+      return id;
+    };
+    const first = await quotedRequest('Cancelled With Its Order');
+    expect((await move(first, { status: 'ordered' })).status).toBe(200);
+    const cancelled = await move(first, { status: 'cancelled' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.specialOrder.status).toBe('cancelled');
+    const order = (await db().collection('orders').doc(`special-${first}`).get()).data()!;
+    expect(order.status).toBe('cancelled');
+    expect(order.events.at(-1)).toMatchObject({ from: 'pending', to: 'cancelled', note: 'Special order cancelled' });
+    expect((await db().collection('mail').doc(`special-${first}-cancelled`).get()).exists).toBe(true);
+    expect((await db().collection('customers').doc(shopper.uid).get()).data()).toMatchObject({ openOrders: 0, openSpecialOrders: 0 });
+
+    // The shopper cancels the order of another accepted request: the desk cannot collect the request, and nothing moves.
+    const second = await quotedRequest('Order Cancelled By The Shopper');
+    expect((await http(`/api/orders/special-${second}/cancel`, { method: 'POST', token: shopper.token })).status).toBe(200);
+    expect((await move(second, { status: 'ordered' })).status).toBe(200);
+    expect((await move(second, { status: 'arrived' })).status).toBe(200);
+    const scope = [db().collection('specialOrders').doc(second), db().collection('orders').doc(`special-${second}`), db().collection('customers').doc(shopper.uid)];
+    const refused = await expectUnchangedIn(scope, () => move(second, { status: 'collected' }));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'ORDER_CANCELLED', orderId: `special-${second}` });
+    // Cancelling it closes the request and leaves the cancelled order as it is.
+    expect((await move(second, { status: 'cancelled' })).status).toBe(200);
+    expect((await db().collection('orders').doc(`special-${second}`).get()).data()!.events).toHaveLength(1);
   });
 
   it('a shopper declines a quote: closed, no order', async () => {

@@ -36,7 +36,7 @@ test('admin screens have no serious accessibility violations', async ({ page }) 
   await scan(page, '/admin');
   await adminLogin(page);
   await expect(page.getByText('Total Orders')).toBeVisible();
-  for (const path of ['/dashboard', '/dashboard/manage-books', '/dashboard/add-new-book', '/dashboard/orders', '/dashboard/counter', '/dashboard/counter/day']) {
+  for (const path of ['/dashboard', '/dashboard/manage-books', '/dashboard/add-new-book', '/dashboard/orders', '/dashboard/preorders', '/dashboard/special-orders', '/dashboard/counter', '/dashboard/counter/day']) {
     await page.goto(path);
     await settled(page);
     await scan(page, path);

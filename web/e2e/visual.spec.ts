@@ -127,6 +127,8 @@ for (const width of [375, 1280]) {
     const pages: [string, string, string][] = [
       ['overview', '/dashboard', 'Total Orders'],
       ['desk', '/dashboard/orders', 'Orders'],
+      ['preorders', '/dashboard/preorders', 'Pre-orders'],
+      ['special-orders', '/dashboard/special-orders', 'Special orders'],
       ['manage-books', '/dashboard/manage-books', 'All Books'],
       ['add-book', '/dashboard/add-new-book', 'Add New Book'],
       ['edit-book', `/dashboard/edit-book/${book!._id}`, 'Update Book'],

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { AdminOrdersQuerySchema, normaliseEmail, OrderIdSchema, OrderStatusChangeSchema, type AdminOrdersPage, type OrderMutationResponse, type OrderStatus } from '@bookstore/contract';
+import { AdminOrdersQuerySchema, normaliseEmail, OrderIdSchema, OrderStatusChangeSchema, type AdminOrdersPage, type DeskPreordersPage, type OrderMutationResponse, type OrderStatus } from '@bookstore/contract';
 import { z } from 'zod';
 import { requirePermission } from '../lib/auth';
 import { noStore } from '../lib/cache';
@@ -8,6 +8,7 @@ import { jsonBody, parseWith } from '../lib/validate';
 import { orderIdParam } from './orders.handlers';
 import * as repo from './orders.repo';
 import { deskPreorders } from '../preorders/preorders.repo';
+import { cancelWithRefund } from '../payments/cancel-refunds';
 
 const MESSAGES: Record<OrderStatus, string> = {
   pending: 'Order is pending',
@@ -46,7 +47,9 @@ export async function changeStatus(req: Request, res: Response) {
   const orderId = orderIdParam(req);
   const { status, note } = parseWith(OrderStatusChangeSchema, jsonBody(req));
   // The customer reads the order's events: they name the role; the audit log names the person.
-  const order = await repo.transitionOrder({ orderId, to: status, note, by: { kind: 'admin', id: admin.role }, actor: admin });
+  const move = () => repo.transitionOrder({ orderId, to: status, note, by: { kind: 'admin', id: admin.role }, actor: admin });
+  // Issue 41: a paid card pre-order is refunded by its cancel (payments/cancel-refunds.ts).
+  const order = status === 'cancelled' ? await cancelWithRefund(orderId, admin, move) : await move();
   noStore(res);
   res.json({ message: MESSAGES[status], order } satisfies OrderMutationResponse);
 }
@@ -71,5 +74,5 @@ export async function listPreorders(req: Request, res: Response) {
   const query = parseWith(PreordersQuerySchema, req.query);
   const page = await deskPreorders(query.state, query.limit, query.cursor);
   noStore(res);
-  res.json(page);
+  res.json(page satisfies DeskPreordersPage);
 }

@@ -31,6 +31,7 @@ import { countForeignLookup } from './lookup-limit.repo';
 import { openSession, requireStripe } from '../payments/checkout';
 import { needsFirstSession, readOrder } from '../payments/payments.repo';
 import { expireSessionQuietly } from '../payments/sessions';
+import { cancelWithRefund } from '../payments/cancel-refunds';
 
 const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/);
 
@@ -160,11 +161,13 @@ export async function cancelOrder(req: Request, res: Response) {
   const { note } = parseWith(OrderCancelSchema, optionalJsonBody(req));
   // An unpaid card order's session is closed at Stripe first, so it cannot be paid once cancelled.
   await expireSessionQuietly(orderId, 'customer' in caller ? caller.customer.uid : undefined);
-  const order = await repo.transitionOrder(
+  // Issue 41: a paid card pre-order is refunded by its cancel (payments/cancel-refunds.ts).
+  const actor = 'admin' in caller ? caller.admin : undefined;
+  const order = await cancelWithRefund(orderId, actor, () => repo.transitionOrder(
     'admin' in caller
       ? { orderId, to: 'cancelled', note, by: { kind: 'admin', id: caller.admin.role }, actor: caller.admin }
       : { orderId, to: 'cancelled', note, by: { kind: 'customer', id: caller.customer.uid }, ownerUid: caller.customer.uid },
-  );
+  ));
   noStore(res);
   res.json({ message: 'Order cancelled', order } satisfies OrderMutationResponse);
 }

@@ -11,7 +11,7 @@ import type {
 } from '@bookstore/contract';
 import {
   addressPlace, canTransition, CHECKOUT_SESSION_MINUTES, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
-  isForthcoming, RESTOCKING_STATUSES, shopToday, type DeliveryPlace, type PreorderState, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
+  isForthcoming, refundableCents, refundsWhenCancelled, RESTOCKING_STATUSES, shopToday, type DeliveryPlace, type PreorderState, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
 } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
@@ -23,7 +23,7 @@ import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
+import { appendAudit, openAudit, type AuditActor, type AuditLog } from '../admin/audit.repo';
 import { readFulfilment } from '../admin/settings.repo';
 import { orderCounts, placementDelta, transitionDelta, type CountedOrder } from './counters';
 import { addToCounters, readCounterTotals } from './counters.repo';
@@ -44,7 +44,15 @@ export interface OrderDoc extends StoredOrder {
   idempotencyKey?: string;
   /** sha256 of the uid and the parsed body the key placed (open-orders.ts); never sent by the API. */
   requestHash?: string;
+  /**
+   * Issue 41: the money refund a cancel owes (a paid card order with a waiting pre-order), written
+   * in the cancel's transaction and made after it (payments/cancel-refunds.ts) under `refundId`.
+   */
+  refundDue?: { refundId: string; cents: number; at: string };
 }
+
+/** The id of the refund a cancel owes: one per order, so every attempt at it is the same refund. */
+export const cancelRefundId = (orderId: string) => createHash('sha256').update(`${orderId}\ncancel`).digest('hex').slice(0, 20);
 
 export const orders = () => db().collection('orders');
 export const mail = () => db().collection(MAIL_COLLECTION);
@@ -270,7 +278,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       stock.write();
       redemption?.write(ref.id, doc.email, now);
       spend?.write(ref.id, now);
-      for (const line of doc.items) if (line.preorder) tx.create(preorders().doc(preorderId(ref.id, line.bookId)), newPreorder(ref.id, customer.uid, now, line));
+      for (const line of doc.items) if (line.preorder) tx.create(preorders().doc(preorderId(ref.id, line.bookId)), newPreorder(ref.id, { uid: customer.uid, name: doc.name, email: doc.email }, now, line));
       addToCounters(tx, placementDelta(countedOrder(doc)));
       tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
       if (!card) tx.create(mail().doc(mailId(ref.id, 'placed')), queued(orderMail(ref.id, mailOrder(doc), 'placed')));
@@ -304,9 +312,18 @@ export interface TransitionRequest {
   ownerUid?: string;
   /** Set for staff: the audit event written in the same transaction. */
   actor?: AuditActor;
+  /** The caller's own audit log of this transaction (a special order's move audits both on one chain head). */
+  log?: AuditLog;
+  /**
+   * A special order collected at the counter (issue 41): its pickup order goes to collected from
+   * any open status, since the request's own lifecycle (ordered, arrived) stood in for the order's.
+   */
+  handover?: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The statuses a special order's pickup order is collected from with its request (TransitionRequest.handover). */
+const HANDOVER_FROM: readonly OrderStatus[] = ['pending', 'confirmed', 'ready_for_pickup'];
 
 
 /** The copies a change puts back, staged in the book write path (issue 37: stock flags, alerts, catalogue version). */
@@ -350,7 +367,7 @@ function assertPaymentAllows(doc: OrderDoc, to: OrderStatus, by: OrderEventActor
   if (to !== 'cancelled' && !received) {
     throw new HttpError(409, 'This order has not been paid yet', { code: 'PAYMENT_NOT_RECEIVED', status: doc.status });
   }
-  if (to === 'cancelled' && (payment.paidCents ?? 0) > 0 && by.kind === 'customer') {
+  if (to === 'cancelled' && (payment.paidCents ?? 0) > 0 && by.kind === 'customer' && !refundsWhenCancelled(doc)) {
     throw new HttpError(409, 'This order is paid: ask the shop to cancel and refund it', { code: 'ORDER_PAID', status: doc.status });
   }
 }
@@ -385,19 +402,24 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
   const { to, by, note, actor } = request;
   const ref = orders().doc(orderId);
   const from = doc.status;
+  const handedOver = request.handover === true && to === 'collected' && fulfilmentKind(doc) === 'pickup' && HANDOVER_FROM.includes(from);
   // A pickup order is never shipped, delivered or refused; only a pickup order is ready or collected.
-  if (!canTransition(from, to, by.kind, fulfilmentKind(doc))) {
+  if (!handedOver && !canTransition(from, to, by.kind, fulfilmentKind(doc))) {
     throw new HttpError(409, `An order that is ${from} cannot be ${to}`, { code: 'INVALID_TRANSITION', status: from });
   }
   assertPaymentAllows(doc, to, by);
   assertNothingWaits(doc, to);
+  // A part already left (issue 41): cancelling would put back and refund books the customer has.
+  if (to === 'cancelled' && doc.shipments?.length) {
+    throw new HttpError(409, 'Part of this order has shipped: refund what is not sent from the desk', { code: 'PART_SHIPPED', status: from });
+  }
   const already = new Set(doc.restocked ?? []);
   const lines = RESTOCKING_STATUSES.includes(to) ? (doc.items ?? []).filter((l) => !already.has(l.bookId)) : [];
   const waiting = lines.filter((l) => l.preorder === 'waiting');
   const restock = await readRestock(tx, lines.filter((l) => l.preorder !== 'waiting').map((l) => l.bookId), ref.path, waiting.map((l) => l.bookId));
   const settings = to === 'ready_for_pickup' ? await readFulfilment(tx) : undefined;
   // Staff moves are audited: the audit chain's head is read with the other reads (only then).
-  const log = actor ? await openAudit(tx) : null;
+  const log = actor ? (request.log ?? (await openAudit(tx))) : null;
   // Issue 40: a cancelled or refused order puts what its gift card paid (and no refund gave back yet) back on the card.
   const cardOwed = doc.giftCard && RESTOCKING_STATUSES.includes(to) ? doc.giftCard.cents - doc.giftCard.returnedCents : 0;
   const card = cardOwed > 0 ? await readCardForReturn(tx, doc.giftCard!.id) : undefined;
@@ -431,6 +453,10 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
         giveBackToCard(tx, card, cardOwed, orderId, at, actor?.username);
         change.giftCard = { ...doc.giftCard, returnedCents: doc.giftCard.cents };
       }
+      // Issue 41: a paid card pre-order cancelled owes its money back (the gift card's part went back
+      // just above). Recorded here, once with the cancel; made through Stripe after the commit.
+      const owed = to === 'cancelled' && doc.payment?.method === 'card' && refundsWhenCancelled(doc) ? refundableCents(doc.payment) : 0;
+      if (owed > 0 && !doc.refundDue) change.refundDue = { refundId: cancelRefundId(orderId), cents: owed, at };
       const updated: OrderDoc = { ...doc, ...change };
       // Leaving ready_for_pickup takes the order out of the release's query (status, holdUntil) for
       // good; a final status takes an unpaid card order out of the payment job's (payBy).

@@ -203,7 +203,8 @@ export interface RefundAsk {
   refundId: string;
   requestHash: string;
   request: ParsedRefundRequest;
-  actor: AuditActor;
+  /** Staff who asked (audited); absent for the refund a customer's cancel made (issue 41: customers are not in the staff log). */
+  actor?: AuditActor;
 }
 
 export interface RefundAnswer {
@@ -290,7 +291,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: { id: string; amount
     if (!stripe && refundedCentsOf(refunds) + cents > (payment.paidCents ?? 0)) exceeds(payment);
     const bookIds = restockBookIds(doc, ask.request);
     const restock = await readRestock(tx, bookIds, ref.path);
-    const log = await openAudit(tx); // the audit chain's head, read before the writes
+    const log = ask.actor ? await openAudit(tx) : null; // the audit chain's head, read before the writes
     const at = new Date().toISOString();
     const refund: StoredRefund = {
       ...(existing ?? {}),
@@ -300,7 +301,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: { id: string; amount
       source: 'desk',
       reason: ask.request.reason,
       at: existing?.at ?? at,
-      by: ask.actor.role,
+      ...(ask.actor ? { by: ask.actor.role } : {}),
       restock: bookIds,
       requestHash: ask.requestHash,
       ...(stripe ? { stripeRefundId: stripe.id } : {}),
@@ -318,7 +319,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: { id: string; amount
     afterCommit = writeRestock(restock);
     const outcome: Outcome = { payment: stored, newlyPaid: false, cancel: false, refundEffects: effects };
     outcomeEffects(tx, ask.orderId, doc, outcome, updated);
-    appendAudit(log, ask.actor, {
+    if (log && ask.actor) appendAudit(log, ask.actor, {
       action: 'order.refund',
       target: `orders/${ask.orderId}`,
       changes: {

@@ -56,7 +56,7 @@ export async function createRefund(req: Request, res: Response) {
     let refund: Stripe.Refund;
     try {
       refund = await stripe.refunds.create(
-        { payment_intent: paymentIntent, amount: Math.round(request.amount * 100), reason: 'requested_by_customer', metadata: { orderId, refundId } },
+        { payment_intent: paymentIntent, amount: Math.round(rest.amount * 100), reason: 'requested_by_customer', metadata: { orderId, refundId } },
         { idempotencyKey: `refund-${refundId}` },
       );
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { PreorderState, StoredOrderLine } from '@bookstore/contract';
+import type { DeskPreorder, DeskPreordersPage, PreorderState, StoredOrderLine } from '@bookstore/contract';
 import { formatPublicationDate } from '@bookstore/contract';
 import { FieldPath, type DocumentSnapshot, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
@@ -37,6 +37,9 @@ export interface PreorderDoc {
   /** The desk's order (by publication date): publishedOn, or '' for a book without one. */
   dateKey: string;
   allocatedAt?: string;
+  /** Who waits, for the desk's list (lines stored before this was written have none: the list reads their orders). */
+  name?: string;
+  email?: string;
 }
 
 export const preorders = () => db().collection(PREORDERS_COLLECTION);
@@ -47,9 +50,9 @@ export const preorderId = (orderId: string, bookId: string) => `${orderId}-${boo
 export const allocationMailId = (orderId: string, bookId: string) => `${orderId}-preorder-${bookId}`;
 
 /** The pre-order document of a line placed now (waiting, or allocated when copies were on hand). */
-export function newPreorder(orderId: string, uid: string, createdAt: string, line: StoredOrderLine): PreorderDoc {
+export function newPreorder(orderId: string, customer: { uid: string; name: string; email: string }, createdAt: string, line: StoredOrderLine): PreorderDoc {
   return {
-    orderId, bookId: line.bookId, uid, createdAt, state: line.preorder ?? 'waiting', title: line.title, dateKey: line.publishedOn ?? '',
+    orderId, bookId: line.bookId, uid: customer.uid, name: customer.name, email: customer.email, createdAt, state: line.preorder ?? 'waiting', title: line.title, dateKey: line.publishedOn ?? '',
     ...(line.publishedOn ? { publishedOn: line.publishedOn } : {}),
     ...(line.preorder === 'allocated' ? { allocatedAt: createdAt } : {}),
   };
@@ -128,15 +131,6 @@ export function shipPreorderLines(tx: Transaction, orderId: string, lines: reado
   for (const l of lines) if (l.preorder === 'allocated') tx.update(preorders().doc(preorderId(orderId, l.bookId)), { state: 'shipped' });
 }
 
-export interface DeskPreorder {
-  orderId: string;
-  bookId: string;
-  title: string;
-  publishedOn?: string;
-  state: PreorderDoc['state'];
-  createdAt: string;
-}
-
 const encode = (d: PreorderDoc, id: string) => Buffer.from(JSON.stringify([d.dateKey, d.createdAt, id])).toString('base64url');
 function decode(cursor: string): [string, string, string] {
   try {
@@ -149,14 +143,21 @@ function decode(cursor: string): [string, string, string] {
 }
 
 /** The desk's pre-order lines in one state (waiting by default), by publication date, then oldest first: one query a page. */
-export async function deskPreorders(state: 'waiting' | 'allocated', limit: number, cursor?: string): Promise<{ preorders: DeskPreorder[]; nextCursor: string | null }> {
+export async function deskPreorders(state: 'waiting' | 'allocated', limit: number, cursor?: string): Promise<DeskPreordersPage> {
   let query = preorders().where('state', '==', state).orderBy('dateKey').orderBy('createdAt').orderBy(FieldPath.documentId());
   if (cursor) query = query.startAfter(...decode(cursor));
   const snap = await runQuery(query.limit(limit));
-  const list = snap.docs.map((d) => {
-    const p = d.data() as PreorderDoc;
-    return { orderId: p.orderId, bookId: p.bookId, title: p.title, state: p.state, createdAt: p.createdAt, ...(p.publishedOn ? { publishedOn: p.publishedOn } : {}) };
-  });
+  const lines = snap.docs.map((d) => d.data() as PreorderDoc);
+  // Lines stored before they carried the customer: their orders, one batched read (at most a page).
+  const missing = [...new Set(lines.filter((p) => !p.email).map((p) => p.orderId))];
+  const orderSnaps = missing.length ? await db().getAll(...missing.map((id) => orders().doc(id))) : [];
+  countReads(orderSnaps.length);
+  const who = new Map(orderSnaps.map((o) => [o.id, o.exists ? { name: String(o.get('name') ?? ''), email: String(o.get('email') ?? '') } : null]));
+  const list = lines.map((p): DeskPreorder => ({
+    orderId: p.orderId, bookId: p.bookId, title: p.title, state: p.state, createdAt: p.createdAt, quantity: 1,
+    customer: p.email ? { name: p.name ?? '', email: p.email } : (who.get(p.orderId) ?? null),
+    ...(p.publishedOn ? { publishedOn: p.publishedOn } : {}),
+  }));
   const last = snap.docs[snap.docs.length - 1];
   return { preorders: list, nextCursor: last && snap.size === limit ? encode(last.data() as PreorderDoc, last.id) : null };
 }

@@ -1,7 +1,8 @@
 import type { Order, SpecialOrder, SpecialOrderRequest, SpecialOrdersPage, SpecialOrderStatus, SpecialOrderStatusChange, StoredSpecialOrder } from '@bookstore/contract';
 import { canMoveSpecial, formatCents, formatDate, MAX_OPEN_SPECIAL_ORDERS, normaliseEmail, OPEN_SPECIAL_STATUSES, priceOrder, specialOrderFromStored } from '@bookstore/contract';
-import { FieldPath, FieldValue, type Query } from 'firebase-admin/firestore';
-import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
+import { FieldPath, FieldValue, type Query, type Transaction } from 'firebase-admin/firestore';
+import { appendAudit, openAudit, type AuditActor, type AuditLog } from '../admin/audit.repo';
+import { noAfterCommit } from '../books/book-writes';
 import { readFulfilment } from '../admin/settings.repo';
 import type { Customer } from '../lib/auth';
 import { db } from '../lib/firebase';
@@ -14,7 +15,7 @@ import { decodeCursor, encodeCursor } from '../orders/cursor';
 import { queued } from '../lib/mail-queue';
 import { MAIL_COLLECTION, mailId, orderMail, shortId, type MailDoc } from '../orders/mail';
 import { CUSTOMERS_COLLECTION, openOrderLimit, openOrdersOf, type CustomerDoc } from '../orders/open-orders';
-import { countedOrder, mailOrder, orderFromDoc, orders, TX_OPTIONS, busy, type OrderDoc } from '../orders/orders.repo';
+import { countedOrder, mailOrder, orderFromDoc, orders, planTransition, TX_OPTIONS, busy, type OrderDoc, type TransitionWrite } from '../orders/orders.repo';
 
 // Special orders (issue 41; docs/decisions/041-preorders.md): specialOrders/<id>, the shopper's
 // request and its lifecycle. The account's open requests are counted on customers/<uid>
@@ -90,10 +91,35 @@ function mailFor(id: string, doc: StoredSpecialOrder): MailDoc | null {
   return null;
 }
 
+/**
+ * What a move does to the request's order (`special-<id>`, placed when the shopper accepted): collected
+ * with it (as the desk collects a pickup order: counters, the customer's open orders, mail, audit),
+ * or cancelled with it while unpaid. Reads in `tx` (call before any write); null when nothing moves.
+ */
+async function planOrderMove(tx: Transaction, doc: StoredSpecialOrder, to: SpecialOrderStatus, actor: AuditActor, log: AuditLog): Promise<TransitionWrite | null> {
+  if (!doc.orderId || (to !== 'collected' && to !== 'cancelled')) return null;
+  const snap = await tx.get(orders().doc(doc.orderId));
+  countReads(1);
+  const order = snap.data() as OrderDoc | undefined;
+  if (!order || order.status === to) return null;
+  if (to === 'collected' && order.status === 'cancelled') {
+    throw new HttpError(409, 'The order of this request was cancelled: cancel the request instead', { code: 'ORDER_CANCELLED', orderId: doc.orderId });
+  }
+  // A final order (cancelled by the shopper, or collected at the desk) stays as it is.
+  if (['cancelled', 'refused', 'collected', 'delivered'].includes(order.status)) return null;
+  if (to === 'cancelled' && (order.payment?.paidCents ?? 0) > 0) {
+    throw new HttpError(409, 'The order of this request is paid: refund and cancel it on the order desk first', { code: 'ORDER_PAID', orderId: doc.orderId });
+  }
+  const note = to === 'collected' ? 'Special order collected' : 'Special order cancelled';
+  return planTransition(tx, doc.orderId, order, { to, by: { kind: 'admin', id: actor.role }, actor, log, note, handover: to === 'collected' });
+}
+
 /** Staff move a request on (the allowed moves only: 409 otherwise); a quote mails its price and date, an arrival mails too. */
 export async function moveSpecialOrder(id: string, change: SpecialOrderStatusChange, actor: AuditActor): Promise<SpecialOrder> {
   const ref = specialOrders().doc(id);
-  return db().runTransaction(async (tx) => {
+  let afterCommit = noAfterCommit;
+  const moved = await db().runTransaction(async (tx) => {
+    afterCommit = noAfterCommit;
     const snap = await tx.get(ref);
     countReads(1);
     const doc = snap.data() as StoredSpecialOrder | undefined;
@@ -102,6 +128,7 @@ export async function moveSpecialOrder(id: string, change: SpecialOrderStatusCha
       throw new HttpError(409, `A request that is ${doc.status} cannot be ${change.status}`, { code: 'INVALID_TRANSITION', status: doc.status });
     }
     const log = await openAudit(tx); // a link of the audit chain: its head is read with the other reads
+    const orderMove = await planOrderMove(tx, doc, change.status, actor, log);
     const at = new Date().toISOString();
     const next: StoredSpecialOrder = {
       ...doc, status: change.status, updatedAt: at, history: [...doc.history, { status: change.status, at, by: 'staff' }],
@@ -115,8 +142,14 @@ export async function moveSpecialOrder(id: string, change: SpecialOrderStatusCha
     if (message) tx.create(mail().doc(`special-${id}-${change.status}-${nth}`), queued(message));
     const changes = { status: { before: doc.status, after: next.status }, ...('priceCents' in change ? { price: { before: doc.priceCents ?? null, after: change.priceCents } } : {}) };
     appendAudit(log, actor, { action: 'special-order.status', target: `specialOrders/${id}`, changes }, at);
+    if (orderMove) {
+      orderMove.write();
+      afterCommit = orderMove.afterCommit();
+    }
     return specialOrderFromStored(id, next, true);
   }, TX_OPTIONS).catch(busy);
+  await afterCommit();
+  return moved;
 }
 
 /** The shopper declines a quote, or cancels a request the shop has not ordered yet. */

@@ -23,4 +23,7 @@ export const queryKeys = {
   adminFailedMail: ['admin-failed-mail'] as const,
   /** Counter sales (issue 39): a day's takings and list, one sale. */
   adminSales: ['admin-sales'] as const,
+  /** The desk's pre-order lines and special orders (issue 41). */
+  adminPreorders: ['admin-preorders'] as const,
+  adminSpecialOrders: ['admin-special-orders'] as const,
 };

@@ -19,6 +19,8 @@ const NAV: { to: string; label: string; end: boolean; icon: string; needs: Permi
   { to: '/dashboard', label: 'Dashboard', end: true, icon: 'M3 12l9-9 9 9M5 10v10h5v-6h4v6h5V10', needs: 'reports.view' },
   { to: '/dashboard/counter', label: 'Counter', end: false, icon: 'M3 10h18M5 10V20h14V10M8 14h2M12 14h4M4 10l2-6h12l2 6', needs: 'sales.counter' },
   { to: '/dashboard/orders', label: 'Orders', end: false, icon: 'M9 5H7a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-2M9 5a2 2 0 0 0 2 2h2a2 2 0 0 0 2-2M9 5a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2M9 12h6M9 16h6', needs: 'orders.desk' },
+  { to: '/dashboard/preorders', label: 'Pre-orders', end: false, icon: 'M8 2v4M16 2v4M4 5h16v16H4zM4 10h16M9 15l2 2 4-4', needs: 'orders.desk' },
+  { to: '/dashboard/special-orders', label: 'Special Orders', end: false, icon: 'M4 4h16v11H4zM4 15l3 5h10l3-5M9 9h6', needs: 'orders.desk' },
   { to: '/dashboard/add-new-book', label: 'Add Book', end: false, icon: 'M12 5v14M5 12h14', needs: 'books.create' },
   { to: '/dashboard/manage-books', label: 'Documents', end: false, icon: 'M7 3h7l5 5v13H7zM14 3v5h5', needs: 'books.view' },
   { to: '/dashboard/import', label: 'Import Books', end: false, icon: 'M12 3v12M7 10l5 5 5-5M5 21h14', needs: 'books.import' },

@@ -1,12 +1,19 @@
-import { canTransition, fulfilmentKind, type Order } from '@bookstore/contract';
+import { canTransition, fulfilmentKind, refundsWhenCancelled, type Order } from '@bookstore/contract';
 import { ApiError } from '../../lib/api-client';
 import { alertBox, confirmAction, toast } from '../../lib/notify';
 import { useCancelOrder } from './cancel-order';
 
-/** Whether to offer 'Cancel Order' (the contract's lifecycle; the server decides again). A card order the customer paid is cancelled by the shop, which refunds it. */
+/** A paid card order with a pre-order still waiting (issue 41): its cancel refunds it by itself. */
+const paidPreorder = (order: Order) => order.payment.method === 'card' && order.payment.status === 'paid' && !order.payment.problem && refundsWhenCancelled(order);
+
+/**
+ * Whether to offer 'Cancel Order' (the contract's lifecycle; the server decides again). A card order
+ * the customer paid is cancelled by the shop, which refunds it; but a paid pre-order still waiting the
+ * customer may cancel, and its cancel refunds it.
+ */
 export const customerCanCancel = (order: Order) =>
   canTransition(order.status, 'cancelled', 'customer', fulfilmentKind(order)) &&
-  !(order.payment.method === 'card' && (['paid', 'partially_refunded', 'refunded'].includes(order.payment.status) || order.payment.problem));
+  (paidPreorder(order) || !(order.payment.method === 'card' && (['paid', 'partially_refunded', 'refunded'].includes(order.payment.status) || order.payment.problem)));
 
 /** 'Cancel Order': asks first (with an optional note), then cancels and says what happened. */
 export function useCancelWithConfirm() {
@@ -14,7 +21,7 @@ export function useCancelWithConfirm() {
   const cancel = async (order: Order) => {
     const answer = await confirmAction({
       title: 'Cancel this order?',
-      text: `Order of ${order.items.length === 1 ? '1 book' : `${order.items.length} books`}. This cannot be undone.`,
+      text: `Order of ${order.items.length === 1 ? '1 book' : `${order.items.length} books`}. ${paidPreorder(order) ? 'What you paid by card is refunded in full. ' : ''}This cannot be undone.`,
       confirmButtonText: 'Cancel Order',
       cancelButtonText: 'Keep order',
       danger: true,

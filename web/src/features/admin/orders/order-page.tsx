@@ -1,5 +1,5 @@
 import { buttonClass } from '../../../components/ui/button';
-import { fulfilmentKind, nextStatuses, type Order, type OrderStatus } from '@bookstore/contract';
+import { fulfilmentKind, nextStatuses, refundsWhenCancelled, type Order, type OrderStatus } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -15,6 +15,9 @@ import { useMe } from '../api/staff-api';
 import { adminOrderQuery, useChangeOrderStatus, useShipAvailable } from './desk-api';
 import { RefundForm } from './refund-form';
 import { actionFor } from './order-actions';
+
+/** A paid card order with a pre-order still waiting: its cancel refunds it (issue 41). */
+const refundsOnCancel = (order: Order) => order.payment.method === 'card' && ['paid', 'partially_refunded'].includes(order.payment.status) && refundsWhenCancelled(order);
 
 /** One order on the desk: lines, customer, address, history, and only the moves allowed from here. */
 export function Component() {
@@ -143,7 +146,7 @@ function StatusActions({ order }: { order: Order }) {
     const action = actionFor(order, to)!;
     const answer = await confirmAction({
       title: action.title,
-      text: `Order #${shortId(order._id)}, ${money(order.totalPrice)}. ${action.text}`,
+      text: `Order #${shortId(order._id)}, ${money(order.totalPrice)}. ${action.text}${to === 'cancelled' && refundsOnCancel(order) ? ' What the card paid is refunded (a gift card part goes back on the gift card).' : ''}`,
       confirmButtonText: action.label,
       cancelButtonText: 'Back',
       danger: action.danger,

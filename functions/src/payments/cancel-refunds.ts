@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { fromCents, refundedCentsOf, type Order, type ParsedRefundRequest } from '@bookstore/contract';
+import { logger } from 'firebase-functions/logger';
+import type { AuditActor } from '../admin/audit.repo';
+import { HttpError } from '../lib/http-error';
+import { orderFromDoc } from '../orders/orders.repo';
+import { requireStripe } from './checkout';
+import { refundStatusOf } from './payment-facts';
+import { readOrder, recordRefund } from './payments.repo';
+
+// Issue 41 (docs/decisions/041-preorders.md): a paid card order with a pre-order still waiting is
+// refunded when it is cancelled, by whoever cancels it. The cancel's own transaction puts the gift
+// card's part back (decision 040: the card first) and records the money it owes as `refundDue`
+// (orders.repo.ts planTransition); this makes that refund after the commit, through the payments
+// code's refund path: Stripe's Refunds API, then recordRefund (counters, the refund mail, the
+// customer's order page). Exactly once: the refund's id and its Stripe idempotency key are the
+// order's own (cancelRefundId), so two cancels at once, or a cancel sent again after Stripe did not
+// answer, ask for the same refund and record it once. Never more than was paid: a refund made since
+// the cancel (at the desk) that leaves less than what is due stops it, and Stripe refuses more
+// than the charge.
+
+export const CANCEL_REFUND_REASON = 'Pre-order cancelled: refunded in full';
+
+/** Makes the refund a cancelled order owes, if it still owes one; the order as it then is (null: it owed none). */
+export async function settleCancelRefund(orderId: string, actor?: AuditActor): Promise<Order | null> {
+  const doc = await readOrder(orderId);
+  const due = doc?.refundDue;
+  const payment = doc?.payment;
+  if (!doc || !due || payment?.method !== 'card') return null;
+  const refunds = payment.refunds ?? [];
+  const made = refunds.find((r) => r.id === due.refundId);
+  if (made && made.status !== 'failed' && made.requestHash) return orderFromDoc(orderId, doc); // done (by a cancel sent at the same time)
+  if (!made && refundedCentsOf(refunds) + due.cents > (payment.paidCents ?? 0)) {
+    logger.warn('Cancel refund not made: refunds since the cancel leave less than it owes', { orderId, dueCents: due.cents, refundedCents: refundedCentsOf(refunds) });
+    return null;
+  }
+  if (!payment.paymentIntentId) throw new HttpError(409, 'This order has no card payment to refund', { code: 'REFUND_EXCEEDS_PAYMENT', refundable: 0 });
+  const request: ParsedRefundRequest = { amount: fromCents(due.cents), reason: CANCEL_REFUND_REASON, restock: [] };
+  const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  const { stripe } = requireStripe();
+  const refund = await stripe.refunds.create(
+    { payment_intent: payment.paymentIntentId, amount: due.cents, reason: 'requested_by_customer', metadata: { orderId, refundId: due.refundId } },
+    { idempotencyKey: `refund-${due.refundId}` },
+  );
+  const answer = await recordRefund({ orderId, refundId: due.refundId, requestHash, request, actor }, { id: refund.id, amountCents: refund.amount, status: refundStatusOf(refund.status) });
+  return answer.order;
+}
+
+/**
+ * A cancel (the customer's or the desk's) with its refund: `cancel` commits the order's move; the
+ * refund it owes is made after. A cancel refused as already done (409: sent twice at once, or again
+ * after Stripe did not answer) still completes that refund, once. Stripe failing leaves the cancel
+ * done and the refund due: logged, and made by the next cancel request or the desk.
+ */
+export async function cancelWithRefund(orderId: string, actor: AuditActor | undefined, cancel: () => Promise<Order>): Promise<Order> {
+  const settle = async () => {
+    try {
+      return await settleCancelRefund(orderId, actor);
+    } catch (error) {
+      logger.error('Cancel refund not made yet', { orderId, message: (error as Error).message });
+      return null;
+    }
+  };
+  let order: Order;
+  try {
+    order = await cancel();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409) await settle();
+    throw error;
+  }
+  return (await settle()) ?? order;
+}
