@@ -1,4 +1,5 @@
 import { buttonClass } from '../../../components/ui/button';
+import { CursorPager } from '../../../components/ui/cursor-pager';
 import { ORDER_TABS, type Order, type OrderTab } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -191,25 +192,13 @@ export function Component() {
         )}
       </div>
 
-      <div className="flex items-center justify-between gap-3 border-t border-gray-100 px-4 py-3 sm:px-6">
-        <button
-          type="button"
-          onClick={() => setTrail({ filter, cursors: cursors.slice(0, -1) })}
-          disabled={page === 1 || isPlaceholderData}
-          className={buttonClass('secondary', 'sm')}
-        >
-          Previous
-        </button>
-        <span className="text-sm text-gray-600">Page {page}</span>
-        <button
-          type="button"
-          onClick={() => data?.nextCursor && setTrail({ filter, cursors: [...cursors, data.nextCursor] })}
-          disabled={!data?.nextCursor || isPlaceholderData}
-          className={buttonClass('secondary', 'sm')}
-        >
-          Next
-        </button>
-      </div>
+      <CursorPager
+        page={page}
+        hasNext={!!data?.nextCursor}
+        busy={isPlaceholderData}
+        onPrevious={() => setTrail({ filter, cursors: cursors.slice(0, -1) })}
+        onNext={() => data?.nextCursor && setTrail({ filter, cursors: [...cursors, data.nextCursor] })}
+      />
     </section>
   );
 }

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { shortId } from '../../../components/orders/order-status';
-import { buttonClass, textLink } from '../../../components/ui/button';
+import { textLink } from '../../../components/ui/button';
+import { CursorPager } from '../../../components/ui/cursor-pager';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -136,20 +137,13 @@ export function Component() {
         )}
       </div>
 
-      <div className="flex items-center justify-between gap-3 border-t border-gray-100 px-4 py-3 sm:px-6">
-        <button type="button" onClick={() => setTrail({ state, cursors: cursors.slice(0, -1) })} disabled={page === 1 || isPlaceholderData} className={buttonClass('secondary', 'sm')}>
-          Previous
-        </button>
-        <span className="text-sm text-gray-600">Page {page}</span>
-        <button
-          type="button"
-          onClick={() => data?.nextCursor && setTrail({ state, cursors: [...cursors, data.nextCursor] })}
-          disabled={!data?.nextCursor || isPlaceholderData}
-          className={buttonClass('secondary', 'sm')}
-        >
-          Next
-        </button>
-      </div>
+      <CursorPager
+        page={page}
+        hasNext={!!data?.nextCursor}
+        busy={isPlaceholderData}
+        onPrevious={() => setTrail({ state, cursors: cursors.slice(0, -1) })}
+        onNext={() => data?.nextCursor && setTrail({ state, cursors: [...cursors, data.nextCursor] })}
+      />
     </section>
   );
 }

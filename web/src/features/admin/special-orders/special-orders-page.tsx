@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { buttonClass, fieldClass, textLink } from '../../../components/ui/button';
+import { CursorPager } from '../../../components/ui/cursor-pager';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, money } from '../../../lib/format';
 import { confirmBox } from '../../../lib/notify';
@@ -197,20 +198,13 @@ export function Component() {
         )}
       </div>
 
-      <div className="flex items-center justify-between gap-3 border-t border-gray-100 px-4 py-3 sm:px-6">
-        <button type="button" onClick={() => setTrail({ status, cursors: cursors.slice(0, -1) })} disabled={page === 1 || isPlaceholderData} className={buttonClass('secondary', 'sm')}>
-          Previous
-        </button>
-        <span className="text-sm text-gray-600">Page {page}</span>
-        <button
-          type="button"
-          onClick={() => data?.nextCursor && setTrail({ status, cursors: [...cursors, data.nextCursor] })}
-          disabled={!data?.nextCursor || isPlaceholderData}
-          className={buttonClass('secondary', 'sm')}
-        >
-          Next
-        </button>
-      </div>
+      <CursorPager
+        page={page}
+        hasNext={!!data?.nextCursor}
+        busy={isPlaceholderData}
+        onPrevious={() => setTrail({ status, cursors: cursors.slice(0, -1) })}
+        onNext={() => data?.nextCursor && setTrail({ status, cursors: [...cursors, data.nextCursor] })}
+      />
     </section>
   );
 }
