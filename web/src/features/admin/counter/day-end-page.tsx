@@ -1,6 +1,7 @@
 import { DaySchema, PAYMENT_METHOD_LABELS, SALE_PAYMENT_METHODS, shopDay, type SaleLine } from '@bookstore/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
+import { shortId } from '../../../components/orders/order-status';
 import { buttonClass, fieldClass, textLink } from '../../../components/ui/button';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime, money } from '../../../lib/format';
@@ -84,7 +85,7 @@ export function Component() {
             {list.data?.pages.flatMap((p) => p.sales).map((sale) => (
               <li key={sale._id}>
                 <Link to={`/dashboard/counter/sales/${sale._id}`} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-gray-50 sm:grid-cols-[7rem_1fr_10rem_6rem] sm:px-6">
-                  <span className="font-mono text-sm font-semibold text-accent">#{sale._id.slice(0, 8)}</span>
+                  <span className="font-mono text-sm font-semibold text-accent">#{shortId(sale._id)}</span>
                   <span className="justify-self-end text-sm font-semibold tabular-nums sm:order-last">{money(sale.total)}</span>
                   <span className="truncate text-sm">{itemsOf(sale.lines)} · {PAYMENT_METHOD_LABELS[sale.payment.method]} · {sale.by.name}{sale.returns.length ? ' · returns' : ''}</span>
                   <span className="text-xs text-gray-600 sm:text-sm">{formatDateTime(sale.createdAt)}</span>

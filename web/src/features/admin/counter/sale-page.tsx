@@ -2,6 +2,7 @@ import { RETURN_METHOD_LABELS, RETURN_METHODS, type BookSaleLine, type ReturnMet
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { shortId } from '../../../components/orders/order-status';
 import { buttonClass, fieldClass } from '../../../components/ui/button';
 import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
@@ -26,7 +27,7 @@ export function Component() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <h2 className="text-2xl font-bold">Sale <span className="font-mono">#{s._id.slice(0, 8)}</span></h2>
+        <h2 className="text-2xl font-bold">Sale <span className="font-mono">#{shortId(s._id)}</span></h2>
         <div className="flex flex-wrap gap-3">
           <button type="button" onClick={() => window.print()} className={buttonClass('secondary', 'md')}>Print Receipt</button>
           <Link to={`/dashboard/counter/day?date=${s.day}`} className={buttonClass('secondary', 'md')}>Day&apos;s End</Link>

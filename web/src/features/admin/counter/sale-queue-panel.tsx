@@ -1,6 +1,7 @@
 import { PAYMENT_METHOD_LABELS } from '@bookstore/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { shortId } from '../../../components/orders/order-status';
 import { buttonClass, textLink } from '../../../components/ui/button';
 import { formatDateTime, money } from '../../../lib/format';
 import type { CounterDevice } from './use-counter-device';
@@ -32,7 +33,7 @@ export function SaleQueue({ device }: { device: CounterDevice }) {
             <li key={sale.saleId} className="space-y-2 py-3" data-sale-id={sale.saleId}>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="text-sm">
-                  <span className="font-mono font-semibold">#{sale.saleId.slice(0, 8)}</span> · {formatDateTime(sale.queuedAt)} · {whatSold(sale.lines)} · {PAYMENT_METHOD_LABELS[sale.body.payment.method]}
+                  <span className="font-mono font-semibold">#{shortId(sale.saleId)}</span> · {formatDateTime(sale.queuedAt)} · {whatSold(sale.lines)} · {PAYMENT_METHOD_LABELS[sale.body.payment.method]}
                 </span>
                 <span className="font-semibold tabular-nums">{money(sale.total)}</span>
               </div>
@@ -71,7 +72,7 @@ export function SaleQueue({ device }: { device: CounterDevice }) {
           {device.synced.map((sale) => (
             <li key={sale._id}>
               <span className="inline-block rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-secondary">synced</span>{' '}
-              <Link to={`/dashboard/counter/sales/${sale._id}`} className={textLink}>#{sale._id.slice(0, 8)}</Link> · {money(sale.total)} · {formatDateTime(sale.createdAt)}
+              <Link to={`/dashboard/counter/sales/${sale._id}`} className={textLink}>#{shortId(sale._id)}</Link> · {money(sale.total)} · {formatDateTime(sale.createdAt)}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { CATEGORIES, discountLabel, type Discount, type DiscountCreate } from '@bookstore/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { shortId } from '../../../components/orders/order-status';
 import { buttonClass } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { money } from '../../../lib/format';
@@ -22,7 +23,7 @@ function Redemptions({ code }: { code: string }) {
     <ul className="divide-y divide-gray-100 text-sm" aria-label={`Redemptions of ${code}`}>
       {rows.map((r) => (
         <li key={r.orderId} className="flex flex-wrap justify-between gap-x-3 py-1">
-          <a className="font-mono text-accent underline" href={`/dashboard/orders/${r.orderId}`}>#{r.orderId.slice(0, 8)}</a>
+          <a className="font-mono text-accent underline" href={`/dashboard/orders/${r.orderId}`}>#{shortId(r.orderId)}</a>
           <span className="break-all">{r.email}</span>
           <span className="tabular-nums">-{money(r.discount)}</span>
           <span className="text-gray-600">{r.returnedAt ? 'given back (cancelled)' : new Date(r.at).toLocaleDateString()}</span>

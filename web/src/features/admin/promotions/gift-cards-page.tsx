@@ -1,6 +1,7 @@
 import type { GiftCard } from '@bookstore/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { shortId } from '../../../components/orders/order-status';
 import { buttonClass } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { money } from '../../../lib/format';
@@ -24,8 +25,8 @@ function Ledger({ id }: { id: string }) {
         {(detail.data?.ledger ?? []).map((l, i) => (
           <tr key={i} className="border-t border-gray-100">
             <td>{new Date(l.at).toLocaleString()}</td>
-            <td>{KIND[l.kind] ?? l.kind}{l.orderId ? <> (<a className="text-accent underline" href={`/dashboard/orders/${l.orderId}`}>#{l.orderId.slice(0, 8)}</a>)</> : null}
-              {l.saleId ? <> (counter sale <a className="text-accent underline" href={`/dashboard/counter/sales/${l.saleId}`}>#{l.saleId.slice(0, 8)}</a>)</> : null}</td>
+            <td>{KIND[l.kind] ?? l.kind}{l.orderId ? <> (<a className="text-accent underline" href={`/dashboard/orders/${l.orderId}`}>#{shortId(l.orderId)}</a>)</> : null}
+              {l.saleId ? <> (counter sale <a className="text-accent underline" href={`/dashboard/counter/sales/${l.saleId}`}>#{shortId(l.saleId)}</a>)</> : null}</td>
             <td className="text-right tabular-nums">{l.amount < 0 ? `-${money(-l.amount)}` : money(l.amount)}</td>
             <td className="text-right tabular-nums">{money(l.balanceAfter)}</td>
           </tr>
