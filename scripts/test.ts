@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from './lib/build';
 import { EMULATOR_ENV, OPEN_LIBRARY_FIXTURE_ORIGIN, ROOT } from './lib/env';
+import { formatFailure, playwrightFailures, vitestFailures, type Failure, type VitestReport } from './lib/failures';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
 import { startOpenLibraryFixture, type OpenLibraryFixture } from './lib/open-library-fixture';
 import { assertPortsFree } from './lib/ports';
@@ -17,6 +18,8 @@ import { run } from './lib/watched-process';
 // in-process handler tests (on a database of their own) once the emulators are up. Torn down whatever happens. The order and the rules: docs/testing.md.
 
 const total = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test by name, listed again under the summary (CI keeps only the end of the log). */
+const failures: Failure[] = [];
 /** How long each step took, printed last: where a slow run spent its time. */
 const timings: [string, number][] = [];
 const started = Date.now();
@@ -56,26 +59,29 @@ const runNode = async (script: string[], out: Out = terminal) => {
 };
 
 /** Runs a test runner that writes a JSON report to `out`, and adds its counts to the total. */
-async function counted<Report>(what: string, report: string, script: string[], counts: (report: Report) => typeof total, out: Out = terminal): Promise<void> {
+async function counted<Report>(what: string, report: string, script: string[], counts: (report: Report) => typeof total, failed: (report: Report) => Failure[], out: Out = terminal): Promise<void> {
   rmSync(report, { force: true });
   await runNode(script, out);
   if (!existsSync(report)) {
     total.failed += 1;
+    failures.push({ where: what, name: '', why: 'produced no report' });
     out(`${what} produced no report`);
     return;
   }
-  const c = counts(JSON.parse(readFileSync(report, 'utf8')) as Report);
+  const parsed = JSON.parse(readFileSync(report, 'utf8')) as Report;
+  const c = counts(parsed);
   for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
+  failures.push(...failed(parsed));
 }
 
 const vitest = (project: string, extra: string[] = [], print: Out = terminal) => {
   const out = join(ROOT, 'artifacts', `vitest-${project}.json`);
   const files = project === 'indexes' ? [] : filters;
-  type Report = Record<'numPassedTests' | 'numFailedTests' | 'numFailedTestSuites' | 'numPendingTests' | 'numTodoTests', number>;
+  type Report = Record<'numPassedTests' | 'numFailedTests' | 'numFailedTestSuites' | 'numPendingTests' | 'numTodoTests', number> & VitestReport;
   // --passWithNoTests: a file filter may match nothing in one of a layer's two groups.
   return counted(`vitest ${project}`, out, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra, ...files], (r: Report) => ({
     passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0), skipped: r.numPendingTests + (r.numTodoTests ?? 0),
-  }), print);
+  }), (r) => vitestFailures(r, ROOT), print);
 };
 
 /** Workers for the API files that run beside each other (BOOKSTORE_API_WORKERS to change). */
@@ -89,14 +95,16 @@ const playwright = (project: 'parallel' | 'serial') => {
   process.env.BOOKSTORE_PLAYWRIGHT_REPORT = out; // playwright.config.ts writes its JSON report there
   // BOOKSTORE_E2E_REPEAT=N runs each test N times (a flakiness check: issue 37 asks for 20 clean runs).
   const repeat = Number(process.env.BOOKSTORE_E2E_REPEAT) > 1 ? ['--repeat-each', String(Number(process.env.BOOKSTORE_E2E_REPEAT))] : [];
-  return counted(`Playwright (${project})`, out, ['node_modules/@playwright/test/cli.js', 'test', '--project', project, '--pass-with-no-tests', ...repeat, ...filters], ({ stats: s, errors = [] }: { stats: Record<'expected' | 'flaky' | 'unexpected' | 'skipped', number>; errors?: unknown[] }) => ({
+  return counted(`Playwright (${project})`, out, ['node_modules/@playwright/test/cli.js', 'test', '--project', project, '--pass-with-no-tests', ...repeat, ...filters], ({ stats: s, errors = [] }: { stats: Record<'expected' | 'flaky' | 'unexpected' | 'skipped', number>; errors?: { message?: string }[] }) => ({
     passed: s.expected + s.flaky, failed: s.unexpected + errors.length, skipped: s.skipped,
-  }));
+  }), playwrightFailures);
 };
 
 /** `npm run smoke` against the deploy's production build on Hosting as the deploy configures it (scripts/lib/smoke-ci.ts). */
 async function smoke(): Promise<void> {
-  const c = printSmoke(await smokeProductionBuild(), '  smoke ');
+  const results = await smokeProductionBuild();
+  failures.push(...results.filter((r) => r.status === 'fail').map((r) => ({ where: 'smoke', name: r.name, why: r.detail })));
+  const c = printSmoke(results, '  smoke ');
   for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
 }
 
@@ -115,7 +123,10 @@ async function lint(out: Out = terminal): Promise<void> {
   for (const [name, check] of checks) {
     const ok = (await check()) === 0;
     total[ok ? 'passed' : 'failed'] += 1;
-    if (!ok) out(`${name} failed: the findings are above (npm run lint)`);
+    if (!ok) {
+      out(`${name} failed: the findings are above (npm run lint)`);
+      failures.push({ where: 'lint', name, why: 'the findings are above (npm run lint)' });
+    }
   }
 }
 
@@ -131,6 +142,7 @@ async function beside(name: string, step: (out: Out) => Promise<void>): Promise<
     ok = false;
     total.failed += 1;
     lines.push(`${name} failed: ${error instanceof Error ? error.message : error}`);
+    failures.push({ where: name, name: '', why: error instanceof Error ? error.message : String(error) });
   }));
   console.log(`\n---- ${name} (ran beside the tests) ----\n${lines.join('\n')}\n---- end of ${name} ----\n`);
   return ok;
@@ -139,7 +151,9 @@ async function beside(name: string, step: (out: Out) => Promise<void>): Promise<
 /** The production rehearsal (scripts/lib/rehearsal.ts): each function booted alone as Cloud Run boots it. */
 async function rehearsal(): Promise<void> {
   console.log('Rehearsal: each function alone, as Cloud Run boots it, on the deploy bundle...');
-  const c = printSmoke(await rehearse((line) => console.log(`  ${line}`)), '  rehearse ');
+  const results = await rehearse((line) => console.log(`  ${line}`));
+  failures.push(...results.filter((r) => r.status === 'fail').map((r) => ({ where: 'rehearsal', name: r.name, why: r.detail })));
+  const c = printSmoke(results, '  rehearse ');
   for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
 }
 
@@ -228,10 +242,12 @@ main()
   .catch((error) => {
     console.error(`\n${error instanceof Error ? error.message : error}`);
     total.failed += 1;
+    failures.push({ where: 'npm test', name: '', why: error instanceof Error ? error.message : String(error) });
   })
   .finally(() => {
     const times = timings.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ');
     console.log(`\ntimes: ${times}; in all ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (failures.length > 0) console.log(`\nfailed (each runner's output above says more):\n${failures.map(formatFailure).join('\n')}`);
     console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
     process.exit(total.failed > 0 ? 1 : 0);
   });
