@@ -7,7 +7,8 @@ import { http } from './helpers';
 
 // /api/health reads Firestore once under a deadline (functions/src/lib/health.ts). With the suite's
 // Firestore it answers 200 after one read; with Firestore unreachable, the built function (served by
-// functions-framework, as in production, on its own port) answers 503 with Retry-After within 5 s,
+// functions-framework, as in production, on its own port) answers 503 with Retry-After at its deadline
+// (2.5 s: bounded here at 10 s, a busy machine's slack; without one it took the client's minute and more),
 // whether connections are refused at once or accepted and never answered (a black hole, the slow case).
 
 const FRAMEWORK = `${ROOT}node_modules/@google-cloud/functions-framework/build/src/main.js`;
@@ -77,13 +78,13 @@ describe('/api/health', () => {
   it.each([
     ['refuses connections', closedPort],
     ['accepts connections and never answers', blackHole],
-  ])('answers 503 with Retry-After within 5 s when Firestore %s', async (what, firestore) => {
+  ])('answers 503 with Retry-After at its deadline when Firestore %s', async (what, firestore) => {
     const url = await apiWithFirestoreAt(`${HOST}:${await firestore()}`);
     const { res, body, ms } = await timedHealth(url); // the instance's first Firestore call: the cold case
     console.log(`health with Firestore that ${what}: ${res.status} in ${ms} ms (Retry-After: ${res.headers.get('retry-after')})`);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('30');
     expect(body).toEqual({ ok: false, message: 'The shop cannot reach its database right now. Please try again shortly.' });
-    expect(ms).toBeLessThan(5000);
+    expect(ms).toBeLessThan(10_000);
   });
 });

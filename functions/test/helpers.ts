@@ -30,24 +30,33 @@ export interface Reply<T = any> {
   headers: Headers;
 }
 
-export async function http<T = any>(path: string, init: RequestInit & { json?: unknown; token?: string | null } = {}): Promise<Reply<T>> {
+export async function http<T = any>(path: string, init: RequestInit & { json?: unknown; token?: string | null; busyRetries?: number } = {}): Promise<Reply<T>> {
   const headers = new Headers(init.headers);
   if (init.json !== undefined) headers.set('Content-Type', 'application/json');
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-  const res = await fetch(`${BASE}${path}`, {
-    ...init,
-    headers,
-    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON: leave the text, tests assert on it */
+  // As the shop's own client does (web/src/lib/api-client.ts): a 503 BUSY wrote nothing, so the same
+  // request goes again after its Retry-After. Racing tests read the real answers, however busy the
+  // machine; `busyRetries: 0` shows the BUSY itself.
+  for (let attempt = 0; ; attempt += 1) {
+    const res = await fetch(`${BASE}${path}`, {
+      ...init,
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: leave the text, tests assert on it */
+    }
+    if (res.status === 503 && (body as { code?: unknown } | undefined)?.code === 'BUSY' && attempt < (init.busyRetries ?? 5)) {
+      await new Promise((r) => setTimeout(r, 1000 + Math.random() * 500));
+      continue;
+    }
+    if (path === '/api/books/create-book' && res.status === 201) createdBooks.add((body as { book: { _id: string } }).book._id);
+    return { status: res.status, body: body as T, headers: res.headers };
   }
-  if (path === '/api/books/create-book' && res.status === 201) createdBooks.add((body as { book: { _id: string } }).book._id);
-  return { status: res.status, body: body as T, headers: res.headers };
 }
 
 /**

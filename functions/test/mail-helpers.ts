@@ -8,9 +8,17 @@ import { adminToken, db, http, inboxFor, type InboxMail } from './helpers';
 const RUN = randomBytes(4).toString('hex');
 const PASSWORD = 'a-long-staff-passphrase-for-mail';
 
-/** Waits until `check` returns a value (the trigger runs on its own time), up to 30 s. */
+/**
+ * How long a mail may take to go out: the emulator hands the run's mails to sendMail one event after
+ * another, and while other files place orders a mail waits behind their backlog (a slower machine's
+ * took past 30 s). The files that wait on it allow for several such waits (MAIL_TEST_TIMEOUT_MS).
+ */
+export const MAIL_WAIT_MS = 90_000;
+export const MAIL_TEST_TIMEOUT_MS = 4 * MAIL_WAIT_MS;
+
+/** Waits until `check` returns a value (the trigger runs on its own time), up to MAIL_WAIT_MS. */
 export async function eventually<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + MAIL_WAIT_MS;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;

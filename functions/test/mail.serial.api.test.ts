@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { adminToken, db, expectUnchanged, http, makeBooks, newCustomer, removeBooks, validOrder } from './helpers';
-import { deliveredOnce, staffToken } from './mail-helpers';
+import { deliveredOnce, MAIL_TEST_TIMEOUT_MS, staffToken } from './mail-helpers';
 import { pay, placeCardOrder } from './stripe-helpers';
+
+vi.setConfig({ testTimeout: MAIL_TEST_TIMEOUT_MS }); // mail waits behind the run's backlog (mail-helpers.ts)
 
 // The shop's own mail (issue 36), the tests that cannot run beside others: a collected pickup
 // order, a card payment and a refund move the shop's figures (the overview's collected sales and

@@ -92,17 +92,17 @@ test('a pickup order on a 375 px phone, from the cart to collected; the live ord
   const actions = desk.getByRole('group', { name: 'Order actions' });
   await expect(actions.getByRole('button')).toHaveText(['Confirm', 'Cancel']);
   await act(desk, 'Confirm');
-  await expect(page.getByTestId('order-status')).toHaveText('confirmed', { timeout: 2000 });
+  await expect(page.getByTestId('order-status')).toHaveText('confirmed');
   // A pickup order is never shipped: the desk offers 'Ready for pickup' instead.
   await expect(actions.getByRole('button')).toHaveText(['Cancel', 'Ready for pickup']);
   await act(desk, 'Ready for pickup');
-  await expect(page.getByTestId('order-status')).toHaveText('ready for pickup', { timeout: 2000 });
+  await expect(page.getByTestId('order-status')).toHaveText('ready for pickup');
   await expect(page.getByTestId('order-notice')).toContainText('Your order is ready for pickup');
   await expect(page.getByTestId('pickup-details')).toContainText('we keep it for you until');
   await noSidewaysScroll(page);
   await page.screenshot({ path: `${SHOTS}/order-ready-for-pickup-375.png`, fullPage: true });
   await act(desk, 'Mark collected');
-  await expect(page.getByTestId('order-status')).toHaveText('collected', { timeout: 2000 });
+  await expect(page.getByTestId('order-status')).toHaveText('collected');
   await expect(page.getByTestId('order-notice')).toContainText('Your order has been collected');
   await expect(desk.getByText('No further steps: this order is collected.')).toBeVisible();
   await desk.screenshot({ path: `${SHOTS}/desk-pickup-collected-1280.png`, fullPage: true });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, classifyResponse, classifyThrown } from './api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiFetch, busyRetryDelayMs, classifyResponse, classifyThrown } from './api-client';
 
 describe('request error classing', () => {
   it('classes network failures, timeouts, unreadable bodies and HTTP statuses', () => {
@@ -12,5 +12,45 @@ describe('request error classing', () => {
     expect(conflict).toThrow(expect.objectContaining({ kind: 409, message: 'Prices have changed', body: expect.objectContaining({ totalPrice: 3 }) }));
     expect(classifyResponse(200, '[1]')).toEqual([1]);
     expect(() => classifyResponse(502, 'Bad gateway')).toThrow(expect.objectContaining({ kind: 502 }));
+  });
+});
+
+describe('a 503 BUSY is sent again', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const busy = JSON.stringify({ message: 'Someone else is changing this right now. Please try again.', code: 'BUSY' });
+
+  it('waits its Retry-After (capped at 2 s), only for BUSY', () => {
+    expect(busyRetryDelayMs(503, busy, '1')).toBeGreaterThanOrEqual(1000);
+    expect(busyRetryDelayMs(503, busy, '1')).toBeLessThanOrEqual(1250);
+    expect(busyRetryDelayMs(503, busy, '30')).toBeLessThanOrEqual(2250);
+    expect(busyRetryDelayMs(503, JSON.stringify({ message: 'The shop is briefly unavailable.' }), '30')).toBeUndefined();
+    expect(busyRetryDelayMs(409, busy, '1')).toBeUndefined();
+    expect(busyRetryDelayMs(503, 'not json', '1')).toBeUndefined();
+  });
+
+  it('gets the real answer on a later try, and gives up with the BUSY error after three more', async () => {
+    vi.useFakeTimers();
+    try {
+      const replies = [503, 503, 201];
+      const fetchStub = vi.fn(async () => {
+        const status = replies.shift() ?? 503;
+        return new Response(status === 201 ? JSON.stringify({ _id: 'o1' }) : busy, { status, headers: { 'Retry-After': '1' } });
+      });
+      vi.stubGlobal('fetch', fetchStub);
+      const placed = apiFetch<{ _id: string }>('/api/orders', { method: 'POST', body: { a: 1 }, timeoutMs: 60_000 });
+      await vi.advanceTimersByTimeAsync(5000);
+      await expect(placed).resolves.toEqual({ _id: 'o1' });
+      expect(fetchStub).toHaveBeenCalledTimes(3);
+
+      replies.length = 0; // BUSY every time from here
+      fetchStub.mockClear();
+      const refused = apiFetch('/api/orders', { method: 'POST', body: { a: 1 }, timeoutMs: 60_000 });
+      const settled = expect(refused).rejects.toMatchObject({ kind: 503, body: expect.objectContaining({ code: 'BUSY' }) });
+      await vi.advanceTimersByTimeAsync(10_000);
+      await settled;
+      expect(fetchStub).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

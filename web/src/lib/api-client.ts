@@ -19,6 +19,37 @@ export class ApiError extends Error {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
+/**
+ * A 503 with code BUSY (docs/api.md) says another request held the document and nothing was
+ * written: the same request again gets the real answer. A shopper should never read "try again"
+ * for that, so the client sends it again itself, after its Retry-After (capped), a few times,
+ * within the request's own timeout.
+ */
+export const BUSY_RETRIES = 3;
+const BUSY_WAIT_CAP_MS = 2000;
+
+/** How long to wait before sending a BUSY request again, or undefined when the answer is not BUSY. */
+export function busyRetryDelayMs(status: number, text: string, retryAfter: string | null): number | undefined {
+  if (status !== 503) return undefined;
+  try {
+    if ((JSON.parse(text) as { code?: unknown }).code !== 'BUSY') return undefined;
+  } catch {
+    return undefined;
+  }
+  const seconds = Number(retryAfter);
+  const base = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, BUSY_WAIT_CAP_MS) : 1000;
+  return base + Math.round(Math.random() * 250); // spread the racers' second tries
+}
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('aborted', 'AbortError'));
+    }, { once: true });
+  });
+
 /** Classes a thrown fetch failure: our timeout, or the network. */
 export function classifyThrown(error: unknown, timedOut: boolean): ApiError {
   if (timedOut) return new ApiError('TIMEOUT_ERROR', 'The server took too long to answer');
@@ -67,14 +98,19 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   try {
-    const res = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.text ? options.text.body : options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal: controller.signal,
-    });
-    return classifyResponse<T>(res.status, await res.text());
+    for (let attempt = 0; ; attempt += 1) {
+      const res = await fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.text ? options.text.body : options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+      const text = await res.text();
+      const wait = attempt < BUSY_RETRIES ? busyRetryDelayMs(res.status, text, res.headers.get('Retry-After')) : undefined;
+      if (wait === undefined) return classifyResponse<T>(res.status, text);
+      await pause(wait, controller.signal);
+    }
   } catch (error) {
     const failure = classifyThrown(error, timedOut);
     // The network failed us (not our timeout, nor a request the caller cancelled): lie-fi is offline too.
