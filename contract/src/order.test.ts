@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   AdminOrdersQuerySchema,
+  shortOrderId,
+  specialOrderOrderId,
   OrderInputSchema,
   canTransition,
   countsInRevenue,
@@ -75,5 +77,13 @@ describe('order input', () => {
     const repeated = OrderInputSchema.safeParse({ ...order, productIDs: ['a', 'b', 'a'] });
     expect(repeated.success).toBe(false);
     expect(repeated.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['productIDs', 'Repeated book ids: a']]);
+  });
+});
+
+describe('shortOrderId', () => {
+  it("is an id's first 8 characters, after the special- of a special order's order (every such order once read 'special-')", () => {
+    expect(shortOrderId('Ab12Cd34Ef56Gh78')).toBe('Ab12Cd34');
+    expect(shortOrderId(specialOrderOrderId('Zy98Xw76Vu54'))).toBe('special-Zy98Xw76');
+    expect(shortOrderId('short')).toBe('short');
   });
 });

@@ -100,7 +100,9 @@ describe('special orders', () => {
     // It is the shopper's order like any other, and its placement mail went out.
     const mine = await http(`/api/orders/special-${id}`, { token: shopper.token });
     expect(mine.status).toBe(200);
-    expect((await db().collection('mail').doc(`special-${id}-placed`).get()).exists).toBe(true);
+    const placedMail = (await db().collection('mail').doc(`special-${id}-placed`).get()).data()!;
+    // Named by the request's own id, not by the "special-" every such order shares.
+    expect(placedMail.message.subject).toContain(`(order SPECIAL-${id.slice(0, 8).toUpperCase()})`);
     // Accepting twice places nothing more.
     expect((await http(`/api/special-orders/${id}/accept`, { method: 'POST', token: shopper.token, json: { phone: '5551234567' } })).status).toBe(409);
 

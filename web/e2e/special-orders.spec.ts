@@ -48,6 +48,8 @@ for (const width of [375, 1280]) {
     await expect(card.getByTestId('special-status')).toHaveText('Accepted: we are ordering it');
     await card.getByRole('link', { name: 'View Order' }).click();
     await expect(page).toHaveURL(`/orders/special-${mine._id}`);
+    // Named by the request's own id, not by its "special-" (which every such order shares).
+    await expect(page.getByRole('heading', { name: `Order #special-${mine._id.slice(0, 8)}` })).toBeVisible();
     await expect(page.getByText(title).first()).toBeVisible();
     await expect(page.getByText('$42.00').first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/special-order-accepted-${width}.png`, fullPage: true });

@@ -1,5 +1,5 @@
 import type { DeliveryMethod, OrderPickup, OrderStatus, StoredCharges } from '@bookstore/contract';
-import { formatCents, formatDate, ratePercentLabel } from '@bookstore/contract';
+import { formatCents, formatDate, ratePercentLabel, shortOrderId } from '@bookstore/contract';
 import type { MailDoc } from '../lib/mail-queue';
 
 // The order mails: one per order and event, queued (lib/mail-queue.ts) in the same transaction as
@@ -24,7 +24,7 @@ export interface MailOrder {
 /** One mail per order and event: placement, or the arrival in a status (each is reached at most once). */
 export const mailId = (orderId: string, event: 'placed' | OrderStatus) => `${orderId}-${event}`;
 
-export const shortId = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+export const shortId = (orderId: string) => shortOrderId(orderId).toUpperCase();
 
 const HEADLINES: Record<'placed' | OrderStatus, string> = {
   placed: 'We have received your order',

@@ -1,4 +1,4 @@
-import { CHECKOUT_SESSION_MINUTES, sumCents, type StoredOrder } from '@bookstore/contract';
+import { CHECKOUT_SESSION_MINUTES, shortOrderId, sumCents, type StoredOrder } from '@bookstore/contract';
 import type Stripe from 'stripe';
 
 // What the shop asks Stripe Checkout for: built on the server from the stored order (never from the
@@ -25,7 +25,7 @@ export function lineItems(orderId: string, order: Pick<StoredOrder, 'items' | 'c
   if (c && !c.taxIncluded && c.taxCents > 0) lines.push(line(c.taxLabel || 'Tax', c.taxCents));
   const cents = sumCents(lines.map((l) => l.price_data!.unit_amount!));
   if (cents === order.totalCents && lines.every((l) => l.price_data!.unit_amount! > 0)) return lines;
-  return [line(`Order ${orderId.slice(0, 8).toUpperCase()}`, order.totalCents)];
+  return [line(`Order ${shortOrderId(orderId).toUpperCase()}`, order.totalCents)];
 }
 
 export interface SessionRequest {

@@ -1,5 +1,5 @@
 import type { Order, SpecialOrder, SpecialOrderRequest, SpecialOrdersPage, SpecialOrderStatus, SpecialOrderStatusChange, StoredSpecialOrder } from '@bookstore/contract';
-import { canMoveSpecial, formatCents, formatDate, MAX_OPEN_SPECIAL_ORDERS, normaliseEmail, OPEN_SPECIAL_STATUSES, priceOrder, specialOrderFromStored } from '@bookstore/contract';
+import { canMoveSpecial, formatCents, formatDate, MAX_OPEN_SPECIAL_ORDERS, normaliseEmail, OPEN_SPECIAL_STATUSES, priceOrder, specialOrderFromStored, specialOrderOrderId } from '@bookstore/contract';
 import { FieldPath, FieldValue, type Query, type Transaction } from 'firebase-admin/firestore';
 import { appendAudit, openAudit, type AuditActor, type AuditLog } from '../admin/audit.repo';
 import { noAfterCommit } from '../books/book-writes';
@@ -177,7 +177,7 @@ export async function answerSpecialOrder(customer: Customer, id: string, to: 'de
  */
 export async function acceptSpecialOrder(customer: Customer, id: string, contact: { name?: string; phone: string }): Promise<{ specialOrder: SpecialOrder; order: Order }> {
   const ref = specialOrders().doc(id);
-  const orderRef = orders().doc(`special-${id}`); // one order per request, whatever retries
+  const orderRef = orders().doc(specialOrderOrderId(id)); // one order per request, whatever retries
   const accountRef = customers().doc(customer.uid);
   return db().runTransaction(async (tx) => {
     const [snap, account] = await tx.getAll(ref, accountRef);

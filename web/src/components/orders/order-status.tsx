@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@bookstore/contract';
+import { shortOrderId, type OrderStatus } from '@bookstore/contract';
 
 /** What each status is called on screen (the badge shows the status itself, capitalised). */
 export const STATUS_LABEL: Record<OrderStatus, string> = {
@@ -50,6 +50,4 @@ export function statusDot(status: OrderStatus): string {
 }
 
 /** The first characters of an id, enough to tell orders apart on screen (case kept: ids are case-sensitive). */
-export function shortId(id: string): string {
-  return id.slice(0, 8);
-}
+export const shortId = shortOrderId;
