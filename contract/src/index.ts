@@ -8,6 +8,7 @@ export * from './money';
 export * from './order';
 export * from './text';
 export * from './display';
+export * from './order-id';
 export * from './paging';
 export * from './csv';
 export * from './import';

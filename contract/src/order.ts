@@ -135,19 +135,6 @@ export type ParsedOrderInput = z.output<typeof OrderInputSchema>;
 // ---------------------------------------------------------------------------------------------
 // Lifecycle
 
-/** The id of the order a special order places when its shopper accepts (one per request). */
-export const specialOrderOrderId = (specialOrderId: string) => `special-${specialOrderId}`;
-
-/**
- * What the desk, the customer's pages and the mail call an order: its id's first 8 characters,
- * after the `special-` of a special order's order (else every such order read "special-"). The
- * desk's order search takes it as a prefix.
- */
-export function shortOrderId(id: string): string {
-  const start = id.startsWith('special-') ? 'special-'.length : 0;
-  return id.slice(0, start + 8);
-}
-
 export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'refused', 'ready_for_pickup', 'collected'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` });
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;

@@ -14,7 +14,9 @@ const manifest: Record<string, Chunk> = existsSync(manifestPath) ? JSON.parse(re
 // Issue 14 set 120 KB (after the PWA work too); issue 41's pre-order labels on the first screen's
 // cards ('Pre-order', 'Publishes <date>') and the cart's rule for a forthcoming book at stock 0 are
 // first-screen code: 121 KB (the first visit with the worker stays within 250 KB, first-visit.spec).
-export const BUDGET_HOME_JS_GZIP = 121 * 1024;
+// The client's own second try of a 503 BUSY (api-client.ts; a shopper never reads 'try again' for a
+// lock another request held) is every request's: 126 bytes more, 121.5 KB.
+export const BUDGET_HOME_JS_GZIP = 121.5 * 1024;
 
 /** A chunk and everything it imports statically, as manifest keys. */
 function closure(keys: string[]): Set<string> {

@@ -58,3 +58,14 @@ export function sessionParams({ orderId, order, origin, attempt, now = Date.now(
 
 /** One key per order attempt: a retried request (ours or the SDK's) opens the same session. */
 export const sessionIdempotencyKey = (orderId: string, attempt: number) => `checkout-${orderId}-${attempt}`;
+
+/**
+ * The time a session's expiry is counted from. Stripe refuses a key sent again with other
+ * parameters, so the first session's expiry is counted from the order's placement: a retry within a
+ * minute (Stripe did not answer in time, the client sent the order again) asks for exactly what the
+ * first request asked, and gets the session it may have opened. Later, or for a new attempt, the clock.
+ */
+export function sessionClock(order: { createdAt: string }, attempt: number, now = Date.now()): number {
+  const placedAt = Date.parse(order.createdAt);
+  return attempt === 1 && now - placedAt >= 0 && now - placedAt < 60_000 ? placedAt : now;
+}

@@ -3,7 +3,7 @@ import { logger } from 'firebase-functions/logger';
 import { HttpError } from '../lib/http-error';
 import type { OrderDoc } from '../orders/orders.repo';
 import { siteOrigin } from '../pages/site-origin';
-import { sessionIdempotencyKey, sessionParams } from './checkout-session';
+import { sessionClock, sessionIdempotencyKey, sessionParams } from './checkout-session';
 import { attachSession } from './payments.repo';
 import { stripeFromEnv, type Stripe } from './stripe-client';
 
@@ -37,7 +37,8 @@ export async function openSession(orderId: string, doc: OrderDoc, attempt: numbe
   const { stripe } = requireStripe();
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripe.checkout.sessions.create(sessionParams({ orderId, order: doc, origin: siteOrigin(), attempt }), { idempotencyKey: sessionIdempotencyKey(orderId, attempt) });
+    const params = sessionParams({ orderId, order: doc, origin: siteOrigin(), attempt, now: sessionClock(doc, attempt) });
+    session = await stripe.checkout.sessions.create(params, { idempotencyKey: sessionIdempotencyKey(orderId, attempt) });
   } catch (error) {
     throw providerError(error, 'creating a Checkout session');
   }

@@ -1,6 +1,6 @@
 import type { StoredPayment } from '@bookstore/contract';
 import { describe, expect, it } from 'vitest';
-import { lineItems, sessionParams } from './checkout-session';
+import { lineItems, sessionClock, sessionParams } from './checkout-session';
 import { applyFact, refundStatusOf, type Fact } from './payment-facts';
 
 const AT = '2026-11-25T12:00:00.000Z';
@@ -100,6 +100,17 @@ describe('Checkout session parameters', () => {
       success_url: 'https://shop.example/orders/order-1?checkout=success', cancel_url: 'https://shop.example/orders/order-1?checkout=cancelled',
     });
     expect(params.expires_at! - now / 1000).toBe(31 * 60);
+  });
+
+  it('asks for the same expiry when the first session is asked for again within a minute of placing (the same key must carry the same parameters)', () => {
+    const placed = { createdAt: '2026-11-25T12:00:00.000Z' };
+    const at = (seconds: number) => Date.parse(placed.createdAt) + seconds * 1000;
+    const ask = (clock: number) => sessionParams({ orderId: 'order-1', order, origin: 'https://shop.example', attempt: 1, now: sessionClock(placed, 1, clock) }).expires_at;
+    expect(ask(at(0.2))).toBe(ask(at(59)));
+    expect(ask(at(59))! - at(59) / 1000).toBeGreaterThanOrEqual(30 * 60); // still Stripe's 30 minutes
+    // Later, or a new attempt (a new key): the clock.
+    expect(sessionClock(placed, 1, at(61))).toBe(at(61));
+    expect(sessionClock(placed, 2, at(5))).toBe(at(5));
   });
 });
 

@@ -65,6 +65,10 @@ afterAll(async () => {
   await new Promise((r) => receiver?.close(r));
 });
 
+// Fixed once: a session sent again under its idempotency key must carry the same parameters (an
+// expiry read from the clock per call differed when the two calls straddled a second, a busy CI's flake).
+const EXPIRES_AT = Math.floor(Date.now() / 1000) + 31 * 60;
+
 const newSession = (over: Partial<Stripe.Checkout.SessionCreateParams> = {}, key?: string) =>
   stripe.checkout.sessions.create({
     mode: 'payment',
@@ -76,7 +80,7 @@ const newSession = (over: Partial<Stripe.Checkout.SessionCreateParams> = {}, key
     metadata: { orderId: 'order-1' },
     payment_intent_data: { metadata: { orderId: 'order-1' } },
     customer_email: 'reader@example.com',
-    expires_at: Math.floor(Date.now() / 1000) + 31 * 60,
+    expires_at: EXPIRES_AT,
     success_url: 'http://127.0.0.1/orders/order-1?checkout=success',
     cancel_url: 'http://127.0.0.1/orders/order-1?checkout=cancelled',
     ...over,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, busyRetryDelayMs, classifyResponse, classifyThrown } from './api-client';
+import { ApiError, apiFetch, classifyResponse, classifyThrown, isBusy } from './api-client';
 
 describe('request error classing', () => {
   it('classes network failures, timeouts, unreadable bodies and HTTP statuses', () => {
@@ -19,13 +19,11 @@ describe('a 503 BUSY is sent again', () => {
   afterEach(() => vi.unstubAllGlobals());
   const busy = JSON.stringify({ message: 'Someone else is changing this right now. Please try again.', code: 'BUSY' });
 
-  it('waits its Retry-After (capped at 2 s), only for BUSY', () => {
-    expect(busyRetryDelayMs(503, busy, '1')).toBeGreaterThanOrEqual(1000);
-    expect(busyRetryDelayMs(503, busy, '1')).toBeLessThanOrEqual(1250);
-    expect(busyRetryDelayMs(503, busy, '30')).toBeLessThanOrEqual(2250);
-    expect(busyRetryDelayMs(503, JSON.stringify({ message: 'The shop is briefly unavailable.' }), '30')).toBeUndefined();
-    expect(busyRetryDelayMs(409, busy, '1')).toBeUndefined();
-    expect(busyRetryDelayMs(503, 'not json', '1')).toBeUndefined();
+  it('is only a 503 that says BUSY (an outage 503 is not sent again)', () => {
+    expect(isBusy(503, busy)).toBe(true);
+    expect(isBusy(503, JSON.stringify({ message: 'The shop is briefly unavailable.' }))).toBe(false);
+    expect(isBusy(409, busy)).toBe(false);
+    expect(isBusy(503, 'not json')).toBe(false);
   });
 
   it('gets the real answer on a later try, and gives up with the BUSY error after three more', async () => {

@@ -22,24 +22,11 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 /**
  * A 503 with code BUSY (docs/api.md) says another request held the document and nothing was
  * written: the same request again gets the real answer. A shopper should never read "try again"
- * for that, so the client sends it again itself, after its Retry-After (capped), a few times,
- * within the request's own timeout.
+ * for that, so the client sends it again itself, after the second the server asks for (and a
+ * little more, so racers spread), a few times, within the request's own timeout.
  */
 export const BUSY_RETRIES = 3;
-const BUSY_WAIT_CAP_MS = 2000;
-
-/** How long to wait before sending a BUSY request again, or undefined when the answer is not BUSY. */
-export function busyRetryDelayMs(status: number, text: string, retryAfter: string | null): number | undefined {
-  if (status !== 503) return undefined;
-  try {
-    if ((JSON.parse(text) as { code?: unknown }).code !== 'BUSY') return undefined;
-  } catch {
-    return undefined;
-  }
-  const seconds = Number(retryAfter);
-  const base = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, BUSY_WAIT_CAP_MS) : 1000;
-  return base + Math.round(Math.random() * 250); // spread the racers' second tries
-}
+export const isBusy = (status: number, text: string) => status === 503 && text.includes('"code":"BUSY"');
 
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -107,9 +94,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
         signal: controller.signal,
       });
       const text = await res.text();
-      const wait = attempt < BUSY_RETRIES ? busyRetryDelayMs(res.status, text, res.headers.get('Retry-After')) : undefined;
-      if (wait === undefined) return classifyResponse<T>(res.status, text);
-      await pause(wait, controller.signal);
+      if (attempt >= BUSY_RETRIES || !isBusy(res.status, text)) return classifyResponse<T>(res.status, text);
+      await pause(1000 + Math.random() * 250, controller.signal);
     }
   } catch (error) {
     const failure = classifyThrown(error, timedOut);
