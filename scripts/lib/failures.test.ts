@@ -15,6 +15,7 @@ describe('the failures listed under the summary', () => {
         { name: '/repo/functions/test/ok.api.test.ts', status: 'passed', assertionResults: [{ fullName: 'fine', status: 'passed' }] },
       ],
     };
+    expect(vitestFailures(report, '/repo/')).toEqual(vitestFailures(report, '/repo'));
     expect(vitestFailures(report, '/repo')).toEqual([
       { where: 'functions/test/orders.api.test.ts', name: 'orders refuses a bad total', why: 'AssertionError: expected 500 to be 409' },
       { where: 'functions/test/mail.api.test.ts', name: '(the file itself)', why: 'Hook timed out in 10000ms' },

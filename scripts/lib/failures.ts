@@ -6,7 +6,10 @@
 export type Failure = { where: string; name: string; why: string };
 
 const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
-const relative = (file: string, root: string) => (file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file);
+const relative = (file: string, root: string) => {
+  const prefix = root.endsWith('/') ? root : `${root}/`;
+  return file.startsWith(prefix) ? file.slice(prefix.length) : file;
+};
 // Runners colour their messages; the summary is plain text.
 // eslint-disable-next-line no-control-regex
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
