@@ -1,6 +1,7 @@
+import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { releaseHoldsJob } from '../src/orders/release-holds';
-import { expectUnchanged, http, makeBooks, newCustomer, stockOf, validOrder } from './helpers';
+import { adminToken, expectUnchanged, http, makeBooks, newCustomer, stockOf, validOrder } from './helpers';
 import { control, eventOf, mailsOf, placeCardOrder, postEvent, sdk, stored, until } from './stripe-helpers';
 
 // Card payments in-process (functions-framework, the production runtime, in this process): the
@@ -8,12 +9,23 @@ import { control, eventOf, mailsOf, placeCardOrder, postEvent, sdk, stored, unti
 // cancels an unpaid order whose expired event never came; card payments switched off.
 
 const HOURS = 60 * 60 * 1000;
-const saved = { key: process.env.STRIPE_SECRET_KEY, secret: process.env.STRIPE_WEBHOOK_SECRET };
+const saved = { key: process.env.STRIPE_SECRET_KEY, secret: process.env.STRIPE_WEBHOOK_SECRET, base: process.env.STRIPE_API_BASE };
 
+const restore = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value));
 afterEach(() => {
-  process.env.STRIPE_SECRET_KEY = saved.key;
-  process.env.STRIPE_WEBHOOK_SECRET = saved.secret;
+  restore('STRIPE_SECRET_KEY', saved.key);
+  restore('STRIPE_WEBHOOK_SECRET', saved.secret);
+  restore('STRIPE_API_BASE', saved.base);
 });
+
+/** A port nothing listens on: Stripe, unreachable. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 describe('card payments in-process', () => {
   it('verifies the signature on the raw bytes functions-framework keeps', async () => {
@@ -69,6 +81,44 @@ describe('card payments in-process', () => {
     const expired = await postEvent(eventOf('checkout.session.expired', await sdk().checkout.sessions.retrieve(order.sessionId)));
     expect(expired.status).toBe(200);
     await until(order.id, (d) => d.status === 'cancelled', 'cancelled by the expired event');
+  });
+
+  it('refunds a cancelled paid pre-order whose refund Stripe did not make at the cancel, once, in the hourly job', async () => {
+    const fields = { title: `Retry refund ${Date.now()}`, description: 'Not out yet.', category: 'Fiction', trending: false, oldPrice: 20, newPrice: 15, coverImage: 'book-2', stock: 0, publishedOn: `${new Date().getUTCFullYear() + 1}-06-15` };
+    const book = (await http('/api/books/create-book', { method: 'POST', token: await adminToken(), json: fields })).body.book;
+    const customer = await newCustomer('refund-retry');
+    const placed = await http('/api/orders', {
+      method: 'POST', token: customer.token, headers: { 'Idempotency-Key': `refund-retry-${Date.now()}` },
+      json: { ...validOrder(customer.email, [book]), payment: { method: 'card' } },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const id = placed.body._id as string;
+    const sessionId = placed.body.payment.sessionId as string;
+    await control(`sessions/${sessionId}/pay`, { notify: false });
+    expect((await postEvent(eventOf('checkout.session.completed', await sdk().checkout.sessions.retrieve(sessionId)))).status).toBe(200);
+    const intent = (await stored(id)).payment.paymentIntentId as string;
+
+    // Stripe does not answer the cancel's refund: the order is cancelled, its refund owed.
+    process.env.STRIPE_API_BASE = `http://127.0.0.1:${await closedPort()}`;
+    const cancelled = await http(`/api/orders/${id}/cancel`, { method: 'POST', token: customer.token });
+    expect(cancelled.status).toBe(200);
+    restore('STRIPE_API_BASE', saved.base);
+    const owed = await stored(id);
+    expect(owed).toMatchObject({ status: 'cancelled', refundDue: { cents: 1500 }, payment: { status: 'paid' } });
+    expect(owed.refundRetryAt).toBeDefined();
+    expect((await sdk().refunds.list({ payment_intent: intent })).data).toEqual([]);
+
+    // Not yet (the cancel's own try has just had its turn); then two runs at once and a third.
+    expect((await releaseHoldsJob()).refunds.refunded).not.toContain(id);
+    const later = new Date(Date.now() + 2 * HOURS);
+    const runs = await Promise.all([releaseHoldsJob(later), releaseHoldsJob(later)]);
+    expect(runs.some((r) => r.refunds.refunded.includes(id))).toBe(true);
+    expect((await releaseHoldsJob(later)).refunds.refunded).not.toContain(id);
+    expect((await sdk().refunds.list({ payment_intent: intent })).data.map((r) => r.amount)).toEqual([1500]);
+    const doc = await stored(id);
+    expect(doc.payment).toMatchObject({ status: 'refunded', refundedCents: 1500 });
+    expect(doc.payment.refunds).toHaveLength(1);
+    expect(doc.refundRetryAt).toBeUndefined();
   });
 
   it('offers cash only, and refuses a card order with nothing stored, when the Stripe secrets are off', async () => {

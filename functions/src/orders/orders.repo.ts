@@ -49,6 +49,8 @@ export interface OrderDoc extends StoredOrder {
    * in the cancel's transaction and made after it (payments/cancel-refunds.ts) under `refundId`.
    */
   refundDue?: { refundId: string; cents: number; at: string };
+  /** Set with `refundDue`, removed once that refund is made or owed no more: the hourly job's query (payments/cancel-refunds.ts). */
+  refundRetryAt?: string;
 }
 
 /** The id of the refund a cancel owes: one per order, so every attempt at it is the same refund. */
@@ -456,7 +458,10 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       // Issue 41: a paid card pre-order cancelled owes its money back (the gift card's part went back
       // just above). Recorded here, once with the cancel; made through Stripe after the commit.
       const owed = to === 'cancelled' && doc.payment?.method === 'card' && refundsWhenCancelled(doc) ? refundableCents(doc.payment) : 0;
-      if (owed > 0 && !doc.refundDue) change.refundDue = { refundId: cancelRefundId(orderId), cents: owed, at };
+      if (owed > 0 && !doc.refundDue) {
+        change.refundDue = { refundId: cancelRefundId(orderId), cents: owed, at };
+        change.refundRetryAt = at; // until the refund is made: Stripe may not answer the cancel's own try
+      }
       const updated: OrderDoc = { ...doc, ...change };
       // Leaving ready_for_pickup takes the order out of the release's query (status, holdUntil) for
       // good; a final status takes an unpaid card order out of the payment job's (payBy).

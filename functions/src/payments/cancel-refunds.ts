@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { fromCents, refundedCentsOf, type Order, type ParsedRefundRequest } from '@bookstore/contract';
+import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
 import type { AuditActor } from '../admin/audit.repo';
 import { HttpError } from '../lib/http-error';
-import { orderFromDoc } from '../orders/orders.repo';
+import { runQuery } from '../lib/queries';
+import { orderFromDoc, orders } from '../orders/orders.repo';
 import { requireStripe } from './checkout';
 import { refundStatusOf } from './payment-facts';
 import { readOrder, recordRefund } from './payments.repo';
@@ -26,12 +28,19 @@ export async function settleCancelRefund(orderId: string, actor?: AuditActor): P
   const doc = await readOrder(orderId);
   const due = doc?.refundDue;
   const payment = doc?.payment;
-  if (!doc || !due || payment?.method !== 'card') return null;
+  if (!doc || !due || payment?.method !== 'card') {
+    if (doc?.refundRetryAt) await stopRetrying(orderId);
+    return null;
+  }
   const refunds = payment.refunds ?? [];
   const made = refunds.find((r) => r.id === due.refundId);
-  if (made && made.status !== 'failed' && made.requestHash) return orderFromDoc(orderId, doc); // done (by a cancel sent at the same time)
+  if (made && made.status !== 'failed' && made.requestHash) {
+    if (doc.refundRetryAt) await stopRetrying(orderId);
+    return orderFromDoc(orderId, doc); // done (by a cancel sent at the same time)
+  }
   if (!made && refundedCentsOf(refunds) + due.cents > (payment.paidCents ?? 0)) {
     logger.warn('Cancel refund not made: refunds since the cancel leave less than it owes', { orderId, dueCents: due.cents, refundedCents: refundedCentsOf(refunds) });
+    if (doc.refundRetryAt) await stopRetrying(orderId);
     return null;
   }
   if (!payment.paymentIntentId) throw new HttpError(409, 'This order has no card payment to refund', { code: 'REFUND_EXCEEDS_PAYMENT', refundable: 0 });
@@ -43,14 +52,49 @@ export async function settleCancelRefund(orderId: string, actor?: AuditActor): P
     { idempotencyKey: `refund-${due.refundId}` },
   );
   const answer = await recordRefund({ orderId, refundId: due.refundId, requestHash, request, actor }, { id: refund.id, amountCents: refund.amount, status: refundStatusOf(refund.status) });
+  await stopRetrying(orderId);
   return answer.order;
+}
+
+/** Takes the order out of the hourly job's query: its refund is made, or owed no more. */
+const stopRetrying = (orderId: string) => orders().doc(orderId).update({ refundRetryAt: FieldValue.delete() });
+
+/** How long after a cancel the job first tries its refund again: the cancel's own try has had its turn. */
+export const CANCEL_REFUND_GRACE_MS = 10 * 60_000;
+export const CANCEL_REFUND_BATCH = 50;
+
+export interface CancelRefundReport {
+  refunded: string[];
+  skipped: string[];
+}
+
+/**
+ * Part of the hourly `releaseHolds` job (index.ts): a cancelled order whose refund Stripe did not
+ * make at the cancel (it did not answer, or refused for a while) is refunded now, through the same
+ * settle as the cancel, so a cancel, the desk and two runs at once make it once between them (its
+ * refund id and Stripe idempotency key are the order's own). One that fails waits for the next run.
+ */
+export async function retryCancelRefunds(now = new Date()): Promise<CancelRefundReport> {
+  const report: CancelRefundReport = { refunded: [], skipped: [] };
+  const before = new Date(now.getTime() - CANCEL_REFUND_GRACE_MS).toISOString();
+  const due = await runQuery(orders().where('refundRetryAt', '<=', before).orderBy('refundRetryAt').limit(CANCEL_REFUND_BATCH));
+  for (const { id } of due.docs) {
+    try {
+      if (await settleCancelRefund(id)) report.refunded.push(id);
+    } catch (error) {
+      logger.error('Cancel refund not made yet', { orderId: id, message: (error as Error).message });
+      report.skipped.push(id);
+    }
+  }
+  if (due.size) logger.info('Cancel refunds tried again', { refunded: report.refunded.length, skipped: report.skipped.length, orderIds: report.refunded });
+  return report;
 }
 
 /**
  * A cancel (the customer's or the desk's) with its refund: `cancel` commits the order's move; the
  * refund it owes is made after. A cancel refused as already done (409: sent twice at once, or again
  * after Stripe did not answer) still completes that refund, once. Stripe failing leaves the cancel
- * done and the refund due: logged, and made by the next cancel request or the desk.
+ * done and the refund due: logged, and made by the hourly job (retryCancelRefunds), a cancel sent again or the desk.
  */
 export async function cancelWithRefund(orderId: string, actor: AuditActor | undefined, cancel: () => Promise<Order>): Promise<Order> {
   const settle = async () => {
