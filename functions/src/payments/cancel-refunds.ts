@@ -52,6 +52,8 @@ export async function settleCancelRefund(orderId: string, actor?: AuditActor): P
     { idempotencyKey: `refund-${due.refundId}` },
   );
   const answer = await recordRefund({ orderId, refundId: due.refundId, requestHash, request, actor }, { id: refund.id, amountCents: refund.amount, status: refundStatusOf(refund.status) });
+  // Stripe answered (even a refund that failed): recorded where the desk sees it. Asking again under
+  // the same key would only get the same answer back, so the job stops here.
   await stopRetrying(orderId);
   return answer.order;
 }
