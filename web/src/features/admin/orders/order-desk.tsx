@@ -1,5 +1,6 @@
 import { buttonClass } from '../../../components/ui/button';
 import { CursorPager } from '../../../components/ui/cursor-pager';
+import { useCursorTrail } from '../../../components/ui/use-cursor-trail';
 import { ORDER_TABS, type Order, type OrderTab } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -38,12 +39,8 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const status: OrderTab = isTab(params.get('status')) ? (params.get('status') as OrderTab) : 'all';
   const q = params.get('q')?.trim() ?? '';
-  // Cursors of the pages before this one (Previous pops), kept per filter.
-  const [trail, setTrail] = useState<{ filter: string; cursors: (string | null)[] }>({ filter: '', cursors: [null] });
-  const filter = `${status}|${q}`;
-  const cursors = trail.filter === filter ? trail.cursors : [null];
-  const cursor = cursors[cursors.length - 1] ?? null;
-  const { data, error, isPending, isError, isPlaceholderData, refetch } = useQuery(adminOrdersQuery({ status, q, cursor }));
+  const trail = useCursorTrail(`${status}|${q}`);
+  const { data, error, isPending, isError, isPlaceholderData, refetch } = useQuery(adminOrdersQuery({ status, q, cursor: trail.cursor }));
   const [draft, setDraft] = useState(q);
 
   const setFilter = (next: { status?: OrderTab; q?: string }) => {
@@ -58,7 +55,6 @@ export function Component() {
     e.preventDefault();
     setFilter({ q: draft.trim() });
   };
-  const page = cursors.length;
 
   return (
     <section className="rounded-lg bg-white shadow" aria-labelledby="desk-heading">
@@ -193,11 +189,11 @@ export function Component() {
       </div>
 
       <CursorPager
-        page={page}
+        page={trail.page}
         hasNext={!!data?.nextCursor}
         busy={isPlaceholderData}
-        onPrevious={() => setTrail({ filter, cursors: cursors.slice(0, -1) })}
-        onNext={() => data?.nextCursor && setTrail({ filter, cursors: [...cursors, data.nextCursor] })}
+        onPrevious={trail.previous}
+        onNext={() => data?.nextCursor && trail.next(data.nextCursor)}
       />
     </section>
   );

@@ -1,10 +1,10 @@
 import { formatPublicationDate, type DeskPreorder } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { shortId } from '../../../components/orders/order-status';
 import { textLink } from '../../../components/ui/button';
 import { CursorPager } from '../../../components/ui/cursor-pager';
+import { useCursorTrail } from '../../../components/ui/use-cursor-trail';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -48,12 +48,8 @@ export function Component() {
   usePageTitle('Pre-orders');
   const [params] = useSearchParams();
   const state: PreorderTab = params.get('state') === 'allocated' ? 'allocated' : 'waiting';
-  // Cursors of the pages before this one (Previous pops), kept per tab.
-  const [trail, setTrail] = useState<{ state: PreorderTab; cursors: (string | null)[] }>({ state, cursors: [null] });
-  const cursors = trail.state === state ? trail.cursors : [null];
-  const cursor = cursors[cursors.length - 1] ?? null;
-  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(deskPreordersQuery(state, cursor));
-  const page = cursors.length;
+  const trail = useCursorTrail(state);
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(deskPreordersQuery(state, trail.cursor));
 
   return (
     <section className="rounded-lg bg-white shadow" aria-labelledby="preorders-heading">
@@ -138,11 +134,11 @@ export function Component() {
       </div>
 
       <CursorPager
-        page={page}
+        page={trail.page}
         hasNext={!!data?.nextCursor}
         busy={isPlaceholderData}
-        onPrevious={() => setTrail({ state, cursors: cursors.slice(0, -1) })}
-        onNext={() => data?.nextCursor && setTrail({ state, cursors: [...cursors, data.nextCursor] })}
+        onPrevious={trail.previous}
+        onNext={() => data?.nextCursor && trail.next(data.nextCursor)}
       />
     </section>
   );

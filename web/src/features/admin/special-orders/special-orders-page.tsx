@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { buttonClass, fieldClass, textLink } from '../../../components/ui/button';
 import { CursorPager } from '../../../components/ui/cursor-pager';
+import { useCursorTrail } from '../../../components/ui/use-cursor-trail';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, money } from '../../../lib/format';
 import { confirmBox } from '../../../lib/notify';
@@ -137,12 +138,9 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const status: SpecialOrderStatus = isStatus(params.get('status')) ? (params.get('status') as SpecialOrderStatus) : 'requested';
-  const [trail, setTrail] = useState<{ status: SpecialOrderStatus; cursors: (string | null)[] }>({ status, cursors: [null] });
-  const cursors = trail.status === status ? trail.cursors : [null];
-  const cursor = cursors[cursors.length - 1] ?? null;
-  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(deskSpecialOrdersQuery(status, cursor));
+  const trail = useCursorTrail(status);
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(deskSpecialOrdersQuery(status, trail.cursor));
   const [done, setDone] = useState('');
-  const page = cursors.length;
   const go = (to: SpecialOrderStatus) => {
     setDone('');
     navigate({ search: `?status=${to}` });
@@ -199,11 +197,11 @@ export function Component() {
       </div>
 
       <CursorPager
-        page={page}
+        page={trail.page}
         hasNext={!!data?.nextCursor}
         busy={isPlaceholderData}
-        onPrevious={() => setTrail({ status, cursors: cursors.slice(0, -1) })}
-        onNext={() => data?.nextCursor && setTrail({ status, cursors: [...cursors, data.nextCursor] })}
+        onPrevious={trail.previous}
+        onNext={() => data?.nextCursor && trail.next(data.nextCursor)}
       />
     </section>
   );
