@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { zipSync } from 'fflate';
 import { toIsbn13 } from '../../contract/src/isbn';
 import { outageIsbn } from '../../scripts/lib/open-library-fixture';
-import { adminLogin, ownerToken } from './helpers';
+import { adminLogin, noHorizontalOverflow, ownerToken } from './helpers';
 
 // Issue 26 in Chromium: Manage Books on a 375 px phone (cards, every action within the screen, bulk
 // select), a book page with every detail, the book form's ISBN lookup (against the tests' stand-in
@@ -34,10 +34,6 @@ function randomIsbn10(): string {
   const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (10 - i), 0);
   const check = (11 - (sum % 11)) % 11;
   return body + (check === 10 ? 'X' : String(check));
-}
-
-async function noHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 /** The element lies wholly inside the window: left, right, top and bottom. */

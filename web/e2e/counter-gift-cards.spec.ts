@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test, uniqueTitle } from './fixtures';
-import { adminLogin } from './helpers';
+import { adminLogin, isbnPair, noHorizontalOverflow } from './helpers';
 
 // Gift cards at the counter (issue 40) in Chromium at 375 px (and 1280 px): a 'Gift card' line with an amount sold
 // with 'Take Cash', its code printed once on the receipt (a later copy shows its last 4), the card
@@ -9,22 +9,24 @@ import { adminLogin } from './helpers';
 
 const SHOTS = 'artifacts/screenshots';
 
-function isbn13(): string {
-  const body = `978${Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return body + ((10 - (sum % 10)) % 10);
+/** The balance check as a shopper sends it, each from an address of its own (it is rate-limited per address). */
+function checkBalance(request: APIRequestContext, code: string) {
+  const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}, 203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+  return request.get(`/api/gift-cards/${encodeURIComponent(code)}/balance`, { headers: { 'X-Forwarded-For': ip } });
 }
 
-/** The card's balance as a shopper would check it (each check from an address of its own: the check is rate-limited per address). */
+/** The card's balance as a shopper would check it. */
 async function balanceOf(request: APIRequestContext, code: string): Promise<number> {
-  const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}, 203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-  const res = await request.get(`/api/gift-cards/${encodeURIComponent(code)}/balance`, { headers: { 'X-Forwarded-For': ip } });
+  const res = await checkBalance(request, code);
   expect(res.status()).toBe(200);
   return (await res.json()).balance;
 }
 
-async function noHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+/** The gift card's code as the receipt prints it once ('Code XXXX-XXXX-XXXX-XXXX'). */
+async function printedCode(receipt: Locator): Promise<string> {
+  const printed = receipt.getByTestId('receipt-gift-card-code');
+  await expect(printed).toHaveText(/^Code [0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+  return (await printed.textContent())!.replace('Code ', '');
 }
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -32,7 +34,7 @@ test.use({ viewport: { width: 375, height: 812 } });
 for (const width of [375, 1280]) {
   test(`sell a gift card at the counter at ${width}px: its code on the receipt once; a return of the sale's book as store credit`, async ({ page, request, makeBook }) => {
     await page.setViewportSize({ width, height: 812 });
-    const isbn = isbn13();
+    const isbn = isbnPair().isbn13;
     const book = await makeBook({ title: uniqueTitle('Gift Till Book'), isbn, stock: 3, newPrice: 14 });
     await adminLogin(page);
     await page.goto('/dashboard/counter');
@@ -61,9 +63,7 @@ for (const width of [375, 1280]) {
     await expect(page.getByText('Change due: $11.00')).toBeVisible();
     const receipt = page.getByRole('article', { name: 'Receipt' });
     await expect(receipt).toContainText('Gift card');
-    const printed = receipt.getByTestId('receipt-gift-card-code');
-    await expect(printed).toHaveText(/^Code [0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
-    const code = (await printed.textContent())!.replace('Code ', '');
+    const code = await printedCode(receipt);
     await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/counter-gift-card-receipt-${width}.png`, fullPage: true });
     // The sale reaches the shop just after 'Sale complete': then the card holds its amount.
@@ -110,13 +110,10 @@ test('offline: a gift card sold with the network gone prints its code at once, a
   await expect(page.getByText('Waiting to sync: this sale is kept on this device')).toBeVisible();
   const receipt = page.getByRole('article', { name: 'Receipt' });
   await expect(receipt).toContainText('Recorded offline: waiting to sync.');
-  const printed = receipt.getByTestId('receipt-gift-card-code');
-  await expect(printed).toHaveText(/^Code [0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
-  const code = (await printed.textContent())!.replace('Code ', '');
+  const code = await printedCode(receipt);
   await page.screenshot({ path: `${SHOTS}/counter-gift-card-offline-375.png`, fullPage: true });
   // Not on the shop yet: the card does not exist.
-  const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}, 203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-  expect((await request.get(`/api/gift-cards/${encodeURIComponent(code)}/balance`, { headers: { 'X-Forwarded-For': ip } })).status()).toBe(404);
+  expect((await checkBalance(request, code)).status()).toBe(404);
 
   await context.setOffline(false);
   await expect(page.getByText('Synced: the shop has this sale.')).toBeVisible({ timeout: 20_000 });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, ownerToken, test, uniqueTitle } from './fixtures';
 import { shopDay } from '@bookstore/contract';
-import { adminLogin } from './helpers';
+import { adminLogin, isbnPair, noHorizontalOverflow } from './helpers';
 
 // Counter sales (issue 39) in Chromium: a bookseller's till at 375 px (a phone) and 1024 px (a
 // tablet), typing digits and Enter as a barcode scanner does; and the offline counter: sell with the
@@ -10,16 +10,6 @@ import { adminLogin } from './helpers';
 
 const SHOTS = 'artifacts/screenshots';
 const PASSWORD = 'margins-and-footnotes-9';
-
-/** A random valid ISBN-13 (978...), and the ISBN-10 of the same book. */
-function isbnPair(): { isbn13: string; isbn10: string } {
-  const body = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('');
-  const base13 = `978${body}`;
-  const sum13 = [...base13].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  const sum10 = [...body].reduce((acc, d, i) => acc + Number(d) * (10 - i), 0);
-  const check10 = (11 - (sum10 % 11)) % 11;
-  return { isbn13: base13 + ((10 - (sum13 % 10)) % 10), isbn10: body + (check10 === 10 ? 'X' : String(check10)) };
-}
 
 async function stockOf(request: APIRequestContext, id: string): Promise<number> {
   const res = await request.get(`/api/books/${id}`);
@@ -44,10 +34,6 @@ async function scan(page: Page, digits: string) {
   const field = page.getByLabel('Scan or type an ISBN');
   await field.pressSequentially(digits);
   await field.press('Enter');
-}
-
-async function noHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 /** Today's counter sales of one book, through the API. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminLogin, newCustomer, signIn, ownerToken } from './helpers';
+import { adminLogin, newCustomer, noHorizontalOverflow, ownerToken, signIn } from './helpers';
 
 // Issue 27 in the browser, with the demo shop's settings (scripts/lib/seed.ts): pickup in Springfield,
 // free local delivery in 627*, post in three zones (free from $50), tax included at 6.25%.
@@ -34,7 +34,6 @@ async function addToCart(page: Page, book: { _id: string }) {
   await expect(page.getByText('Item added to cart')).toBeVisible();
 }
 
-const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 /** Confirms a desk action in its dialog (the desk asks before every move). */
 async function act(admin: Page, label: string) {
@@ -52,7 +51,7 @@ test('a pickup order on a 375 px phone, from the cart to collected; the live ord
 
   await page.goto('/cart');
   await expect(page.getByTestId('free-shipping')).toHaveText('You are $32.00 from free shipping');
-  await noSidewaysScroll(page);
+  await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/cart-free-shipping-375.png`, fullPage: true });
   await page.getByRole('link', { name: 'Checkout' }).click();
 
@@ -71,7 +70,7 @@ test('a pickup order on a 375 px phone, from the cart to collected; the live ord
   await expect(page.getByTestId('quote-total')).toHaveText('$18.00');
   await expect(page.getByTestId('checkout-total')).toHaveText('Total Price: $18.00');
   await page.getByLabel(/I agree to the/).check();
-  await noSidewaysScroll(page);
+  await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/checkout-pickup-375.png`, fullPage: true });
   await page.getByRole('button', { name: 'Place an Order' }).click();
   await expect(page.getByRole('heading', { name: 'Confirmed Order' })).toBeVisible();
@@ -99,7 +98,7 @@ test('a pickup order on a 375 px phone, from the cart to collected; the live ord
   await expect(page.getByTestId('order-status')).toHaveText('ready for pickup');
   await expect(page.getByTestId('order-notice')).toContainText('Your order is ready for pickup');
   await expect(page.getByTestId('pickup-details')).toContainText('we keep it for you until');
-  await noSidewaysScroll(page);
+  await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/order-ready-for-pickup-375.png`, fullPage: true });
   await act(desk, 'Mark collected');
   await expect(page.getByTestId('order-status')).toHaveText('collected');
@@ -180,7 +179,7 @@ test('the Settings page shows the shop’s methods, rates and tax, fits a phone,
     await expect(page.getByLabel('Free shipping from ($)')).toHaveValue('50.00');
     await expect(page.getByRole('group', { name: /Zone 2: Canada and Mexico/ })).toBeVisible();
     await expect(page.getByLabel('Rate (%)')).toHaveValue('6.25');
-    await noSidewaysScroll(page);
+    await noHorizontalOverflow(page);
     await page.screenshot({ path: `${SHOTS}/settings-${viewport.width}.png`, fullPage: true });
   }
   const audits = async () => (await (await page.request.get('/api/admin/audit?action=settings.update&limit=100', { headers: { Authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('bookstore.admin')!).token)}` } })).json()).events.length;
@@ -251,10 +250,10 @@ test('places are chosen, not typed: the method follows the address, a wrong zipc
   await expect(page.getByTestId('quote-shipping')).toHaveText('$19.99');
   await expect(page.getByTestId('quote-total')).toHaveText('$29.98');
   await page.getByLabel(/I agree to the/).check();
-  await noSidewaysScroll(page);
+  await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/checkout-paris-1280.png`, fullPage: true });
   await page.setViewportSize(PHONE);
-  await noSidewaysScroll(page);
+  await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/checkout-paris-375.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Place an Order' }).click();

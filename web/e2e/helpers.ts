@@ -185,3 +185,22 @@ export async function settled(page: Page, quietMs = 500, timeout = 15_000) {
     page.off('requestfailed', remove);
   }
 }
+
+/** Nothing on the page makes it scroll sideways (a phone's screen holds the whole width). */
+export async function noHorizontalOverflow(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+/** The 12 digits given, and the ISBN-13 check digit. */
+export function withIsbn13Check(first12: string): string {
+  const sum = [...first12].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return first12 + ((10 - (sum % 10)) % 10);
+}
+
+/** A random valid ISBN-13 (978...), and the ISBN-10 of the same book: a book of the test's own to scan. */
+export function isbnPair(): { isbn13: string; isbn10: string } {
+  const body = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('');
+  const sum10 = [...body].reduce((acc, d, i) => acc + Number(d) * (10 - i), 0);
+  const check10 = (11 - (sum10 % 11)) % 11;
+  return { isbn13: withIsbn13Check(`978${body}`), isbn10: body + (check10 === 10 ? 'X' : String(check10)) };
+}

@@ -1,9 +1,8 @@
-import type { Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { INBOX_URL } from '../../scripts/lib/env';
 import { expect, test } from './fixtures';
-import { adminLogin, placeOrder, signIn } from './helpers';
+import { adminLogin, noHorizontalOverflow, placeOrder, signIn } from './helpers';
 
 // The shop's own mail in the browser (issue 36): a newcomer's order mail on the developer's inbox
 // page (the local SMTP server `npm start` runs), and the dashboard's Failed Mail page.
@@ -11,10 +10,6 @@ import { adminLogin, placeOrder, signIn } from './helpers';
 const db = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' }));
 const SHOTS = 'artifacts/screenshots';
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function noHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 // Beside the other browser tests: they send mail too, so the developer looks for their own
 // address with the page's To filter (the page lists 50 at a time, newest first).

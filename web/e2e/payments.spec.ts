@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TEST_CARDS } from '../../scripts/lib/env';
-import { adminLogin, fillDelivery, newCustomer, signIn, ownerToken } from './helpers';
+import { adminLogin, fillDelivery, newCustomer, noHorizontalOverflow, ownerToken, signIn } from './helpers';
 
 // Card payments (issue 35) in Chromium, against the built site on the Hosting emulator and our
 // stand-in for Stripe: its payment page ('Card number', 'Pay'), its webhooks to the shop. The order
@@ -30,7 +30,6 @@ async function createBook(request: APIRequestContext, title: string, newPrice: s
   return book;
 }
 
-const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 /** A new shopper on a phone, signed in, with `book` in the cart, at a filled-in checkout. */
 async function atCheckout(page: Page, request: APIRequestContext, book: { _id: string }) {
@@ -67,7 +66,7 @@ test('a shopper pays by card on a 375 px phone, from the cart to Paid on the liv
   await expect(page.getByRole('group', { name: 'Payment' })).toBeVisible();
   await page.getByRole('radio', { name: 'Pay by Card' }).check();
   await expect(page.locator('#cod-note')).toContainText('opens the payment page');
-  await noSidewaysScroll(page);
+  await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/checkout-card-375.png`, fullPage: true });
   await placeByCard(page);
   expect(new URL(page.url()).port).not.toBe(new URL(test.info().project.use.baseURL!).port); // the card is typed at "Stripe", never on our origin
@@ -81,7 +80,7 @@ test('a shopper pays by card on a 375 px phone, from the cart to Paid on the liv
   await expect(page.getByTestId('checkout-return')).toHaveText('Thank you: your payment was received.');
   await expect(page.getByTestId('order-status')).toHaveText('pending');
   await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0); // paid by card: the shop cancels and refunds
-  await noSidewaysScroll(page);
+  await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/order-paid-by-card-375.png`, fullPage: true });
   // The cart was emptied when the order was placed.
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();

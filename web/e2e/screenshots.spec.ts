@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { adminLogin, apiBooks, booksInStock, checkout, settled, signIn } from './helpers';
+import { adminLogin, apiBooks, booksInStock, checkout, noHorizontalOverflow, settled, signIn } from './helpers';
 
 // Screenshots for people to look at (artifacts/screenshots, not committed). Each page is also
 // checked for horizontal overflow, the most common way a layout breaks on a phone.
@@ -10,11 +10,6 @@ const SHOTS = 'artifacts/screenshots';
 async function loadLazyImages(page: import('@playwright/test').Page) {
   await page.evaluate(() => document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')));
   await settled(page);
-}
-
-async function noHorizontalOverflow(page: import('@playwright/test').Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const width of [375, 768, 1280]) {

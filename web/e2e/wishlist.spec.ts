@@ -1,8 +1,8 @@
 import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_CONFIRMED } from '@bookstore/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { booksInStock, newCustomer, settled, SHOP_URL, signIn } from './helpers';
+import { booksInStock, newCustomer, noHorizontalOverflow, settled, SHOP_URL, signIn } from './helpers';
 import { catalogueCached, workerControls } from './pwa-helpers';
 
 // Issue 28 in the browser: the wishlist (guest -> account at sign-in, live on another device), the
@@ -11,10 +11,6 @@ import { catalogueCached, workerControls } from './pwa-helpers';
 const db = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' }));
 const SHOTS = 'artifacts/screenshots';
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function noHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 /** The newest mail document sent to `email` (the Trigger Email shape), waiting for it to be written. */
 async function mailTo(email: string) {
