@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { fromCents, refundedCentsOf, type Order, type ParsedRefundRequest } from '@bookstore/contract';
-import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
 import type { AuditActor } from '../admin/audit.repo';
 import { HttpError } from '../lib/http-error';
-import { runQuery } from '../lib/queries';
-import { orderFromDoc, orders } from '../orders/orders.repo';
+import { orderFromDoc } from '../orders/orders.repo';
 import { requireStripe } from './checkout';
 import { refundStatusOf } from './payment-facts';
-import { readOrder, recordRefund } from './payments.repo';
+import { cancelRefundsDue, readOrder, recordRefund, stopRetrying } from './payments.repo';
 
 // Issue 41 (docs/decisions/041-preorders.md): a paid card order with a pre-order still waiting is
 // refunded when it is cancelled, by whoever cancels it. The cancel's own transaction puts the gift
@@ -58,9 +56,6 @@ export async function settleCancelRefund(orderId: string, actor?: AuditActor): P
   return answer.order;
 }
 
-/** Takes the order out of the hourly job's query: its refund is made, or owed no more. */
-const stopRetrying = (orderId: string) => orders().doc(orderId).update({ refundRetryAt: FieldValue.delete() });
-
 /** How long after a cancel the job first tries its refund again: the cancel's own try has had its turn. */
 export const CANCEL_REFUND_GRACE_MS = 10 * 60_000;
 export const CANCEL_REFUND_BATCH = 50;
@@ -79,8 +74,8 @@ export interface CancelRefundReport {
 export async function retryCancelRefunds(now = new Date()): Promise<CancelRefundReport> {
   const report: CancelRefundReport = { refunded: [], skipped: [] };
   const before = new Date(now.getTime() - CANCEL_REFUND_GRACE_MS).toISOString();
-  const due = await runQuery(orders().where('refundRetryAt', '<=', before).orderBy('refundRetryAt').limit(CANCEL_REFUND_BATCH));
-  for (const { id } of due.docs) {
+  const due = await cancelRefundsDue(before, CANCEL_REFUND_BATCH);
+  for (const id of due) {
     try {
       if (await settleCancelRefund(id)) report.refunded.push(id);
     } catch (error) {
@@ -88,7 +83,7 @@ export async function retryCancelRefunds(now = new Date()): Promise<CancelRefund
       report.skipped.push(id);
     }
   }
-  if (due.size) logger.info('Cancel refunds tried again', { refunded: report.refunded.length, skipped: report.skipped.length, orderIds: report.refunded });
+  if (due.length) logger.info('Cancel refunds tried again', { refunded: report.refunded.length, skipped: report.skipped.length, orderIds: report.refunded });
   return report;
 }
 

@@ -198,6 +198,15 @@ export async function postponeDeadline(orderId: string, expiresAt: number): Prom
 
 // --- Refunds -----------------------------------------------------------------------------------
 
+/** Cancelled orders whose refund is still owed since before `before` (the hourly job's, cancel-refunds.ts): their ids, oldest first. */
+export async function cancelRefundsDue(before: string, limit: number): Promise<string[]> {
+  const due = await runQuery(orders().where('refundRetryAt', '<=', before).orderBy('refundRetryAt').limit(limit));
+  return due.docs.map((d) => d.id);
+}
+
+/** Takes the order out of the hourly job's query: its refund is made, or owed no more. */
+export const stopRetrying = (orderId: string) => orders().doc(orderId).update({ refundRetryAt: FieldValue.delete() });
+
 export interface RefundAsk {
   orderId: string;
   refundId: string;
