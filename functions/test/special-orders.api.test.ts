@@ -127,7 +127,7 @@ describe('special orders', () => {
     expect((await audit(`specialOrders/${id}`)).filter((e) => e.changes.status.after === 'collected')).toHaveLength(1);
   });
 
-  it('cancelling a request whose quote was accepted cancels its unpaid order; collecting one whose order the shopper cancelled is 409 with nothing changed', async () => {
+  it('a request and its order end together: cancelling the request cancels its unpaid order, and an order cancelled by the shopper or the desk closes its request', async () => {
     const shopper = await newCustomer('special-cancel');
     const accept = (id: string) => http(`/api/special-orders/${id}/accept`, { method: 'POST', token: shopper.token, json: { phone: '5551234567' } });
     const quotedRequest = async (title: string) => {
@@ -136,6 +136,8 @@ describe('special orders', () => {
       expect((await accept(id)).status).toBe(200);
       return id;
     };
+    const account = async () => (await db().collection('customers').doc(shopper.uid).get()).data();
+    const request = async (id: string) => (await db().collection('specialOrders').doc(id).get()).data()!;
     const first = await quotedRequest('Cancelled With Its Order');
     expect((await move(first, { status: 'ordered' })).status).toBe(200);
     const cancelled = await move(first, { status: 'cancelled' });
@@ -145,20 +147,34 @@ describe('special orders', () => {
     expect(order.status).toBe('cancelled');
     expect(order.events.at(-1)).toMatchObject({ from: 'pending', to: 'cancelled', note: 'Special order cancelled' });
     expect((await db().collection('mail').doc(`special-${first}-cancelled`).get()).exists).toBe(true);
-    expect((await db().collection('customers').doc(shopper.uid).get()).data()).toMatchObject({ openOrders: 0, openSpecialOrders: 0 });
+    expect(await account()).toMatchObject({ openOrders: 0, openSpecialOrders: 0 });
+    expect((await request(first)).history.filter((h: any) => h.status === 'cancelled')).toHaveLength(1);
 
-    // The shopper cancels the order of another accepted request: the desk cannot collect the request, and nothing moves.
+    // The shopper cancels the order of another accepted request: the request is cancelled with it (by
+    // the shopper), the account has both places back, and the desk can no longer move it on.
     const second = await quotedRequest('Order Cancelled By The Shopper');
+    expect(await account()).toMatchObject({ openOrders: 1, openSpecialOrders: 1 });
     expect((await http(`/api/orders/special-${second}/cancel`, { method: 'POST', token: shopper.token })).status).toBe(200);
-    expect((await move(second, { status: 'ordered' })).status).toBe(200);
-    expect((await move(second, { status: 'arrived' })).status).toBe(200);
+    expect(await request(second)).toMatchObject({ status: 'cancelled', orderId: `special-${second}` });
+    expect((await request(second)).history.at(-1)).toMatchObject({ status: 'cancelled', by: 'customer' });
+    expect(await account()).toMatchObject({ openOrders: 0, openSpecialOrders: 0 });
+    const listed = await http('/api/special-orders?limit=50', { token: shopper.token });
+    expect(listed.body.specialOrders.find((s: any) => s._id === second).status).toBe('cancelled');
     const scope = [db().collection('specialOrders').doc(second), db().collection('orders').doc(`special-${second}`), db().collection('customers').doc(shopper.uid)];
-    const refused = await expectUnchangedIn(scope, () => move(second, { status: 'collected' }));
+    const refused = await expectUnchangedIn(scope, () => move(second, { status: 'ordered' }));
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'ORDER_CANCELLED', orderId: `special-${second}` });
-    // Cancelling it closes the request and leaves the cancelled order as it is.
-    expect((await move(second, { status: 'cancelled' })).status).toBe(200);
-    expect((await db().collection('orders').doc(`special-${second}`).get()).data()!.events).toHaveLength(1);
+    expect(refused.body).toMatchObject({ code: 'INVALID_TRANSITION', status: 'cancelled' });
+
+    // The desk cancels a third one's order on the order desk: its request is closed by staff.
+    const third = await quotedRequest('Order Cancelled At The Desk');
+    expect((await move(third, { status: 'ordered' })).status).toBe(200);
+    const atDesk = await http(`/api/admin/orders/special-${third}/status`, { method: 'POST', token: await adminToken(), json: { status: 'cancelled' } });
+    expect(atDesk.status).toBe(200);
+    expect((await request(third)).history.at(-1)).toMatchObject({ status: 'cancelled', by: 'staff' });
+    expect(await account()).toMatchObject({ openOrders: 0, openSpecialOrders: 0 });
+    // Cancelling the request again is a wrong move, and the order keeps its one cancel.
+    expect((await move(third, { status: 'cancelled' })).status).toBe(409);
+    expect((await db().collection('orders').doc(`special-${third}`).get()).data()!.events).toHaveLength(1);
   });
 
   it('a shopper declines a quote: closed, no order', async () => {

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { logger } from 'firebase-functions';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorHandler, isTransactionContention, loggablePath } from './errors';
-import { INDEX_RETRY_AFTER_S } from './http-error';
+import { errorHandler, isTransactionContention, loggablePath, retryContended } from './errors';
+import { HttpError, INDEX_RETRY_AFTER_S } from './http-error';
 import { IndexNotReadyError } from './queries';
 
 describe('loggablePath', () => {
@@ -33,6 +33,30 @@ describe('isTransactionContention', () => {
     expect(isTransactionContention({ code: 14 })).toBe(false);
     expect(isTransactionContention(new Error('Transaction is invalid or closed.'))).toBe(false);
     expect(isTransactionContention(null)).toBe(false);
+  });
+});
+
+describe('retryContended', () => {
+  const closed = () => Object.assign(new Error('3 INVALID_ARGUMENT: Transaction is invalid or closed.'), { code: 3, details: 'Transaction is invalid or closed.' });
+
+  it('runs a job’s transaction again while it is refused as contended, and returns what the next attempt read', async () => {
+    const refusals = [closed(), new HttpError(503, 'Too many orders for these books at once. Please try again.')];
+    const work = vi.fn(async () => {
+      const refusal = refusals.shift();
+      if (refusal) throw refusal;
+      return 'skipped: another run released it';
+    });
+    await expect(retryContended(work)).resolves.toBe('skipped: another run released it');
+    expect(work).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up after its attempts, and never repeats any other error', async () => {
+    const contended = vi.fn(async () => { throw closed(); });
+    await expect(retryContended(contended, 2)).rejects.toThrow('invalid or closed');
+    expect(contended).toHaveBeenCalledTimes(2);
+    const conflict = vi.fn(async () => { throw new HttpError(409, 'An order that is cancelled cannot be cancelled'); });
+    await expect(retryContended(conflict)).rejects.toThrow('cannot be cancelled');
+    expect(conflict).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -33,6 +33,24 @@ export function isTransactionContention(error: unknown): boolean {
   return code === 3 && /transaction (is invalid or closed|has expired|is no longer valid)/i.test(`${details ?? ''} ${message ?? ''}`);
 }
 
+/**
+ * For a scheduled job, which has no client to send a refused request again: runs `work` again (up
+ * to `attempts` in all, a moment apart) while Firestore refuses it as contended, here or as the 503
+ * an order transaction turns ABORTED into. Each attempt re-reads, so a job that lost to another
+ * run sees that run's result.
+ */
+export async function retryContended<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const contended = isTransactionContention(error) || (error instanceof HttpError && error.status === 503);
+      if (!contended || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
 export const notFound: RequestHandler = (req) => {
   throw new HttpError(404, `No route for ${req.method} ${req.path}`);
 };

@@ -20,6 +20,7 @@ import { books, getBookDocs } from '../books/books.repo';
 import { noAfterCommit, stageBookWrites, type AfterCommit, type StagedBookWrites } from '../books/book-writes';
 import type { Customer } from '../lib/auth';
 import { db } from '../lib/firebase';
+import { retryContended } from '../lib/errors';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
@@ -32,6 +33,7 @@ import { queued } from '../lib/mail-queue';
 import { giveBackRedemption, stageRedemption } from '../promotions/discounts.repo';
 import { giveBackToCard, readCardForReturn, stageGiftCardSpend } from '../promotions/gift-cards.repo';
 import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
+import { closeRequest, readOpenRequestOf } from '../special-orders/order-link';
 import { cancelPreorderLines, newPreorder, preorderId, preorders, shipPreorderLines } from '../preorders/preorders.repo';
 import { CUSTOMERS_COLLECTION, type CustomerDoc, openOrderLimit, openOrdersDelta, openOrdersOf, requestHash } from './open-orders';
 
@@ -321,6 +323,8 @@ export interface TransitionRequest {
    * any open status, since the request's own lifecycle (ordered, arrived) stood in for the order's.
    */
   handover?: boolean;
+  /** The move comes from the order's special order request, which writes the request itself (order-link.ts). */
+  fromSpecialOrder?: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -425,6 +429,8 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
   // Issue 40: a cancelled or refused order puts what its gift card paid (and no refund gave back yet) back on the card.
   const cardOwed = doc.giftCard && RESTOCKING_STATUSES.includes(to) ? doc.giftCard.cents - doc.giftCard.returnedCents : 0;
   const card = cardOwed > 0 ? await readCardForReturn(tx, doc.giftCard!.id) : undefined;
+  // A special order's order that ends closes its request (special-orders/order-link.ts).
+  const specialRequest = RESTOCKING_STATUSES.includes(to) && !request.fromSpecialOrder ? await readOpenRequestOf(tx, orderId) : null;
   let afterCommit = noAfterCommit;
   return {
     afterCommit: () => afterCommit,
@@ -451,6 +457,7 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
         giveBackRedemption(tx, doc.discount.code, orderId, doc.uid, at, doc.discount.shard);
         change.discount = { ...doc.discount, returnedAt: at };
       }
+      if (specialRequest) closeRequest(tx, specialRequest, by.kind === 'customer' ? 'customer' : 'staff', at);
       if (card && doc.giftCard) {
         giveBackToCard(tx, card, cardOwed, orderId, at, actor?.username);
         change.giftCard = { ...doc.giftCard, returnedCents: doc.giftCard.cents };
@@ -525,7 +532,7 @@ export const RELEASE_BATCH = 200;
 
 export interface ReleaseReport {
   cancelled: string[];
-  /** Found by the query but no longer due when their transaction read them (collected, cancelled, released by another run). */
+  /** Found by the query but no longer due when their transaction read them (collected, cancelled, released by another run), or not released this run (an error, logged). */
   skipped: string[];
 }
 
@@ -541,10 +548,15 @@ export async function releaseExpiredHolds(now = new Date()): Promise<ReleaseRepo
   for (const snap of due.docs) {
     const stillDue = (doc: OrderDoc) => doc.status === 'ready_for_pickup' && typeof doc.holdUntil === 'string' && doc.holdUntil <= cutoff;
     const days = (snap.data() as OrderDoc).pickup?.holdDays;
-    const released = await applyTransition(
+    // Two runs at once contend on the order: the loser tries again and reads it released.
+    const released = await retryContended(() => applyTransition(
       { orderId: snap.id, to: 'cancelled', by: { kind: 'system', id: 'shop' }, note: `Not collected within ${days ?? 'the'} days` },
       stillDue,
-    );
+    )).catch((error: unknown) => {
+      // One order's failure must not stop the others: it stays due for the next run.
+      logger.error('Pickup hold not released this run', { orderId: snap.id, message: (error as Error).message });
+      return null;
+    });
     (released ? report.cancelled : report.skipped).push(snap.id);
   }
   return report;

@@ -3,6 +3,7 @@ import { canMoveSpecial, formatCents, formatDate, MAX_OPEN_SPECIAL_ORDERS, norma
 import { FieldPath, FieldValue, type Query, type Transaction } from 'firebase-admin/firestore';
 import { appendAudit, openAudit, type AuditActor, type AuditLog } from '../admin/audit.repo';
 import { noAfterCommit } from '../books/book-writes';
+import { SPECIAL_ORDERS_COLLECTION } from './order-link';
 import { readFulfilment } from '../admin/settings.repo';
 import type { Customer } from '../lib/auth';
 import { db } from '../lib/firebase';
@@ -23,7 +24,6 @@ import { countedOrder, mailOrder, orderFromDoc, orders, planTransition, TX_OPTIO
 // exactly 10 open. Each mail is queued in the transaction of the move it announces, under an id
 // derived from (request, move).
 
-export const SPECIAL_ORDERS_COLLECTION = 'specialOrders';
 const specialOrders = () => db().collection(SPECIAL_ORDERS_COLLECTION);
 const customers = () => db().collection(CUSTOMERS_COLLECTION);
 const mail = () => db().collection(MAIL_COLLECTION);
@@ -111,7 +111,7 @@ async function planOrderMove(tx: Transaction, doc: StoredSpecialOrder, to: Speci
     throw new HttpError(409, 'The order of this request is paid: refund and cancel it on the order desk first', { code: 'ORDER_PAID', orderId: doc.orderId });
   }
   const note = to === 'collected' ? 'Special order collected' : 'Special order cancelled';
-  return planTransition(tx, doc.orderId, order, { to, by: { kind: 'admin', id: actor.role }, actor, log, note, handover: to === 'collected' });
+  return planTransition(tx, doc.orderId, order, { to, by: { kind: 'admin', id: actor.role }, actor, log, note, handover: to === 'collected', fromSpecialOrder: true });
 }
 
 /** Staff move a request on (the allowed moves only: 409 otherwise); a quote mails its price and date, an arrival mails too. */
