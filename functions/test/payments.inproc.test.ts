@@ -1,7 +1,9 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { releaseHoldsJob } from '../src/orders/release-holds';
-import { adminToken, expectUnchanged, http, makeBooks, newCustomer, stockOf, validOrder } from './helpers';
+import { sessionIdempotencyKey, sessionParams } from '../src/payments/checkout-session';
+import { siteOrigin } from '../src/pages/site-origin';
+import { adminToken, db, expectUnchanged, http, makeBooks, newCustomer, stockOf, validOrder } from './helpers';
 import { control, eventOf, mailsOf, placeCardOrder, postEvent, sdk, stored, until } from './stripe-helpers';
 
 // Card payments in-process (functions-framework, the production runtime, in this process): the
@@ -119,6 +121,41 @@ describe('card payments in-process', () => {
     expect(doc.payment).toMatchObject({ status: 'refunded', refundedCents: 1500 });
     expect(doc.payment.refunds).toHaveLength(1);
     expect(doc.refundRetryAt).toBeUndefined();
+  });
+
+  it('a checkout sent again minutes after Stripe opened its first session (the answer lost) gets a second session, not 502', async () => {
+    const books = await makeBooks(1, 5, 2500);
+    const customer = await newCustomer('lost-session');
+    const send = () => http('/api/orders', {
+      method: 'POST', token: customer.token, headers: { 'Idempotency-Key': `lost-session-${customer.uid}` },
+      json: { ...validOrder(customer.email, books), payment: { method: 'card' } },
+    });
+    // Stripe unreachable: the order is stored, awaiting its first session.
+    process.env.STRIPE_API_BASE = `http://127.0.0.1:${await closedPort()}`;
+    expect((await send()).status).toBe(502);
+    restore('STRIPE_API_BASE', saved.base);
+    const [placed] = (await db().collection('orders').where('uid', '==', customer.uid).get()).docs;
+    const id = placed!.id;
+    // As if that request had reached Stripe two minutes ago and only its answer was lost: Stripe
+    // holds the first attempt's key with the parameters of then.
+    const placedAt = Date.parse(placed!.data().createdAt) - 120_000;
+    await placed!.ref.update({ createdAt: new Date(placedAt).toISOString() });
+    const lost = await sdk().checkout.sessions.create(
+      sessionParams({ orderId: id, order: placed!.data() as never, origin: siteOrigin(), attempt: 1, now: placedAt }),
+      { idempotencyKey: sessionIdempotencyKey(id, 1) },
+    );
+
+    const again = await send();
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body._id).toBe(id);
+    expect(again.body.checkoutUrl).toMatch(/^http/);
+    const doc = await stored(id);
+    expect(doc.payment).toMatchObject({ status: 'awaiting', attempts: 2 });
+    expect(doc.payment.sessionId).not.toBe(lost.id);
+    expect(again.body.checkoutUrl).toBe(doc.payment.checkoutUrl);
+    // Sent once more: the same session.
+    expect((await send()).body.checkoutUrl).toBe(doc.payment.checkoutUrl);
+    expect((await stored(id)).payment.attempts).toBe(2);
   });
 
   it('offers cash only, and refuses a card order with nothing stored, when the Stripe secrets are off', async () => {

@@ -88,7 +88,7 @@ async function placeOrderFor(req: Request, res: Response) {
   const placed = await repo.placeOrder(customer, input, key);
   const { replayed } = placed;
   let order: PlacedOrderResponse = placed.order;
-  if (order.payment.method === 'card') order = await withCheckout(order);
+  if (order.payment.method === 'card') order = await withCheckout(order, customer.uid);
   noStore(res);
   if (replayed) {
     logger.info('Order retry replayed', { orderId: order._id, uid: customer.uid }); // a client retry with the same Idempotency-Key
@@ -102,10 +102,10 @@ async function placeOrderFor(req: Request, res: Response) {
  * or a retry after Stripe did not answer: the same attempt's key opens the same session), or the
  * one already open (a replay). A Stripe failure is 502; the order waits, held, for that retry.
  */
-async function withCheckout(order: Order): Promise<PlacedOrderResponse> {
+async function withCheckout(order: Order, uid: string): Promise<PlacedOrderResponse> {
   const doc = await readOrder(order._id);
   if (doc && needsFirstSession(doc)) {
-    const opened = await openSession(order._id, doc, 1);
+    const opened = await openSession(order._id, doc, 1, uid);
     return { ...opened.order, checkoutUrl: opened.checkoutUrl };
   }
   return order.payment.checkoutUrl ? { ...order, checkoutUrl: order.payment.checkoutUrl } : order;

@@ -137,7 +137,7 @@ function payable(doc: OrderDoc | undefined): doc is OrderDoc & { payment: Stored
  * end the order), then the caller expires it at Stripe and opens the next. 409 when the order can no
  * longer be paid or has used its attempts.
  */
-export async function beginAttempt(orderId: string, uid: string): Promise<{ attempt: number; retired?: string; doc: OrderDoc }> {
+export async function beginAttempt(orderId: string, uid: string, after = 0): Promise<{ attempt: number; retired?: string; doc: OrderDoc }> {
   const ref = orders().doc(orderId);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -145,7 +145,8 @@ export async function beginAttempt(orderId: string, uid: string): Promise<{ atte
     const doc = snap.data() as OrderDoc | undefined;
     if (!doc || doc.uid !== uid || doc.payment?.method !== 'card') throw new HttpError(404, 'Order not found');
     if (!payable(doc)) throw new HttpError(409, 'This order cannot be paid any more', { code: 'NOT_PAYABLE', status: doc.status, payment: doc.payment.status });
-    const attempts = doc.payment.attempts ?? 0;
+    // `after`: an attempt whose key Stripe already holds (openSession) is passed over.
+    const attempts = Math.max(doc.payment.attempts ?? 0, after);
     if (attempts >= MAX_PAYMENT_ATTEMPTS) throw new HttpError(409, `An order can be paid in at most ${MAX_PAYMENT_ATTEMPTS} attempts`, { code: 'TOO_MANY_ATTEMPTS' });
     const retired = doc.payment.sessionId;
     const payment: StoredPayment = {
