@@ -136,12 +136,12 @@ describe('card payments in-process', () => {
     restore('STRIPE_API_BASE', saved.base);
     const [placed] = (await db().collection('orders').where('uid', '==', customer.uid).get()).docs;
     const id = placed!.id;
-    // As if that request had reached Stripe two minutes ago and only its answer was lost: Stripe
-    // holds the first attempt's key with the parameters of then.
-    const placedAt = Date.parse(placed!.data().createdAt) - 120_000;
-    await placed!.ref.update({ createdAt: new Date(placedAt).toISOString() });
+    // As if that request had reached Stripe two minutes ago and only its answer was lost: the order
+    // is two minutes old, and Stripe holds the first attempt's key with that request's parameters
+    // (another expiry than a retry's now; one Stripe still accepts today, 30 minutes at least).
+    await placed!.ref.update({ createdAt: new Date(Date.parse(placed!.data().createdAt) - 120_000).toISOString() });
     const lost = await sdk().checkout.sessions.create(
-      sessionParams({ orderId: id, order: placed!.data() as never, origin: siteOrigin(), attempt: 1, now: placedAt }),
+      sessionParams({ orderId: id, order: placed!.data() as never, origin: siteOrigin(), attempt: 1, now: Date.now() + 5 * 60_000 }),
       { idempotencyKey: sessionIdempotencyKey(id, 1) },
     );
 
