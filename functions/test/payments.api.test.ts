@@ -297,6 +297,18 @@ describe('card payments', () => {
       expect((await stored(order.id)).events).toHaveLength(1);
     });
 
+    it("'Pay Now' pressed twice at once leaves one payable session, the order's own: any other made meanwhile is closed at Stripe", async () => {
+      const order = await placeCardOrder();
+      const answers = await Promise.all([1, 2].map(() => http(`/api/orders/${order.id}/payment`, { method: 'POST', token: order.token })));
+      expect(answers.map((a) => a.status).sort(), JSON.stringify(answers.map((a) => a.body))).toContain(201);
+      for (const a of answers) expect([201, 409], JSON.stringify(a.body)).toContain(a.status);
+      const doc = await stored(order.id);
+      for (const a of answers.filter((x) => x.status === 201)) expect(a.body.sessionId).toBe(doc.payment.sessionId);
+      const sessions = await control<{ id: string; status: string }[]>(`sessions?order=${order.id}`);
+      expect(sessions.length).toBeGreaterThanOrEqual(2); // the placement's, and at least one Pay Now's
+      expect(sessions.filter((x) => x.status === 'open').map((x) => x.id)).toEqual([doc.payment.sessionId]);
+    });
+
     it('lets the shopper try again with a new session while the order lives; the old session\'s expiry then changes nothing', async () => {
       const order = await placeCardOrder();
       const again = await http(`/api/orders/${order.id}/payment`, { method: 'POST', token: order.token });

@@ -16,6 +16,8 @@ function isbn(): string {
 
 const ask = (token: string, json: unknown) => http('/api/special-orders', { method: 'POST', token, json });
 const move = async (id: string, json: unknown) => http(`/api/admin/special-orders/${id}/status`, { method: 'POST', token: await adminToken(), json });
+/** The audit events of one document, by its path. */
+const audit = async (target: string) => (await db().collection('audit').where('target', '==', target).get()).docs.map((d) => d.data());
 const mailsOf = async (id: string) => (await db().collection('mail').where('__name__', '>=', `special-${id}-`).where('__name__', '<', `special-${id}-\uf8ff`).get()).docs;
 
 describe('special orders', () => {
@@ -122,7 +124,6 @@ describe('special orders', () => {
     const account = (await db().collection('customers').doc(shopper.uid).get()).data()!;
     expect(account).toMatchObject({ openSpecialOrders: 0, openOrders: 0 });
     // Both moves are links of the audit chain: the request's and its order's.
-    const audit = async (target: string) => (await db().collection('audit').where('target', '==', target).get()).docs.map((d) => d.data());
     expect((await audit(`orders/special-${id}`)).map((e) => [e.action, e.changes.status])).toEqual([['order.status', { before: 'pending', after: 'collected' }]]);
     expect((await audit(`specialOrders/${id}`)).filter((e) => e.changes.status.after === 'collected')).toHaveLength(1);
   });
@@ -171,6 +172,7 @@ describe('special orders', () => {
     const atDesk = await http(`/api/admin/orders/special-${third}/status`, { method: 'POST', token: await adminToken(), json: { status: 'cancelled' } });
     expect(atDesk.status).toBe(200);
     expect((await request(third)).history.at(-1)).toMatchObject({ status: 'cancelled', by: 'staff' });
+    expect((await audit(`specialOrders/${third}`)).map((e) => e.changes.status)).toContainEqual({ before: 'ordered', after: 'cancelled' });
     expect(await account()).toMatchObject({ openOrders: 0, openSpecialOrders: 0 });
     // Cancelling the request again is a wrong move, and the order keeps its one cancel.
     expect((await move(third, { status: 'cancelled' })).status).toBe(409);

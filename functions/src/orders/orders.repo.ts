@@ -457,7 +457,11 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
         giveBackRedemption(tx, doc.discount.code, orderId, doc.uid, at, doc.discount.shard);
         change.discount = { ...doc.discount, returnedAt: at };
       }
-      if (specialRequest) closeRequest(tx, specialRequest, by.kind === 'customer' ? 'customer' : 'staff', at);
+      if (specialRequest) {
+        closeRequest(tx, specialRequest, by.kind === 'customer' ? 'customer' : 'staff', at);
+        const changes = { status: { before: specialRequest.doc.status, after: 'cancelled' } };
+        if (actor && log) appendAudit(log, actor, { action: 'special-order.status', target: specialRequest.ref.path, changes }, at);
+      }
       if (card && doc.giftCard) {
         giveBackToCard(tx, card, cardOwed, orderId, at, actor?.username);
         change.giftCard = { ...doc.giftCard, returnedCents: doc.giftCard.cents };

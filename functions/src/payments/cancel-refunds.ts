@@ -4,7 +4,7 @@ import { logger } from 'firebase-functions/logger';
 import type { AuditActor } from '../admin/audit.repo';
 import { HttpError } from '../lib/http-error';
 import { orderFromDoc } from '../orders/orders.repo';
-import { requireStripe } from './checkout';
+import { requireStripe } from './stripe-client';
 import { refundStatusOf } from './payment-facts';
 import { cancelRefundsDue, readOrder, recordRefund, stopRetrying } from './payments.repo';
 

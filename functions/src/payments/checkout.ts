@@ -1,27 +1,15 @@
 import type { Order } from '@bookstore/contract';
 import { logger } from 'firebase-functions/logger';
 import { HttpError } from '../lib/http-error';
-import type { OrderDoc } from '../orders/orders.repo';
 import { siteOrigin } from '../pages/site-origin';
 import { sessionClock, sessionIdempotencyKey, sessionParams } from './checkout-session';
-import { attachSession, beginAttempt } from './payments.repo';
-import { stripeFromEnv, type Stripe } from './stripe-client';
+import { orderFromDoc, type OrderDoc } from '../orders/orders.repo';
+import { attachSession, beginAttempt, readOrder } from './payments.repo';
+import { closeSession } from './sessions';
+import { providerError, requireStripe, type Stripe } from './stripe-client';
 
 // Opening a Stripe Checkout session for a card order: the one call to Stripe at checkout. The card
 // number is typed on Stripe's page, never on ours.
-
-/** Stripe (or the network to it) failed: the order stays awaiting and the same request can be sent again. */
-export function providerError(error: unknown, what: string): HttpError {
-  const e = error as { type?: string; code?: string; statusCode?: number; message?: string };
-  logger.error(`Stripe: ${what} failed`, { type: e.type, code: e.code, statusCode: e.statusCode, message: e.message });
-  return new HttpError(502, 'The card payment service did not answer. Please try again.', { code: 'PAYMENT_PROVIDER_ERROR' }, { 'Retry-After': '5' });
-}
-
-export function requireStripe(): { stripe: Stripe; webhookSecret: string } {
-  const s = stripeFromEnv();
-  if (!s) throw new HttpError(422, 'Card payments are not available: choose cash on delivery', { code: 'CARD_PAYMENTS_OFF' });
-  return { stripe: s.stripe, webhookSecret: s.config.webhookSecret };
-}
 
 export interface OpenedSession {
   order: Order;
@@ -50,20 +38,49 @@ export async function openSession(orderId: string, doc: OrderDoc, attempt: numbe
   const { stripe } = requireStripe();
   let session: Stripe.Checkout.Session;
   try {
-    try {
-      session = await createSession(stripe, orderId, doc, attempt);
-    } catch (error) {
-      if (!(attempt === 1 && uid && keyUsedOtherwise(error))) throw error;
-      logger.warn('Checkout: the first session key was used with other parameters; opening the second', { orderId });
-      const next = await beginAttempt(orderId, uid, attempt);
-      ({ doc, attempt } = next);
-      session = await createSession(stripe, orderId, doc, attempt);
-    }
+    session = await createSession(stripe, orderId, doc, attempt);
   } catch (error) {
-    if (error instanceof HttpError) throw error; // the order can no longer be paid (beginAttempt)
+    if (!(attempt === 1 && uid && keyUsedOtherwise(error))) throw providerError(error, 'creating a Checkout session');
+    logger.warn('Checkout: the first session key was used with other parameters; opening the second', { orderId });
+    return secondAttempt(stripe, orderId, uid);
+  }
+  return attached(stripe, orderId, attempt, session);
+}
+
+/** The first attempt's key is spent: a session another request attached meanwhile, else attempt two. */
+async function secondAttempt(stripe: Stripe, orderId: string, uid: string): Promise<OpenedSession> {
+  const now = await readOrder(orderId);
+  if (now?.payment?.sessionId && now.payment.checkoutUrl) return { order: orderFromDoc(orderId, now), checkoutUrl: now.payment.checkoutUrl, sessionId: now.payment.sessionId };
+  const next = await beginAttempt(orderId, uid, 1);
+  // One attached between that read and beginAttempt is retired: closed at Stripe, as 'Pay Now' does.
+  if (next.retired && (await closeSession(stripe, orderId, next.retired)) === 'paid') throw new HttpError(409, 'This order is already paid', { code: 'ORDER_PAID' });
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await createSession(stripe, orderId, next.doc, next.attempt);
+  } catch (error) {
     throw providerError(error, 'creating a Checkout session');
   }
+  return attached(stripe, orderId, next.attempt, session);
+}
+
+/**
+ * Stores `session` as the order's current one. When another request moved the order on meanwhile
+ * (a later attempt, or paid or cancelled), this session is closed at Stripe, never left payable,
+ * and the answer is the order's current session if it has one ready; else 409.
+ */
+async function attached(stripe: Stripe, orderId: string, attempt: number, session: Stripe.Checkout.Session): Promise<OpenedSession> {
   if (!session.url) throw providerError(new Error('session without url'), 'creating a Checkout session');
   const order = await attachSession(orderId, attempt, { id: session.id, url: session.url, expiresAt: session.expires_at });
-  return { order, checkoutUrl: session.url, sessionId: session.id };
+  if (order.payment.sessionId === session.id) return { order, checkoutUrl: session.url, sessionId: session.id };
+  await closeSession(stripe, orderId, session.id).catch((error: unknown) => logger.warn('Checkout: could not close a session left behind', { orderId, sessionId: session.id, message: (error as Error).message }));
+  const doc = await readOrder(orderId);
+  const p = doc?.payment;
+  // The current session, unless the other request has just retired it and is opening the next.
+  if (doc && p?.sessionId && p.checkoutUrl && p.status === 'awaiting' && !p.retiredSessions?.includes(p.sessionId)) {
+    return { order: orderFromDoc(orderId, doc), checkoutUrl: p.checkoutUrl, sessionId: p.sessionId };
+  }
+  if (doc?.status === 'pending' && p?.status === 'awaiting') {
+    throw new HttpError(409, 'Another payment page is being opened for this order. Open the order to pay.', { code: 'PAYMENT_IN_PROGRESS' }, { 'Retry-After': '2' });
+  }
+  throw new HttpError(409, 'This order cannot be paid any more', { code: 'NOT_PAYABLE', status: doc?.status ?? null, payment: p?.status ?? null });
 }

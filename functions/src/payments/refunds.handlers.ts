@@ -6,7 +6,7 @@ import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
 import { idempotencyKey, orderIdParam } from '../orders/orders.handlers';
-import { providerError, requireStripe } from './checkout';
+import { providerError, requireStripe } from './stripe-client';
 import { refundStatusOf } from './payment-facts';
 import { checkRefund, recordRefund, restockBookIds, type RefundAnswer } from './payments.repo';
 import { refundToGiftCard } from '../promotions/gift-card-refunds';

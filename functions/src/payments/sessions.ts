@@ -1,8 +1,7 @@
 import { logger } from 'firebase-functions/logger';
-import { providerError } from './checkout';
 import { sessionFact } from './payment-facts';
 import { applyPaymentFact, readOrder } from './payments.repo';
-import { stripeFromEnv, type Stripe } from './stripe-client';
+import { providerError, stripeFromEnv, type Stripe } from './stripe-client';
 
 // Closing a Checkout session the shop no longer wants paid ('Pay Now' opens another, or the order is
 // cancelled): until Stripe expires it, its page still takes a card.

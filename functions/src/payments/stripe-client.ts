@@ -1,4 +1,6 @@
+import { logger } from 'firebase-functions/logger';
 import Stripe from 'stripe';
+import { HttpError } from '../lib/http-error';
 import { cardConfig, type CardConfig } from './card-config';
 
 // Card payments through the official `stripe` SDK, pinned to one API version (the SDK's own, checked
@@ -34,6 +36,19 @@ export function stripeFor(config: CardConfig): Stripe {
 export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): { stripe: Stripe; config: CardConfig } | null {
   const config = cardConfig(env);
   return config ? { stripe: stripeFor(config), config } : null;
+}
+
+/** Stripe (or the network to it) failed: the order stays awaiting and the same request can be sent again. */
+export function providerError(error: unknown, what: string): HttpError {
+  const e = error as { type?: string; code?: string; statusCode?: number; message?: string };
+  logger.error(`Stripe: ${what} failed`, { type: e.type, code: e.code, statusCode: e.statusCode, message: e.message });
+  return new HttpError(502, 'The card payment service did not answer. Please try again.', { code: 'PAYMENT_PROVIDER_ERROR' }, { 'Retry-After': '5' });
+}
+
+export function requireStripe(): { stripe: Stripe; webhookSecret: string } {
+  const s = stripeFromEnv();
+  if (!s) throw new HttpError(422, 'Card payments are not available: choose cash on delivery', { code: 'CARD_PAYMENTS_OFF' });
+  return { stripe: s.stripe, webhookSecret: s.config.webhookSecret };
 }
 
 export type { Stripe };

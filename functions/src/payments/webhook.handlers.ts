@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { logger } from 'firebase-functions/logger';
 import { HttpError } from '../lib/http-error';
-import { providerError } from './checkout';
+import { providerError } from './stripe-client';
 import { refundFact, refundPaymentIntent, sessionFact, sessionOrderId, type Fact } from './payment-facts';
 import { applyPaymentFact } from './payments.repo';
 import { stripeFromEnv, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from './stripe-client';

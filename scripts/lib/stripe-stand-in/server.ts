@@ -322,6 +322,12 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       const list = [...events.values()].filter((e) => !session || e.sessionId === session).map((e) => ({ id: e.event.id, type: e.event.type, statuses: e.statuses }));
       return send(res, 200, list);
     }
+    if (req.method === 'GET' && url.pathname === '/_fake/sessions') {
+      // Every session made for one order (its client_reference_id), oldest first: which are still payable.
+      const order = url.searchParams.get('order');
+      const list = [...sessions.values()].map((r) => r.session).filter((x) => x.client_reference_id === order).sort((a, b) => a.created - b.created);
+      return send(res, 200, list.map((x) => ({ id: x.id, status: x.status, attempt: x.metadata?.attempt ?? null })));
+    }
     if (req.method === 'POST' && (m = /^\/_fake\/events\/([^/]+)\/redeliver$/.exec(url.pathname))) {
       const delivered = events.get(m[1]!);
       if (!delivered) return send(res, 404, { message: `No event ${m[1]}` });

@@ -32,6 +32,8 @@ const CACHED = {
   stats: queryKeys.adminStats,
   myOrders: [...queryKeys.myOrders, 'mine', 'u1'],
   desk: [...queryKeys.adminOrders, 'list', { status: 'all' }],
+  mySpecialOrders: queryKeys.mySpecialOrders,
+  deskSpecialOrders: [...queryKeys.adminSpecialOrders, 'accepted', null],
 } as const;
 type Cached = keyof typeof CACHED;
 
@@ -95,5 +97,24 @@ describe('what each write refreshes', () => {
     const mutation = run(useChangeOrderStatus);
     await mutation.current.mutateAsync({ id: 'o1', status: 'cancelled' });
     expect(invalidated().sort()).toEqual(['adminBooks', 'bookDetail', 'bookList', 'desk', 'stats']);
+  });
+
+  describe('a special order’s order, cancelled: its request closes with it', () => {
+    const special = { ...order, _id: 'special-r1' };
+    beforeEach(() => {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'ok', order: special }), { status: 200 })));
+    });
+
+    it('by the customer: their special orders too', async () => {
+      const mutation = run(useCancelOrder);
+      await mutation.current.mutateAsync({ id: 'special-r1' });
+      await waitFor(() => expect(invalidated().sort()).toEqual(['adminBooks', 'bookDetail', 'bookList', 'desk', 'myOrders', 'mySpecialOrders', 'stats']));
+    });
+
+    it('on the desk: the desk’s special orders too', async () => {
+      const mutation = run(useChangeOrderStatus);
+      await mutation.current.mutateAsync({ id: 'special-r1', status: 'cancelled' });
+      expect(invalidated().sort()).toEqual(['adminBooks', 'bookDetail', 'bookList', 'desk', 'deskSpecialOrders', 'stats']);
+    });
   });
 });

@@ -26,4 +26,6 @@ export const queryKeys = {
   /** The desk's pre-order lines and special orders (issue 41). */
   adminPreorders: ['admin-preorders'] as const,
   adminSpecialOrders: ['admin-special-orders'] as const,
+  /** The signed-in shopper's own special orders. */
+  mySpecialOrders: ['special-orders', 'mine'] as const,
 };

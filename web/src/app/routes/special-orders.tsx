@@ -8,12 +8,13 @@ import { apiFetch, ApiError } from '../../lib/api-client';
 import { authSdk } from '../../lib/auth/auth-context';
 import { RequireUser } from '../../lib/auth/require-user';
 import { formatDate, money } from '../../lib/format';
+import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/notify';
 import { usePageTitle } from '../../lib/use-page-title';
 
 // Special orders (issue 41): ask the shop to order in a book it does not list, and answer its quote.
 
-const KEY = ['special-orders', 'mine'] as const;
+const KEY = queryKeys.mySpecialOrders;
 
 async function call<T>(path: string, method: 'GET' | 'POST' = 'GET', body?: unknown): Promise<T> {
   const token = await (await authSdk()).idToken();

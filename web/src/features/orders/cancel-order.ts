@@ -1,4 +1,4 @@
-import { OrderCancelSchema, type OrderCancel, type OrderMutationResponse } from '@bookstore/contract';
+import { isSpecialOrderOrder, OrderCancelSchema, type OrderCancel, type OrderMutationResponse } from '@bookstore/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client';
 import { authSdk } from '../../lib/auth/auth-context';
@@ -25,6 +25,8 @@ export function useCancelOrder() {
         queryClient.invalidateQueries({ queryKey: queryKeys.books }),
         queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
         queryClient.invalidateQueries({ queryKey: queryKeys.adminStats }),
+        // A special order's order takes its request with it (cancelled).
+        ...(isSpecialOrderOrder(order._id) ? [queryClient.invalidateQueries({ queryKey: queryKeys.mySpecialOrders })] : []),
       ]);
     },
     onError: () => queryClient.invalidateQueries({ queryKey: myOrdersKey }),

@@ -1,4 +1,4 @@
-import { OrderStatusChangeSchema, type AdminOrdersPage, type Order, type OrderMutationResponse, type OrderStatus, type OrderTab, type Refund, type RefundRequest } from '@bookstore/contract';
+import { isSpecialOrderOrder, OrderStatusChangeSchema, type AdminOrdersPage, type Order, type OrderMutationResponse, type OrderStatus, type OrderTab, type Refund, type RefundRequest } from '@bookstore/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { adminFetch } from '../api/staff-api';
@@ -47,19 +47,21 @@ export function changeOrderStatus(id: string, status: OrderStatus, note?: string
 /** A status change: the order, the desk's lists and counts, and the overview's figures all move. */
 export function useChangeOrderStatus() {
   const queryClient = useQueryClient();
-  const refresh = () =>
+  const refresh = (id: string) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: adminOrdersKey }),
       queryClient.invalidateQueries({ queryKey: queryKeys.adminStats }),
       queryClient.invalidateQueries({ queryKey: queryKeys.books }), // cancelled and refused put copies back
+      // A special order's order cancelled or refused closes its request.
+      ...(isSpecialOrderOrder(id) ? [queryClient.invalidateQueries({ queryKey: queryKeys.adminSpecialOrders })] : []),
     ]);
   return useMutation({
     mutationFn: ({ id, status, note }: { id: string; status: OrderStatus; note?: string }) => changeOrderStatus(id, status, note),
     onSuccess: async ({ order }) => {
       queryClient.setQueryData(adminOrderQuery(order._id).queryKey, order);
-      await refresh();
+      await refresh(order._id);
     },
-    onError: refresh, // a 409 means someone else moved it: show where it is now
+    onError: (_error, { id }) => refresh(id), // a 409 means someone else moved it: show where it is now
   });
 }
 
