@@ -76,6 +76,8 @@ export interface StoredPayment {
   /** Sessions replaced by a new attempt: their expiry does not end the order. */
   retiredSessions?: string[];
   attempts?: number;
+  /** When an attempt began and its session is not attached yet: a second 'Pay Now' meanwhile waits (409). */
+  openingSince?: string;
   paymentIntentId?: string;
   paidAt?: string;
   failed?: boolean;

@@ -300,10 +300,11 @@ describe('card payments', () => {
     it("'Pay Now' pressed twice at once leaves one payable session, the order's own: any other made meanwhile is closed at Stripe", async () => {
       const order = await placeCardOrder();
       const answers = await Promise.all([1, 2].map(() => http(`/api/orders/${order.id}/payment`, { method: 'POST', token: order.token })));
-      expect(answers.map((a) => a.status).sort(), JSON.stringify(answers.map((a) => a.body))).toContain(201);
-      for (const a of answers) expect([201, 409], JSON.stringify(a.body)).toContain(a.status);
+      // Usually one opens and the other waits (409 PAYMENT_IN_PROGRESS); on a slow machine the second may come after the first is done.
+      for (const a of answers) expect(a.status === 201 || a.body.code === 'PAYMENT_IN_PROGRESS', JSON.stringify(a.body)).toBe(true);
       const doc = await stored(order.id);
-      for (const a of answers.filter((x) => x.status === 201)) expect(a.body.sessionId).toBe(doc.payment.sessionId);
+      expect(answers.filter((x) => x.status === 201).map((a) => a.body.sessionId)).toContain(doc.payment.sessionId);
+      expect(doc.payment.openingSince).toBeUndefined();
       const sessions = await control<{ id: string; status: string }[]>(`sessions?order=${order.id}`);
       expect(sessions.length).toBeGreaterThanOrEqual(2); // the placement's, and at least one Pay Now's
       expect(sessions.filter((x) => x.status === 'open').map((x) => x.id)).toEqual([doc.payment.sessionId]);

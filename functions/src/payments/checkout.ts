@@ -4,7 +4,7 @@ import { HttpError } from '../lib/http-error';
 import { siteOrigin } from '../pages/site-origin';
 import { sessionClock, sessionIdempotencyKey, sessionParams } from './checkout-session';
 import { orderFromDoc, type OrderDoc } from '../orders/orders.repo';
-import { attachSession, beginAttempt, readOrder } from './payments.repo';
+import { attachSession, beginAttempt, openingFailed, readOrder } from './payments.repo';
 import { closeSession } from './sessions';
 import { providerError, requireStripe, type Stripe } from './stripe-client';
 
@@ -40,7 +40,7 @@ export async function openSession(orderId: string, doc: OrderDoc, attempt: numbe
   try {
     session = await createSession(stripe, orderId, doc, attempt);
   } catch (error) {
-    if (!(attempt === 1 && uid && keyUsedOtherwise(error))) throw providerError(error, 'creating a Checkout session');
+    if (!(attempt === 1 && uid && keyUsedOtherwise(error))) throw await failed(orderId, attempt, error);
     logger.warn('Checkout: the first session key was used with other parameters; opening the second', { orderId });
     return secondAttempt(stripe, orderId, uid);
   }
@@ -58,9 +58,15 @@ async function secondAttempt(stripe: Stripe, orderId: string, uid: string): Prom
   try {
     session = await createSession(stripe, orderId, next.doc, next.attempt);
   } catch (error) {
-    throw providerError(error, 'creating a Checkout session');
+    throw await failed(orderId, next.attempt, error);
   }
   return attached(stripe, orderId, next.attempt, session);
+}
+
+/** Stripe did not open the session: a 502 to send again, and the attempt's hold on 'Pay Now' let go. */
+export async function failed(orderId: string, attempt: number, error: unknown): Promise<HttpError> {
+  if (attempt > 1) await openingFailed(orderId, attempt).catch(() => {}); // else it lapses within a minute
+  return providerError(error, 'creating a Checkout session');
 }
 
 /**

@@ -4,7 +4,7 @@ import { requireCustomer } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { orderIdParam } from '../orders/orders.handlers';
-import { openSession } from './checkout';
+import { failed, openSession } from './checkout';
 import { requireStripe } from './stripe-client';
 import { beginAttempt } from './payments.repo';
 import { closeSession } from './sessions';
@@ -25,7 +25,12 @@ export async function startPayment(req: Request, res: Response) {
   const { stripe } = requireStripe();
   const { attempt, retired, doc } = await beginAttempt(orderId, customer.uid);
   // The previous session could still take a card: closed first. Paid meanwhile: recorded, and said so.
-  if (retired && (await closeSession(stripe, orderId, retired)) === 'paid') throw new HttpError(409, 'This order is already paid', { code: 'ORDER_PAID' });
+  if (retired) {
+    const closed = await closeSession(stripe, orderId, retired).catch(async (error: unknown) => {
+      throw await failed(orderId, attempt, error);
+    });
+    if (closed === 'paid') throw new HttpError(409, 'This order is already paid', { code: 'ORDER_PAID' });
+  }
   const opened = await openSession(orderId, doc, attempt);
   noStore(res);
   res.status(201).json({ checkoutUrl: opened.checkoutUrl, sessionId: opened.sessionId } satisfies CheckoutStart);

@@ -137,6 +137,9 @@ function payable(doc: OrderDoc | undefined): doc is OrderDoc & { payment: Stored
  * end the order), then the caller expires it at Stripe and opens the next. 409 when the order can no
  * longer be paid or has used its attempts.
  */
+/** How long an attempt's opening holds off another (Stripe's calls time out well within it). */
+const OPENING_MS = 60_000;
+
 export async function beginAttempt(orderId: string, uid: string, after = 0): Promise<{ attempt: number; retired?: string; doc: OrderDoc }> {
   const ref = orders().doc(orderId);
   return db().runTransaction(async (tx) => {
@@ -148,9 +151,15 @@ export async function beginAttempt(orderId: string, uid: string, after = 0): Pro
     // `after`: an attempt whose key Stripe already holds (openSession) is passed over.
     const attempts = Math.max(doc.payment.attempts ?? 0, after);
     if (attempts >= MAX_PAYMENT_ATTEMPTS) throw new HttpError(409, `An order can be paid in at most ${MAX_PAYMENT_ATTEMPTS} attempts`, { code: 'TOO_MANY_ATTEMPTS' });
+    // One attempt opens at a time (a double click, two tabs): the second would leave two payable pages.
+    const now = new Date();
+    if (doc.payment.openingSince && now.getTime() - Date.parse(doc.payment.openingSince) < OPENING_MS) {
+      throw new HttpError(409, 'A payment page is being opened for this order. Please wait a moment.', { code: 'PAYMENT_IN_PROGRESS' }, { 'Retry-After': '2' });
+    }
     const retired = doc.payment.sessionId;
     const payment: StoredPayment = {
       ...doc.payment,
+      openingSince: now.toISOString(),
       attempts: attempts + 1,
       failed: false,
       status: 'awaiting',
@@ -159,6 +168,16 @@ export async function beginAttempt(orderId: string, uid: string, after = 0): Pro
     tx.update(ref, { payment, updatedAt: new Date().toISOString() });
     return { attempt: attempts + 1, ...(retired ? { retired } : {}), doc };
   }, TX_OPTIONS).catch(busy);
+}
+
+/** Stripe did not open attempt `attempt`'s session: another 'Pay Now' may begin at once. */
+export async function openingFailed(orderId: string, attempt: number): Promise<void> {
+  await db().runTransaction(async (tx) => {
+    const ref = orders().doc(orderId);
+    const doc = (await tx.get(ref)).data() as OrderDoc | undefined;
+    countReads(1);
+    if (doc?.payment?.openingSince && doc.payment.attempts === attempt) tx.update(ref, { 'payment.openingSince': FieldValue.delete() });
+  }, TX_OPTIONS);
 }
 
 /** Whether the order needs its first session (placed, and no attempt made yet). */
@@ -177,7 +196,8 @@ export async function attachSession(orderId: string, attempt: number, session: {
     const doc = snap.data() as OrderDoc;
     if (!payable(doc) || (doc.payment.attempts ?? 0) > attempt || doc.payment.sessionId === session.id) return orderFromDoc(orderId, doc);
     const expiresAt = new Date(session.expiresAt * 1000).toISOString();
-    const payment: StoredPayment = { ...doc.payment, attempts: attempt, sessionId: session.id, checkoutUrl: session.url, expiresAt, status: 'awaiting' };
+    const { openingSince: _opened, ...rest } = doc.payment;
+    const payment: StoredPayment = { ...rest, attempts: attempt, sessionId: session.id, checkoutUrl: session.url, expiresAt, status: 'awaiting' };
     // The job looks a minute after Stripe's end: the expired event usually comes first.
     const payBy = new Date(session.expiresAt * 1000 + 60_000).toISOString();
     const updated: OrderDoc = { ...doc, payment, payBy, updatedAt: new Date().toISOString() };
