@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { adminLogin, booksInStock, checkout, SHOP_URL, signIn, ownerToken } from './helpers';
+import { adminLogin, booksInStock, cartCounts, checkout, SHOP_URL, signIn, ownerToken } from './helpers';
 
 /** A small valid PNG of one colour (unique per test run, so its content hash is new). */
 function png(seed: number): Buffer {
@@ -54,6 +54,7 @@ test('the stat cards show the shop’s figures and an order raises them by its t
   await signIn(shopper);
   await shopper.goto(`/books/${book!._id}`);
   await shopper.getByRole('button', { name: 'Add to Cart' }).click();
+  await cartCounts(shopper, 1);
   await checkout(shopper);
   await shopper.close();
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { checkout, signIn } from './helpers';
+import { cartCounts, checkout, signIn } from './helpers';
 
 test('the login guard sends a signed-out visitor from /checkout and /orders to /login', async ({ page }) => {
   await page.goto('/checkout');
@@ -21,9 +21,10 @@ test('the demo customer signs in, checks out and sees the order', async ({ page,
   const books = [await makeBook(), await makeBook({ newPrice: 7.25 })];
   await signIn(page);
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
-  for (const book of books) {
+  for (const [i, book] of books.entries()) {
     await page.goto(`/books/${book._id}`);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await cartCounts(page, i + 1);
   }
   await checkout(page);
   await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
@@ -77,6 +78,7 @@ test('a google.com user (emulator credential) checks out and sees their orders',
   await page.evaluate((e) => (window as any).__bookstoreTestGoogleSignIn({ sub: `g-${e}`, email: e, email_verified: true }), email);
   await page.goto(`/books/${book._id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await cartCounts(page, 1);
   await checkout(page);
   await expect(page.getByText(email).first()).toBeVisible();
 });

@@ -134,6 +134,15 @@ export async function apiBook(page: Page, id: string): Promise<ApiBook> {
   return (await page.request.get(`/api/books/${id}`)).json();
 }
 
+/**
+ * Waits until the header's cart says `n` items. A tap on Add to Cart made before the app has started
+ * is kept and replayed once it has (the early-tap script): leaving the page before then drops it,
+ * as it would a shopper's who left at once. Wait on this before navigating away from a book page.
+ */
+export async function cartCounts(page: Page, n: number) {
+  await expect(page.getByTestId('cart-count')).toHaveText(String(n));
+}
+
 /** Opens the book's page and presses its Add to Cart button (the caller checks what that did). */
 export async function addToCart(page: Page, book: { _id: string }) {
   await page.goto(`/books/${book._id}`);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { AUTH, AUTH_EMULATOR, KEY, newCustomer, orderCard, signIn, ownerToken } from './helpers';
+import { AUTH, AUTH_EMULATOR, cartCounts, KEY, newCustomer, orderCard, signIn, ownerToken } from './helpers';
 
 // Pages that follow Firestore (reactfire) under the security rules: a status change or another
 // shopper's purchase shows in an open page without a reload. Changes are made through the API (an
@@ -161,6 +161,7 @@ test("checkout pre-fills name, phone and address from the customer's latest orde
   await signIn(page, customer.email, customer.password);
   await page.goto(`/books/${book._id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await cartCounts(page, 1);
   await page.goto('/checkout');
   await expect(page.getByLabel('Full Name')).toHaveValue('Pat Prefill');
   await expect(page.getByLabel('Phone Number')).toHaveValue('5559876543');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../playwright.config';
-import { adminLogin, booksInStock, SHOP_URL, signIn, ownerToken } from './helpers';
+import { adminLogin, booksInStock, cartCounts, SHOP_URL, signIn, ownerToken } from './helpers';
 import { cachedRequests, catalogueCached, workerControls } from './pwa-helpers';
 
 // Issue 14 parts 1, 2 and 5: installable by Chromium's own check; the service worker keeps nothing
@@ -61,6 +61,7 @@ test('orders, admin and signed-in answers never reach the cache storage', async 
   await expect(page.locator('main article img').first()).toBeVisible();
   await page.goto(`/books/${book!._id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await cartCounts(page, 1);
   await page.goto('/checkout'); // pre-fills from GET /api/orders?limit=1
   await expect(page.getByRole('heading', { name: 'Cash On Delevary' })).toBeVisible();
   await page.goto('/orders');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { adminLogin, apiBooks, booksInStock, checkout, noHorizontalOverflow, settled, signIn } from './helpers';
+import { adminLogin, apiBooks, booksInStock, cartCounts, checkout, noHorizontalOverflow, settled, signIn } from './helpers';
 
 // Screenshots for people to look at (artifacts/screenshots, not committed). Each page is also
 // checked for horizontal overflow, the most common way a layout breaks on a phone.
@@ -44,6 +44,7 @@ for (const width of [375, 768, 1280]) {
     await page.screenshot({ path: `${SHOTS}/detail-${width}.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await cartCounts(page, 1);
     await page.goto('/cart');
     await expect(page.getByText('Subtotal')).toBeVisible();
     await noHorizontalOverflow(page);
