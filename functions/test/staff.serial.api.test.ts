@@ -215,7 +215,7 @@ describe('the role x route matrix', () => {
     for (const role of ROLES) {
       const allowed = route.allowed.includes(role);
       it(`${route.name} as ${role}: ${allowed ? route.status ?? 200 : 403}`, async () => {
-        // A sign-in proves the person for 5 minutes (sensitive routes, issue 36: reauth.api.test.ts);
+        // A sign-in proves the person for 5 minutes (sensitive routes, issue 36: staff-hardening.serial.api.test.ts);
         // this matrix is about roles, so a long run's proofs are moved to now (as a reauth would).
         if (Date.now() - signedInAt[role] > 4 * 60_000) {
           await ageProofs(accounts[role], 0);

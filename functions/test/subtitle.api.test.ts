@@ -5,7 +5,7 @@ import { adminToken, base, db, http, newBook } from './helpers';
 
 // The subtitle end to end over HTTP through Hosting (issue 37, the field that proves the registry):
 // the API, the served book page (under the title) and its JSON-LD, search and the import (the ISBN
-// lookup's subtitle: isbn.api.test.ts, which owns the Open Library stand-in's hit counts). The field
+// lookup's subtitle: isbn.serial.api.test.ts, which owns the Open Library stand-in's hit counts). The field
 // itself is one entry in contract/src/book-fields.ts.
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;

@@ -47,7 +47,7 @@ export function Component() {
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div>
           {/* This browser's cart (local storage): drawn after hydration; data-client-state tells the
-              hydration test (web/e2e/hydration.spec.ts) this part is not the server's to match. */}
+              hydration test (web/e2e/hydration.serial.spec.ts) this part is not the server's to match. */}
           <div data-client-state="">
             {items.length === 0 && !hydrated ? (
               // The prerendered page cannot know this browser's cart: the empty message's room, blank.
