@@ -92,6 +92,30 @@ test("a book page's Add to Cart and wishlist heart, tapped (twice) before the ap
   }
 });
 
+test('Add to Cart, then at once the Cart link, both before the app starts: the cart page opens with the book in it', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext(PHONE);
+  try {
+    const page = await context.newPage();
+    const [book] = await booksInStock(page, 1);
+    const release = await holdTheApp(page);
+    await page.goto(`/books/${book!._id}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: /^Add to Cart/ }).tap();
+    const cartLink = page.getByRole('link', { name: /^Cart, / });
+    await cartLink.tap();
+    await expect(cartLink).toHaveAttribute('data-queued', ''); // kept, not followed: that page load would drop the add
+    await expect(page).toHaveURL(`/books/${book!._id}`);
+
+    await release();
+    await expect(page).toHaveURL('/cart', { timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: book!.title })).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    expect(await cartSize(page)).toBe(1);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a genre chosen before the app starts is applied once it runs, with one request for that genre', async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext(PHONE);

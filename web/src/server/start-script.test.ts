@@ -21,7 +21,7 @@ interface Control {
   click(): void;
   dispatchEvent(event: Event): void;
 }
-type Listener = (event: { type: string; target: unknown; preventDefault(): void }) => void;
+type Listener = (event: { type: string; target: unknown; preventDefault(): void; [key: string]: unknown }) => void;
 
 /** A control of the page as the script sees it (closest() answers its own selectors only). */
 function control(tagName: string, props: Partial<Control> = {}): Control {
@@ -36,6 +36,14 @@ function control(tagName: string, props: Partial<Control> = {}): Control {
     click() { el.played.push('click'); },
     dispatchEvent(event) { el.played.push(`${event.type}:${el.value}`); },
   };
+  return el;
+}
+
+/** A link of the page (`a[href]`), as the script sees it; `target` is its target attribute. */
+function link(textContent: string, props: Partial<Control> & { target?: string } = {}): Control & { target: string } {
+  const el = control('A', { textContent, ...props }) as Control & { target: string };
+  el.target = props.target ?? '';
+  el.closest = (selector) => (selector === '#root' ? (el.inRoot ? el : null) : selector === 'a[href]' ? el : null);
   return el;
 }
 
@@ -79,9 +87,9 @@ function page(
     PerformanceObserver,
   );
   /** Dispatches an event as the capture listeners see it; true when the script prevented its default. */
-  const fire = (type: string, target: unknown) => {
+  const fire = (type: string, target: unknown, extra: Record<string, unknown> = {}) => {
     let prevented = false;
-    for (const listener of listeners[type] ?? []) listener({ type, target, preventDefault: () => (prevented = true) });
+    for (const listener of listeners[type] ?? []) listener({ type, target, ...extra, preventDefault: () => (prevented = true) });
     return prevented;
   };
   const scripts = () => added.filter((el) => el.tag === 'script');
@@ -201,6 +209,37 @@ describe('the start script: taps before the app starts (decision 038)', () => {
     for (const el of controls) el.disabled = false;
     p.window.__early!.replay();
     expect(controls.map((el) => el.played)).toEqual([[], [], []]);
+  });
+
+  it('keeps a link tapped while taps wait, and follows it after them, whatever it says by then', () => {
+    const p = page('complete');
+    const add = control('BUTTON', { textContent: 'Add to Cart: Dune' });
+    const cart = link('Cart, 0 items');
+    const books = link('Books');
+    p.fire('click', add);
+    expect(p.fire('click', books)).toBe(true); // not followed now: the page load would drop the tap
+    expect(p.fire('click', cart)).toBe(true); // the last link tapped is the one followed
+    expect(cart.attrs['data-queued']).toBe('');
+    p.window.__early!.stop();
+    expect(cart.attrs).toEqual({});
+    cart.textContent = 'Cart, 1 item'; // the replayed add changed it
+    const order: string[] = [];
+    add.click = () => order.push('add');
+    cart.click = () => order.push('cart');
+    p.window.__early!.replay();
+    expect(order).toEqual(['add', 'cart']);
+    expect(books.played).toEqual([]);
+  });
+
+  it('leaves a link to the browser when no tap waits, or when it opens a new tab or window', () => {
+    const p = page('complete');
+    expect(p.fire('click', link('Cart, 0 items'))).toBe(false); // nothing waits: a link as ever
+    p.fire('click', control('BUTTON', { textContent: 'Add to Cart: Dune' }));
+    expect(p.fire('click', link('Cart, 0 items'), { ctrlKey: true })).toBe(false);
+    expect(p.fire('click', link('Cart, 0 items'), { metaKey: true })).toBe(false);
+    expect(p.fire('click', link('Cart, 0 items'), { button: 1 })).toBe(false);
+    expect(p.fire('click', link('Help', { target: '_blank' }))).toBe(false);
+    expect(p.fire('click', link('Elsewhere', { inRoot: false }))).toBe(false);
   });
 
   it('does nothing on a page without an entry (no app to start)', () => {
