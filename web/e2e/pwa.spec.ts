@@ -62,8 +62,12 @@ test('orders, admin and signed-in answers never reach the cache storage', async 
   await page.goto(`/books/${book!._id}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await cartCounts(page, 1);
-  await page.goto('/checkout'); // pre-fills from GET /api/orders?limit=1
+  // Checkout pre-fills from GET /api/orders?limit=1 once the sign-in is known: waited for, so the
+  // page is not left before it asks.
+  const prefill = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/orders' && res.request().method() === 'GET');
+  await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Cash On Delevary' })).toBeVisible();
+  await prefill;
   await page.goto('/orders');
   await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
   await adminLogin(page);
