@@ -49,24 +49,31 @@ export async function openSession(orderId: string, doc: OrderDoc, attempt: numbe
 
 /** The first attempt's key is spent: a session another request attached meanwhile, else attempt two. */
 async function secondAttempt(stripe: Stripe, orderId: string, uid: string): Promise<OpenedSession> {
-  const now = await readOrder(orderId);
-  if (now?.payment?.sessionId && now.payment.checkoutUrl) return { order: orderFromDoc(orderId, now), checkoutUrl: now.payment.checkoutUrl, sessionId: now.payment.sessionId };
+  const current = currentSession(orderId, await readOrder(orderId));
+  if (current) return current;
   const next = await beginAttempt(orderId, uid, 1);
-  // One attached between that read and beginAttempt is retired: closed at Stripe, as 'Pay Now' does.
-  if (next.retired && (await closeSession(stripe, orderId, next.retired)) === 'paid') throw new HttpError(409, 'This order is already paid', { code: 'ORDER_PAID' });
   let session: Stripe.Checkout.Session;
   try {
+    // One attached between that read and beginAttempt is retired: closed at Stripe, as 'Pay Now' does.
+    if (next.retired && (await closeSession(stripe, orderId, next.retired)) === 'paid') throw new HttpError(409, 'This order is already paid', { code: 'ORDER_PAID' });
     session = await createSession(stripe, orderId, next.doc, next.attempt);
   } catch (error) {
-    throw await failed(orderId, next.attempt, error);
+    throw error instanceof HttpError && error.status === 409 ? error : await failed(orderId, next.attempt, error);
   }
   return attached(stripe, orderId, next.attempt, session);
 }
 
 /** Stripe did not open the session: a 502 to send again, and the attempt's hold on 'Pay Now' let go. */
 export async function failed(orderId: string, attempt: number, error: unknown): Promise<HttpError> {
-  if (attempt > 1) await openingFailed(orderId, attempt).catch(() => {}); // else it lapses within a minute
+  await openingFailed(orderId, attempt).catch(() => {}); // else it lapses within a minute
   return providerError(error, 'creating a Checkout session');
+}
+
+/** The order's open session, unless another request has just retired it and is opening the next. */
+function currentSession(orderId: string, doc: OrderDoc | null): OpenedSession | null {
+  const p = doc?.payment;
+  if (!doc || !p?.sessionId || !p.checkoutUrl || p.status !== 'awaiting' || p.retiredSessions?.includes(p.sessionId)) return null;
+  return { order: orderFromDoc(orderId, doc), checkoutUrl: p.checkoutUrl, sessionId: p.sessionId };
 }
 
 /**
@@ -81,10 +88,8 @@ async function attached(stripe: Stripe, orderId: string, attempt: number, sessio
   await closeSession(stripe, orderId, session.id).catch((error: unknown) => logger.warn('Checkout: could not close a session left behind', { orderId, sessionId: session.id, message: (error as Error).message }));
   const doc = await readOrder(orderId);
   const p = doc?.payment;
-  // The current session, unless the other request has just retired it and is opening the next.
-  if (doc && p?.sessionId && p.checkoutUrl && p.status === 'awaiting' && !p.retiredSessions?.includes(p.sessionId)) {
-    return { order: orderFromDoc(orderId, doc), checkoutUrl: p.checkoutUrl, sessionId: p.sessionId };
-  }
+  const current = currentSession(orderId, doc);
+  if (current) return current;
   if (doc?.status === 'pending' && p?.status === 'awaiting') {
     throw new HttpError(409, 'Another payment page is being opened for this order. Open the order to pay.', { code: 'PAYMENT_IN_PROGRESS' }, { 'Retry-After': '2' });
   }

@@ -229,6 +229,24 @@ describe('the start script: taps before the app starts (decision 038)', () => {
     p.window.__early!.replay();
     expect(order).toEqual(['add', 'cart']);
     expect(books.played).toEqual([]);
+    expect(books.attrs).toEqual({}); // replaced by the later link: not left marked
+  });
+
+  it('follows the link after every other kept tap, even one made after it', () => {
+    const p = page('complete');
+    const add = control('BUTTON', { textContent: 'Add to Cart: Dune' });
+    const heart = control('BUTTON', { textContent: 'Add to wishlist: Dune' });
+    const cart = link('Cart, 0 items');
+    const order: string[] = [];
+    add.click = () => order.push('add');
+    heart.click = () => order.push('heart');
+    cart.click = () => order.push('cart');
+    p.fire('click', add);
+    p.fire('click', cart);
+    p.fire('click', heart);
+    p.window.__early!.stop();
+    p.window.__early!.replay();
+    expect(order).toEqual(['add', 'heart', 'cart']);
   });
 
   it('leaves a link to the browser when no tap waits, or when it opens a new tab or window', () => {

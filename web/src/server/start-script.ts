@@ -16,8 +16,9 @@
 //    still says what it said when tapped: a heart drawn 'Add to wishlist' that this browser's list
 //    turns out to hold says 'Remove' by then, and the tap's intent is met without undoing it. So a
 //    tap on Add to Cart before the app starts is not lost and has exactly one effect. A link tapped
-//    while taps wait (Add to Cart, then at once the header's Cart) is kept too and followed after
-//    them, by the app's router: followed at once, its page load would drop the taps. A link with no
+//    while taps wait (Add to Cart, then at once the header's Cart) is kept too (the last one) and
+//    followed after every other kept tap, by the app's router: followed at once, its page load
+//    would drop the taps. A link with no
 //    tap waiting, or opened in a new tab or window, is the browser's as ever.
 //
 // Inline, so that it costs no request of its own (neither the page's nor the service worker's); the
@@ -28,7 +29,7 @@ export const START_SCRIPT =
   'function r(v){if(!on)return;if(v.type=="submit"){v.preventDefault();return}' +
   'var t=v.target,c=t&&t.closest&&t.closest("button,select,input[type=checkbox]"),' +
   'l=!c&&q.length&&v.type=="click"&&!v.button&&!(v.ctrlKey||v.metaKey||v.shiftKey||v.altKey)&&t&&t.closest&&t.closest("a[href]");' +
-  'if(l&&!l.target&&l.closest("#root")){v.preventDefault();for(var j=q.length-1;j>=0;j--)if(q[j].link)q.splice(j,1);q.push({el:l,link:1});l.setAttribute("data-queued","");return}' +
+  'if(l&&!l.target&&l.closest("#root")){v.preventDefault();for(var j=q.length-1;j>=0;j--)if(q[j].link)q.splice(j,1)[0].el.removeAttribute("data-queued");q.push({el:l,link:1});l.setAttribute("data-queued","");return}' +
   'if(!c||c.disabled||!c.closest("#root"))return;' +
   'var x;for(var i=0;i<q.length;i++)if(q[i].el==c)x=q[i];' +
   'if(c.tagName=="SELECT"){if(v.type!="change")return;x?x.value=c.value:q.push({el:c,value:c.value})}' +
@@ -36,7 +37,7 @@ export const START_SCRIPT =
   'c.setAttribute("data-queued","")}' +
   '["click","change","submit"].forEach(function(n){addEventListener(n,r,true)});' +
   'window.__early={stop:function(){on=0;q.forEach(function(x){x.el.removeAttribute("data-queued")})},' +
-  'replay:function(){q.splice(0).forEach(function(x){var c=x.el;if(!c.isConnected)return;' +
+  'replay:function(){q.splice(0).sort(function(a,b){return(a.link||0)-(b.link||0)}).forEach(function(x){var c=x.el;if(!c.isConnected)return;' +
   'if("value"in x){c.value=x.value;c.dispatchEvent(new Event("change",{bubbles:true}))}else if(x.link||c.textContent==x.text&&!c.disabled)c.click()})}};' +
   'function a(t,o){var n=document.createElement(t);for(var k in o)n.setAttribute(k,o[k]);document.head.appendChild(n)}' +
   'function g(){if(d)return;d=1;(s.getAttribute("data-preload")||"").split(" ").forEach(function(h){h&&a("link",{rel:"modulepreload",crossorigin:"",href:h})});' +
