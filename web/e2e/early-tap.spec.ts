@@ -29,6 +29,15 @@ async function holdTheApp(page: Page): Promise<() => Promise<void>> {
   };
 }
 
+/** A book on sale, its page opened in `context` with the app's code held: what is tapped now lands before the app starts. */
+async function heldBookPage(context: BrowserContext) {
+  const page = await context.newPage();
+  const [book] = await booksInStock(page, 1);
+  const release = await holdTheApp(page);
+  await page.goto(`/books/${book!._id}`, { waitUntil: 'commit' });
+  return { page, book: book!, release };
+}
+
 /** The app has started and hydrated the page (React owns the element). */
 const appOwns = (page: Page, selector: string) =>
   page.waitForFunction((s) => {
@@ -69,10 +78,7 @@ test("a book page's Add to Cart and wishlist heart, tapped (twice) before the ap
   test.setTimeout(120_000);
   const context = await browser.newContext(PHONE);
   try {
-    const page = await context.newPage();
-    const [book] = await booksInStock(page, 1);
-    const release = await holdTheApp(page);
-    await page.goto(`/books/${book!._id}`, { waitUntil: 'commit' });
+    const { page, release } = await heldBookPage(context);
     const add = page.getByRole('button', { name: /^Add to Cart/ });
     const heart = page.getByRole('button', { name: 'Add to wishlist' });
     await add.tap();
@@ -96,19 +102,16 @@ test('Add to Cart, then at once the Cart link, both before the app starts: the c
   test.setTimeout(120_000);
   const context = await browser.newContext(PHONE);
   try {
-    const page = await context.newPage();
-    const [book] = await booksInStock(page, 1);
-    const release = await holdTheApp(page);
-    await page.goto(`/books/${book!._id}`, { waitUntil: 'commit' });
+    const { page, book, release } = await heldBookPage(context);
     await page.getByRole('button', { name: /^Add to Cart/ }).tap();
     const cartLink = page.getByRole('link', { name: /^Cart, / });
     await cartLink.tap();
     await expect(cartLink).toHaveAttribute('data-queued', ''); // kept, not followed: that page load would drop the add
-    await expect(page).toHaveURL(`/books/${book!._id}`);
+    await expect(page).toHaveURL(`/books/${book._id}`);
 
     await release();
     await expect(page).toHaveURL('/cart', { timeout: 60_000 });
-    await expect(page.getByRole('heading', { name: book!.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: book.title })).toBeVisible();
     await expect(page.getByTestId('cart-count')).toHaveText('1');
     expect(await cartSize(page)).toBe(1);
   } finally {
