@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { shopToday } from '@bookstore/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, uniqueTitle, type Shopper } from './fixtures';
-import { adminLogin, withIsbn13Check } from './helpers';
+import { adminLogin, cancelOrder, withIsbn13Check } from './helpers';
 
 // The desk's pre-orders and special orders (issue 41) in Chromium at 375 and 1280 px: the
 // pre-order lines listed by publication date, soonest first, with their customer and order; a
@@ -91,9 +91,7 @@ for (const width of [375, 1280]) {
     expect(laterOrder).not.toBe(soonerOrder);
     // Tidy: cancelled, its lines leave the list (the page shows 25; runs of this test one after
     // another would otherwise push a later run's lines, dated as soon, off the first page).
-    for (const id of [laterOrder, soonerOrder]) {
-      expect((await request.post(`/api/orders/${id}/cancel`, { headers: { Authorization: `Bearer ${shopper.token}` } })).status()).toBe(200);
-    }
+    for (const id of [laterOrder, soonerOrder]) await cancelOrder(request, shopper.token, id);
   });
 
   test(`staff move a special order from the Special orders page: quoted, ordered, arrived, collected (${width} px)`, async ({ page, shopper, request }) => {

@@ -18,8 +18,8 @@
 //    tap on Add to Cart before the app starts is not lost and has exactly one effect. A link tapped
 //    while taps wait (Add to Cart, then at once the header's Cart) is kept too (the last one) and
 //    followed after every other kept tap, by the app's router: followed at once, its page load
-//    would drop the taps. A link with no
-//    tap waiting, or opened in a new tab or window, is the browser's as ever.
+//    would drop the taps. A link with no tap waiting, or opened in a new tab or window, is the
+//    browser's as ever.
 //
 // Inline, so that it costs no request of its own (neither the page's nor the service worker's); the
 // CSP allows exactly this text by its SHA-256 (firebase.json; start-script.test.ts keeps the two in
