@@ -253,8 +253,10 @@ test('the cart keeps the saving; checkout puts the total beside Place an Order, 
   await page.getByLabel(/I agree to the/).check();
   await expect(page.getByTestId('terms-needed')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/checkout-place-1280.png`, fullPage: true });
-  // Leave the cart empty for the tests that follow.
+  // Leave the cart empty for the tests that follow: Clear Cart once the lines are drawn (as a person
+  // sees them; the served /cart shows none, and its buttons move down when they come).
   await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
   await page.getByRole('button', { name: 'Clear Cart' }).click();
   await expect(page.getByText('No product found!')).toBeVisible();
 });

@@ -1,5 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useHydrated } from '../use-hydrated';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { rememberedSignIn } from './remembered-sign-in';
 
 export interface SessionUser {
@@ -20,7 +19,6 @@ interface AuthValue extends AuthSnapshot {
   require(): void;
 }
 
-const AuthBridge = lazy(() => import('./auth-bridge'));
 const AuthContext = createContext<AuthValue | null>(null);
 
 export function AuthStateProvider({ children }: { children: ReactNode }) {
@@ -35,18 +33,24 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
     });
   }, []);
   const value = useMemo(() => ({ ...snapshot, require }), [snapshot, require]);
-  // Not while hydrating: the prerendered HTML has no boundary here.
-  const hydrated = useHydrated();
-  return (
-    <AuthContext.Provider value={value}>
-      {children}
-      {loaded && hydrated && (
-        <Suspense fallback={null}>
-          <AuthBridge onChange={setSnapshot} />
-        </Suspense>
-      )}
-    </AuthContext.Provider>
-  );
+  // Firebase Auth's code loads after the page is drawn and is followed once it is here. Not a lazy
+  // component: a new Suspense boundary in the render that follows hydration holds that render's
+  // commit (React waits up to 300 ms before it shows a fallback), so a signed-in shopper's cart,
+  // wishlist and count appeared that much later than a signed-out one's, while the served page's
+  // buttons were about to move.
+  useEffect(() => {
+    if (!loaded) return;
+    let live = true;
+    let stop: (() => void) | undefined;
+    void import('./auth-bridge').then(({ followAuth }) => {
+      if (live) stop = followAuth(setSnapshot);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [loaded]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthValue {
