@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { adminToken, expectUnchanged, http, newBook } from './helpers';
+import { describe, expect, it, vi } from 'vitest';
+import { bucket } from '../src/lib/firebase';
+import { adminToken, coverForm, expectUnchanged, http, newBook, PNG_1x1 } from './helpers';
 
 // Book management's logic, in-process (inproc-setup.ts): create, edit, delete, validation.
 // Reads, covers and refusals without a token through Hosting: books.serial.api.test.ts.
@@ -26,6 +27,28 @@ describe('admin book management', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.book._id).toBe(book._id);
     expect((await http(`/api/books/${book._id}`)).status).toBe(404);
+  });
+
+  it('deletes a book whose cover Storage fails to release: 200, the book gone, the cover left behind', async () => {
+    const token = await adminToken();
+    const upload = await http('/api/books/cover', { method: 'POST', token, body: coverForm(Buffer.concat([PNG_1x1, Buffer.from(`release-${Date.now()}`)])) });
+    expect(upload.status).toBe(201);
+    const cover = upload.body.coverImage as string;
+    const created = await http('/api/books/create-book', { method: 'POST', token, json: newBook({ coverImage: cover }) });
+    expect(created.status).toBe(201);
+    // The fault where it happens in production: the Storage SDK's delete of that object rejects
+    // (seen under load: a socket hang-up from the Storage emulator).
+    const File = bucket().file(cover).constructor as { prototype: { delete(): Promise<unknown> } };
+    const failing = vi.spyOn(File.prototype, 'delete').mockRejectedValueOnce(new Error('socket hang up'));
+    try {
+      const deleted = await http(`/api/books/${created.body.book._id}`, { method: 'DELETE', token });
+      expect(failing).toHaveBeenCalledTimes(1);
+      expect(deleted).toMatchObject({ status: 200, body: { message: 'Book deleted successfully' } });
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await http(`/api/books/${created.body.book._id}`)).status).toBe(404);
+    expect((await bucket().file(cover).exists())[0]).toBe(true);
   });
 
   it('answers 404 when editing or deleting an unknown book, changing nothing', async () => {

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { logger } from 'firebase-functions/logger';
 import { BookIdSchema, BooksQuerySchema, BookInputSchema, BulkBooksSchema, COVER_WRONG_TYPE_MESSAGE, CreateBookSchema, ISBN_MESSAGE, toIsbn13, type Book, type BookInput, type BulkBooksResponse, type CoverForIsbnResponse, type BookMutationResponse, type CoverUploadResponse } from '@bookstore/contract';
 import { assertActive, assertPermission, requirePermission, requireStaff, type StaffActor } from '../lib/auth';
 import { recordAudit, type AuditActor } from '../admin/audit.repo';
@@ -19,10 +20,17 @@ function bookId(req: Request): string {
 /**
  * Deletes an uploaded cover once no book points at it any more (covers are shared by content), and
  * records who removed it (issue 36: cover changes are audited). A bundled cover name is no object.
+ * Called after the book's write has landed: if Storage fails now (seen: a socket hang-up), the
+ * cover stays behind, pointed at by no book, and the answer still says what happened to the book;
+ * a 500 there made the shopkeeper retry a delete that had been done.
  */
 async function releaseCover(coverImage: string, actor: AuditActor): Promise<void> {
-  if (await repo.isCoverInUse(coverImage)) return;
-  if (await deleteCover(coverImage)) await recordAudit(actor, { action: 'cover.delete', target: coverImage });
+  try {
+    if (await repo.isCoverInUse(coverImage)) return;
+    if (await deleteCover(coverImage)) await recordAudit(actor, { action: 'cover.delete', target: coverImage });
+  } catch (error) {
+    logger.error('Cover left in Storage: the book was written, the cover could not be released', { coverImage, message: (error as Error).message });
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Discount, DiscountCreate, DiscountsPage, GiftCard, GiftCardIssue, 
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
+import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 // Discount codes and gift cards (issue 40): owner and manager ('promotions.manage').
 
@@ -26,7 +27,7 @@ export function useCreateDiscount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: DiscountCreate) => apiFetch<{ discount: Discount }>('/api/admin/discounts', { method: 'POST', token: adminToken(), body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEYS.discounts }),
+    onSuccess: () => refreshAfterWrite(client, KEYS.discounts),
   });
 }
 
@@ -35,7 +36,7 @@ export function usePauseDiscount() {
   return useMutation({
     mutationFn: ({ code, paused }: { code: string; paused: boolean }) =>
       apiFetch<{ discount: Discount }>(`/api/admin/discounts/${encodeURIComponent(code)}`, { method: 'PATCH', token: adminToken(), body: { paused } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEYS.discounts }),
+    onSuccess: () => refreshAfterWrite(client, KEYS.discounts),
   });
 }
 
@@ -57,6 +58,6 @@ export function useIssueGiftCard() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: GiftCardIssue) => apiFetch<IssuedGiftCard>('/api/admin/gift-cards', { method: 'POST', token: adminToken(), body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEYS.giftCards }),
+    onSuccess: () => refreshAfterWrite(client, KEYS.giftCards),
   });
 }

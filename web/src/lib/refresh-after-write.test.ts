@@ -1,0 +1,66 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { refreshAfterWrite } from './refresh-after-write';
+
+/** A shown list whose answers the test releases one at a time, each the server's state when asked. */
+function shownList(client: QueryClient) {
+  let server = ['a'];
+  const pending: (() => void)[] = [];
+  const observer = new QueryObserver(client, {
+    queryKey: ['list'],
+    queryFn: () => {
+      const answer = [...server]; // what the server held when the request arrived
+      return new Promise<string[]>((resolve) => pending.push(() => resolve(answer)));
+    },
+  });
+  const stop = observer.subscribe(() => {});
+  return {
+    write: (item: string) => (server = [...server, item]),
+    answerAll: async () => {
+      while (pending.length) pending.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+    /** Answers each request as it comes until `done` settles (a refetch is asked for only later). */
+    answerUntil: async (done: Promise<unknown>) => {
+      let settled = false;
+      void done.finally(() => (settled = true));
+      while (!settled) {
+        while (pending.length) pending.shift()!();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    },
+    data: () => client.getQueryData<string[]>(['list']),
+    stop,
+  };
+}
+
+describe('refreshAfterWrite', () => {
+  it('a write made while the list is still loading for the first time shows in the list', async () => {
+    const client = new QueryClient();
+    const list = shownList(client);
+    list.write('b'); // the first load was sent before this write
+    await list.answerUntil(refreshAfterWrite(client, ['list']));
+    expect(list.data()).toEqual(['a', 'b']);
+    list.stop();
+  });
+
+  it('plain invalidation would keep the first load, sent before the write (why the helper exists)', async () => {
+    const client = new QueryClient();
+    const list = shownList(client);
+    list.write('b');
+    await list.answerUntil(client.invalidateQueries({ queryKey: ['list'] }));
+    expect(list.data()).toEqual(['a']);
+    list.stop();
+  });
+
+  it('a list already shown is fetched again after the write', async () => {
+    const client = new QueryClient();
+    const list = shownList(client);
+    await list.answerAll();
+    expect(list.data()).toEqual(['a']);
+    list.write('b');
+    await list.answerUntil(refreshAfterWrite(client, ['list']));
+    expect(list.data()).toEqual(['a', 'b']);
+    list.stop();
+  });
+});
