@@ -25,11 +25,18 @@ function bookId(req: Request): string {
  * a 500 there made the shopkeeper retry a delete that had been done.
  */
 async function releaseCover(coverImage: string, actor: AuditActor): Promise<void> {
+  let deleted: boolean;
   try {
-    if (await repo.isCoverInUse(coverImage)) return;
-    if (await deleteCover(coverImage)) await recordAudit(actor, { action: 'cover.delete', target: coverImage });
+    deleted = !(await repo.isCoverInUse(coverImage)) && (await deleteCover(coverImage));
   } catch (error) {
     logger.error('Cover left in Storage: the book was written, the cover could not be released', { coverImage, message: (error as Error).message });
+    return;
+  }
+  if (!deleted) return;
+  try {
+    await recordAudit(actor, { action: 'cover.delete', target: coverImage });
+  } catch (error) {
+    logger.error('Cover deleted, its audit event not recorded', { coverImage, by: actor.username, message: (error as Error).message });
   }
 }
 

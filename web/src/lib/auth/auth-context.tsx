@@ -34,17 +34,24 @@ export function AuthStateProvider({ children }: { children: ReactNode }) {
   }, []);
   const value = useMemo(() => ({ ...snapshot, require }), [snapshot, require]);
   // Firebase Auth's code loads after the page is drawn and is followed once it is here. Not a lazy
-  // component: a new Suspense boundary in the render that follows hydration holds that render's
-  // commit (React waits up to 300 ms before it shows a fallback), so a signed-in shopper's cart,
-  // wishlist and count appeared that much later than a signed-out one's, while the served page's
-  // buttons were about to move.
+  // component: rendered in the render that follows hydration, it suspended that render, and a
+  // signed-in shopper's cart and wishlist were drawn about 300 ms after a signed-out one's (measured
+  // on a served /cart, stop 48) while the served page's buttons were about to move.
   useEffect(() => {
     if (!loaded) return;
     let live = true;
     let stop: (() => void) | undefined;
-    void import('./auth-bridge').then(({ followAuth }) => {
-      if (live) stop = followAuth(setSnapshot);
-    });
+    import('./auth-bridge').then(
+      ({ followAuth }) => {
+        if (live) stop = followAuth(setSnapshot);
+      },
+      // The code could not load (offline and not cached, or a chunk gone after a deploy): without
+      // it no one is signed in on this page, and guarded pages offer the sign-in instead of
+      // 'Checking your account...' for ever.
+      () => {
+        if (live) setSnapshot({ status: 'signedOut', user: null });
+      },
+    );
     return () => {
       live = false;
       stop?.();
