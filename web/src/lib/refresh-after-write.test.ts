@@ -14,20 +14,19 @@ function shownList(client: QueryClient) {
     },
   });
   const stop = observer.subscribe(() => {});
+  /** Answers the requests waiting now, then lets the query take the answers. */
+  const answerAll = async () => {
+    while (pending.length) pending.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
   return {
     write: (item: string) => (server = [...server, item]),
-    answerAll: async () => {
-      while (pending.length) pending.shift()!();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    },
+    answerAll,
     /** Answers each request as it comes until `done` settles (a refetch is asked for only later). */
     answerUntil: async (done: Promise<unknown>) => {
       let settled = false;
       void done.finally(() => (settled = true));
-      while (!settled) {
-        while (pending.length) pending.shift()!();
-        await new Promise((resolve) => setTimeout(resolve, 0));
-      }
+      while (!settled) await answerAll();
     },
     data: () => client.getQueryData<string[]>(['list']),
     stop,
