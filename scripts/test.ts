@@ -44,6 +44,8 @@ const wantsWhole = (name: string) => only.includes(name) || (wants(name) && filt
 
 // Every query the function runs is logged here (functions/src/lib/queries.ts) for the index check.
 const QUERY_LOG = join(ROOT, 'artifacts', 'firestore-queries.jsonl');
+// Every runner gets this path (runNode below), a unit-only run on a fresh clone too: its folder must exist.
+mkdirSync(dirname(QUERY_LOG), { recursive: true });
 let firestoreKind = '';
 
 /** Where a step's output goes: the terminal, or (for a step run beside the tests) a buffer printed when it ends. */
@@ -201,7 +203,6 @@ async function main() {
   process.on('SIGTERM', () => void stop().then(() => process.exit(143)));
   try {
     console.log('Starting a fresh emulator suite for the tests...');
-    mkdirSync(dirname(QUERY_LOG), { recursive: true });
     rmSync(QUERY_LOG, { force: true });
     process.env.BOOKSTORE_QUERY_LOG = QUERY_LOG; // the function inherits it through the emulators
     process.env.OPEN_LIBRARY_ORIGIN = OPEN_LIBRARY_FIXTURE_ORIGIN; // ISBN lookups go to the tests' fixtures (scripts/lib/open-library-fixture.ts)
