@@ -1,4 +1,4 @@
-import { hydrate as hydrateQueries, onlineManager, QueryClient } from '@tanstack/react-query';
+import { hydrate as hydrateQueries, onlineManager } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -8,6 +8,7 @@ import { QUERY_STATE_ID } from './server/document';
 import { ApiError } from './lib/api-client';
 import { stopEarlyInput } from './lib/early-input';
 import { networkStatus } from './lib/network-status';
+import { ShopQueryClient } from './lib/query-client';
 import { followCatalogueUpdates } from './lib/pwa/catalogue-updates';
 import './index.css';
 
@@ -35,7 +36,7 @@ window.addEventListener('vite:preloadError', (event) => {
   else window.location.reload();
 });
 
-const queryClient = new QueryClient({
+const queryClient = new ShopQueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,

@@ -2,7 +2,6 @@ import type { Discount, DiscountCreate, DiscountsPage, GiftCard, GiftCardIssue, 
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
-import { refreshAfterWrite } from '../../../lib/refresh-after-write';
 
 // Discount codes and gift cards (issue 40): owner and manager ('promotions.manage').
 
@@ -27,7 +26,7 @@ export function useCreateDiscount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: DiscountCreate) => apiFetch<{ discount: Discount }>('/api/admin/discounts', { method: 'POST', token: adminToken(), body: input }),
-    onSuccess: () => refreshAfterWrite(client, KEYS.discounts),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEYS.discounts }),
   });
 }
 
@@ -36,7 +35,7 @@ export function usePauseDiscount() {
   return useMutation({
     mutationFn: ({ code, paused }: { code: string; paused: boolean }) =>
       apiFetch<{ discount: Discount }>(`/api/admin/discounts/${encodeURIComponent(code)}`, { method: 'PATCH', token: adminToken(), body: { paused } }),
-    onSuccess: () => refreshAfterWrite(client, KEYS.discounts),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEYS.discounts }),
   });
 }
 
@@ -58,6 +57,6 @@ export function useIssueGiftCard() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: GiftCardIssue) => apiFetch<IssuedGiftCard>('/api/admin/gift-cards', { method: 'POST', token: adminToken(), body: input }),
-    onSuccess: () => refreshAfterWrite(client, KEYS.giftCards),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEYS.giftCards }),
   });
 }
