@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ShopQueryClient } from './query-client';
 
 /** A shown list whose answers the test releases one at a time, each the server's state when asked. */
-function shownList(client: QueryClient) {
-  let server = ['a'];
+function shownList(client: QueryClient, held = ['a']) {
+  let server = held;
   let requests = 0;
   const pending: (() => void)[] = [];
   const observer = new QueryObserver(client, {
@@ -43,7 +43,23 @@ describe('ShopQueryClient.invalidateQueries', () => {
     list.write('b'); // the first load was sent before this write
     await list.answerUntil(client.invalidateQueries({ queryKey: ['list'] }));
     expect(list.data()).toEqual(['a', 'b']);
+    expect(list.requests()).toBe(2);
     list.stop();
+  });
+
+  it('a list left before its first load came back is stale after the write, and fetched anew when shown again', async () => {
+    const client = new ShopQueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }); // the app's
+    const list = shownList(client);
+    list.stop(); // the page is left; its first load goes on
+    list.write('b');
+    await list.answerUntil(client.invalidateQueries({ queryKey: ['list'] }));
+    expect(list.data()).toEqual(['a']);
+    expect(client.getQueryState(['list'])?.isInvalidated).toBe(true);
+    // The page is opened again (within its 30 s staleTime): the server holds the write.
+    const again = shownList(client, ['a', 'b']);
+    await again.answerAll();
+    expect(again.data()).toEqual(['a', 'b']);
+    again.stop();
   });
 
   it("TanStack's own client keeps the first load, sent before the write (why the subclass exists)", async () => {

@@ -41,6 +41,8 @@ const SETTLE_MS = 10_000;
  * first request for the book is still being read (the worker answered it from the cache at once),
  * and TanStack Query keeps, rather than cancels, a fetch that has no data yet: invalidating then
  * would change nothing, and the page would keep the copy the worker served before the update.
+ * (ShopQueryClient, lib/query-client.ts, now fetches such a query again itself; this wait came
+ * first and stays, as the offline tests prove this path.)
  */
 function refetchBooks(queryClient: QueryClient, deadline: number): void {
   if (queryClient.isFetching({ queryKey: ['books'] }) > 0 && Date.now() < deadline) {
