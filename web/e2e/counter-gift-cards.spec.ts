@@ -2,6 +2,9 @@ import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test, uniqueTitle } from './fixtures';
 import { adminLogin, isbnPair, noHorizontalOverflow } from './helpers';
 
+// The worker's features: the parallel project blocks service workers elsewhere (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Gift cards at the counter (issue 40) in Chromium at 375 px (and 1280 px): a 'Gift card' line with an amount sold
 // with 'Take Cash', its code printed once on the receipt (a later copy shows its last 4), the card
 // spendable for that amount; then a book of the sale returned as 'Store credit': a new card for what

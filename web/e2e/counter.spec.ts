@@ -3,6 +3,9 @@ import { expect, ownerToken, test, uniqueTitle } from './fixtures';
 import { shopDay } from '@bookstore/contract';
 import { adminLogin, isbnPair, noHorizontalOverflow } from './helpers';
 
+// The worker's features: the parallel project blocks service workers elsewhere (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Counter sales (issue 39) in Chromium: a bookseller's till at 375 px (a phone) and 1024 px (a
 // tablet), typing digits and Enter as a barcode scanner does; and the offline counter: sell with the
 // network gone, reconnect, the sale reaches the server once and the stock moves once. Each test sells

@@ -40,7 +40,7 @@ function adminOnlyFiles(): Set<string> {
 test('a first visit to /, with the worker\'s precache, fetches no dashboard code and stays within its budget', async ({ browser }) => {
   const adminFiles = adminOnlyFiles();
   expect(adminFiles.size).toBeGreaterThan(0);
-  const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, serviceWorkers: 'allow' }); // its precache is counted
   const counted = countRequests(context);
   const page = await context.newPage();
   await page.goto('/');

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { addToCart, adminLogin, booksInStock, fillDelivery, newCustomer, signIn } from './helpers';
 import { catalogueCached, workerControls } from './pwa-helpers';
 
+// The worker's features: the parallel project blocks service workers elsewhere (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 14 part 3: with the network gone, the pages the shopper has opened render from the service
 // worker's caches, the cart works (it is local storage), and checkout says 'You are offline' with
 // its button disabled; back online, the order goes through without a reload.

@@ -7,6 +7,9 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../playwright.config';
 import { adminLogin, booksInStock, cartCounts, SHOP_URL, signIn, ownerToken } from './helpers';
 import { cachedRequests, catalogueCached, workerControls } from './pwa-helpers';
 
+// The worker's features: the parallel project blocks service workers elsewhere (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 14 parts 1, 2 and 5: installable by Chromium's own check; the service worker keeps nothing
 // private; a new deploy is offered with 'A new version is available' and never mixed into a tab.
 

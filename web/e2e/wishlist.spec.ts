@@ -5,6 +5,9 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { booksInStock, newCustomer, noHorizontalOverflow, settled, SHOP_URL, signIn } from './helpers';
 import { catalogueCached, workerControls } from './pwa-helpers';
 
+// The worker's features: the parallel project blocks service workers elsewhere (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 28 in the browser: the wishlist (guest -> account at sign-in, live on another device), the
 // newsletter's double opt-in through the mailed link, and 'Email Me When It Is Back' on a sold-out book.
 
