@@ -206,7 +206,8 @@ async function main() {
     rmSync(QUERY_LOG, { force: true });
     process.env.BOOKSTORE_QUERY_LOG = QUERY_LOG; // the function inherits it through the emulators
     // Cheap password hashes on this run's emulators and in its test processes (functions/src/lib/passwords.ts):
-    // the seeded owner and every test account. The rehearsal's functions are not given it (production's cost).
+    // the seeded owner and every test account. The rehearsal's functions are not given it: they redo
+    // the owner's hash at production's cost and sign in with it (scripts/lib/rehearsal.ts).
     process.env.BOOKSTORE_TEST_CHEAP_HASH = '1';
     process.env.OPEN_LIBRARY_ORIGIN = OPEN_LIBRARY_FIXTURE_ORIGIN; // ISBN lookups go to the tests' fixtures (scripts/lib/open-library-fixture.ts)
     openLibrary = await startOpenLibraryFixture(); // one for the whole run: files that run at once share it
