@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { hashPassword, PARAMS } from '../src/lib/passwords';
+import { hashPassword, scryptParams } from '../src/lib/passwords';
 import { db, http } from './helpers';
 
 // Admin login's logic, in-process (inproc-setup.ts): the throttle, one canonical username, the
@@ -42,7 +42,8 @@ describe('POST /api/auth/admin', () => {
     expect((await signIn()).status).toBe(200);
     const upgraded = (await ref.get()).data()!.passwordHash as string;
     expect(upgraded).not.toBe(old);
-    expect(upgraded.startsWith(`scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$`)).toBe(true);
+    const { N, r, p } = scryptParams();
+    expect(upgraded.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
     expect((await signIn()).status).toBe(200);
     expect((await ref.get()).data()!.passwordHash).toBe(upgraded); // current hashes are left alone
     await ref.delete();

@@ -3,7 +3,7 @@ import { bookFieldsOf, BookInputSchema, FulfilmentSettingsSchema, type BookField
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { bookDoc } from '../../functions/src/books/book-doc';
-import { hashPassword, scryptParams } from '../../functions/src/lib/passwords';
+import { hashPassword } from '../../functions/src/lib/passwords';
 import { adminDb, commitInBatches } from './admin-sdk';
 import { DEMO_ADMIN, DEMO_CUSTOMER, PROJECT_ID, ROOT } from './env';
 
@@ -35,8 +35,7 @@ export async function writeBooks(books: BookFields[], now = Date.now()): Promise
  */
 export async function seedAdmin(): Promise<void> {
   assertEmulator();
-  // scryptParams() now, not PARAMS: `npm test` asks for cheap hashes after this module is loaded.
-  const passwordHash = await hashPassword(DEMO_ADMIN.password, scryptParams());
+  const passwordHash = await hashPassword(DEMO_ADMIN.password);
   await adminDb().collection('admins').doc(DEMO_ADMIN.username).set({
     username: DEMO_ADMIN.username, displayName: 'Demo Owner', role: 'owner', disabled: false, totpExempt: true, passwordHash,
   });

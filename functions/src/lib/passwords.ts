@@ -12,15 +12,15 @@ export const OWASP_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 3, maxmem: 64 *
 const TEST_RUN_PARAMS: ScryptParams = { N: 2 ** 10, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 /**
- * The test run's cheap parameters when `npm test` asks for them (BOOKSTORE_TEST_CHEAP_HASH=1) and
- * the data is a local emulator's (FIRESTORE_EMULATOR_HOST on loopback: a deployed shop with that
- * reads no real database, so it cannot hold real staff); OWASP's everywhere else, `npm start` too.
+ * Today's parameters, read at each use (the test script asks after the seed has loaded this module):
+ * the test run's cheap ones when `npm test` asks (BOOKSTORE_TEST_CHEAP_HASH=1) and the data is a
+ * local emulator's (FIRESTORE_EMULATOR_HOST on loopback: a deployed shop with that reads no real
+ * database, so it cannot hold real staff); OWASP's everywhere else, `npm start` too.
  */
 export function scryptParams(env: NodeJS.ProcessEnv = process.env): ScryptParams {
   const emulatedData = Boolean(env.FIRESTORE_EMULATOR_HOST && isLoopbackHost(env.FIRESTORE_EMULATOR_HOST));
   return env.BOOKSTORE_TEST_CHEAP_HASH === '1' && emulatedData ? TEST_RUN_PARAMS : OWASP_PARAMS;
 }
-export const PARAMS = scryptParams();
 const KEY_LENGTH = 64;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -30,7 +30,7 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 }
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64. */
-export async function hashPassword(password: string, params: ScryptParams = PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = scryptParams()): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, params);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
@@ -39,7 +39,8 @@ export async function hashPassword(password: string, params: ScryptParams = PARA
 /** Whether a stored hash was made with other parameters than today's (then redo it at sign-in). */
 export function needsRehash(stored: string): boolean {
   const [scheme, n, r, p] = stored.split('$');
-  return scheme !== 'scrypt' || Number(n) !== PARAMS.N || Number(r) !== PARAMS.r || Number(p) !== PARAMS.p;
+  const today = scryptParams();
+  return scheme !== 'scrypt' || Number(n) !== today.N || Number(r) !== today.r || Number(p) !== today.p;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -48,7 +49,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(hash, 'base64');
   try {
     const key = await scrypt(password, Buffer.from(salt, 'base64'), {
-      N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem,
+      N: Number(n), r: Number(r), p: Number(p), maxmem: OWASP_PARAMS.maxmem,
     });
     return key.length === expected.length && timingSafeEqual(key, expected);
   } catch {
