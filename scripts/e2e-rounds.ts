@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { ROOT } from './lib/env';
+import { assertPortsFree, waitFor } from './lib/ports';
 
 // `npm run test:rounds -- 20`: issue 37's twenty runs of the browser suite in parallel mode, each
-// round as `npm test -- e2e` runs it (a fresh emulator suite, the parallel files on their workers),
-// stopping at the first round with a failure. Not `BOOKSTORE_E2E_REPEAT=20` in one suite: the
+// round as `npm test -- e2e` runs it (a fresh emulator suite, the parallel files on their workers;
+// no lint beside, BOOKSTORE_LINT=0), stopping at the first round with a failure. Not `BOOKSTORE_E2E_REPEAT=20` in one suite: the
 // Firestore emulator matches every write against each open query listener by scanning the whole
 // collection (it has no indexes), so twenty suites' orders in one emulator slow its live updates
 // past a test's wait after about an hour (docs/testing.md, stop 51), which no single run sees.
@@ -23,7 +24,7 @@ function round(n: number): Promise<Round> {
     let tail = '';
     const child = spawn(process.execPath, [`${ROOT}scripts/bootstrap.mjs`, 'test', 'e2e'], {
       cwd: ROOT,
-      env: { ...process.env, BOOKSTORE_E2E_SERIAL: '0' },
+      env: { ...process.env, BOOKSTORE_E2E_SERIAL: '0', BOOKSTORE_LINT: '0' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout.on('data', (chunk: Buffer) => {
@@ -44,6 +45,8 @@ function round(n: number): Promise<Round> {
 async function main() {
   const done: Round[] = [];
   while (done.length < rounds) {
+    // The last round's emulators stop after its launcher exits (scripts/lib/watchdog.ts: up to 15 s).
+    await waitFor(() => assertPortsFree().then(() => true), "the last round's emulators to stop", 60_000);
     const r = await round(done.length + 1);
     done.push(r);
     if (r.failed > 0 || r.passed === 0) break;

@@ -176,7 +176,7 @@ async function main() {
   // rehearse`, the rehearsal alone).
   const emulatorBuild = timed('emulator build', build);
   const unitDone = (async () => {
-    if (filters.length === 0 && !(only.length === 1 && only[0] === 'rehearse')) await beside('lint', lint);
+    if (filters.length === 0 && !(only.length === 1 && only[0] === 'rehearse') && process.env.BOOKSTORE_LINT !== '0') await beside('lint', lint);
     // The bundle budgets read the emulator build in web/dist: after it, and before anything rewrites web/dist.
     if (wants('unit') && (await emulatorBuild.then(() => true, () => false))) await beside('unit', (out) => vitest('unit', [], out));
   })();
