@@ -1,13 +1,13 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { ROOT } from './lib/env';
 import { assertPortsFree, waitFor } from './lib/ports';
 
-// `npm run test:rounds -- 20`: issue 37's twenty runs of the browser suite in parallel mode, each
-// round as `npm test -- e2e` runs it (a fresh emulator suite, the parallel files on their workers;
-// no lint beside, BOOKSTORE_LINT=0), stopping at the first round with a failure. Not `BOOKSTORE_E2E_REPEAT=20` in one suite: the
-// Firestore emulator matches every write against each open query listener by scanning the whole
-// collection (it has no indexes), so twenty suites' orders in one emulator slow its live updates
-// past a test's wait after about an hour (docs/testing.md, stop 51), which no single run sees.
+// `npm run test:rounds -- 20`: issue 37's twenty runs of the browser suite in parallel mode. Each
+// round is `npm test -- e2e` on a fresh emulator suite with the parallel files only (no serial
+// files, no lint beside: a little less load than CI), and the run stops at the first failed round.
+// Not `BOOKSTORE_E2E_REPEAT=20` in one suite: one emulator keeps the listeners of closed pages and
+// scans collections to match each write against them, and after about an hour of rounds its live
+// updates came later than a test waits (the lead, docs/testing.md "What grows in one emulator").
 
 const rounds = Number(process.argv[2] ?? 20);
 if (!Number.isInteger(rounds) || rounds < 1) {
@@ -16,8 +16,9 @@ if (!Number.isInteger(rounds) || rounds < 1) {
 }
 
 interface Round { passed: number; failed: number; seconds: number }
+let current: ChildProcess | undefined;
 
-/** One `npm test -- e2e` of the parallel files, its output shown as it runs; its counts from the last line. */
+/** One `npm test -- e2e` of the parallel files, its output shown as it runs; its counts from its last line. */
 function round(n: number): Promise<Round> {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -27,14 +28,16 @@ function round(n: number): Promise<Round> {
       env: { ...process.env, BOOKSTORE_E2E_SERIAL: '0', BOOKSTORE_LINT: '0' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    current = child;
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
       tail = (tail + chunk.toString()).slice(-2000);
     });
     child.on('close', (code) => {
-      const counts = /tests: (\d+) passed, (\d+) failed/.exec(tail);
+      current = undefined;
+      const counts = [...tail.matchAll(/^tests: (\d+) passed, (\d+) failed/gm)].pop();
       const passed = Number(counts?.[1] ?? 0);
-      // A round that printed no counts (the suite did not start) or exited non-zero failed.
+      // A round that printed no counts (its suite did not start) or exited non-zero failed.
       const failed = Number(counts?.[2] ?? 0) || (code === 0 ? 0 : 1);
       console.log(`\nround ${n}/${rounds}: ${passed} passed, ${failed} failed`);
       resolve({ passed, failed, seconds: (Date.now() - started) / 1000 });
@@ -42,11 +45,20 @@ function round(n: number): Promise<Round> {
   });
 }
 
+// Stopping the rounds stops the round under way (its launcher then stops its emulators).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (current) current.once('close', () => process.exit(1)).kill(signal);
+    else process.exit(1);
+  });
+}
+
 async function main() {
+  await assertPortsFree(); // the shop already running: say so now, not after a minute's wait
   const done: Round[] = [];
   while (done.length < rounds) {
     // The last round's emulators stop after its launcher exits (scripts/lib/watchdog.ts: up to 15 s).
-    await waitFor(() => assertPortsFree().then(() => true), "the last round's emulators to stop", 60_000);
+    if (done.length > 0) await waitFor(() => assertPortsFree().then(() => true), "the last round's emulators to free their ports", 60_000);
     const r = await round(done.length + 1);
     done.push(r);
     if (r.failed > 0 || r.passed === 0) break;
@@ -58,4 +70,7 @@ async function main() {
   process.exit(clean === -1 && done.length === rounds ? 0 : 1);
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
