@@ -19,6 +19,7 @@ import { startStorageReplacement } from './storage-replacement';
 import { startServing } from './watched-process';
 
 const AUTH_EMULATOR_LAZY = join(ROOT, 'scripts', 'lib', 'auth-emulator-lazy.cjs');
+const KEEP_ALIVE = join(ROOT, 'scripts', 'lib', 'keep-alive.cjs');
 
 export const SAVE_INTERVAL_MS = Number(process.env.BOOKSTORE_SAVE_INTERVAL_MS ?? 10_000);
 
@@ -114,8 +115,9 @@ async function startFirebaseCli(ctx: BackendContext, kind: FirestoreKind): Promi
   const cli = await startServing(
     'the emulator suite (Hosting -> /api function)',
     process.execPath,
-    // The Auth emulator compiles its schemas when first used, not all at start (auth-emulator-lazy.cjs).
-    ['--require', AUTH_EMULATOR_LAZY, ...triggers.node, `${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
+    // The Auth emulator compiles its schemas when first used, not all at start (auth-emulator-lazy.cjs);
+    // idle keep-alive connections stay open 65 s, not 5 (keep-alive.cjs).
+    ['--require', AUTH_EMULATOR_LAZY, '--require', KEEP_ALIVE, ...triggers.node, `${ROOT}node_modules/firebase-tools/lib/bin/firebase.js`, ...args],
     { env: { ...process.env, ...EMULATOR_ENV, ...triggers.env, ...localSecrets(), FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' }, logFile: ctx.logFile, echo: ctx.verbose },
     async () => (await fetch(`${SHOP_URL}/api/health`)).ok,
     180_000,
