@@ -16,6 +16,7 @@ if (!Number.isInteger(rounds) || rounds < 1) {
 }
 
 interface Round { passed: number; failed: number; seconds: number }
+const failedRound = (r: Round) => r.failed > 0 || r.passed === 0;
 let current: ChildProcess | undefined;
 
 /** One `npm test -- e2e` of the parallel files, its output shown as it runs; its counts from its last line. */
@@ -61,10 +62,10 @@ async function main() {
     if (done.length > 0) await waitFor(() => assertPortsFree().then(() => true), "the last round's emulators to free their ports", 60_000);
     const r = await round(done.length + 1);
     done.push(r);
-    if (r.failed > 0 || r.passed === 0) break;
+    if (failedRound(r)) break;
   }
   const sum = (key: keyof Round) => done.reduce((total, r) => total + r[key], 0);
-  const clean = done.findIndex((r) => r.failed > 0 || r.passed === 0);
+  const clean = done.findIndex(failedRound);
   console.log(`\nrounds: ${done.length} of ${rounds} run, ${clean === -1 ? done.length : clean} clean in a row; ` +
     `tests: ${sum('passed')} passed, ${sum('failed')} failed; ${(sum('seconds') / 60).toFixed(1)} min`);
   process.exit(clean === -1 && done.length === rounds ? 0 : 1);
