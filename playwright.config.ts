@@ -36,6 +36,8 @@ export default defineConfig({
     baseURL: SHOP_URL,
     // Traces cost every test time: BOOKSTORE_TRACE=1 keeps one for each failing test.
     trace: process.env.BOOKSTORE_TRACE ? 'retain-on-failure' : 'off',
+    // A failing test's last screen, beside its error-context.md (taken only on failure: free otherwise).
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: [
