@@ -51,35 +51,36 @@ export async function signIn(page: Page, email = CUSTOMER.email, password = CUST
 }
 
 /**
- * The demo owner's admin token, signed in afresh (a token another test revokes is never reused).
- * Tests on several workers sign the owner in from one address at once: two attempts at once
- * contend on that sign-in's budget, which fails closed (429 with Retry-After), and a person would
- * try again after the wait it names.
+ * Sends one sign-in of the demo owner until it is not refused for contention. Tests on several
+ * workers sign the owner in from one address at once: two attempts at once contend on that
+ * sign-in's budget, which fails closed (429 with Retry-After), and a person would try again after
+ * the wait it names (at most 5 s here, at most 5 attempts).
  */
-export async function ownerToken(request: APIRequestContext): Promise<string> {
+async function untilNotThrottled<R extends { status(): number; headers(): Record<string, string> }>(send: () => Promise<R>): Promise<R> {
   for (let attempt = 1; ; attempt++) {
-    const res = await request.post('/api/auth/admin', { data: ADMIN });
-    if (res.status() === 429 && attempt < 5) {
-      await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(5, Number(res.headers()['retry-after']) || 1)));
-      continue;
-    }
-    expect(res.status(), 'the demo owner signs in').toBe(200);
-    return ((await res.json()) as { token: string }).token;
+    const res = await send();
+    if (res.status() !== 429 || attempt >= 5) return res;
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(5, Number(res.headers()['retry-after']) || 1)));
   }
 }
 
-/** Signs the demo owner in at /admin; told 'Too many login attempts' (see ownerToken), waits as asked and tries again. */
+/** The demo owner's admin token, signed in afresh (a token another test revokes is never reused). */
+export async function ownerToken(request: APIRequestContext): Promise<string> {
+  const res = await untilNotThrottled(() => request.post('/api/auth/admin', { data: ADMIN }));
+  expect(res.status(), 'the demo owner signs in').toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Signs the demo owner in at /admin, again after a 'Too many login attempts' (see untilNotThrottled). */
 export async function adminLogin(page: Page) {
   await page.goto('/admin');
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
-  for (let attempt = 1; ; attempt++) {
+  await untilNotThrottled(async () => {
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/admin' && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Login' }).click();
-    const res = await answer;
-    if (res.status() !== 429 || attempt >= 5) break;
-    await page.waitForTimeout(1000 * Math.min(5, Number(res.headers()['retry-after']) || 1));
-  }
+    return answer;
+  });
   await expect(page).toHaveURL('/dashboard');
 }
 
