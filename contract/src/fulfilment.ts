@@ -186,10 +186,13 @@ export interface Quote {
   shipping: number | null;
   tax: number | null;
   total: number | null;
-  /** Tax included in the prices (VAT style) or added; its name and rate (percent) as the receipt shows them. */
+  /**
+   * Tax included in the prices (VAT style) or added; its name and rate (percent) as the receipt shows
+   * them: the rate for the method and place, or the shop's own before the place names a method.
+   */
   taxIncluded: boolean;
   taxLabel: string;
-  taxRate: number | null;
+  taxRate: number;
   weightGrams: number;
   zone?: string;
   /** The subtotal from which post is free, when the shop set one. */

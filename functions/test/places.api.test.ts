@@ -107,7 +107,11 @@ describe('places are chosen, not typed', () => {
     });
   });
 
-  it('a quote for a country without its zipcode offers no local delivery yet (the post is its default); the whole address does', async () => {
+  it('a quote without a place prices nothing but names the tax rate; for a country without its zipcode it offers no local delivery yet (the post is its default); the whole address does', async () => {
+    // No place yet: nothing priced, but the shop's tax rate, so the checkout's tax row stands from the start.
+    const empty = await quote({}, '203.0.113.3');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ method: null, available: false, shipping: null, tax: null, total: null, taxRate: 6.25, taxLabel: 'Sales tax' });
     const none = await quote({ country: 'US' }, '203.0.113.3');
     expect(none.status).toBe(200);
     expect(none.body.methods.find((m: { method: string }) => m.method === 'local')).toMatchObject({ available: false, needsAddress: true, reason: 'Enter your zipcode' });

@@ -128,8 +128,7 @@ export async function checkout(page: Page) {
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Cash On Delevary' })).toBeVisible();
   await fillDelivery(page);
-  // As a person reads the price before agreeing: the summary prices this address. Until then the
-  // terms box moves (48 px when the shipping and tax rows arrive, measured), and a tap as it moves is lost.
+  // As a person reads the price before agreeing: the summary prices this address.
   await expect(page.getByTestId('quote-total')).toHaveText(/^\$\d/);
   const place = page.getByRole('button', { name: 'Place an Order' });
   await expect(place).toBeDisabled();

@@ -36,7 +36,8 @@ export function buildQuote(settings: FulfilmentSettings, books: readonly PricedB
     ...shopCountries(settings),
   };
   if (!priced.ok) {
-    const taxRate = method ? ratePercentNumber(taxRateFor(settings.tax, method, place)) : null;
+    // Before the place names a method, the shop's own rate: the checkout's tax row stands from the start.
+    const taxRate = ratePercentNumber(method ? taxRateFor(settings.tax, method, place) : settings.tax.rateBp);
     return { ...base, available: false, reason: priced.reason, shipping: null, tax: null, total: null, taxRate };
   }
   return {

@@ -34,7 +34,7 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   if (url.startsWith('/api/orders?limit=1')) return json(200, { orders: [], nextCursor: null }); // the pre-fill: no earlier order
   if (url === '/api/checkout/quote' && init?.method === 'POST') {
-    // The shop delivers locally (627*) for free and posts anywhere in the US for 3.99, tax included (issues 27, 36).
+    // The shop delivers locally (627*) for free and posts anywhere in the US for 3.99 (free from $50), tax included (issues 27, 36).
     const { delivery } = JSON.parse(String(init.body)) as { delivery: { method?: 'local' | 'post' | 'pickup'; country?: string; zipcode?: string } };
     quoted.push(delivery.method ?? 'default');
     const local = delivery.country === 'US' && delivery.zipcode?.startsWith('627');
@@ -44,7 +44,7 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     ];
     const method = delivery.method ?? (local ? 'local' : delivery.country === 'US' ? 'post' : null);
     const offer = methods.find((m) => m.method === method) as { available: boolean; price: number | null; reason?: string } | undefined;
-    const shop = { countries: ['US'], everyCountry: false, subtotal: 22.5, taxIncluded: true, taxLabel: 'Sales tax', taxRate: 6.25, weightGrams: 800, methods };
+    const shop = { countries: ['US'], everyCountry: false, subtotal: 22.5, taxIncluded: true, taxLabel: 'Sales tax', taxRate: 6.25, weightGrams: 800, freeShippingFrom: 50, toFreeShipping: 27.5, methods };
     if (!offer?.available) return json(200, { ...shop, method, available: false, reason: offer?.reason ?? 'Choose your country', shipping: null, tax: null, total: null });
     return json(200, { ...shop, method, available: true, shipping: offer.price, tax: 1.32, total: 22.5 + offer.price! });
   }
@@ -159,6 +159,22 @@ describe('checkout', { timeout: 20_000 }, () => {
     expect(await screen.findByText('We do not deliver to this zipcode', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('radio', { name: /Post/ })).toHaveProperty('checked', true);
     expect(screen.getByRole('radio', { name: /Local delivery/ })).toHaveProperty('disabled', true);
+  });
+
+  it('keeps the summary’s rows while the address is priced, so the terms box and Place an Order do not move', async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    // Each line of the summary: a row's name and amount, or the free-shipping note.
+    const lines = () => [...screen.getByTestId('quote-summary').children].map((line) => (line.tagName === 'DIV' ? `${line.children[0]!.textContent} ${line.children[1]!.textContent}` : line.textContent));
+    await waitFor(() => expect(screen.getByTestId('quote-summary')).toBeTruthy());
+    expect(lines()).toEqual(['Subtotal $22.50', 'Shipping -', 'Includes Sales tax (6.25%) -', 'Post is free from $50.00', 'Total -']);
+    await fillDelivery(user);
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$22.50'), { timeout: 5000 });
+    expect(lines()).toEqual(['Subtotal $22.50', 'Local delivery Free', 'Includes Sales tax (6.25%) $1.32', 'Post is free from $50.00', 'Total $22.50']);
+    await user.clear(screen.getByLabelText('Zipcode'));
+    await user.type(screen.getByLabelText('Zipcode'), '90210');
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toBe('$26.49'), { timeout: 5000 });
+    expect(lines()).toEqual(['Subtotal $22.50', 'Post $3.99', 'Includes Sales tax (6.25%) $1.32', 'You are $27.50 from free shipping', 'Total $26.49']);
   });
 
   it('a chosen method the address cannot have gives way, and says why', async () => {

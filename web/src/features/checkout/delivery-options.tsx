@@ -30,7 +30,7 @@ export function DeliveryOptions({ quote, value, onChange, note, stale = false }:
   return (
     <fieldset className="md:col-span-5" aria-describedby="delivery-help" aria-busy={stale}>
       <legend className="font-semibold text-gray-900">Delivery</legend>
-      <p id="delivery-help" className="mb-2 text-gray-600">{help}</p>
+      <p id="delivery-help" className="mb-2 min-h-10 text-gray-600 sm:min-h-0">{help}</p>
       {!quote && <p role="status" className="text-gray-600">Finding delivery options...</p>}
       <p role="status" className="mb-2 text-secondary empty:hidden" data-testid="method-gave-way">{note}</p>
       <div className={`space-y-2 ${stale ? 'opacity-60' : ''}`}>
@@ -48,7 +48,9 @@ export function DeliveryOptions({ quote, value, onChange, note, stale = false }:
                   <span className="tabular-nums">{o.price === null ? '' : o.price === 0 ? 'Free' : money(o.price)}</span>
                 </span>
               </label>
-              <p id={note} className="ml-7 text-gray-600">{o.available ? DESCRIPTION[o.method] : o.reason}</p>
+              {/* Two lines on a phone (as the help above), where every description wraps, so a short
+                  reason ('Enter your zipcode') giving way to it does not move what is below. */}
+              <p id={note} className="ml-7 min-h-10 text-gray-600 sm:min-h-0">{o.available ? DESCRIPTION[o.method] : o.reason}</p>
             </div>
           );
         })}
@@ -80,17 +82,20 @@ export function QuoteSummary({ quote }: { quote: Quote }) {
           <dd className="tabular-nums" data-testid="quote-discount">-{money(quote.discount)}</dd>
         </div>
       ) : null}
-      {quote.available && quote.shipping !== null && (
-        <div className="flex justify-between"><dt>{method?.label ?? 'Shipping'}</dt><dd className="tabular-nums" data-testid="quote-shipping">{quote.shipping === 0 ? 'Free' : money(quote.shipping)}</dd></div>
-      )}
-      {quote.available && quote.tax !== null && quote.taxRate ? (
+      {/* The method's and the tax's rows stand before the address is priced ('-' until it is), so the
+          terms box and Place an Order below do not move when the price lands: a tap as they move is lost. */}
+      <div className="flex justify-between"><dt>{method?.label ?? 'Shipping'}</dt><dd className="tabular-nums" data-testid="quote-shipping">{quote.shipping === null ? '-' : quote.shipping === 0 ? 'Free' : money(quote.shipping)}</dd></div>
+      {quote.taxRate ? (
         <div className="flex justify-between text-gray-600">
           <dt>{quote.taxIncluded ? `Includes ${quote.taxLabel} (${quote.taxRate}%)` : `${quote.taxLabel} (${quote.taxRate}%)`}</dt>
-          <dd className="tabular-nums">{money(quote.tax)}</dd>
+          <dd className="tabular-nums" data-testid="quote-tax">{quote.tax === null ? '-' : money(quote.tax)}</dd>
         </div>
       ) : null}
-      {quote.method === 'post' && quote.toFreeShipping !== undefined && (
-        <p className="text-secondary" data-testid="free-shipping">You are {money(quote.toFreeShipping)} from free shipping</p>
+      {/* Whatever the method (the threshold is the cart's), so this line too stands while the address changes. */}
+      {quote.toFreeShipping !== undefined && quote.freeShippingFrom !== undefined && (
+        <p className="text-secondary" data-testid="free-shipping">
+          {quote.method === 'post' ? `You are ${money(quote.toFreeShipping)} from free shipping` : `Post is free from ${money(quote.freeShippingFrom)}`}
+        </p>
       )}
       <div className="flex justify-between border-t border-gray-200 pt-1 font-semibold text-gray-900">
         <dt>Total</dt>
