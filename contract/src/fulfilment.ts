@@ -188,11 +188,13 @@ export interface Quote {
   total: number | null;
   /**
    * Tax included in the prices (VAT style) or added; its name and rate (percent) as the receipt shows
-   * them: the rate for the method and place, or the shop's own before the place names a method.
+   * them: the rate for the method and place (before a method, the post's for the place), and whether
+   * the shop charges tax anywhere (the checkout's tax row stands from the start when it does).
    */
   taxIncluded: boolean;
   taxLabel: string;
   taxRate: number;
+  taxed: boolean;
   weightGrams: number;
   zone?: string;
   /** The subtotal from which post is free, when the shop set one. */

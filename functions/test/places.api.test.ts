@@ -111,7 +111,7 @@ describe('places are chosen, not typed', () => {
     // No place yet: nothing priced, but the shop's tax rate, so the checkout's tax row stands from the start.
     const empty = await quote({}, '203.0.113.3');
     expect(empty.status).toBe(200);
-    expect(empty.body).toMatchObject({ method: null, available: false, shipping: null, tax: null, total: null, taxRate: 6.25, taxLabel: 'Sales tax' });
+    expect(empty.body).toMatchObject({ method: null, available: false, shipping: null, tax: null, total: null, taxRate: 6.25, taxed: true, taxLabel: 'Sales tax' });
     const none = await quote({ country: 'US' }, '203.0.113.3');
     expect(none.status).toBe(200);
     expect(none.body.methods.find((m: { method: string }) => m.method === 'local')).toMatchObject({ available: false, needsAddress: true, reason: 'Enter your zipcode' });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { adminLogin, apiBooks, settled } from './helpers';
+import { test as withOwnData } from './fixtures';
+import { addToCart, adminLogin, apiBooks, cartCounts, fillDelivery, settled, signIn } from './helpers';
 
 // axe-core on every kind of screen: no serious or critical violations.
 async function scan(page: import('@playwright/test').Page, what: string) {
@@ -29,6 +30,21 @@ test('/wishlist has no serious accessibility violations, empty and with books', 
   await expect(page.getByTestId('wishlist-line')).toHaveCount(3);
   await settled(page);
   await scan(page, '/wishlist');
+});
+
+withOwnData('/checkout has no serious accessibility violations, before and after the address is priced', async ({ page, shopper, makeBook }) => {
+  const book = await makeBook();
+  await signIn(page, shopper.email, shopper.password);
+  await addToCart(page, book);
+  await cartCounts(page, 1);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('quote-summary')).toBeVisible();
+  await settled(page);
+  await scan(page, '/checkout (no address)');
+  await fillDelivery(page);
+  await expect(page.getByTestId('quote-total')).toHaveText(/^\$\d/);
+  await settled(page);
+  await scan(page, '/checkout (priced)');
 });
 
 test('admin screens have no serious accessibility violations', async ({ page }) => {

@@ -20,6 +20,7 @@ export function buildQuote(settings: FulfilmentSettings, books: readonly PricedB
     subtotal: fromCents(priced.subtotalCents),
     taxIncluded,
     taxLabel: settings.tax.label,
+    taxed: settings.tax.rateBp > 0 || settings.tax.regions.some((r) => r.rateBp > 0),
     weightGrams: books.reduce((sum, b) => sum + (b.weightGrams ?? settings.defaultWeightGrams), 0),
     ...(free !== null ? { freeShippingFrom: fromCents(free), ...(priced.subtotalCents < free ? { toFreeShipping: fromCents(free - priced.subtotalCents) } : {}) } : {}),
     // The methods the shop offers (enabled in its settings), each for this place and cart.
@@ -36,8 +37,8 @@ export function buildQuote(settings: FulfilmentSettings, books: readonly PricedB
     ...shopCountries(settings),
   };
   if (!priced.ok) {
-    // Before the place names a method, the shop's own rate: the checkout's tax row stands from the start.
-    const taxRate = ratePercentNumber(method ? taxRateFor(settings.tax, method, place) : settings.tax.rateBp);
+    // Before the place names a method, the post's rate for it (its region's, else the shop's own).
+    const taxRate = ratePercentNumber(taxRateFor(settings.tax, method ?? 'post', place));
     return { ...base, available: false, reason: priced.reason, shipping: null, tax: null, total: null, taxRate };
   }
   return {

@@ -111,7 +111,8 @@ export function Component() {
             )}
           </div>
           <p className="mt-2 text-sm text-gray-600">Shipping and taxes calculated at checkout.</p>
-          <div data-client-state="" aria-live="polite">
+          {/* Room for the line while the server answers, so the Checkout button does not move down under a tap. */}
+          <div data-client-state="" aria-live="polite" className={items.length > 0 && unavailable === 0 && !quote.data && !quote.isError ? 'min-h-12' : ''}>
             {free && (
               <p className="mt-3 rounded-md bg-accent-soft px-3 py-2 text-sm text-secondary ring-1 ring-accent" data-testid="free-shipping">
                 {free.toFreeShipping !== undefined

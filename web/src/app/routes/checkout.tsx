@@ -218,7 +218,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                 {pickup && quote.data?.pickup && <PickupNote pickup={quote.data.pickup} />}
                 <PromotionFields value={promotions} onChange={setPromotions} quote={current ? quote.data : undefined} />
                 {due !== 0 && <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} />}
-                {quote.data && <QuoteSummary quote={quote.data} />}
+                {quote.data && <QuoteSummary quote={quote.data} stale={!current && !quote.isError} />}
                 {quote.isError && (
                   <p role="alert" className="text-danger md:col-span-5">
                     Could not price the delivery. <button type="button" onClick={() => quote.refetch()} className="font-semibold underline">Try Again</button>

@@ -69,47 +69,67 @@ export function PickupNote({ pickup }: { pickup: PickupInfo }) {
   );
 }
 
-/** Subtotal, the method's price, the tax line and the total, as the server priced them. */
-export function QuoteSummary({ quote }: { quote: Quote }) {
-  const method = quote.methods.find((m) => m.method === quote.method);
+/** '-' until the address is priced; named for a screen reader, which may read a bare dash as nothing. */
+function Unpriced() {
   return (
-    <dl className="space-y-1 rounded-md bg-gray-50 p-3 text-gray-800 ring-1 ring-gray-200 md:col-span-5" aria-label="Order summary" data-testid="quote-summary">
+    <>
+      <span aria-hidden="true">-</span>
+      <span className="sr-only">not priced yet</span>
+    </>
+  );
+}
+
+const amount = (dollars: number | null | undefined, free = false) =>
+  dollars === null || dollars === undefined ? <Unpriced /> : free && dollars === 0 ? 'Free' : money(dollars);
+
+/**
+ * Subtotal, the method's price, the tax line and the total, as the server priced them. Every row
+ * stands before the address is priced (with '-' until it is) and whatever the method, so the terms
+ * box and Place an Order below do not move when the price lands: a tap as they move is lost. While
+ * a new address is priced (`stale`) the rows are dimmed, as the methods are.
+ */
+export function QuoteSummary({ quote, stale = false }: { quote: Quote; stale?: boolean }) {
+  const method = quote.methods.find((m) => m.method === quote.method);
+  const post = quote.methods.find((m) => m.method === 'post');
+  const card = quote.giftCard && 'amount' in quote.giftCard ? quote.giftCard : undefined;
+  const unpriced = quote.total === null;
+  return (
+    <dl className={`space-y-1 rounded-md bg-gray-50 p-3 text-gray-800 ring-1 ring-gray-200 md:col-span-5 ${stale ? 'opacity-60' : ''}`} aria-label="Order summary" aria-busy={stale} data-testid="quote-summary">
       <div className="flex justify-between"><dt>Subtotal</dt><dd className="tabular-nums">{money(quote.subtotal)}</dd></div>
       {/* Issue 40: off the books, before shipping and tax. */}
-      {quote.available && quote.discount ? (
+      {quote.discountApplied && (
         <div className="flex justify-between text-secondary">
-          <dt>Discount{quote.discountApplied ? ` (${quote.discountApplied.code})` : ''}</dt>
-          <dd className="tabular-nums" data-testid="quote-discount">-{money(quote.discount)}</dd>
+          <dt>Discount ({quote.discountApplied.code})</dt>
+          <dd className="tabular-nums" data-testid="quote-discount">{unpriced ? <Unpriced /> : `-${money(quote.discount ?? 0)}`}</dd>
         </div>
-      ) : null}
-      {/* The method's and the tax's rows stand before the address is priced ('-' until it is), so the
-          terms box and Place an Order below do not move when the price lands: a tap as they move is lost. */}
-      <div className="flex justify-between"><dt>{method?.label ?? 'Shipping'}</dt><dd className="tabular-nums" data-testid="quote-shipping">{quote.shipping === null ? '-' : quote.shipping === 0 ? 'Free' : money(quote.shipping)}</dd></div>
-      {quote.taxRate ? (
+      )}
+      <div className="flex justify-between"><dt>{method?.label ?? 'Shipping'}</dt><dd className="tabular-nums" data-testid="quote-shipping">{amount(quote.shipping, true)}</dd></div>
+      {quote.taxed && (
         <div className="flex justify-between text-gray-600">
           <dt>{quote.taxIncluded ? `Includes ${quote.taxLabel} (${quote.taxRate}%)` : `${quote.taxLabel} (${quote.taxRate}%)`}</dt>
-          <dd className="tabular-nums" data-testid="quote-tax">{quote.tax === null ? '-' : money(quote.tax)}</dd>
+          <dd className="tabular-nums" data-testid="quote-tax">{amount(quote.tax)}</dd>
         </div>
-      ) : null}
-      {/* Whatever the method (the threshold is the cart's), so this line too stands while the address changes. */}
-      {quote.toFreeShipping !== undefined && quote.freeShippingFrom !== undefined && (
-        <p className="text-secondary" data-testid="free-shipping">
-          {quote.method === 'post' ? `You are ${money(quote.toFreeShipping)} from free shipping` : `Post is free from ${money(quote.freeShippingFrom)}`}
-        </p>
+      )}
+      {/* The threshold is the cart's: the line stands whatever the method, unless the post cannot reach the address. */}
+      {quote.toFreeShipping !== undefined && quote.freeShippingFrom !== undefined && post && (post.available || post.needsAddress) && (
+        <div className="text-secondary">
+          <dt className="sr-only">Free shipping</dt>
+          <dd data-testid="free-shipping">{quote.method === 'post' ? `You are ${money(quote.toFreeShipping)} from free shipping` : `Post is free from ${money(quote.freeShippingFrom)}`}</dd>
+        </div>
       )}
       <div className="flex justify-between border-t border-gray-200 pt-1 font-semibold text-gray-900">
         <dt>Total</dt>
-        <dd className="tabular-nums" data-testid="quote-total">{quote.total === null ? '-' : money(quote.total)}</dd>
+        <dd className="tabular-nums" data-testid="quote-total">{amount(quote.total)}</dd>
       </div>
-      {quote.giftCard && 'amount' in quote.giftCard && quote.total !== null && (
+      {card && (
         <>
           <div className="flex justify-between text-secondary">
-            <dt>Gift card ending {quote.giftCard.last4}</dt>
-            <dd className="tabular-nums" data-testid="quote-gift-card">-{money(quote.giftCard.amount)}</dd>
+            <dt>Gift card ending {card.last4}</dt>
+            <dd className="tabular-nums" data-testid="quote-gift-card">{unpriced ? <Unpriced /> : `-${money(card.amount)}`}</dd>
           </div>
           <div className="flex justify-between font-semibold text-gray-900">
             <dt>To pay</dt>
-            <dd className="tabular-nums" data-testid="quote-due">{money(quote.due ?? 0)}</dd>
+            <dd className="tabular-nums" data-testid="quote-due">{amount(quote.due)}</dd>
           </div>
         </>
       )}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { FulfilmentSettings } from '@bookstore/contract';
+import { DEMO_FULFILMENT } from '../../../scripts/lib/seed';
+import { buildQuote } from './quote';
+
+// The quote's tax fields before the address is priced: the checkout shows its tax row from the start
+// when the shop charges tax anywhere (`taxed`), so the row never drops in when the price lands.
+
+const books = [{ priceCents: 1250 }];
+const withTax = (tax: FulfilmentSettings['tax']): FulfilmentSettings => ({ ...DEMO_FULFILMENT, tax });
+const US_SALES_TAX = withTax({ mode: 'added', label: 'Sales tax', rateBp: 0, regions: [{ country: 'US', region: 'IL', rateBp: 625 }] });
+
+describe('the quote’s tax before and after the address', () => {
+  it('a shop taxing only in some regions is `taxed` from the start, and names the rate of the place once it has one', () => {
+    const empty = buildQuote(US_SALES_TAX, books, undefined, {});
+    expect(empty).toMatchObject({ method: null, available: false, tax: null, taxed: true, taxRate: 0 });
+    const illinois = buildQuote(US_SALES_TAX, books, undefined, { country: 'US', region: 'IL', zipcode: '62701' });
+    expect(illinois).toMatchObject({ available: true, taxed: true, taxRate: 6.25 });
+    const oregon = buildQuote(US_SALES_TAX, books, undefined, { country: 'US', region: 'OR', zipcode: '97201' });
+    expect(oregon).toMatchObject({ available: true, taxed: true, taxRate: 0, tax: 0 });
+  });
+
+  it('a shop that charges no tax anywhere is not `taxed`; one with tax included names its rate before any place', () => {
+    expect(buildQuote(withTax({ mode: 'included', label: 'Tax', rateBp: 0, regions: [] }), books, undefined, {})).toMatchObject({ taxed: false, taxRate: 0 });
+    expect(buildQuote(DEMO_FULFILMENT, books, undefined, {})).toMatchObject({ method: null, taxed: true, taxRate: 6.25 });
+  });
+});
