@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { FulfilmentSettings } from '@bookstore/contract';
-import { DEMO_FULFILMENT } from '../../../scripts/lib/seed';
+import { DEFAULT_FULFILMENT, type FulfilmentSettings } from '@bookstore/contract';
 import { buildQuote } from './quote';
 
 // The quote's tax fields before the address is priced: the checkout shows its tax row from the start
 // when the shop charges tax anywhere (`taxed`), so the row never drops in when the price lands.
 
 const books = [{ priceCents: 1250 }];
-const withTax = (tax: FulfilmentSettings['tax']): FulfilmentSettings => ({ ...DEMO_FULFILMENT, tax });
+/** The courier goes anywhere (the shop's settings before issue 27), with this tax. */
+const withTax = (tax: FulfilmentSettings['tax']): FulfilmentSettings => ({ ...DEFAULT_FULFILMENT, tax });
 const US_SALES_TAX = withTax({ mode: 'added', label: 'Sales tax', rateBp: 0, regions: [{ country: 'US', region: 'IL', rateBp: 625 }] });
 
 describe('the quote’s tax before and after the address', () => {
@@ -22,6 +22,6 @@ describe('the quote’s tax before and after the address', () => {
 
   it('a shop that charges no tax anywhere is not `taxed`; one with tax included names its rate before any place', () => {
     expect(buildQuote(withTax({ mode: 'included', label: 'Tax', rateBp: 0, regions: [] }), books, undefined, {})).toMatchObject({ taxed: false, taxRate: 0 });
-    expect(buildQuote(DEMO_FULFILMENT, books, undefined, {})).toMatchObject({ method: null, taxed: true, taxRate: 6.25 });
+    expect(buildQuote(withTax({ mode: 'included', label: 'Sales tax', rateBp: 625, regions: [] }), books, undefined, {})).toMatchObject({ method: null, taxed: true, taxRate: 6.25 });
   });
 });
