@@ -16,12 +16,16 @@ describe('the quote’s tax before and after the address', () => {
     expect(empty).toMatchObject({ method: null, available: false, tax: null, taxed: true, taxRate: 0 });
     const illinois = buildQuote(US_SALES_TAX, books, undefined, { country: 'US', region: 'IL', zipcode: '62701' });
     expect(illinois).toMatchObject({ available: true, taxed: true, taxRate: 6.25 });
+    // A country and state without the zipcode: the courier needs one, so no method yet, but the place's rate.
+    expect(buildQuote(US_SALES_TAX, books, undefined, { country: 'US', region: 'IL' })).toMatchObject({ method: null, available: false, taxRate: 6.25 });
     const oregon = buildQuote(US_SALES_TAX, books, undefined, { country: 'US', region: 'OR', zipcode: '97201' });
     expect(oregon).toMatchObject({ available: true, taxed: true, taxRate: 0, tax: 0 });
   });
 
   it('a shop that charges no tax anywhere is not `taxed`; one with tax included names its rate before any place', () => {
     expect(buildQuote(withTax({ mode: 'included', label: 'Tax', rateBp: 0, regions: [] }), books, undefined, {})).toMatchObject({ taxed: false, taxRate: 0 });
+    // Regional rates count only for tax added: tax included is the one rate everywhere.
+    expect(buildQuote(withTax({ mode: 'included', label: 'Tax', rateBp: 0, regions: [{ country: 'US', region: 'IL', rateBp: 625 }] }), books, undefined, { country: 'US', region: 'IL', zipcode: '62701' })).toMatchObject({ available: true, taxed: false, taxRate: 0 });
     expect(buildQuote(withTax({ mode: 'included', label: 'Sales tax', rateBp: 625, regions: [] }), books, undefined, {})).toMatchObject({ method: null, taxed: true, taxRate: 6.25 });
   });
 });

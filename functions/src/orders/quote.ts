@@ -20,7 +20,8 @@ export function buildQuote(settings: FulfilmentSettings, books: readonly PricedB
     subtotal: fromCents(priced.subtotalCents),
     taxIncluded,
     taxLabel: settings.tax.label,
-    taxed: settings.tax.rateBp > 0 || settings.tax.regions.some((r) => r.rateBp > 0),
+    // Regional rates apply only to tax added (taxRateFor): included tax is the one rate everywhere.
+    taxed: settings.tax.rateBp > 0 || (!taxIncluded && settings.tax.regions.some((r) => r.rateBp > 0)),
     weightGrams: books.reduce((sum, b) => sum + (b.weightGrams ?? settings.defaultWeightGrams), 0),
     ...(free !== null ? { freeShippingFrom: fromCents(free), ...(priced.subtotalCents < free ? { toFreeShipping: fromCents(free - priced.subtotalCents) } : {}) } : {}),
     // The methods the shop offers (enabled in its settings), each for this place and cart.

@@ -111,8 +111,11 @@ export function Component() {
             )}
           </div>
           <p className="mt-2 text-sm text-gray-600">Shipping and taxes calculated at checkout.</p>
-          {/* Room for the line while the server answers, so the Checkout button does not move down under a tap. */}
-          <div data-client-state="" aria-live="polite" className={items.length > 0 && unavailable === 0 && !quote.data && !quote.isError ? 'min-h-12' : ''}>
+          <Link to="/checkout" className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
+            Checkout
+          </Link>
+          {/* Under the button, which so stays where it is when the server's answer brings the line. */}
+          <div data-client-state="" aria-live="polite">
             {free && (
               <p className="mt-3 rounded-md bg-accent-soft px-3 py-2 text-sm text-secondary ring-1 ring-accent" data-testid="free-shipping">
                 {free.toFreeShipping !== undefined
@@ -121,9 +124,6 @@ export function Component() {
               </p>
             )}
           </div>
-          <Link to="/checkout" className={buttonClass('primary', 'lg', 'mt-6 w-full')}>
-            Checkout
-          </Link>
           <p className="mt-3 text-center text-sm text-gray-600">Cash on delivery: you pay when you receive your books.</p>
         </div>
       </div>

@@ -101,6 +101,11 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
   const pickup = method === 'pickup';
   // What remains to pay once a gift card paid its part (the order's totalPrice); 0: nothing to pay.
   const due = priced ? (priced.due ?? priced.total!) : undefined;
+  // Whether a gift card pays it all, as last priced: while a new address is priced the payment step
+  // does not come back for half a second (moving everything below it).
+  const [coveredBefore, setCoveredBefore] = useState(false);
+  if (due !== undefined && (due === 0) !== coveredBefore) setCoveredBefore(due === 0);
+  const covered = due === undefined ? coveredBefore && !!promotions.giftCardCode : due === 0;
   // How the shopper pays (issue 35): 'Pay by Card' only when the shop offers it; cash otherwise, as before.
   const methods = useQuery(paymentMethodsQuery()).data?.methods ?? ['cash'];
   const [paying, setPaying] = useState<PaymentMethod>('cash');
@@ -217,7 +222,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                 <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={choose} note={gaveWay} stale={!current && !quote.isError} />
                 {pickup && quote.data?.pickup && <PickupNote pickup={quote.data.pickup} />}
                 <PromotionFields value={promotions} onChange={setPromotions} quote={current ? quote.data : undefined} />
-                {due !== 0 && <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} />}
+                {!covered && <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} />}
                 {quote.data && <QuoteSummary quote={quote.data} stale={!current && !quote.isError} />}
                 {quote.isError && (
                   <p role="alert" className="text-danger md:col-span-5">
@@ -248,7 +253,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                         {due !== undefined && due !== priced?.total ? 'To pay' : 'Total'}: <span data-testid="place-total" className="tabular-nums">{due !== undefined ? moneyLabel(due) : '...'}</span>
                       </p>
                       <p id="cod-note" className="text-gray-700">
-                        {due === 0
+                        {covered
                           ? 'Paid by your gift card: there is nothing more to pay.'
                           : payBy === 'card'
                           ? 'By card: placing the order opens the payment page, where you pay this total.'

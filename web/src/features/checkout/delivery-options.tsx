@@ -93,6 +93,8 @@ export function QuoteSummary({ quote, stale = false }: { quote: Quote; stale?: b
   const post = quote.methods.find((m) => m.method === 'post');
   const card = quote.giftCard && 'amount' in quote.giftCard ? quote.giftCard : undefined;
   const unpriced = quote.total === null;
+  // A shop taxing by region names no rate before the place has one: '0%' would say there is no tax.
+  const rate = unpriced && quote.taxRate === 0 ? '' : ` (${quote.taxRate}%)`;
   return (
     <dl className={`space-y-1 rounded-md bg-gray-50 p-3 text-gray-800 ring-1 ring-gray-200 md:col-span-5 ${stale ? 'opacity-60' : ''}`} aria-label="Order summary" aria-busy={stale} data-testid="quote-summary">
       <div className="flex justify-between"><dt>Subtotal</dt><dd className="tabular-nums">{money(quote.subtotal)}</dd></div>
@@ -106,13 +108,14 @@ export function QuoteSummary({ quote, stale = false }: { quote: Quote; stale?: b
       <div className="flex justify-between"><dt>{method?.label ?? 'Shipping'}</dt><dd className="tabular-nums" data-testid="quote-shipping">{amount(quote.shipping, true)}</dd></div>
       {quote.taxed && (
         <div className="flex justify-between text-gray-600">
-          <dt>{quote.taxIncluded ? `Includes ${quote.taxLabel} (${quote.taxRate}%)` : `${quote.taxLabel} (${quote.taxRate}%)`}</dt>
+          <dt>{quote.taxIncluded ? 'Includes ' : ''}{quote.taxLabel}{rate}</dt>
           <dd className="tabular-nums" data-testid="quote-tax">{amount(quote.tax)}</dd>
         </div>
       )}
-      {/* The threshold is the cart's: the line stands whatever the method, unless the post cannot reach the address. */}
-      {quote.toFreeShipping !== undefined && quote.freeShippingFrom !== undefined && post && (post.available || post.needsAddress) && (
-        <div className="text-secondary">
+      {/* The threshold is the cart's: the line stands whatever the method; where the post cannot reach
+          the address it keeps its room, unseen, so nothing below moves. */}
+      {quote.toFreeShipping !== undefined && quote.freeShippingFrom !== undefined && (
+        <div className={`text-secondary ${post && (post.available || post.needsAddress) ? '' : 'invisible'}`}>
           <dt className="sr-only">Free shipping</dt>
           <dd data-testid="free-shipping">{quote.method === 'post' ? `You are ${money(quote.toFreeShipping)} from free shipping` : `Post is free from ${money(quote.freeShippingFrom)}`}</dd>
         </div>

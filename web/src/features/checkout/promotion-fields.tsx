@@ -15,14 +15,24 @@ interface FieldProps {
   applyName: string;
   applied: string | undefined;
   onApply: (code: string | undefined) => void;
-  /** What the quote said of the applied code: accepted (a line to show) or why not. */
+  /** What the quote said of the applied code: accepted (a line to show) or why not; neither while it is asked. */
   accepted?: string;
   problem?: string;
   placeholder: string;
+  /** Said from the tap on Apply until the quote answers. */
+  checking: string;
 }
 
-function CodeField({ id, label, applyName, applied, onApply, accepted, problem, placeholder }: FieldProps) {
+function CodeField({ id, label, applyName, applied, onApply, accepted: answeredYes, problem: answeredNo, placeholder, checking }: FieldProps) {
   const [typed, setTyped] = useState(applied ?? '');
+  // While a new address is priced there is no answer: the last one for this same code stays, and a
+  // new code says it is being checked, so the line never blinks out and back (moving what is below).
+  const [last, setLast] = useState<{ applied?: string; accepted?: string; problem?: string }>({});
+  const answered = answeredYes !== undefined || answeredNo !== undefined;
+  if (answered && (last.applied !== applied || last.accepted !== answeredYes || last.problem !== answeredNo)) setLast({ applied, accepted: answeredYes, problem: answeredNo });
+  const kept = !answered && applied !== undefined && last.applied === applied;
+  const accepted = kept ? last.accepted : answeredYes;
+  const problem = kept ? last.problem : answeredNo;
   const apply = () => onApply(typed.trim() ? typed.trim() : undefined);
   // Enter applies the code, never submits the order.
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -39,7 +49,7 @@ function CodeField({ id, label, applyName, applied, onApply, accepted, problem, 
         <button type="button" onClick={apply} aria-label={applyName === 'Apply' ? undefined : applyName} className={buttonClass('secondary', 'md', 'shrink-0')}>Apply</button>
       </div>
       <p id={`${id}-status`} role="status" className={`mt-1 empty:hidden ${problem ? 'text-danger' : 'text-secondary'}`} data-testid={`${id}-status`}>
-        {applied ? (problem ?? accepted ?? '') : ''}
+        {applied ? (problem ?? accepted ?? checking) : ''}
         {applied && (accepted || problem) ? (
           <>
             {' '}
@@ -61,13 +71,13 @@ export function PromotionFields({ value, onChange, quote }: { value: Promotions;
   return (
     <>
       <CodeField
-        id="discount-code" label="Discount code" applyName="Apply" placeholder="SPRING10" applied={value.discountCode}
+        id="discount-code" label="Discount code" applyName="Apply" placeholder="SPRING10" checking="Checking the code..." applied={value.discountCode}
         onApply={(discountCode) => onChange({ ...value, discountCode })}
         accepted={quote?.discountApplied ? `${quote.discountApplied.code}: ${quote.discountApplied.label} (${money(quote.discount ?? 0)} off your books)` : undefined}
         problem={quote?.discountProblem?.reason}
       />
       <CodeField
-        id="gift-card" label="Gift card" applyName="Apply gift card" placeholder="XXXX-XXXX-XXXX-XXXX" applied={value.giftCardCode}
+        id="gift-card" label="Gift card" applyName="Apply gift card" placeholder="XXXX-XXXX-XXXX-XXXX" checking="Checking the gift card..." applied={value.giftCardCode}
         onApply={(giftCardCode) => onChange({ ...value, giftCardCode })}
         accepted={card && 'amount' in card ? `Gift card ending ${card.last4} pays ${money(card.amount)} (balance ${money(card.balance)})` : undefined}
         problem={card && 'problem' in card ? card.problem : undefined}
