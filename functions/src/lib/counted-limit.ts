@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from './firebase';
 import { HttpError } from './http-error';
 import { runCount, runQuery } from './queries';
-import type { WindowLimit } from './window-limit';
+import { limitKeyHash, type WindowLimit } from './window-limit';
 
 /**
  * "At most `limit` in any `windowMs`" for one key, without a transaction: each call writes a slot
@@ -18,7 +17,7 @@ import type { WindowLimit } from './window-limit';
  */
 export async function takeCountedSlot(limit: WindowLimit, key: string, now = Date.now()): Promise<void> {
   const slots = db().collection(limit.collection);
-  const hashed = createHash('sha256').update(key).digest('hex');
+  const hashed = limitKeyHash(key);
   await slots.add({ key: hashed, at: now, expireAt: Timestamp.fromMillis(now + limit.windowMs) });
   const inWindow = slots.where('key', '==', hashed).where('at', '>', now - limit.windowMs);
   const taken = await runCount(inWindow);

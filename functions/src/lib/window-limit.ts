@@ -24,8 +24,10 @@ interface WindowDoc {
   expireAt: Timestamp;
 }
 
-const refFor = (limit: WindowLimit, key: string) =>
-  db().collection(limit.collection).doc(createHash('sha256').update(key).digest('hex'));
+/** How a limit stores its key (an address, a username): hashed, never in clear. */
+export const limitKeyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+const refFor = (limit: WindowLimit, key: string) => db().collection(limit.collection).doc(limitKeyHash(key));
 
 const live = (doc: WindowDoc | undefined, limit: WindowLimit, now: number) =>
   (doc?.stamps ?? []).filter((stamp) => typeof stamp === 'number' && now - stamp < limit.windowMs);
