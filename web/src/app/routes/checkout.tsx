@@ -84,6 +84,8 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
   const quote = useQuery(quoteQuery(items.map((item) => item._id), chosen, settledPlace, promotions));
   // Only an answer for exactly what the form says now (not the previous address's, kept on screen meanwhile).
   const current = !quote.isFetching && !quote.isPlaceholderData && JSON.stringify(settledPlace) === JSON.stringify(quotePlace);
+  // What is on screen is for the address as it was, and a new answer is on its way (dimmed meanwhile).
+  const stale = !current && !quote.isError;
   // A chosen method the new address cannot have gives way to what it can (said beside the methods).
   const [gaveWay, setGaveWay] = useState<string | undefined>();
   if (chosen && chosen !== 'pickup' && current && quote.data?.method === chosen && !quote.data.available && !quote.data.methods.find((m) => m.method === chosen)?.needsAddress) {
@@ -219,11 +221,11 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                   </div>
                 ))}
                 <AddressFields value={address} onChange={setAddress} shop={quote.data} hidden={pickup} />
-                <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={choose} note={gaveWay} stale={!current && !quote.isError} />
+                <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={choose} note={gaveWay} stale={stale} />
                 {pickup && quote.data?.pickup && <PickupNote pickup={quote.data.pickup} />}
                 <PromotionFields value={promotions} onChange={setPromotions} quote={current ? quote.data : undefined} />
                 {!covered && <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} />}
-                {quote.data && <QuoteSummary quote={quote.data} stale={!current && !quote.isError} />}
+                {quote.data && <QuoteSummary quote={quote.data} stale={stale} />}
                 {quote.isError && (
                   <p role="alert" className="text-danger md:col-span-5">
                     Could not price the delivery. <button type="button" onClick={() => quote.refetch()} className="font-semibold underline">Try Again</button>
