@@ -77,7 +77,7 @@ describe('pricing', () => {
     // Nothing reaches it: no price, and the reasons say what to choose instead.
     const courierOnly = { ...settings, post: { ...settings.post, enabled: false } };
     expect(priceOrder(courierOnly, books, undefined, { country: 'FR', zipcode: '75001' })).toEqual({
-      ok: false, subtotalCents: 999, reason: 'Local delivery is only within United States: choose pickup in the shop',
+      ok: false, subtotalCents: 999, discountCents: 0, reason: 'Local delivery is only within United States: choose pickup in the shop',
     });
     expect(priceOrder(settings, books, undefined, {})).toMatchObject({ ok: false, reason: 'Choose your country' });
   });

@@ -107,7 +107,10 @@ export interface Charges {
 }
 
 /** Priced with `method` (the one asked for, or the default for the place), or why not (`method` absent: no default reaches it). */
-export type Priced = ({ ok: true; method: DeliveryMethod } & Charges) | { ok: false; method?: DeliveryMethod; reason: string; subtotalCents: number };
+export type Priced =
+  | ({ ok: true; method: DeliveryMethod } & Charges)
+  // The discount off the books is known before the address is: it does not depend on the method.
+  | { ok: false; method?: DeliveryMethod; reason: string; subtotalCents: number; discountCents: number };
 
 // --- Matching places ---------------------------------------------------------------------------
 
@@ -243,8 +246,8 @@ export function priceOrder(settings: FulfilmentSettings, books: readonly PricedB
   const discount = Math.max(0, Math.min(discountCents, subtotalCents));
   const weightGrams = cartWeight(settings, books);
   const offer = method ? offerFor(settings, method, place, subtotalCents, weightGrams) : defaultOffer(settings, place, subtotalCents, weightGrams);
-  if (!offer) return { ok: false, reason: noDefaultReason(settings, place, subtotalCents, weightGrams), subtotalCents };
-  if (!offer.available || offer.shippingCents === null) return { ok: false, method: offer.method, reason: offer.reason ?? 'Not available', subtotalCents };
+  if (!offer) return { ok: false, reason: noDefaultReason(settings, place, subtotalCents, weightGrams), subtotalCents, discountCents: discount };
+  if (!offer.available || offer.shippingCents === null) return { ok: false, method: offer.method, reason: offer.reason ?? 'Not available', subtotalCents, discountCents: discount };
   const shippingCents = offer.shippingCents;
   const taxRateBp = taxRateFor(settings.tax, offer.method, place);
   const taxIncluded = settings.tax.mode === 'included';

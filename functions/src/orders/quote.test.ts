@@ -29,3 +29,15 @@ describe('the quote’s tax before and after the address', () => {
     expect(buildQuote(withTax({ mode: 'included', label: 'Sales tax', rateBp: 625, regions: [] }), books, undefined, {})).toMatchObject({ method: null, taxed: true, taxRate: 6.25 });
   });
 });
+
+describe('the quote’s discount before the address', () => {
+  it('what a code takes off the books is in the quote before a method is priced, and the same once it is', () => {
+    const before = buildQuote(DEFAULT_FULFILMENT, books, undefined, {}, 300);
+    expect(before).toMatchObject({ available: false, total: null, discount: 3 });
+    const after = buildQuote(DEFAULT_FULFILMENT, books, undefined, { country: 'US', zipcode: '62701' }, 300);
+    expect(after).toMatchObject({ available: true, discount: 3, total: 9.5 });
+    // Never more than the books: the cap is priceOrder's, priced or not.
+    expect(buildQuote(DEFAULT_FULFILMENT, books, undefined, {}, 5000)).toMatchObject({ discount: 12.5 });
+    expect(buildQuote(DEFAULT_FULFILMENT, books, undefined, {})).not.toHaveProperty('discount');
+  });
+});

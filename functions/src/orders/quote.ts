@@ -18,6 +18,7 @@ export function buildQuote(settings: FulfilmentSettings, books: readonly PricedB
   const base = {
     method,
     subtotal: fromCents(priced.subtotalCents),
+    ...(priced.discountCents ? { discount: fromCents(priced.discountCents) } : {}),
     taxIncluded,
     taxLabel: settings.tax.label,
     // Regional rates apply only to tax added (taxRateFor): included tax is the one rate everywhere.
@@ -45,7 +46,6 @@ export function buildQuote(settings: FulfilmentSettings, books: readonly PricedB
   return {
     ...base,
     available: true,
-    ...(priced.discountCents ? { discount: fromCents(priced.discountCents) } : {}),
     shipping: fromCents(priced.shippingCents),
     tax: fromCents(priced.taxCents),
     total: fromCents(priced.totalCents),

@@ -221,7 +221,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                   </div>
                 ))}
                 <AddressFields value={address} onChange={setAddress} shop={quote.data} hidden={pickup} />
-                <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={choose} note={gaveWay} stale={stale} />
+                <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={choose} note={gaveWay} stale={stale} failed={quote.isError} />
                 {pickup && quote.data?.pickup && <PickupNote pickup={quote.data.pickup} />}
                 <PromotionFields value={promotions} onChange={setPromotions} quote={current ? quote.data : undefined} />
                 {!covered && <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} />}

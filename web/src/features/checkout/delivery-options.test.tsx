@@ -2,7 +2,7 @@
 import type { Quote } from '@bookstore/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QuoteSummary } from './delivery-options';
+import { DeliveryOptions, QuoteSummary } from './delivery-options';
 
 // The summary's rows as the server's quote has them, before and after the place is priced: the rows
 // stand (so nothing below moves), and what they say is true at each step.
@@ -35,5 +35,22 @@ describe('QuoteSummary', () => {
     render(<QuoteSummary quote={{ ...unpriced, reason: 'We do not post to France', methods: [methods[0]!, noPost] }} />);
     expect(screen.getByTestId('free-shipping').parentElement!.className).toContain('invisible');
     expect(lines()).toHaveLength(5);
+  });
+});
+
+describe('the discount row before the address is priced', () => {
+  it('says what the code takes off the books, which does not wait for the address', () => {
+    render(<QuoteSummary quote={{ ...unpriced, discount: 3, discountApplied: { code: 'SPRING10', label: '10% off' } }} />);
+    expect(lines()).toContain('Discount (SPRING10) -$3.00');
+  });
+});
+
+describe('DeliveryOptions without an answer', () => {
+  it('says it is finding the options while the first quote is asked, and nothing once it failed (the checkout says so)', () => {
+    render(<DeliveryOptions quote={undefined} value={undefined} onChange={() => {}} />);
+    expect(screen.getByText('Finding delivery options...')).toBeTruthy();
+    cleanup();
+    render(<DeliveryOptions quote={undefined} value={undefined} onChange={() => {}} failed />);
+    expect(screen.queryByText('Finding delivery options...')).toBeNull();
   });
 });

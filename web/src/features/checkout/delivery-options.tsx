@@ -19,9 +19,11 @@ interface Props {
   note?: string;
   /** The answer on screen is for the address as it was: a new one is on its way. */
   stale?: boolean;
+  /** No answer came (offline, or the server failed): the checkout says so and offers to try again. */
+  failed?: boolean;
 }
 
-export function DeliveryOptions({ quote, value, onChange, note, stale = false }: Props) {
+export function DeliveryOptions({ quote, value, onChange, note, stale = false, failed = false }: Props) {
   const offered = quote?.methods ?? [];
   const waiting = !value && offered.some((o) => o.needsAddress);
   const help = stale && quote
@@ -31,7 +33,7 @@ export function DeliveryOptions({ quote, value, onChange, note, stale = false }:
     <fieldset className="md:col-span-5" aria-describedby="delivery-help" aria-busy={stale}>
       <legend className="font-semibold text-gray-900">Delivery</legend>
       <p id="delivery-help" className="mb-2 min-h-10 text-gray-600 sm:min-h-0">{help}</p>
-      {!quote && <p role="status" className="text-gray-600">Finding delivery options...</p>}
+      {!quote && !failed && <p role="status" className="text-gray-600">Finding delivery options...</p>}
       <p role="status" className="mb-2 text-secondary empty:hidden" data-testid="method-gave-way">{note}</p>
       <div className={`space-y-2 ${stale ? 'opacity-60' : ''}`}>
         {offered.map((o) => {
@@ -102,7 +104,8 @@ export function QuoteSummary({ quote, stale = false }: { quote: Quote; stale?: b
       {quote.discountApplied && (
         <div className="flex justify-between text-secondary">
           <dt>Discount ({quote.discountApplied.code})</dt>
-          <dd className="tabular-nums" data-testid="quote-discount">{unpriced ? <Unpriced /> : `-${money(quote.discount ?? 0)}`}</dd>
+          {/* Known before the address is: it comes off the books, whatever the delivery. */}
+          <dd className="tabular-nums" data-testid="quote-discount">-{money(quote.discount ?? 0)}</dd>
         </div>
       )}
       <div className="flex justify-between"><dt>{method?.label ?? 'Shipping'}</dt><dd className="tabular-nums" data-testid="quote-shipping">{amount(quote.shipping, true)}</dd></div>
