@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import aggregates from './eslint-rules/aggregate-writes.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/lib-build/**', 'artifacts/**', 'emulator-data/**', 'web/public/**', 'functions/lib/**'] },
@@ -15,6 +16,20 @@ export default tseslint.config(
     rules: {
       // `_name` marks a parameter or binding kept on purpose (callbacks with a fixed signature, rest omission).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // One owner per aggregate (STYLE.md section 13): orders and books are written only by their write paths.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/**/*.test.ts'],
+    plugins: { bookstore: aggregates },
+    rules: {
+      'bookstore/aggregate-writes': ['error', {
+        aggregates: [
+          { name: 'order', collections: ['orders'], accessors: ['orders', 'orderRef'], owners: ['functions/src/orders/order-writes.ts'] },
+          { name: 'book', collections: ['books'], accessors: ['books', 'bookRef'], owners: ['functions/src/books/book-writes.ts'] },
+        ],
+      }],
     },
   },
   {

@@ -29,6 +29,19 @@ export const MAX_PAYMENT_ATTEMPTS = 5;
 /** Refunds one order may have (each is a line on the order the customer reads). */
 export const MAX_REFUNDS_PER_ORDER = 20;
 
+/**
+ * Stripe's smallest card charge in USD (its "minimum charge amounts"): a card payment due below it is
+ * refused before Stripe (BELOW_CARD_MINIMUM), never sent to fail there on every try.
+ */
+export const CARD_MINIMUM_CENTS = 50;
+
+/** Whether `dueCents` can be paid by card at Stripe (nothing due needs no card at all). */
+export const cardCanPay = (dueCents: number) => dueCents === 0 || dueCents >= CARD_MINIMUM_CENTS;
+
+/** Why the card cannot pay `dueCents` (the quote's and the order's words), or null. */
+export const cardMinimumReason = (dueCents: number): string | null =>
+  cardCanPay(dueCents) ? null : `A card payment must be at least $${(CARD_MINIMUM_CENTS / 100).toFixed(2)}: pay the $${(dueCents / 100).toFixed(2)} in cash, or with a gift card`;
+
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 /** Stripe's: `pending` and `succeeded` both count as refunded (as Stripe counts them); `failed` counts for nothing. */
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -51,14 +64,48 @@ export interface StoredRefund {
   applied?: boolean;
   /** sha256 of the desk's request (set once the desk recorded it): the same key with another body is refused. */
   requestHash?: string;
+  /** Stripe's reason when the refund failed at the bank (refund.failed): the money was not returned. */
+  failureReason?: string;
+  /** What of this refund went back on the gift card that paid the order (issue 54: one refund, one record). */
+  giftCardCents?: number;
 }
 
-/** What Stripe received that the shop did not expect: shown on the desk, never silently accepted. */
+export const PAYMENT_PROBLEM_CODES = ['PAID_AFTER_CANCEL', 'PAID_TWICE', 'AMOUNT_MISMATCH', 'DISPUTED', 'REFUND_FAILED'] as const;
+export type PaymentProblemCode = (typeof PAYMENT_PROBLEM_CODES)[number];
+
+/**
+ * What went wrong with an order's money (issue 54): shown on the desk and listed on the Payment
+ * problems page until the action that settles it (`resolvedAt`), never silently accepted.
+ */
 export interface PaymentProblem {
-  code: 'AMOUNT_MISMATCH' | 'PAID_AFTER_CANCEL' | 'PAID_TWICE';
+  code: PaymentProblemCode;
+  /** What happened, for staff. */
   message: string;
   at: string;
+  /** What the shop did about it by itself (the automatic refund and its state). */
+  done?: string;
+  /** What staff should do. */
+  action?: string;
+  /** Set by the action that settled it: the problem stays on the order as history, off the queue. */
+  resolvedAt?: string;
 }
+
+export const DISPUTE_STATUSES = ['warning_needs_response', 'warning_under_review', 'warning_closed', 'needs_response', 'under_review', 'won', 'lost', 'prevented'] as const;
+
+/** A chargeback on the order's card payment (Stripe's charge.dispute.* events). */
+export interface StoredDispute {
+  id: string;
+  status: string;
+  amountCents: number;
+  reason: string;
+  /** When Stripe needs the shop's evidence by (ISO). */
+  evidenceDueBy?: string;
+  /** Set once a lost dispute's money was taken off the counters (once). */
+  lostCounted?: boolean;
+}
+
+/** A dispute is open until Stripe closes it won or lost. */
+export const disputeOpen = (d: Pick<StoredDispute, 'status'> | undefined) => !!d && !['won', 'lost', 'warning_closed', 'prevented'].includes(d.status);
 
 /** An order's payment as stored (orders/{id}.payment). Cash orders carry it only once refunded. */
 export interface StoredPayment {
@@ -84,6 +131,7 @@ export interface StoredPayment {
   expired?: boolean;
   refunds?: StoredRefund[];
   problem?: PaymentProblem;
+  dispute?: StoredDispute;
 }
 
 /** A refund as the API answers it (dollars). */
@@ -111,6 +159,7 @@ export interface Payment {
   expiresAt?: string;
   refunds: Refund[];
   problem?: PaymentProblem;
+  dispute?: { status: string; amount: number; reason: string; evidenceDueBy?: string };
 }
 
 const counted = (r: Pick<StoredRefund, 'status'>) => r.status === 'pending' || r.status === 'succeeded';
@@ -172,6 +221,7 @@ export function paymentFromStored(p: StoredPayment): Payment {
       ...(r.by ? { by: r.by } : {}), restock: r.restock,
     })),
     ...(p.problem ? { problem: p.problem } : {}),
+    ...(p.dispute ? { dispute: { status: p.dispute.status, amount: fromCents(p.dispute.amountCents), reason: p.dispute.reason, ...(p.dispute.evidenceDueBy ? { evidenceDueBy: p.dispute.evidenceDueBy } : {}) } } : {}),
   };
 }
 

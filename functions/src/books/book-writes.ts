@@ -3,13 +3,14 @@ import {
   type AuditAction, type Book, type BookFields, type BookPatch, type FieldChange, type Permission,
 } from '@bookstore/contract';
 import type { DocumentReference, DocumentSnapshot, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions/logger';
 import { appendAudit, appendAudits, changedFields, logChainHead, openAudit, type AuditActor, type AuditEntry } from '../admin/audit.repo';
 import { forbidden } from '../lib/auth';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { PREORDERS_PER_TRANSACTION, readAllocatedOrders, readAllocation, writeAllocation, type Allocation } from '../preorders/preorders.repo';
 import { ALERTS_PER_TRANSACTION, drainAlerts, readAlertsToRelease, releaseAlerts, releaseRestocked } from '../subscriptions/stock-alerts.repo';
-import { bookDoc, books, type BookDoc } from './book-doc';
+import { bookDoc, books, derivedFields, type BookDoc } from './book-doc';
 import { bumpCatalogVersion } from './catalog-version';
 import { INDEXED_STORED_FIELDS } from './search-index';
 
@@ -288,4 +289,21 @@ export async function drainPreorders(bookId: string): Promise<void> {
     });
     if (allocated === 0) return;
   }
+}
+
+/**
+ * Books written before browse existed (an older local database) lack the fields its queries
+ * filter and sort on, so they would never be listed: the first index build writes them once.
+ * Only the derived query fields (book-doc.ts), never a field of the book: not a change of the
+ * book, so not through the write path (no audit event, no version: the index is being built).
+ */
+export async function backfillDerivedFields(stale: (BookDoc & { id: string })[]): Promise<void> {
+  for (let start = 0; start < stale.length; start += 400) {
+    const batch = db().batch();
+    for (const book of stale.slice(start, start + 400)) {
+      batch.update(books().doc(book.id), { ...derivedFields(book, book.id) });
+    }
+    await batch.commit();
+  }
+  logger.info('Backfilled browse fields', { books: stale.length });
 }

@@ -1,7 +1,7 @@
 import { logger } from 'firebase-functions/logger';
-import { db } from '../lib/firebase';
 import { runQuery } from '../lib/queries';
-import { books, derivedFields, type BookDoc } from './book-doc';
+import { books, type BookDoc } from './book-doc';
+import { backfillDerivedFields } from './book-writes';
 import { readCatalogVersion } from './catalog-version';
 import { buildIndex, INDEXED_STORED_FIELDS, loadIndex, rowFrom, serializeIndex, type CatalogSearch, type IndexedBook } from './search-index';
 import { readSnapshot, takeBuildLease, waitForSnapshot, writeSnapshot } from './search-snapshot';
@@ -31,23 +31,6 @@ async function loadRows(): Promise<IndexedBook[]> {
     );
   }
   return snap.docs.map((doc) => rowFrom(doc.id, doc.data() as BookDoc));
-}
-
-/**
- * Books written before browse existed (an older local database) lack the fields its queries
- * filter and sort on, so they would never be listed: the first index build writes them once.
- * Only the derived query fields (book-doc.ts), never a field of the book: not a change of the
- * book, so not through the write path (no audit event, no version: the index is being built).
- */
-async function backfillDerivedFields(stale: (BookDoc & { id: string })[]): Promise<void> {
-  for (let start = 0; start < stale.length; start += 400) {
-    const batch = db().batch();
-    for (const book of stale.slice(start, start + 400)) {
-      batch.update(books().doc(book.id), { ...derivedFields(book, book.id) });
-    }
-    await batch.commit();
-  }
-  logger.info('Backfilled browse fields', { books: stale.length });
 }
 
 /** `version`'s index: its snapshot, else the lease holder's once stored, else built here and stored. */

@@ -35,6 +35,7 @@ import { giveBackToCard, readCardForReturn, stageGiftCardSpend } from '../promot
 import { MAIL_COLLECTION, mailId, orderMail, type MailOrder } from './mail';
 import { closeRequest, readOpenRequestOf } from '../special-orders/order-link';
 import { cancelPreorderLines, newPreorder, preorderId, preorders, shipPreorderLines } from '../preorders/preorders.repo';
+import { createOrder, orders, updateOrder } from './order-writes';
 import { CUSTOMERS_COLLECTION, type CustomerDoc, openOrderLimit, openOrdersDelta, openOrdersOf, requestHash } from './open-orders';
 
 /** A line as stored: the book as it was sold, price in cents. */
@@ -58,7 +59,7 @@ export interface OrderDoc extends StoredOrder {
 /** The id of the refund a cancel owes: one per order, so every attempt at it is the same refund. */
 export const cancelRefundId = (orderId: string) => createHash('sha256').update(`${orderId}\ncancel`).digest('hex').slice(0, 20);
 
-export const orders = () => db().collection('orders');
+export { orders } from './order-writes';
 export const mail = () => db().collection(MAIL_COLLECTION);
 const customers = () => db().collection(CUSTOMERS_COLLECTION);
 
@@ -276,7 +277,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
         // No idempotencyKey: the id is derived from it, and the customer reads this document (rules).
         ...(idempotencyKey ? { requestHash: hash } : {}),
       };
-      tx.create(ref, doc); // first: where a commit is applied write by write (the stand-in), a duplicate stops here
+      createOrder(tx, ref, doc); // first: where a commit is applied write by write (the stand-in), a duplicate stops here
       // The stock read above is this transaction's: a concurrent order for the last copy makes one
       // of the two commits fail and run again, and then it sees 0. (Taking copies releases no alerts: nothing runs after the commit.)
       stock.write();
@@ -480,7 +481,7 @@ export async function planTransition(tx: Transaction, orderId: string, doc: Orde
       if (from === 'ready_for_pickup') deletes.holdUntil = FieldValue.delete();
       if (doc.payBy && RESTOCKING_STATUSES.includes(to)) deletes.payBy = FieldValue.delete();
       for (const key of Object.keys(deletes)) delete (updated as unknown as Record<string, unknown>)[key];
-      tx.update(ref, { ...change, ...deletes });
+      updateOrder(tx, ref, { ...change, ...deletes });
       afterCommit = writeRestock(restock);
       if (RESTOCKING_STATUSES.includes(to)) cancelPreorderLines(tx, orderId, doc.items ?? []);
       if (to === 'shipped' || to === 'collected') {
@@ -660,7 +661,7 @@ export async function shipAvailable(orderId: string, actor: AuditActor): Promise
     const note = `Shipped ${ready.length} of ${items.length} items; waiting: ${waiting.map((l) => l.title).join(', ')}`;
     const event: OrderEvent = { from: doc.status, to: doc.status, by: { kind: 'admin', id: actor.role }, at, note };
     const updated: OrderDoc = { ...doc, shipments, events: [...(doc.events ?? []), event], updatedAt: at };
-    tx.update(ref, { shipments, events: updated.events, updatedAt: at });
+    updateOrder(tx, ref, { shipments, events: updated.events, updatedAt: at });
     shipPreorderLines(tx, orderId, ready);
     const part = { ...mailOrder(updated), lines: ready.map((l) => ({ title: l.title, unitPriceCents: l.unitPriceCents })) };
     tx.create(mail().doc(`${orderId}-part-${shipments.length}`), queued(orderMail(orderId, part, 'shipped', note, 'Part of your order is on its way')));

@@ -17,6 +17,7 @@ import { paymentMail, paymentMailId, refundMail, refundMailId } from '../orders/
 import {
   busy, mail, mailOrder, orderFromDoc, orders, planTransition, readRestock, TX_OPTIONS, writeRestock, type OrderDoc,
 } from '../orders/orders.repo';
+import { updateOrder, updateOrderNow } from '../orders/order-writes';
 import { applyFact, markApplied, settleEffects, type Fact, type Outcome } from './payment-facts';
 
 // The payment side of an order (issue 35), in Firestore. Each Stripe event is applied at most once:
@@ -113,7 +114,7 @@ export async function applyPaymentFact(eventId: string, type: string, orderId: s
       afterCommit = plan.afterCommit();
     } else {
       // Money in (or flagged): the payment job no longer looks at the order.
-      tx.update(ref!, { ...extra, ...(paid && doc.payBy ? { payBy: FieldValue.delete() } : {}) });
+      updateOrder(tx, ref!, { ...extra, ...(paid && doc.payBy ? { payBy: FieldValue.delete() } : {}) });
       if (paid) delete updated.payBy;
       order = orderFromDoc(orderId, updated);
     }
@@ -165,7 +166,7 @@ export async function beginAttempt(orderId: string, uid: string, after = 0): Pro
       status: 'awaiting',
       ...(retired ? { retiredSessions: [...(doc.payment.retiredSessions ?? []), retired] } : {}),
     };
-    tx.update(ref, { payment, updatedAt: new Date().toISOString() });
+    updateOrder(tx, ref, { payment, updatedAt: new Date().toISOString() });
     return { attempt: attempts + 1, ...(retired ? { retired } : {}), doc };
   }, TX_OPTIONS).catch(busy);
 }
@@ -176,7 +177,7 @@ export async function openingFailed(orderId: string, attempt: number): Promise<v
     const ref = orders().doc(orderId);
     const doc = (await tx.get(ref)).data() as OrderDoc | undefined;
     countReads(1);
-    if (doc?.payment?.openingSince && doc.payment.attempts === attempt) tx.update(ref, { 'payment.openingSince': FieldValue.delete() });
+    if (doc?.payment?.openingSince && doc.payment.attempts === attempt) updateOrder(tx, ref, { 'payment.openingSince': FieldValue.delete() });
   }, TX_OPTIONS);
 }
 
@@ -201,7 +202,7 @@ export async function attachSession(orderId: string, attempt: number, session: {
     // The job looks a minute after Stripe's end: the expired event usually comes first.
     const payBy = new Date(session.expiresAt * 1000 + 60_000).toISOString();
     const updated: OrderDoc = { ...doc, payment, payBy, updatedAt: new Date().toISOString() };
-    tx.update(ref, { payment, payBy, updatedAt: updated.updatedAt });
+    updateOrder(tx, ref, { payment, payBy, updatedAt: updated.updatedAt });
     return orderFromDoc(orderId, updated);
   }, TX_OPTIONS).catch(busy);
 }
@@ -214,7 +215,7 @@ export async function dueUnpaidOrders(now: Date, limit: number): Promise<CardOrd
 
 /** The session is still open at Stripe (clocks differ): look again after its end. */
 export async function postponeDeadline(orderId: string, expiresAt: number): Promise<void> {
-  await orders().doc(orderId).update({ payBy: new Date(expiresAt * 1000 + 60_000).toISOString() });
+  await updateOrderNow(orders().doc(orderId), { payBy: new Date(expiresAt * 1000 + 60_000).toISOString() });
 }
 
 // --- Refunds -----------------------------------------------------------------------------------
@@ -226,7 +227,7 @@ export async function cancelRefundsDue(before: string, limit: number): Promise<s
 }
 
 /** Takes the order out of the hourly job's query: its refund is made, or owed no more. */
-export const stopRetrying = (orderId: string) => orders().doc(orderId).update({ refundRetryAt: FieldValue.delete() });
+export const stopRetrying = (orderId: string) => updateOrderNow(orders().doc(orderId), { refundRetryAt: FieldValue.delete() });
 
 export interface RefundAsk {
   orderId: string;
@@ -345,7 +346,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: { id: string; amount
       ? { ...payment, refunds, refundedCents: refundedCentsOf(refunds), status: cardPaymentStatus({ ...payment, refunds }) }
       : storedPaymentOf({ status: doc.status, totalCents: doc.totalCents, payment: { method: 'cash', status: 'due', amountCents: doc.totalCents, refundedCents: 0, refunds } });
     const updated: OrderDoc = { ...doc, payment: stored, updatedAt: at, ...(bookIds.length ? { restocked: [...(doc.restocked ?? []), ...bookIds] } : {}) };
-    tx.update(ref, { payment: stored, updatedAt: at, ...(bookIds.length ? { restocked: updated.restocked } : {}) });
+    updateOrder(tx, ref, { payment: stored, updatedAt: at, ...(bookIds.length ? { restocked: updated.restocked } : {}) });
     afterCommit = writeRestock(restock);
     const outcome: Outcome = { payment: stored, newlyPaid: false, cancel: false, refundEffects: effects };
     outcomeEffects(tx, ask.orderId, doc, outcome, updated);

@@ -7,6 +7,7 @@ import { runQuery, runTxQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { queued } from '../lib/mail-queue';
 import { MAIL_COLLECTION, shortId, type MailDoc } from '../orders/mail';
+import { orders, updateOrder } from '../orders/order-writes';
 
 // Pre-orders (issue 41; docs/decisions/041-preorders.md). preorders/<orderId>-<bookId>: one per
 // order line of a forthcoming book, 'waiting' until a copy is given to it, then 'allocated'. The
@@ -43,7 +44,6 @@ export interface PreorderDoc {
 }
 
 export const preorders = () => db().collection(PREORDERS_COLLECTION);
-const orders = () => db().collection('orders');
 const mail = () => db().collection(MAIL_COLLECTION);
 
 export const preorderId = (orderId: string, bookId: string) => `${orderId}-${bookId}`;
@@ -118,7 +118,7 @@ export function writeAllocation(tx: Transaction, allocations: Allocation[], orde
       tx.create(mail().doc(allocationMailId(line.orderId, line.bookId)), queued(allocationMail(line.orderId, order, line)));
     }
   }
-  for (const [orderId, order] of updatedOrders) tx.update(orders().doc(orderId), { items: order.items, updatedAt: at });
+  for (const [orderId, order] of updatedOrders) updateOrder(tx, orders().doc(orderId), { items: order.items, updatedAt: at });
 }
 
 /** A cancelled (or refused) order's pre-order lines leave the queue and the desk's list; their books' counts move through the write path. */

@@ -8,6 +8,7 @@ import { refundDelta } from '../orders/counters';
 import { addToCounters } from '../orders/counters.repo';
 import { busy, orderFromDoc, orders, readRestock, TX_OPTIONS, writeRestock, type OrderDoc } from '../orders/orders.repo';
 import type { Order } from '@bookstore/contract';
+import { updateOrder } from '../orders/order-writes';
 import { giveBackToCard, readCardForReturn } from './gift-cards.repo';
 
 // A desk refund of an order a gift card paid for (issue 40; docs/decisions/040-discounts-and-gift-cards.md):
@@ -52,7 +53,7 @@ export async function refundToGiftCard(orderId: string, refundId: string, reques
     giveBackToCard(tx, card, cents, orderId, at, actor.username);
     const giftCard = { ...gift, returnedCents: gift.returnedCents + cents, refunds: [...(gift.refunds ?? []), { id: refundId, cents, at, restocked: whole }] };
     const updated: OrderDoc = { ...doc, giftCard, updatedAt: at, ...(bookIds.length ? { restocked: [...(doc.restocked ?? []), ...bookIds] } : {}) };
-    tx.update(ref, { giftCard, updatedAt: at, ...(bookIds.length ? { restocked: updated.restocked } : {}) });
+    updateOrder(tx, ref, { giftCard, updatedAt: at, ...(bookIds.length ? { restocked: updated.restocked } : {}) });
     afterCommit = writeRestock(restock);
     addToCounters(tx, refundDelta(cents));
     appendAudit(log, actor, {

@@ -17,6 +17,7 @@ import { queued } from '../lib/mail-queue';
 import { MAIL_COLLECTION, mailId, orderMail, shortId, type MailDoc } from '../orders/mail';
 import { CUSTOMERS_COLLECTION, openOrderLimit, openOrdersOf, type CustomerDoc } from '../orders/open-orders';
 import { countedOrder, mailOrder, orderFromDoc, orders, planTransition, TX_OPTIONS, busy, type OrderDoc, type TransitionWrite } from '../orders/orders.repo';
+import { createOrder } from '../orders/order-writes';
 
 // Special orders (issue 41; docs/decisions/041-preorders.md): specialOrders/<id>, the shopper's
 // request and its lifecycle. The account's open requests are counted on customers/<uid>
@@ -209,7 +210,7 @@ export async function acceptSpecialOrder(customer: Customer, id: string, contact
       items: lines.map(() => ({ bookId, title: doc.title, unitPriceCents: doc.priceCents!, coverImage: '' })),
       totalCents: priced.totalCents, status: 'pending', events: [], createdAt: now, updatedAt: now,
     };
-    tx.create(orderRef, order);
+    createOrder(tx, orderRef, order);
     addToCounters(tx, placementDelta(countedOrder(order)));
     tx.set(accountRef, { openOrders: open + 1 }, { merge: true });
     tx.create(mail().doc(mailId(orderRef.id, 'placed')), queued(orderMail(orderRef.id, mailOrder(order), 'placed')));
