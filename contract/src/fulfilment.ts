@@ -220,6 +220,8 @@ export interface Quote {
   giftCard?: { amount: number; balance: number; last4: string } | { problem: string };
   /** What remains to pay after the gift card (the order's `totalPrice`); null when not priced. */
   due?: number | null;
+  /** Issue 54: why the card cannot pay what is due (below Stripe's minimum): pay it in cash or with a gift card. */
+  cardProblem?: string;
 }
 
 /** 422 of POST /api/orders: the chosen method cannot deliver to this address; nothing was stored. */

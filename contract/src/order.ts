@@ -357,7 +357,7 @@ export interface StoredOrder {
   /** `shard`: the allowance shard the redemption was counted in, for a sharded code (issue 40). */
   discount?: { code: string; cents: number; returnedAt?: string; shard?: number };
   /** Issue 40: the gift card that paid `cents` of it (`totalCents` is what remained due); `returnedCents` put back on the card. */
-  giftCard?: { id: string; last4: string; cents: number; returnedCents: number; refunds?: { id: string; cents: number; at: string; restocked: boolean }[] };
+  giftCard?: { id: string; last4: string; cents: number; returnedCents: number; refunds?: { id: string; cents: number; at: string; restocked: boolean; requestHash?: string }[] };
   /** Issue 41: the parts shipped so far, when the desk shipped the available items first. */
   shipments?: { at: string; bookIds: string[] }[];
   productIDs: string[];

@@ -48,7 +48,8 @@ export async function changeStatus(req: Request, res: Response) {
   const { status, note } = parseWith(OrderStatusChangeSchema, jsonBody(req));
   // The customer reads the order's events: they name the role; the audit log names the person.
   const move = () => repo.transitionOrder({ orderId, to: status, note, by: { kind: 'admin', id: admin.role }, actor: admin });
-  // Issue 41: a paid card pre-order is refunded by its cancel (payments/cancel-refunds.ts).
+  // Issue 54: the desk's cancel closes an unpaid card order's Checkout session first, as the
+  // customer's does; issue 41: a paid card pre-order is refunded by its cancel (payments/cancel-refunds.ts).
   const order = status === 'cancelled' ? await cancelWithRefund(orderId, admin, move) : await move();
   noStore(res);
   res.json({ message: MESSAGES[status], order } satisfies OrderMutationResponse);

@@ -18,6 +18,7 @@ import { countsInRevenue, fromCents, ORDER_STATUSES, PAID_STATUSES, refundedCent
 //   collectedOrders, collectedCents   the orders paid for: cash when delivered or collected (issue 29),
 //                                 card when Stripe's payment arrived (issue 35; what it received)
 //   refunds, refundedCents        refunds made (desk or Stripe's dashboard), kept apart from sales
+//   disputesLost, disputeLostCents   chargebacks lost (issue 54): their amount also leaves collectedCents
 //   discountCents                 of the books' list price, what discount codes took off (not in salesCents; issue 40)
 //   giftCardCents                 of salesCents, what gift cards paid (the rest was due in cash or by card; issue 40)
 //   status_<status>               orders in each status
@@ -43,7 +44,7 @@ export interface CountedOrder {
   /** What the order was charged (orders priced with a delivery method); absent: all of it is books. */
   charges?: Pick<StoredCharges, 'shippingCents' | 'shippingTaxCents' | 'taxCents' | 'taxIncluded' | 'discountCents'>;
   /** Card orders (and refunded cash orders): collected when paid, not when delivered (issue 35). */
-  payment?: Pick<StoredPayment, 'method' | 'paidCents' | 'refunds' | 'problem'>;
+  payment?: Pick<StoredPayment, 'method' | 'paidCents' | 'refunds' | 'problem' | 'dispute'>;
   /** Issue 40: what a gift card paid (not in `totalCents`, which is what remained due). */
   giftCardCents?: number;
   /** Issue 40: desk refunds put back on that gift card (counted as refunds, like money refunds). */
@@ -89,6 +90,15 @@ function collected(delta: CounterDelta, order: CountedOrder, sign: 1 | -1): void
   add(delta, 'collectedCents', sign * order.totalCents);
 }
 
+/** A chargeback lost (issue 54): the money went back to the customer through their bank. */
+export function disputeLostDelta(cents: number): CounterDelta {
+  const delta: CounterDelta = {};
+  add(delta, 'disputesLost', 1);
+  add(delta, 'disputeLostCents', cents);
+  add(delta, 'collectedCents', -cents);
+  return delta;
+}
+
 /** A card payment arrived: what Stripe received counts as collected (a flagged amount only once resolved). */
 export function cardPaidDelta(paidCents: number): CounterDelta {
   const delta: CounterDelta = {};
@@ -125,6 +135,7 @@ export function placementDelta(order: CountedOrder): CounterDelta {
     if (refundedCentsOf([refund]) > 0) for (const [field, by] of Object.entries(refundDelta(refund.amountCents))) add(delta, field, by);
   }
   for (const cents of order.giftCardRefundCents ?? []) for (const [field, by] of Object.entries(refundDelta(cents))) add(delta, field, by);
+  if (order.payment?.dispute?.lostCounted) for (const [field, by] of Object.entries(disputeLostDelta(order.payment.dispute.amountCents))) add(delta, field, by);
   return delta;
 }
 

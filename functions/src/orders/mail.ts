@@ -120,10 +120,24 @@ export function paymentMail(orderId: string, order: MailOrder): MailDoc {
 }
 
 /** A refund, from the desk or from Stripe. */
-export function refundMail(orderId: string, order: MailOrder, refundCents: number, byCard: boolean): MailDoc {
+/** A refund's mail: where each part went (issue 54: the customer hears of every refund, whatever its destination). */
+export function refundMail(orderId: string, order: MailOrder, refundCents: number, byCard: boolean, giftCard?: { cents: number; last4: string }): MailDoc {
   const headline = 'We have refunded part of your order';
-  const line = byCard ? `${$(refundCents)} is on its way back to your card (it can take 5 to 10 days to show).` : `${$(refundCents)} was refunded to you.`;
+  const lines = [
+    ...(giftCard ? [`${$(giftCard.cents)} is back on your gift card ending ${giftCard.last4}.`] : []),
+    ...(refundCents > 0 ? [byCard ? `${$(refundCents)} is on its way back to your card (it can take 5 to 10 days to show).` : `${$(refundCents)} was refunded to you.`] : []),
+  ];
+  const total = refundCents + (giftCard?.cents ?? 0);
+  const text = [`Hello ${order.name},`, '', `${headline}. Order ${shortId(orderId)}:`, ...lines].join('\n');
+  const html = [`<p>Hello ${escapeHtml(order.name)},</p>`, `<p>${headline}. Order <strong>${shortId(orderId)}</strong>:</p>`, ...lines.map((l) => `<p>${escapeHtml(l)}</p>`)].join('\n');
+  return { to: order.email, message: { subject: `Refund of ${$(total)} (order ${shortId(orderId)})`, text, html } };
+}
+
+/** A refund that failed at the bank (refund.failed, issue 54): the correction the customer is owed. */
+export function refundFailedMail(orderId: string, order: MailOrder, refundCents: number): MailDoc {
+  const headline = 'A refund could not be completed';
+  const line = `The refund of ${$(refundCents)} to your card was returned by your bank, so the money has not reached you yet. We will contact you to settle it.`;
   const text = [`Hello ${order.name},`, '', `${headline}. Order ${shortId(orderId)}:`, line].join('\n');
   const html = [`<p>Hello ${escapeHtml(order.name)},</p>`, `<p>${headline}. Order <strong>${shortId(orderId)}</strong>:</p>`, `<p>${escapeHtml(line)}</p>`].join('\n');
-  return { to: order.email, message: { subject: `Refund of ${$(refundCents)} (order ${shortId(orderId)})`, text, html } };
+  return { to: order.email, message: { subject: `Refund of ${$(refundCents)} not completed (order ${shortId(orderId)})`, text, html } };
 }

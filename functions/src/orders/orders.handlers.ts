@@ -7,6 +7,7 @@ import {
   OrderIdSchema,
   OrderInputSchema,
   QuoteRequestSchema,
+  cardMinimumReason,
   normaliseEmail,
   type Quote,
   type Order,
@@ -31,7 +32,6 @@ import { countForeignLookup } from './lookup-limit.repo';
 import { openSession } from '../payments/checkout';
 import { requireStripe } from '../payments/stripe-client';
 import { needsFirstSession, readOrder } from '../payments/payments.repo';
-import { expireSessionQuietly } from '../payments/sessions';
 import { cancelWithRefund } from '../payments/cancel-refunds';
 
 const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/);
@@ -160,17 +160,23 @@ export async function cancelOrder(req: Request, res: Response) {
   const caller = await requireCustomerOrAdmin(req, 'orders.status');
   const orderId = orderIdParam(req);
   const { note } = parseWith(OrderCancelSchema, optionalJsonBody(req));
-  // An unpaid card order's session is closed at Stripe first, so it cannot be paid once cancelled.
-  await expireSessionQuietly(orderId, 'customer' in caller ? caller.customer.uid : undefined);
-  // Issue 41: a paid card pre-order is refunded by its cancel (payments/cancel-refunds.ts).
+  // An unpaid card order's session is closed at Stripe first (cancelWithRefund), so it cannot be paid
+  // once cancelled; issue 41: a paid card pre-order is refunded by its cancel (payments/cancel-refunds.ts).
   const actor = 'admin' in caller ? caller.admin : undefined;
   const order = await cancelWithRefund(orderId, actor, () => repo.transitionOrder(
     'admin' in caller
       ? { orderId, to: 'cancelled', note, by: { kind: 'admin', id: caller.admin.role }, actor: caller.admin }
       : { orderId, to: 'cancelled', note, by: { kind: 'customer', id: caller.customer.uid }, ownerUid: caller.customer.uid },
-  ));
+  ), 'customer' in caller ? caller.customer.uid : undefined);
   noStore(res);
   res.json({ message: 'Order cancelled', order } satisfies OrderMutationResponse);
+}
+
+/** The quote says when the card cannot pay what is due (below Stripe's minimum, issue 54): the order would be refused. */
+function withCardCheck(answer: Quote): Quote {
+  const due = answer.due ?? answer.total;
+  const reason = due === null || due === undefined ? null : cardMinimumReason(Math.round(due * 100));
+  return reason ? { ...answer, cardProblem: reason } : answer;
 }
 
 /** This instance's quotes (quote-cache.ts): keyed by cart, method, place, settings and catalogue versions. */
@@ -199,7 +205,7 @@ export async function quote(req: Request, res: Response) {
     const place = { country: delivery.country, region: delivery.region, zipcode: delivery.zipcode };
     const answer = await promotionQuote(settings, known, delivery.method, place, discountCode, giftCardCode);
     noStore(res);
-    res.json({ ...answer, ...(unknown.length ? { unknownProductIDs: unknown } : {}) } satisfies Quote);
+    res.json(withCardCheck({ ...answer, ...(unknown.length ? { unknownProductIDs: unknown } : {}) }) satisfies Quote);
     return;
   }
   const key = quoteKey({ productIDs, ...delivery, settingsVersion, catalogVersion });
@@ -213,7 +219,7 @@ export async function quote(req: Request, res: Response) {
     const books = repo.pricedBooks(docs.filter((d) => d !== undefined));
     // Pickup is priced without a place (taxed at the shop's own rate); the other methods are offered for it.
     const place = { country: delivery.country, region: delivery.region, zipcode: delivery.zipcode };
-    answer = { ...buildQuote(settings, books, delivery.method, place), ...(unknown.length ? { unknownProductIDs: unknown } : {}) } satisfies Quote;
+    answer = withCardCheck({ ...buildQuote(settings, books, delivery.method, place), ...(unknown.length ? { unknownProductIDs: unknown } : {}) }) satisfies Quote;
     quotes.set(key, answer);
   }
   noStore(res);

@@ -10,7 +10,7 @@ import type {
   ParsedOrderInput,
 } from '@bookstore/contract';
 import {
-  addressPlace, canTransition, CHECKOUT_SESSION_MINUTES, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
+  addressPlace, canTransition, CARD_MINIMUM_CENTS, cardMinimumReason, disputeOpen, CHECKOUT_SESSION_MINUTES, fromCents, fulfilmentKind, LATEST_ORDERS_SIZE, normaliseEmail, orderFromStored, priceOrder,
   isForthcoming, refundableCents, refundsWhenCancelled, RESTOCKING_STATUSES, shopToday, type DeliveryPlace, type PreorderState, type FulfilmentSettings, type Priced, type StoredCharges, type StoredOrder, type StoredOrderLine,
 } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Query, type Transaction } from 'firebase-admin/firestore';
@@ -51,9 +51,11 @@ export interface OrderDoc extends StoredOrder {
    * Issue 41: the money refund a cancel owes (a paid card order with a waiting pre-order), written
    * in the cancel's transaction and made after it (payments/cancel-refunds.ts) under `refundId`.
    */
-  refundDue?: { refundId: string; cents: number; at: string };
+  refundDue?: { refundId: string; cents: number; at: string; reason?: string };
   /** Set with `refundDue`, removed once that refund is made or owed no more: the hourly job's query (payments/cancel-refunds.ts). */
   refundRetryAt?: string;
+  /** Issue 54: the desk refund being made (payments/refunds.repo.ts): one at a time per order, until it is recorded or `until`. */
+  refundLock?: { id: string; until: string };
 }
 
 /** The id of the refund a cancel owes: one per order, so every attempt at it is the same refund. */
@@ -244,6 +246,9 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
       // confirmation is the one), and the payment job's deadline until a session says otherwise.
       // Nothing left to pay (a gift card paid it all): no payment step, whatever the shopper chose.
       const card = input.payment?.method === 'card' && totalCents > 0;
+      // Stripe refuses a charge below its minimum on every try: refused here, before anything is written (issue 54).
+      const belowMinimum = card ? cardMinimumReason(totalCents) : null;
+      if (belowMinimum) throw new HttpError(422, belowMinimum, { code: 'BELOW_CARD_MINIMUM', due: fromCents(totalCents), minimum: fromCents(CARD_MINIMUM_CENTS) });
       const doc: OrderDoc = {
         uid: customer.uid,
         name: input.name,
@@ -373,6 +378,10 @@ function assertPaymentAllows(doc: OrderDoc, to: OrderStatus, by: OrderEventActor
   const received = (payment.paidCents ?? 0) > 0 && payment.problem?.code !== 'AMOUNT_MISMATCH';
   if (to !== 'cancelled' && !received) {
     throw new HttpError(409, 'This order has not been paid yet', { code: 'PAYMENT_NOT_RECEIVED', status: doc.status });
+  }
+  // A chargeback is open (issue 54): books handed over now may never be paid for.
+  if (disputeOpen(payment.dispute) && ['shipped', 'ready_for_pickup', 'delivered', 'collected'].includes(to)) {
+    throw new HttpError(409, 'This payment is disputed: do not send the books until the dispute is settled (see Payment problems)', { code: 'PAYMENT_DISPUTED', status: doc.status });
   }
   if (to === 'cancelled' && (payment.paidCents ?? 0) > 0 && by.kind === 'customer' && !refundsWhenCancelled(doc)) {
     throw new HttpError(409, 'This order is paid: ask the shop to cancel and refund it', { code: 'ORDER_PAID', status: doc.status });

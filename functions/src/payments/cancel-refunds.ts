@@ -6,7 +6,11 @@ import { HttpError } from '../lib/http-error';
 import { orderFromDoc } from '../orders/orders.repo';
 import { requireStripe } from './stripe-client';
 import { refundStatusOf } from './payment-facts';
-import { cancelRefundsDue, readOrder, recordRefund, stopRetrying } from './payments.repo';
+import { cancelRefundsDue, noteRefundProblem, readOrder, stopRetrying, applyPaymentFact } from './payments.repo';
+import { recordRefund } from './refunds.repo';
+import type { Fact } from './payment-facts';
+import { closeSession } from './sessions';
+import { stripeFromEnv } from './stripe-client';
 
 // Issue 41 (docs/decisions/041-preorders.md): a paid card order with a pre-order still waiting is
 // refunded when it is cancelled, by whoever cancels it. The cancel's own transaction puts the gift
@@ -36,20 +40,26 @@ export async function settleCancelRefund(orderId: string, actor?: AuditActor): P
     if (doc.refundRetryAt) await stopRetrying(orderId);
     return orderFromDoc(orderId, doc); // done (by a cancel sent at the same time)
   }
-  if (!made && refundedCentsOf(refunds) + due.cents > (payment.paidCents ?? 0)) {
-    logger.warn('Cancel refund not made: refunds since the cancel leave less than it owes', { orderId, dueCents: due.cents, refundedCents: refundedCentsOf(refunds) });
+  // Refunds since the cancel (the desk's, Stripe's dashboard) may leave less than it owes: the part
+  // that can still be made is made, and the rest is listed for the desk (issue 54), never dropped.
+  const refundable = made ? due.cents : Math.min(due.cents, (payment.paidCents ?? 0) - refundedCentsOf(refunds));
+  if (refundable <= 0) {
+    logger.warn('Cancel refund not made: refunds since the cancel leave nothing of it', { orderId, dueCents: due.cents, refundedCents: refundedCentsOf(refunds) });
+    await noteShortfall(orderId, due.cents, 0);
     if (doc.refundRetryAt) await stopRetrying(orderId);
     return null;
   }
   if (!payment.paymentIntentId) throw new HttpError(409, 'This order has no card payment to refund', { code: 'REFUND_EXCEEDS_PAYMENT', refundable: 0 });
-  const request: ParsedRefundRequest = { amount: fromCents(due.cents), reason: CANCEL_REFUND_REASON, restock: [] };
+  const request: ParsedRefundRequest = { amount: fromCents(refundable), reason: due.reason ?? CANCEL_REFUND_REASON, restock: [] };
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
   const { stripe } = requireStripe();
+  // One key per order's cancel refund: a retry (the hourly job, a cancel sent again) is the same refund at Stripe.
   const refund = await stripe.refunds.create(
-    { payment_intent: payment.paymentIntentId, amount: due.cents, reason: 'requested_by_customer', metadata: { orderId, refundId: due.refundId } },
+    { payment_intent: payment.paymentIntentId, amount: refundable, reason: 'requested_by_customer', metadata: { orderId, refundId: due.refundId } },
     { idempotencyKey: `refund-${due.refundId}` },
   );
   const answer = await recordRefund({ orderId, refundId: due.refundId, requestHash, request, actor }, { id: refund.id, amountCents: refund.amount, status: refundStatusOf(refund.status) });
+  if (refundable < due.cents) await noteShortfall(orderId, due.cents, refundable);
   // Stripe answered (even a refund that failed): recorded where the desk sees it. Asking again under
   // the same key would only get the same answer back, so the job stops here.
   await stopRetrying(orderId);
@@ -93,7 +103,9 @@ export async function retryCancelRefunds(now = new Date()): Promise<CancelRefund
  * after Stripe did not answer) still completes that refund, once. Stripe failing leaves the cancel
  * done and the refund due: logged, and made by the hourly job (retryCancelRefunds), a cancel sent again or the desk.
  */
-export async function cancelWithRefund(orderId: string, actor: AuditActor | undefined, cancel: () => Promise<Order>): Promise<Order> {
+export async function cancelWithRefund(orderId: string, actor: AuditActor | undefined, cancel: () => Promise<Order>, ownerUid?: string): Promise<Order> {
+  // Every cancel closes its payment first (issue 54): an unpaid card order's page stops taking cards.
+  await expireSessionQuietly(orderId, ownerUid);
   const settle = async () => {
     try {
       return await settleCancelRefund(orderId, actor);
@@ -110,4 +122,46 @@ export async function cancelWithRefund(orderId: string, actor: AuditActor | unde
     throw error;
   }
   return (await settle()) ?? order;
+}
+
+/** The part of a cancel's refund that could not be made: on the payment problems queue (issue 54). */
+async function noteShortfall(orderId: string, dueCents: number, madeCents: number): Promise<void> {
+  const message = `The cancel owed $${fromCents(dueCents).toFixed(2)} back; only $${fromCents(madeCents).toFixed(2)} could still be refunded (refunds since the cancel).`;
+  await noteRefundProblem(orderId, message, 'Settle the rest with the customer, or refund it in Stripe.');
+}
+
+/**
+ * Before an unpaid card order is cancelled (by the customer, the desk or a special order's cancel):
+ * its session closed at Stripe, so the page stops taking cards. If Stripe cannot be reached the
+ * cancel goes on; a payment that still arrives is refunded in full at once (applyAndSettle).
+ */
+export async function expireSessionQuietly(orderId: string, ownerUid?: string): Promise<void> {
+  const doc = await readOrder(orderId);
+  const p = doc?.payment;
+  if (!doc || (ownerUid !== undefined && doc.uid !== ownerUid)) return;
+  if (p?.method !== 'card' || (p.paidCents ?? 0) > 0 || !p.sessionId || doc.status !== 'pending') return;
+  const s = stripeFromEnv();
+  if (!s) return;
+  try {
+    await closeSession(s.stripe, orderId, p.sessionId);
+  } catch (error) {
+    logger.warn('Could not close the Checkout session before a cancel', { orderId, sessionId: p.sessionId, message: (error as Error).message });
+  }
+}
+
+/**
+ * A Stripe fact applied (payments.repo.ts applyPaymentFact), then the refund it made owed, at once:
+ * a payment that landed on a cancelled order goes back in full (issue 54). Stripe failing here
+ * leaves the refund due for the hourly job (retryCancelRefunds), never dropped.
+ */
+export async function applyAndSettle(eventId: string, type: string, orderId: string | null, fact: Fact) {
+  const answer = await applyPaymentFact(eventId, type, orderId, fact);
+  if (answer.refundDue && orderId) {
+    try {
+      await settleCancelRefund(orderId);
+    } catch (error) {
+      logger.error('Refund of a payment after cancel not made yet', { orderId, message: (error as Error).message });
+    }
+  }
+  return answer;
 }

@@ -43,6 +43,12 @@ export function sessionParams({ orderId, order, origin, attempt, now = Date.now(
   const page = `${origin}/orders/${encodeURIComponent(orderId)}`;
   return {
     mode: 'payment',
+    // Card only (issue 54): a delayed method (a bank debit) would leave the order 'unpaid' for days
+    // while its page offered 'Pay Now', and a second payment could follow. Delayed methods are a
+    // later decision (docs/decisions/030-card-payments.md). Since API version 2026-10-28 Checkout
+    // takes the list as `allowed_payment_method_types` (the SDK pinned in stripe-client.ts has no
+    // `payment_method_types` for sessions): whatever the account enables, only cards are offered.
+    allowed_payment_method_types: ['card'],
     line_items: lineItems(orderId, order),
     client_reference_id: orderId,
     metadata: { orderId, attempt: String(attempt) },

@@ -54,13 +54,28 @@ async function secondAttempt(stripe: Stripe, orderId: string, uid: string): Prom
   const next = await beginAttempt(orderId, uid, 1);
   let session: Stripe.Checkout.Session;
   try {
-    // One attached between that read and beginAttempt is retired: closed at Stripe, as 'Pay Now' does.
-    if (next.retired && (await closeSession(stripe, orderId, next.retired)) === 'paid') throw new HttpError(409, 'This order is already paid', { code: 'ORDER_PAID' });
     session = await createSession(stripe, orderId, next.doc, next.attempt);
   } catch (error) {
-    throw error instanceof HttpError && error.status === 409 ? error : await failed(orderId, next.attempt, error);
+    throw await failed(orderId, next.attempt, error);
   }
-  return attached(stripe, orderId, next.attempt, session);
+  // One attached between that read and beginAttempt is replaced: closed at Stripe, as 'Pay Now' does.
+  return retirePrevious(stripe, orderId, next.previous, await attached(stripe, orderId, next.attempt, session));
+}
+
+/**
+ * Once the new session is the order's (issue 54: never before), the one it replaced is closed at
+ * Stripe. Paid meanwhile: recorded, the new one closed too, and 409 ORDER_PAID. Stripe not
+ * answering: the old one ends by itself (a retired session's end does not end the order).
+ */
+export async function retirePrevious(stripe: Stripe, orderId: string, previous: string | undefined, opened: OpenedSession): Promise<OpenedSession> {
+  if (!previous || previous === opened.sessionId) return opened;
+  const closed = await closeSession(stripe, orderId, previous).catch((error: unknown) => {
+    logger.warn('Pay Now: the previous session could not be closed; it ends by itself', { orderId, sessionId: previous, message: (error as Error).message });
+    return 'open' as const;
+  });
+  if (closed !== 'paid') return opened;
+  await closeSession(stripe, orderId, opened.sessionId).catch(() => 'open' as const);
+  throw new HttpError(409, 'This order is already paid', { code: 'ORDER_PAID' });
 }
 
 /** Stripe did not open the session: a 502 to send again, and the attempt's hold on 'Pay Now' let go. */

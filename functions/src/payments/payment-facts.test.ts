@@ -71,6 +71,36 @@ describe('payment facts', () => {
     expect(run([paid, refund('re_1', 3000)]).payment.status).toBe('refunded');
   });
 
+  it('ends an order at its current session\'s end even when an older release retired that session too (issue 54: no order holds its stock for ever)', () => {
+    const stuck = applyFact(awaiting({ sessionId: 'cs_1', retiredSessions: ['cs_1'] }), 'pending', { kind: 'expired', sessionId: 'cs_1' }, AT);
+    expect(stuck.cancel).toBe(true);
+  });
+
+  it('asks for a full refund of a payment on a cancelled order, and flags a refund that failed at the bank for the desk', () => {
+    const late = applyFact(awaiting(), 'cancelled', paid, AT);
+    expect(late).toMatchObject({ newlyPaid: true, refundInFull: true, payment: { paidCents: 3000, problem: { code: 'PAID_AFTER_CANCEL', done: 'Refunding it in full automatically.' } } });
+    const refunded = run([paid, refund('re_1', 500)]).payment;
+    const failed = applyFact(refunded, 'pending', { kind: 'refunds', refunds: [{ stripeRefundId: 're_1', amountCents: 500, status: 'failed', failureReason: 'expired or canceled card' }] }, AT);
+    expect(failed.refundEffects).toEqual([expect.objectContaining({ sign: -1 })]);
+    expect(failed.payment).toMatchObject({ status: 'paid', refundedCents: 0, problem: { code: 'REFUND_FAILED', message: expect.stringContaining('expired or canceled card') } });
+    expect(failed.payment.refunds![0]).toMatchObject({ status: 'failed', failureReason: 'expired or canceled card' });
+  });
+
+  it('keeps a dispute on the payment: open on the queue, closed settled, a lost one counted off once, events in any order', () => {
+    const base = run([paid]).payment;
+    const dispute = (status: string) => ({ kind: 'dispute' as const, dispute: { id: 'dp_1', status, amountCents: 3000, reason: 'fraudulent', evidenceDueBy: '2026-12-01T00:00:00.000Z' } });
+    const opened = applyFact(base, 'pending', dispute('needs_response'), AT);
+    expect(opened.payment).toMatchObject({ dispute: { id: 'dp_1', status: 'needs_response' }, problem: { code: 'DISPUTED', action: expect.stringContaining('2026-12-01') } });
+    expect(opened.payment.problem!.resolvedAt).toBeUndefined();
+    const lost = applyFact(opened.payment, 'pending', dispute('lost'), AT);
+    expect(lost).toMatchObject({ disputeLostCents: 3000, payment: { dispute: { status: 'lost', lostCounted: true }, problem: { code: 'DISPUTED', resolvedAt: AT } } });
+    expect(applyFact(lost.payment, 'pending', dispute('lost'), AT).disputeLostCents).toBeUndefined();
+    expect(applyFact(lost.payment, 'pending', dispute('needs_response'), AT).payment).toBe(lost.payment); // a late 'created' does not reopen it
+    const won = applyFact(opened.payment, 'pending', dispute('won'), AT);
+    expect(won.disputeLostCents).toBeUndefined();
+    expect(won.payment.problem).toMatchObject({ resolvedAt: AT, done: 'The money stays with the shop.' });
+  });
+
   it('maps Stripe refund statuses to ours', () => {
     expect(['succeeded', 'pending', 'requires_action', 'failed', 'canceled'].map(refundStatusOf)).toEqual(['succeeded', 'pending', 'pending', 'failed', 'failed']);
   });
@@ -92,11 +122,11 @@ describe('Checkout session parameters', () => {
     expect(lineItems('order-123456789', { ...order, totalCents: 9999 })).toEqual([{ quantity: 1, price_data: { currency: 'usd', unit_amount: 9999, product_data: { name: 'Order ORDER-12' } } }]);
   });
 
-  it('names the order twice, lasts 30 minutes and returns to the order\'s page', () => {
+  it('names the order twice, takes cards only, lasts 30 minutes and returns to the order\'s page', () => {
     const now = Date.UTC(2026, 10, 25, 12);
     const params = sessionParams({ orderId: 'order-1', order, origin: 'https://shop.example', attempt: 2, now });
     expect(params).toMatchObject({
-      mode: 'payment', client_reference_id: 'order-1', metadata: { orderId: 'order-1', attempt: '2' }, payment_intent_data: { metadata: { orderId: 'order-1' } },
+      mode: 'payment', allowed_payment_method_types: ['card'], client_reference_id: 'order-1', metadata: { orderId: 'order-1', attempt: '2' }, payment_intent_data: { metadata: { orderId: 'order-1' } },
       success_url: 'https://shop.example/orders/order-1?checkout=success', cancel_url: 'https://shop.example/orders/order-1?checkout=cancelled',
     });
     expect(params.expires_at! - now / 1000).toBe(31 * 60);

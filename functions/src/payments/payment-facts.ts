@@ -1,4 +1,4 @@
-import { cardPaymentStatus, committedRefundCents, formatCents, refundedCentsOf, type PaymentProblem, type RefundStatus, type StoredPayment, type StoredRefund } from '@bookstore/contract';
+import { cardPaymentStatus, committedRefundCents, disputeOpen, formatCents, refundedCentsOf, type PaymentProblem, type RefundStatus, type StoredDispute, type StoredPayment, type StoredRefund } from '@bookstore/contract';
 import type Stripe from 'stripe';
 import { CURRENCY } from './checkout-session';
 
@@ -12,6 +12,7 @@ export type Fact =
   | { kind: 'failed'; sessionId: string }
   | { kind: 'expired'; sessionId: string }
   | { kind: 'refunds'; refunds: StripeRefundFact[] }
+  | { kind: 'dispute'; dispute: Omit<StoredDispute, 'lostCounted'> }
   | { kind: 'none'; why: string };
 
 export interface StripeRefundFact {
@@ -21,6 +22,8 @@ export interface StripeRefundFact {
   /** Our refund's id when the desk asked for it (its metadata), else absent: made in Stripe. */
   ourId?: string;
   reason?: string;
+  /** Stripe's failure_reason for a refund that failed at the bank. */
+  failureReason?: string;
 }
 
 /** Stripe's refund statuses in ours: pending and succeeded count; failed and canceled do not. */
@@ -37,7 +40,14 @@ export function refundFact(r: Stripe.Refund): StripeRefundFact {
     status: refundStatusOf(r.status),
     ...(r.metadata?.refundId ? { ourId: r.metadata.refundId } : {}),
     ...(r.reason ? { reason: r.reason.replace(/_/g, ' ') } : {}),
+    ...(r.failure_reason ? { failureReason: r.failure_reason.replace(/_/g, ' ') } : {}),
   };
+}
+
+/** The fact a charge.dispute.* event states (issue 54). */
+export function disputeFact(d: Stripe.Dispute): Fact {
+  const due = d.evidence_details?.due_by;
+  return { kind: 'dispute', dispute: { id: d.id, status: d.status, amountCents: d.amount, reason: d.reason.replace(/_/g, ' '), ...(due ? { evidenceDueBy: new Date(due * 1000).toISOString() } : {}) } };
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
@@ -50,7 +60,7 @@ export function sessionOrderId(session: Stripe.Checkout.Session): string | null 
 /** The PaymentIntent a refund event is about: the order is found through its metadata. */
 export function refundPaymentIntent(event: Stripe.Event): string | null {
   const object = event.data.object as { object?: string; payment_intent?: string | { id: string } | null };
-  if (object.object !== 'charge' && object.object !== 'refund') return null;
+  if (object.object !== 'charge' && object.object !== 'refund' && object.object !== 'dispute') return null;
   return idOf(object.payment_intent) ?? null;
 }
 
@@ -82,6 +92,10 @@ export interface Outcome {
   refundEffects: { refund: StoredRefund; sign: 1 | -1 }[];
   /** Why nothing changed, for the event's record and the log. */
   note?: string;
+  /** Money arrived on an order that was cancelled: the shop refunds all of it at once (issue 54). */
+  refundInFull?: boolean;
+  /** A dispute lost just now: its amount leaves the money collected (once). */
+  disputeLostCents?: number;
 }
 
 const problem = (code: PaymentProblem['code'], message: string, at: string): PaymentProblem => ({ code, message, at });
@@ -110,7 +124,9 @@ export function applyFact(payment: StoredPayment, orderStatus: string, fact: Fac
         return { ...same, payment: next({ ...recorded, problem: problem('AMOUNT_MISMATCH', message, at) }), note: 'amount mismatch' };
       }
       if (orderStatus === 'cancelled') {
-        return { ...same, payment: next({ ...recorded, problem: problem('PAID_AFTER_CANCEL', 'Paid after the order was cancelled: refund it.', at) }), newlyPaid: true, note: 'paid after cancel' };
+        // The books went back on the shelf: the money goes back too, in full and at once (issue 54).
+        const flagged = { ...problem('PAID_AFTER_CANCEL', `$${formatCents(fact.amountCents)} was paid after the order was cancelled.`, at), done: 'Refunding it in full automatically.', action: 'Nothing, unless the refund fails: then refund it in Stripe.' };
+        return { ...same, payment: next({ ...recorded, problem: flagged }), newlyPaid: true, refundInFull: true, note: 'paid after cancel' };
       }
       return { ...same, payment: next(recorded), newlyPaid: true };
     }
@@ -121,7 +137,9 @@ export function applyFact(payment: StoredPayment, orderStatus: string, fact: Fac
       // Only the order's current session ends it: an older one was replaced by 'Pay Now', and a
       // paid or already cancelled order has nothing left to expire.
       if ((payment.paidCents ?? 0) > 0) return { ...same, note: 'already paid' };
-      if (fact.sessionId !== payment.sessionId || (payment.retiredSessions ?? []).includes(fact.sessionId)) return { ...same, note: 'not the current session' };
+      // The current session is the one the order holds: a new one replaces it only once opened (issue 54),
+      // so an order whose current session ends is never left waiting for one that never came.
+      if (fact.sessionId !== payment.sessionId) return { ...same, note: 'not the current session' };
       if (orderStatus === 'cancelled') return { ...same, payment: next({ ...payment, expired: true }), note: 'already cancelled' };
       return { ...same, payment: next({ ...payment, expired: true }), cancel: true };
     }
@@ -132,9 +150,49 @@ export function applyFact(payment: StoredPayment, orderStatus: string, fact: Fac
         const step = applyRefund(outcome.payment, refund, at, next);
         outcome = { ...outcome, payment: step.payment, refundEffects: [...outcome.refundEffects, ...step.refundEffects] };
       }
-      return outcome.payment === payment ? { ...same, note: 'refunds already recorded' } : outcome;
+      if (outcome.payment === payment) return { ...same, note: 'refunds already recorded' };
+      // A refund that failed at the bank (refund.failed): the customer has not got the money back.
+      const failed = outcome.refundEffects.filter((e) => e.sign < 0 && e.refund.status === 'failed');
+      if (failed.length === 0) return outcome;
+      const cents = failed.reduce((sum, e) => sum + e.refund.amountCents, 0);
+      const why = failed.map((e) => e.refund.failureReason).filter(Boolean).join(', ');
+      const flagged: PaymentProblem = {
+        ...problem('REFUND_FAILED', `A refund of $${formatCents(cents)} failed at the bank${why ? ` (${why})` : ''}: the customer has not got it back.`, at),
+        done: 'The customer was mailed that the refund did not go through.',
+        action: 'Refund it again from the desk (the money is back in the Stripe balance), or settle it with the customer.',
+      };
+      return { ...outcome, payment: { ...outcome.payment, problem: flagged }, note: 'refund failed' };
     }
+    case 'dispute':
+      return applyDispute(payment, fact.dispute, at, same);
   }
+}
+
+/**
+ * A chargeback (issue 54): the order carries the dispute; while it is open it is on the problems
+ * queue (and the desk does not ship); closed, the problem is settled, and a lost one takes its
+ * amount off the money collected, once.
+ */
+function applyDispute(payment: StoredPayment, dispute: Omit<StoredDispute, 'lostCounted'>, at: string, same: Outcome): Outcome {
+  const before = payment.dispute;
+  if (before && before.id === dispute.id && before.status === dispute.status && before.amountCents === dispute.amountCents) return { ...same, note: 'dispute already recorded' };
+  // Events come in any order: a closed dispute does not reopen.
+  if (before?.id === dispute.id && !disputeOpen(before) && disputeOpen(dispute)) return { ...same, note: 'dispute already closed' };
+  const lostNow = dispute.status === 'lost' && !before?.lostCounted;
+  const stored: StoredDispute = { ...dispute, ...(before?.lostCounted || lostNow ? { lostCounted: true } : {}) };
+  const amount = `$${formatCents(dispute.amountCents)}`;
+  const due = dispute.evidenceDueBy ? ` by ${dispute.evidenceDueBy.slice(0, 10)}` : '';
+  const open = disputeOpen(dispute);
+  const current = payment.problem;
+  const mine = !current || current.resolvedAt || current.code === 'DISPUTED';
+  let flagged = current;
+  if (mine) {
+    flagged = open
+      ? { ...problem('DISPUTED', `The customer disputed ${amount} with their bank (${dispute.reason}).`, current?.code === 'DISPUTED' ? current.at : at), action: `Answer it in Stripe with the order's proof${due}. Do not ship the order until it is settled.` }
+      : { ...problem('DISPUTED', `The dispute of ${amount} was ${dispute.status}.`, current?.at ?? at), done: dispute.status === 'lost' ? 'The money went back to the customer: taken off the money collected.' : 'The money stays with the shop.', resolvedAt: at };
+  }
+  const next: StoredPayment = { ...payment, dispute: stored, ...(flagged ? { problem: flagged } : {}) };
+  return { ...same, payment: next, ...(lostNow ? { disputeLostCents: dispute.amountCents } : {}), note: `dispute ${dispute.status}` };
 }
 
 function applyRefund(payment: StoredPayment, fact: StripeRefundFact, at: string, next: (p: StoredPayment) => StoredPayment): Outcome {
@@ -146,8 +204,9 @@ function applyRefund(payment: StoredPayment, fact: StripeRefundFact, at: string,
   }
   // Once final, a refund does not go back to pending (events arrive out of order).
   const status = before?.status === 'succeeded' || before?.status === 'failed' ? (fact.status === 'failed' ? 'failed' : before.status) : fact.status;
+  const failure = status === 'failed' && fact.failureReason ? { failureReason: fact.failureReason } : {};
   const after: StoredRefund = before
-    ? { ...before, stripeRefundId: fact.stripeRefundId, amountCents: fact.amountCents, status }
+    ? { ...before, stripeRefundId: fact.stripeRefundId, amountCents: fact.amountCents, status, ...failure }
     : fact.ourId
       // The desk's refund, whose answer has not been recorded yet: under the desk's id, which completes it.
       ? { id: fact.ourId, stripeRefundId: fact.stripeRefundId, amountCents: fact.amountCents, status, source: 'desk', reason: 'Refund from the shop', at, restock: [] }

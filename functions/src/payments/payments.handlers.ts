@@ -2,12 +2,10 @@ import type { CheckoutStart, PaymentMethods } from '@bookstore/contract';
 import type { Request, Response } from 'express';
 import { requireCustomer } from '../lib/auth';
 import { noStore } from '../lib/cache';
-import { HttpError } from '../lib/http-error';
 import { orderIdParam } from '../orders/orders.handlers';
-import { failed, openSession } from './checkout';
+import { openSession, retirePrevious } from './checkout';
 import { requireStripe } from './stripe-client';
 import { beginAttempt } from './payments.repo';
-import { closeSession } from './sessions';
 import { cardPaymentsOn } from './stripe-client';
 
 // GET /api/checkout/payment-methods
@@ -18,20 +16,15 @@ export function paymentMethods(_req: Request, res: Response) {
 }
 
 // POST /api/orders/:id/payment
-// 'Pay Now' on an unpaid card order: a new Checkout session (the previous one is expired first).
+// 'Pay Now' on an unpaid card order: a new Checkout session, then the previous one closed (issue 54:
+// in that order, so Stripe failing to open the new one leaves the order with a session that ends it).
 export async function startPayment(req: Request, res: Response) {
   const customer = await requireCustomer(req);
   const orderId = orderIdParam(req);
   const { stripe } = requireStripe();
-  const { attempt, retired, doc } = await beginAttempt(orderId, customer.uid);
-  // The previous session could still take a card: closed first. Paid meanwhile: recorded, and said so.
-  if (retired) {
-    const closed = await closeSession(stripe, orderId, retired).catch(async (error: unknown) => {
-      throw await failed(orderId, attempt, error);
-    });
-    if (closed === 'paid') throw new HttpError(409, 'This order is already paid', { code: 'ORDER_PAID' });
-  }
-  const opened = await openSession(orderId, doc, attempt);
+  const { attempt, previous, doc } = await beginAttempt(orderId, customer.uid);
+  // The previous session could still take a card: closed once the new one exists (retirePrevious).
+  const opened = await retirePrevious(stripe, orderId, previous, await openSession(orderId, doc, attempt));
   noStore(res);
   res.status(201).json({ checkoutUrl: opened.checkoutUrl, sessionId: opened.sessionId } satisfies CheckoutStart);
 }

@@ -1,24 +1,20 @@
-import {
-  cardPaymentStatus, fromCents, MAX_PAYMENT_ATTEMPTS, MAX_REFUNDS_PER_ORDER, refundableCents, refundedCentsOf, storedPaymentOf,
-  type Order, type ParsedRefundRequest, type Refund, type StoredPayment, type StoredRefund,
-} from '@bookstore/contract';
+import { MAX_PAYMENT_ATTEMPTS, type Order, type StoredPayment } from '@bookstore/contract';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions/logger';
-import { appendAudit, openAudit, type AuditActor } from '../admin/audit.repo';
 import { noAfterCommit } from '../books/book-writes';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { queued } from '../lib/mail-queue';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { cardPaidDelta, mergeDeltas, refundDelta, type CounterDelta } from '../orders/counters';
+import { cardPaidDelta, disputeLostDelta, mergeDeltas, refundDelta, type CounterDelta } from '../orders/counters';
 import { addToCounters } from '../orders/counters.repo';
-import { paymentMail, paymentMailId, refundMail, refundMailId } from '../orders/mail';
-import {
-  busy, mail, mailOrder, orderFromDoc, orders, planTransition, readRestock, TX_OPTIONS, writeRestock, type OrderDoc,
-} from '../orders/orders.repo';
+import { paymentMail, paymentMailId, refundFailedMail, refundMail, refundMailId } from '../orders/mail';
 import { updateOrder, updateOrderNow } from '../orders/order-writes';
-import { applyFact, markApplied, settleEffects, type Fact, type Outcome } from './payment-facts';
+import { busy, cancelRefundId, mail, mailOrder, orderFromDoc, orders, planTransition, TX_OPTIONS, type OrderDoc } from '../orders/orders.repo';
+import { applyFact, markApplied, type Fact, type Outcome } from './payment-facts';
+
+/** The refund a payment that arrived after its order's cancel gets (issue 54). */
+export const PAID_AFTER_CANCEL_REASON = 'Paid after the order was cancelled: refunded in full';
 
 // The payment side of an order (issue 35), in Firestore. Each Stripe event is applied at most once:
 // its id is recorded in paymentEvents/{id} in the same transaction as its effect, so a redelivery,
@@ -55,13 +51,16 @@ export async function readOrder(orderId: string): Promise<OrderDoc | null> {
 }
 
 /** The writes an outcome makes besides the order itself: counters, refund mails, the payment mail. */
-function outcomeEffects(tx: Transaction, orderId: string, doc: OrderDoc, outcome: Outcome, updated: OrderDoc): void {
+export function outcomeEffects(tx: Transaction, orderId: string, doc: OrderDoc, outcome: Outcome, updated: OrderDoc): void {
   const deltas: CounterDelta[] = [];
   if (outcome.newlyPaid && !outcome.payment.problem?.code.startsWith('AMOUNT')) deltas.push(cardPaidDelta(outcome.payment.paidCents ?? 0));
   for (const { refund, sign } of outcome.refundEffects) {
     deltas.push(refundDelta(refund.amountCents, sign));
     if (sign > 0) tx.create(mail().doc(refundMailId(orderId, refund.id)), queued(refundMail(orderId, mailOrder(updated), refund.amountCents, doc.payment?.method === 'card')));
+    // Issue 54: a refund that failed at the bank is a correction the customer hears of (once: its id is the refund's).
+    if (sign < 0 && refund.status === 'failed') tx.create(mail().doc(`${refundMailId(orderId, refund.id)}-failed`), queued(refundFailedMail(orderId, mailOrder(updated), refund.amountCents)));
   }
+  if (outcome.disputeLostCents) deltas.push(disputeLostDelta(outcome.disputeLostCents));
   addToCounters(tx, mergeDeltas(...deltas));
   // Exactly one confirmation per paid order: the id is the order's, and only the first payment is newly paid.
   if (outcome.newlyPaid && doc.status !== 'cancelled') tx.create(mail().doc(paymentMailId(orderId)), queued(paymentMail(orderId, mailOrder(updated))));
@@ -73,7 +72,7 @@ function outcomeEffects(tx: Transaction, orderId: string, doc: OrderDoc, outcome
  * session the order's cancel (stock back through the order's own transition) all commit together,
  * or none does. An event for an order we do not have is recorded and acknowledged.
  */
-export async function applyPaymentFact(eventId: string, type: string, orderId: string | null, fact: Fact): Promise<{ result: EventResult; order?: Order; note?: string }> {
+export async function applyPaymentFact(eventId: string, type: string, orderId: string | null, fact: Fact): Promise<{ result: EventResult; order?: Order; note?: string; refundDue?: boolean }> {
   const eventRef = paymentEvents().doc(eventId);
   const ref = orderId ? orders().doc(orderId) : null;
   let afterCommit = noAfterCommit;
@@ -106,6 +105,12 @@ export async function applyPaymentFact(eventId: string, type: string, orderId: s
     const payment: StoredPayment = { ...outcome.payment, refunds: markApplied(outcome.payment.refunds ?? [], outcome.refundEffects) };
     const paid = (payment.paidCents ?? 0) > 0;
     const extra: Partial<OrderDoc> = { payment, updatedAt: at };
+    // Paid after a cancel (issue 54): owed back in full, recorded with the payment and made right
+    // after it, like a cancelled pre-order's refund (cancel-refunds.ts), under the order's one refund id.
+    if (outcome.refundInFull && !doc.refundDue) {
+      extra.refundDue = { refundId: cancelRefundId(orderId), cents: payment.paidCents ?? 0, at, reason: PAID_AFTER_CANCEL_REASON };
+      extra.refundRetryAt = at;
+    }
     record('applied', outcome.note);
     let order: Order;
     const updated: OrderDoc = { ...doc, ...extra };
@@ -119,7 +124,7 @@ export async function applyPaymentFact(eventId: string, type: string, orderId: s
       order = orderFromDoc(orderId, updated);
     }
     outcomeEffects(tx, orderId, doc, outcome, updated);
-    return { result: 'applied' as const, order, note: outcome.note };
+    return { result: 'applied' as const, order, note: outcome.note, ...(extra.refundDue ? { refundDue: true } : {}) };
   }, TX_OPTIONS).catch(busy);
   await afterCommit();
   return answer;
@@ -134,14 +139,15 @@ function payable(doc: OrderDoc | undefined): doc is OrderDoc & { payment: Stored
 }
 
 /**
- * Starts a new attempt ('Pay Now' again): the current session is retired first (its expiry will not
- * end the order), then the caller expires it at Stripe and opens the next. 409 when the order can no
+ * Starts a new attempt ('Pay Now' again). The current session stays the order's until Stripe has
+ * opened the next (attachSession retires it then, issue 54): if Stripe fails meanwhile, the order
+ * keeps a session whose end cancels it, never holding its stock for ever. 409 when the order can no
  * longer be paid or has used its attempts.
  */
 /** How long an attempt's opening holds off another (Stripe's calls time out well within it). */
 const OPENING_MS = 60_000;
 
-export async function beginAttempt(orderId: string, uid: string, after = 0): Promise<{ attempt: number; retired?: string; doc: OrderDoc }> {
+export async function beginAttempt(orderId: string, uid: string, after = 0): Promise<{ attempt: number; previous?: string; doc: OrderDoc }> {
   const ref = orders().doc(orderId);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -157,17 +163,10 @@ export async function beginAttempt(orderId: string, uid: string, after = 0): Pro
     if (doc.payment.openingSince && now.getTime() - Date.parse(doc.payment.openingSince) < OPENING_MS) {
       throw new HttpError(409, 'A payment page is being opened for this order. Please wait a moment.', { code: 'PAYMENT_IN_PROGRESS' }, { 'Retry-After': '2' });
     }
-    const retired = doc.payment.sessionId;
-    const payment: StoredPayment = {
-      ...doc.payment,
-      openingSince: now.toISOString(),
-      attempts: attempts + 1,
-      failed: false,
-      status: 'awaiting',
-      ...(retired ? { retiredSessions: [...(doc.payment.retiredSessions ?? []), retired] } : {}),
-    };
+    const previous = doc.payment.sessionId;
+    const payment: StoredPayment = { ...doc.payment, openingSince: now.toISOString(), attempts: attempts + 1 };
     updateOrder(tx, ref, { payment, updatedAt: new Date().toISOString() });
-    return { attempt: attempts + 1, ...(retired ? { retired } : {}), doc };
+    return { attempt: attempts + 1, ...(previous ? { previous } : {}), doc };
   }, TX_OPTIONS).catch(busy);
 }
 
@@ -198,7 +197,10 @@ export async function attachSession(orderId: string, attempt: number, session: {
     if (!payable(doc) || (doc.payment.attempts ?? 0) > attempt || doc.payment.sessionId === session.id) return orderFromDoc(orderId, doc);
     const expiresAt = new Date(session.expiresAt * 1000).toISOString();
     const { openingSince: _opened, ...rest } = doc.payment;
-    const payment: StoredPayment = { ...rest, attempts: attempt, sessionId: session.id, checkoutUrl: session.url, expiresAt, status: 'awaiting' };
+    // The session it replaces is retired now that this one exists: its expiry no longer ends the order.
+    const previous = doc.payment.sessionId;
+    const retiredSessions = previous ? [...new Set([...(doc.payment.retiredSessions ?? []), previous])] : doc.payment.retiredSessions;
+    const payment: StoredPayment = { ...rest, attempts: attempt, sessionId: session.id, checkoutUrl: session.url, expiresAt, failed: false, status: 'awaiting', ...(retiredSessions ? { retiredSessions } : {}) };
     // The job looks a minute after Stripe's end: the expired event usually comes first.
     const payBy = new Date(session.expiresAt * 1000 + 60_000).toISOString();
     const updated: OrderDoc = { ...doc, payment, payBy, updatedAt: new Date().toISOString() };
@@ -229,139 +231,18 @@ export async function cancelRefundsDue(before: string, limit: number): Promise<s
 /** Takes the order out of the hourly job's query: its refund is made, or owed no more. */
 export const stopRetrying = (orderId: string) => updateOrderNow(orders().doc(orderId), { refundRetryAt: FieldValue.delete() });
 
-export interface RefundAsk {
-  orderId: string;
-  refundId: string;
-  requestHash: string;
-  request: ParsedRefundRequest;
-  /** Staff who asked (audited); absent for the refund a customer's cancel made (issue 41: customers are not in the staff log). */
-  actor?: AuditActor;
-}
-
-export interface RefundAnswer {
-  order: Order;
-  refund: Refund;
-  replayed: boolean;
-}
-
-const refundAnswer = (orderId: string, doc: OrderDoc, refund: StoredRefund, replayed: boolean): RefundAnswer => {
-  const order = orderFromDoc(orderId, doc);
-  return { order, refund: order.payment.refunds.find((r) => r.id === refund.id)!, replayed };
-};
-
-function replayOrRefuse(existing: StoredRefund | undefined, hash: string): 'replay' | 'new' | 'upgrade' {
-  if (!existing) return 'new';
-  // Recorded by Stripe's event before the desk's own answer came back: the desk completes it.
-  if (existing.requestHash === undefined) return 'upgrade';
-  if (existing.requestHash !== hash) throw new HttpError(422, 'This Idempotency-Key was used for a different refund', { code: 'IDEMPOTENCY_KEY_REUSED' });
-  return 'replay';
-}
-
-function exceeds(payment: StoredPayment): never {
-  const refundable = fromCents(refundableCents(payment));
-  const message = (payment.paidCents ?? 0) === 0 ? 'Nothing has been paid for this order yet' : `At most $${refundable.toFixed(2)} can still be refunded`;
-  throw new HttpError(409, message, { code: 'REFUND_EXCEEDS_PAYMENT', refundable });
-}
-
-/** Restock lines must be the order's, each put back at most once (by a refund or a cancel). */
-export function restockBookIds(doc: OrderDoc, request: ParsedRefundRequest): string[] {
-  const ids = request.restock.map((l) => l.bookId);
-  const lines = new Set((doc.items ?? []).map((l) => l.bookId));
-  const unknown = ids.filter((id) => !lines.has(id));
-  if (unknown.length) throw new HttpError(400, `Not lines of this order: ${unknown.join(', ')}`, { details: { restock: [`Not lines of this order: ${unknown.join(', ')}`] } });
-  const back = new Set(doc.restocked ?? []);
-  // A cancelled or refused order's lines are all back already.
-  if (['cancelled', 'refused'].includes(doc.status)) for (const l of doc.items ?? []) back.add(l.bookId);
-  // A waiting pre-order (issue 41) never took a copy: there is nothing to put back.
-  const waiting = ids.filter((id) => (doc.items ?? []).some((l) => l.bookId === id && l.preorder === 'waiting'));
-  if (waiting.length) throw new HttpError(409, `A waiting pre-order has no copy to put back: ${waiting.join(', ')}`, { code: 'PREORDER_WAITING', bookIds: waiting });
-  const twice = ids.filter((id) => back.has(id));
-  if (twice.length) throw new HttpError(409, `Already back in stock: ${twice.join(', ')}`, { code: 'ALREADY_RESTOCKED', bookIds: twice });
-  return ids;
-}
-
 /**
- * Before asking Stripe: the refund this key already made (replayed), or a check that the amount fits
- * what was paid and the lines can be restocked. Reads only; the refund is written by recordRefund.
+ * A refund the shop owed and could not make in full (a cancel's refund after other refunds, issue 54):
+ * on the payment problems queue as REFUND_FAILED with what staff should do. Kept once: a second
+ * note of the same refund changes nothing.
  */
-export async function checkRefund(ask: RefundAsk): Promise<{ replay: RefundAnswer } | { payment: StoredPayment; doc: OrderDoc }> {
-  const doc = await readOrder(ask.orderId);
-  if (!doc) throw new HttpError(404, 'Order not found');
-  const payment = storedPaymentOf(doc);
-  const existing = (payment.refunds ?? []).find((r) => r.id === ask.refundId);
-  if (replayOrRefuse(existing, ask.requestHash) === 'replay') return { replay: refundAnswer(ask.orderId, doc, existing!, true) };
-  const cents = Math.round(ask.request.amount * 100);
-  if (!existing && refundedCentsOf(payment.refunds ?? []) + cents > (payment.paidCents ?? 0)) exceeds(payment);
-  if ((payment.refunds ?? []).length >= MAX_REFUNDS_PER_ORDER && !existing) throw new HttpError(409, `An order can have at most ${MAX_REFUNDS_PER_ORDER} refunds`, { code: 'TOO_MANY_REFUNDS' });
-  restockBookIds(doc, ask.request);
-  return { payment, doc };
-}
-
-/**
- * Records a desk refund, in one transaction with its audit event, its counters, its mail and the
- * lines it puts back in stock. Cash: the refund is the record. Card: `stripe` is what Stripe's
- * Refunds API answered; if Stripe's own event recorded it first, this completes that record (its
- * reason, who asked, the restock) without counting it twice.
- */
-export async function recordRefund(ask: RefundAsk, stripe?: { id: string; amountCents: number; status: StoredRefund['status'] }): Promise<RefundAnswer> {
-  const ref = orders().doc(ask.orderId);
-  let afterCommit = noAfterCommit;
-  const answer = await db().runTransaction(async (tx) => {
-    afterCommit = noAfterCommit;
-    const snap = await tx.get(ref);
+export async function noteRefundProblem(orderId: string, message: string, action: string): Promise<void> {
+  const ref = orders().doc(orderId);
+  await db().runTransaction(async (tx) => {
+    const doc = (await tx.get(ref)).data() as OrderDoc | undefined;
     countReads(1);
-    const doc = snap.data() as OrderDoc | undefined;
-    if (!doc) throw new HttpError(404, 'Order not found');
-    const payment = storedPaymentOf(doc);
-    const refunds = [...(payment.refunds ?? [])];
-    const i = refunds.findIndex((r) => r.id === ask.refundId || (stripe && r.stripeRefundId === stripe.id));
-    const existing = i >= 0 ? refunds[i] : undefined;
-    if (replayOrRefuse(existing, ask.requestHash) === 'replay') return refundAnswer(ask.orderId, doc, existing!, true);
-    const cents = stripe?.amountCents ?? Math.round(ask.request.amount * 100);
-    // Cash: the shop's own check. Card: Stripe has refunded already (it refuses more than the charge).
-    if (!stripe && refundedCentsOf(refunds) + cents > (payment.paidCents ?? 0)) exceeds(payment);
-    const bookIds = restockBookIds(doc, ask.request);
-    const restock = await readRestock(tx, bookIds, ref.path);
-    const log = ask.actor ? await openAudit(tx) : null; // the audit chain's head, read before the writes
+    if (!doc?.payment || (doc.payment.problem?.code === 'REFUND_FAILED' && doc.payment.problem.message === message)) return;
     const at = new Date().toISOString();
-    const refund: StoredRefund = {
-      ...(existing ?? {}),
-      id: ask.refundId,
-      amountCents: cents,
-      status: stripe?.status ?? 'succeeded',
-      source: 'desk',
-      reason: ask.request.reason,
-      at: existing?.at ?? at,
-      ...(ask.actor ? { by: ask.actor.role } : {}),
-      restock: bookIds,
-      requestHash: ask.requestHash,
-      ...(stripe ? { stripeRefundId: stripe.id } : {}),
-    };
-    const effects = settleEffects(existing, refund).refundEffects;
-    const settled = effects[0]?.refund ?? refund;
-    if (i >= 0) refunds[i] = settled;
-    else refunds.push(settled);
-    // A card payment's status follows from its facts; a cash one from the order's status (storedPaymentOf).
-    const stored: StoredPayment = payment.method === 'card'
-      ? { ...payment, refunds, refundedCents: refundedCentsOf(refunds), status: cardPaymentStatus({ ...payment, refunds }) }
-      : storedPaymentOf({ status: doc.status, totalCents: doc.totalCents, payment: { method: 'cash', status: 'due', amountCents: doc.totalCents, refundedCents: 0, refunds } });
-    const updated: OrderDoc = { ...doc, payment: stored, updatedAt: at, ...(bookIds.length ? { restocked: [...(doc.restocked ?? []), ...bookIds] } : {}) };
-    updateOrder(tx, ref, { payment: stored, updatedAt: at, ...(bookIds.length ? { restocked: updated.restocked } : {}) });
-    afterCommit = writeRestock(restock);
-    const outcome: Outcome = { payment: stored, newlyPaid: false, cancel: false, refundEffects: effects };
-    outcomeEffects(tx, ask.orderId, doc, outcome, updated);
-    if (log && ask.actor) appendAudit(log, ask.actor, {
-      action: 'order.refund',
-      target: `orders/${ask.orderId}`,
-      changes: {
-        refunded: { before: fromCents(payment.refundedCents), after: fromCents(stored.refundedCents) },
-        refund: { before: null, after: { id: ask.refundId, amount: fromCents(cents), reason: ask.request.reason, restock: bookIds, ...(stripe ? { stripeRefundId: stripe.id } : {}) } },
-      },
-    }, at);
-    logger.info('Refund recorded', { orderId: ask.orderId, refundId: ask.refundId, cents, method: payment.method, stripeRefundId: stripe?.id });
-    return refundAnswer(ask.orderId, updated, settled, false);
+    updateOrder(tx, ref, { payment: { ...doc.payment, problem: { code: 'REFUND_FAILED', message, action, at } }, updatedAt: at });
   }, TX_OPTIONS).catch(busy);
-  await afterCommit();
-  return answer;
 }
-

@@ -7,10 +7,9 @@ import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
 import { idempotencyKey, orderIdParam } from '../orders/orders.handlers';
 import { providerError, requireStripe } from './stripe-client';
+import { logger } from 'firebase-functions/logger';
 import { refundStatusOf } from './payment-facts';
-import { checkRefund, recordRefund, restockBookIds, type RefundAnswer } from './payments.repo';
-import { refundToGiftCard } from '../promotions/gift-card-refunds';
-import type { Stripe } from './stripe-client';
+import { beginRefund, recordRefund, releaseRefundLock, type RefundAnswer, type RefundAsk } from './refunds.repo';
 
 export interface RefundResponse {
   message: string;
@@ -24,10 +23,20 @@ function exceedsAtStripe(error: unknown): boolean {
   return code === 'charge_already_refunded' || code === 'amount_too_large' || code === 'refund_exceeds';
 }
 
+/** What Stripe's refusal means for the desk: a 409 that says why, or 502 to try again. Nothing was refunded. */
+function refusedAtStripe(error: unknown): HttpError {
+  if (exceedsAtStripe(error)) return new HttpError(409, 'Stripe refused: the payment has no more to refund', { code: 'REFUND_EXCEEDS_PAYMENT', refundable: 0 });
+  if ((error as { code?: string }).code === 'charge_disputed') {
+    return new HttpError(409, 'This payment is disputed: Stripe cannot refund it while the dispute is open. Answer the dispute in Stripe.', { code: 'CHARGE_DISPUTED' });
+  }
+  return providerError(error, 'creating a refund');
+}
+
 // POST /api/admin/orders/:id/refunds {amount, reason, restock: [{bookId, quantity}]} with an Idempotency-Key
-// Owner and manager (orders.refund). Card: through Stripe's Refunds API (its idempotency key is
-// ours, so a retry cannot refund twice); cash: recorded. One audit event per refund.
-// The router puts a recent re-authentication in front of it (sensitivePaymentActions, issue 36).
+// Owner and manager (orders.refund). One outcome (issue 54, refunds.repo.ts): the gift card's part
+// back on the card and the rest in money (card: Stripe's Refunds API under our key, so a retry cannot
+// refund twice; cash: recorded), or nothing at all; one refund at a time per order. One audit event
+// and one mail per refund. The router puts a recent re-authentication in front of it (issue 36).
 export async function createRefund(req: Request, res: Response) {
   const actor = requirePermission(req, 'orders.refund');
   const orderId = orderIdParam(req);
@@ -36,36 +45,38 @@ export async function createRefund(req: Request, res: Response) {
   const request = parseWith(RefundRequestSchema, jsonBody(req));
   const refundId = createHash('sha256').update(`${orderId}\n${key}`).digest('hex').slice(0, 20);
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
-  // Issue 40: what a gift card paid goes back on it first; the rest, if any, is refunded in money below.
-  const toCard = await refundToGiftCard(orderId, refundId, request, actor, (doc) => restockBookIds(doc, request));
-  if (toCard.cents > 0 && toCard.cents === Math.round(request.amount * 100)) {
-    noStore(res);
-    res.status(201).json({ message: 'Refund put back on the gift card', order: toCard.order!, giftCard: { amount: toCard.cents / 100 } });
-    return;
-  }
-  const rest = toCard.cents > 0 ? { ...request, amount: (Math.round(request.amount * 100) - toCard.cents) / 100 } : request;
-  const ask = { orderId, refundId, requestHash, request: rest, actor };
-  const checked = await checkRefund(ask);
+  const ask: RefundAsk = { orderId, refundId, requestHash, request, actor };
+  const plan = await beginRefund(ask);
   let answer: RefundAnswer;
-  if ('replay' in checked) answer = checked.replay;
-  else if (checked.payment.method === 'cash') answer = await recordRefund(ask);
+  if ('replay' in plan) answer = plan.replay;
   else {
-    const { stripe } = requireStripe();
-    const paymentIntent = checked.payment.paymentIntentId;
-    if (!paymentIntent) throw new HttpError(409, 'This order has no card payment to refund', { code: 'REFUND_EXCEEDS_PAYMENT', refundable: 0 });
-    let refund: Stripe.Refund;
     try {
-      refund = await stripe.refunds.create(
-        { payment_intent: paymentIntent, amount: Math.round(rest.amount * 100), reason: 'requested_by_customer', metadata: { orderId, refundId } },
-        { idempotencyKey: `refund-${refundId}` },
-      );
+      let made = plan.madeAtStripe;
+      if (plan.moneyCents > 0 && plan.payment.method === 'card' && !made) {
+        const { stripe } = requireStripe();
+        try {
+          const refund = await stripe.refunds.create(
+            { payment_intent: plan.payment.paymentIntentId!, amount: plan.moneyCents, reason: 'requested_by_customer', metadata: { orderId, refundId } },
+            { idempotencyKey: `refund-${refundId}` },
+          );
+          made = { id: refund.id, amountCents: refund.amount, status: refundStatusOf(refund.status) };
+        } catch (error) {
+          throw refusedAtStripe(error);
+        }
+      }
+      answer = await recordRefund({ ...ask, giftCardCents: plan.giftCardCents }, made);
     } catch (error) {
-      if (exceedsAtStripe(error)) throw new HttpError(409, 'Stripe refused: the payment has no more to refund', { code: 'REFUND_EXCEEDS_PAYMENT', refundable: 0 });
-      throw providerError(error, 'creating a refund');
+      // Nothing was written but the lock (Stripe refused, or the record failed and a retry under the same key completes it).
+      await releaseRefundLock(orderId, refundId).catch((e: unknown) => logger.warn('Refund lock not released', { orderId, message: (e as Error).message }));
+      throw error;
     }
-    answer = await recordRefund(ask, { id: refund.id, amountCents: refund.amount, status: refundStatusOf(refund.status) });
   }
   noStore(res);
   if (answer.replayed) res.set('Idempotent-Replayed', 'true');
-  res.status(201).json({ message: 'Refund recorded', order: answer.order, refund: answer.refund } satisfies RefundResponse);
+  const giftCard = answer.giftCardCents > 0 ? { giftCard: { amount: answer.giftCardCents / 100 } } : {};
+  if (!answer.refund) {
+    res.status(201).json({ message: 'Refund put back on the gift card', order: answer.order, ...giftCard });
+    return;
+  }
+  res.status(201).json({ message: 'Refund recorded', order: answer.order, refund: answer.refund, ...giftCard } satisfies RefundResponse);
 }

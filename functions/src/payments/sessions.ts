@@ -1,7 +1,6 @@
-import { logger } from 'firebase-functions/logger';
 import { sessionFact } from './payment-facts';
-import { applyPaymentFact, readOrder } from './payments.repo';
-import { providerError, stripeFromEnv, type Stripe } from './stripe-client';
+import { applyPaymentFact } from './payments.repo';
+import { providerError, type Stripe } from './stripe-client';
 
 // Closing a Checkout session the shop no longer wants paid ('Pay Now' opens another, or the order is
 // cancelled): until Stripe expires it, its page still takes a card.
@@ -32,23 +31,4 @@ export async function closeSession(stripe: Stripe, orderId: string, sessionId: s
     return 'paid';
   }
   return 'closed';
-}
-
-/**
- * Before an unpaid card order is cancelled by a person: its session closed at Stripe. If Stripe
- * cannot be reached the cancel goes on; a payment that still arrives is flagged on the desk
- * (PAID_AFTER_CANCEL) for a refund, never lost.
- */
-export async function expireSessionQuietly(orderId: string, ownerUid?: string): Promise<void> {
-  const doc = await readOrder(orderId);
-  const p = doc?.payment;
-  if (!doc || (ownerUid !== undefined && doc.uid !== ownerUid)) return;
-  if (p?.method !== 'card' || (p.paidCents ?? 0) > 0 || !p.sessionId || doc.status !== 'pending') return;
-  const s = stripeFromEnv();
-  if (!s) return;
-  try {
-    await closeSession(s.stripe, orderId, p.sessionId);
-  } catch (error) {
-    logger.warn('Could not close the Checkout session before a cancel', { orderId, sessionId: p.sessionId, message: (error as Error).message });
-  }
 }

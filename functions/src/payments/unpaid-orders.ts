@@ -34,7 +34,12 @@ export async function expireUnpaidOrders(now = new Date()): Promise<UnpaidReport
       report.skipped.push(id);
     }
   }
-  if (due.length) logger.info('Unpaid card orders looked at', { cancelled: report.cancelled.length, paid: report.paid.length, waiting: report.waiting.length, skipped: report.skipped.length, orderIds: report.cancelled });
+  // Issue 54: an order the job could not move is looked at again in an hour, behind the others, so
+  // the first UNPAID_BATCH of the query never fill up with orders it cannot move (they are listed).
+  for (const id of report.skipped) {
+    await postponeDeadline(id, Math.floor(now.getTime() / 1000) + 3600).catch((error: unknown) => logger.warn('Unpaid order: deadline not moved', { orderId: id, message: (error as Error).message }));
+  }
+  if (due.length) logger.info('Unpaid card orders looked at', { cancelled: report.cancelled.length, paid: report.paid.length, waiting: report.waiting.length, skipped: report.skipped.length, orderIds: report.cancelled, skippedIds: report.skipped });
   return report;
 }
 

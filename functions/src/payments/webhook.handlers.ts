@@ -2,8 +2,8 @@ import type { Request, Response } from 'express';
 import { logger } from 'firebase-functions/logger';
 import { HttpError } from '../lib/http-error';
 import { providerError } from './stripe-client';
-import { refundFact, refundPaymentIntent, sessionFact, sessionOrderId, type Fact } from './payment-facts';
-import { applyPaymentFact } from './payments.repo';
+import { disputeFact, refundFact, refundPaymentIntent, sessionFact, sessionOrderId, type Fact } from './payment-facts';
+import { applyAndSettle } from './cancel-refunds';
 import { stripeFromEnv, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from './stripe-client';
 
 // POST /api/stripe/webhook: what Stripe tells the shop about payments and refunds.
@@ -15,7 +15,9 @@ import { stripeFromEnv, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from './stripe-
 const SESSION_EVENTS = new Set([
   'checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired',
 ]);
-const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.updated']);
+const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed']);
+/** Chargebacks (issue 54): the order carries the dispute from its opening to its close. */
+const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed']);
 
 /** The order a refund event is about: the desk's refunds carry it; any other, through its PaymentIntent's metadata. */
 async function refundOrderId(stripe: Stripe, event: Stripe.Event, paymentIntent: string): Promise<string | null> {
@@ -62,6 +64,10 @@ export async function stripeWebhook(req: Request, res: Response) {
   if (SESSION_EVENTS.has(event.type)) {
     orderId = sessionOrderId(event.data.object as Stripe.Checkout.Session);
     fact = sessionFact(event);
+  } else if (DISPUTE_EVENTS.has(event.type)) {
+    const paymentIntent = refundPaymentIntent(event);
+    orderId = paymentIntent ? await refundOrderId(s.stripe, event, paymentIntent) : null;
+    fact = orderId ? disputeFact(event.data.object as Stripe.Dispute) : { kind: 'none', why: 'a dispute of no order of ours' };
   } else if (REFUND_EVENTS.has(event.type)) {
     const paymentIntent = refundPaymentIntent(event);
     if (paymentIntent) {
@@ -75,7 +81,7 @@ export async function stripeWebhook(req: Request, res: Response) {
     res.json({ received: true, result: 'ignored' });
     return;
   }
-  const { result, note } = await applyPaymentFact(event.id, event.type, orderId, fact);
+  const { result, note } = await applyAndSettle(event.id, event.type, orderId, fact);
   const entry = { eventId: event.id, type: event.type, orderId, result, note };
   if (result === 'unknown-order') logger.warn('Stripe event for an unknown order', entry);
   else logger.info('Stripe event', entry);

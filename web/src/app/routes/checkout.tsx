@@ -224,7 +224,7 @@ export function CheckoutForm({ user }: { user: Pick<SessionUser, 'uid' | 'email'
                 <DeliveryOptions quote={quote.data} value={offer ? method : undefined} onChange={choose} note={gaveWay} stale={stale} failed={quote.isError} />
                 {pickup && quote.data?.pickup && <PickupNote pickup={quote.data.pickup} />}
                 <PromotionFields value={promotions} onChange={setPromotions} quote={current ? quote.data : undefined} />
-                {!covered && <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} />}
+                {!covered && <PaymentOptions methods={methods} value={payBy} onChange={setPaying} pickup={pickup} cardProblem={priced?.cardProblem} />}
                 {quote.data && <QuoteSummary quote={quote.data} stale={stale} />}
                 {quote.isError && (
                   <p role="alert" className="text-danger md:col-span-5">

@@ -17,7 +17,7 @@ export const paymentMethodsQuery = () =>
 
 const LABELS: Record<PaymentMethod, string> = { cash: 'Cash On Delevary', card: 'Pay by Card' };
 
-export function PaymentOptions({ methods, value, onChange, pickup }: { methods: PaymentMethod[]; value: PaymentMethod; onChange: (method: PaymentMethod) => void; pickup: boolean }) {
+export function PaymentOptions({ methods, value, onChange, pickup, cardProblem }: { methods: PaymentMethod[]; value: PaymentMethod; onChange: (method: PaymentMethod) => void; pickup: boolean; cardProblem?: string }) {
   // Cash only (card payments off, or not known yet): nothing to choose, the page reads as before.
   if (!methods.includes('card')) return null;
   const notes: Record<PaymentMethod, string> = {
@@ -34,7 +34,12 @@ export function PaymentOptions({ methods, value, onChange, pickup }: { methods: 
               <input type="radio" name="payment-method" value={m} checked={value === m} onChange={() => onChange(m)} aria-describedby={`payment-${m}-note`} className="mt-1 size-4" />
               <span className="font-medium text-gray-900">{m === 'cash' && pickup ? 'Cash at the Counter' : LABELS[m]}</span>
             </label>
-            <p id={`payment-${m}-note`} className="ml-7 text-gray-600">{notes[m]}</p>
+            {/* Issue 54: below Stripe's minimum the card cannot pay; the order would be refused (BELOW_CARD_MINIMUM). */}
+            {m === 'card' && cardProblem ? (
+              <p id="payment-card-note" className="ml-7 text-danger" data-testid="card-minimum">{cardProblem}</p>
+            ) : (
+              <p id={`payment-${m}-note`} className="ml-7 text-gray-600">{notes[m]}</p>
+            )}
           </div>
         ))}
       </div>
