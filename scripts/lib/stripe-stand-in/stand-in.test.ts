@@ -365,4 +365,95 @@ describe('Stripe stand-in', () => {
     expect((await stripe.refunds.create({ payment_intent: pi, amount: 100 })).status).toBe('succeeded');
     expect((await fake<{ statuses: number[] }>(`events/${event!.id}/redeliver`, { times: 2, concurrent: 50 })).body.statuses).toEqual([200, 200]);
   });
+
+  describe('Stripe Terminal (issue 57)', () => {
+    const tillIntent = (amount: number, key?: string, over: Partial<Stripe.PaymentIntentCreateParams> = {}) =>
+      stripe.paymentIntents.create({ amount, currency: 'usd', allowed_payment_method_types: ['card_present'], metadata: { sale: 'till-1' }, ...over }, key ? { idempotencyKey: key } : undefined);
+
+    it('registers simulated readers in Stripe\'s shape, lists, renames and deletes them', async () => {
+      const reader = await stripe.terminal.readers.create({ registration_code: 'simulated-wpe', label: 'Till 1', location: 'tml_standIn' });
+      expect(reader).toMatchObject({ object: 'terminal.reader', device_type: 'simulated_wisepos_e', label: 'Till 1', location: 'tml_standIn', status: 'online', action: null, livemode: false });
+      expect(reader.id).toMatch(/^tmr_/);
+      expect(shapeProblems(EXAMPLES['terminal.reader'], reader)).toEqual([]);
+      await expect(stripe.terminal.readers.create({ registration_code: 'purple-cat-lamp' })).rejects.toMatchObject({ statusCode: 400, param: 'registration_code' });
+      expect((await stripe.terminal.readers.list({ location: 'tml_standIn' })).data.map((r) => r.id)).toContain(reader.id);
+      expect(await stripe.terminal.readers.update(reader.id, { label: 'Till 2' })).toMatchObject({ label: 'Till 2' });
+      expect(await stripe.terminal.readers.del(reader.id)).toEqual({ id: reader.id, object: 'terminal.reader', deleted: true, device_type: 'simulated_wisepos_e', serial_number: reader.serial_number });
+      expect(await stripe.terminal.readers.retrieve(reader.id)).toMatchObject({ deleted: true });
+      expect((await stripe.terminal.readers.list({ location: 'tml_standIn' })).data.map((r) => r.id)).not.toContain(reader.id);
+      await expect(stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: 'pi_x' })).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    });
+
+    it('takes a card_present payment: 4242 pays (events as Stripe sends them), the charge refunds as any other', async () => {
+      const reader = await stripe.terminal.readers.create({ registration_code: 'simulated-wpe' });
+      const key = unique('till-sale');
+      const intent = await tillIntent(2599, key);
+      expect(intent).toMatchObject({ status: 'requires_payment_method', allowed_payment_method_types: ['card_present'], payment_method_types: ['card_present'], amount: 2599 });
+      expect(shapeProblems(EXAMPLES.payment_intent, intent)).toEqual([]);
+      expect((await tillIntent(2599, key)).id).toBe(intent.id);
+      await expect(tillIntent(2599, key, { metadata: { sale: 'till-2' } })).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+      await expect(tillIntent(20)).rejects.toMatchObject({ code: 'amount_too_small' });
+
+      const processing = await stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: intent.id });
+      expect(processing.action).toMatchObject({ type: 'process_payment_intent', status: 'in_progress', process_payment_intent: { payment_intent: intent.id } });
+      expect(shapeProblems(EXAMPLES['terminal.reader'], processing)).toEqual([]);
+      await expect(stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: intent.id })).rejects.toMatchObject({ code: 'terminal_reader_busy' });
+
+      const done = await stripe.testHelpers.terminal.readers.presentPaymentMethod(reader.id, { card_present: { number: '4242 4242 4242 4242' } });
+      expect(done.action).toMatchObject({ status: 'succeeded', failure_code: null });
+      const paid = await stripe.paymentIntents.retrieve(intent.id);
+      expect(paid).toMatchObject({ status: 'succeeded', amount_received: 2599 });
+      const charge = await stripe.charges.retrieve(paid.latest_charge as string);
+      expect(charge).toMatchObject({ amount: 2599, captured: true, payment_method_details: { type: 'card_present', card_present: { last4: '4242', reader: reader.id } } });
+      // Stripe's example charge was paid online (payment_method_details.card): the rest is compared as is.
+      expect(shapeProblems({ ...EXAMPLES.charge, payment_method_details: { type: 'card_present' } }, charge)).toEqual([]);
+      expect((await eventOf('terminal.reader.action_succeeded', reader.id)).event.data.object).toMatchObject({ action: { status: 'succeeded', process_payment_intent: { payment_intent: intent.id } } });
+      const succeeded = await eventOf('payment_intent.succeeded', intent.id);
+      expect(shapeProblems(EXAMPLES.payment_intent, succeeded.event.data.object)).toEqual([]);
+      expect((await fake<{ type: string }[]>(`events?related=${intent.id}`)).body.map((e) => e.type)).toEqual(['terminal.reader.action_succeeded', 'payment_intent.succeeded']);
+
+      const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 599 }, { idempotencyKey: unique('till-refund') });
+      expect(refund).toMatchObject({ status: 'succeeded', amount: 599, charge: charge.id });
+      expect((await stripe.charges.retrieve(charge.id)).amount_refunded).toBe(599);
+      await eventOf('refund.created', refund.id);
+      await expect(stripe.paymentIntents.cancel(intent.id)).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+    });
+
+    it('declines 4000 0000 0000 0002 (action_failed, payment_failed), lets the till try again, cancel the action and cancel the payment', async () => {
+      const reader = await stripe.terminal.readers.create({ registration_code: 'simulated-wpe' });
+      const intent = await tillIntent(1500);
+      await stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: intent.id });
+      const declined = await stripe.testHelpers.terminal.readers.presentPaymentMethod(reader.id, { card_present: { number: '4000000000000002' } });
+      expect(declined.action).toMatchObject({ status: 'failed', failure_code: 'card_declined', failure_message: 'Your card was declined.' });
+      expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'requires_payment_method', latest_charge: null, last_payment_error: { code: 'card_declined', payment_method_type: 'card_present' } });
+      expect((await eventOf('terminal.reader.action_failed', reader.id)).event.data.object).toMatchObject({ action: { status: 'failed', failure_code: 'card_declined' } });
+      expect((await eventOf('payment_intent.payment_failed', intent.id)).event.data.object).toMatchObject({ last_payment_error: { decline_code: 'generic_decline' } });
+
+      // The same PaymentIntent again at the reader; then the cashier cancels, and the sale is called off.
+      expect((await stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: intent.id })).action?.status).toBe('in_progress');
+      expect(await stripe.terminal.readers.cancelAction(reader.id)).toMatchObject({ action: null });
+      await expect(stripe.terminal.readers.cancelAction(reader.id)).rejects.toMatchObject({ statusCode: 400 });
+      await expect(stripe.testHelpers.terminal.readers.presentPaymentMethod(reader.id)).rejects.toMatchObject({ statusCode: 400 });
+      const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'requested_by_customer' });
+      expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'requested_by_customer' });
+      await eventOf('payment_intent.canceled', intent.id);
+      await expect(stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: intent.id })).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+      const online = await stripe.paymentIntents.create({ amount: 1500, currency: 'usd' });
+      expect(online.payment_method_types).toEqual(['card', 'link']);
+      await expect(stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: online.id })).rejects.toMatchObject({ param: 'payment_intent' });
+    });
+
+    it('authorises a manual-capture payment at the reader and captures it after', async () => {
+      const reader = await stripe.terminal.readers.create({ registration_code: 'simulated-s700' });
+      expect(reader.device_type).toBe('simulated_stripe_s700');
+      const intent = await tillIntent(4200, undefined, { capture_method: 'manual' });
+      await stripe.terminal.readers.processPaymentIntent(reader.id, { payment_intent: intent.id });
+      await stripe.testHelpers.terminal.readers.presentPaymentMethod(reader.id);
+      expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'requires_capture', amount_capturable: 4200 });
+      await eventOf('payment_intent.amount_capturable_updated', intent.id);
+      await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({ code: 'charge_not_refundable' });
+      expect(await stripe.paymentIntents.capture(intent.id)).toMatchObject({ status: 'succeeded', amount_received: 4200, amount_capturable: 0 });
+      await eventOf('payment_intent.succeeded', intent.id);
+    });
+  });
 });
