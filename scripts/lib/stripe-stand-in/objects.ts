@@ -27,6 +27,9 @@ export interface SessionInput {
   metadata: Record<string, string>;
   expiresAt: number;
   paymentIntentId: string;
+  /** What the shop allowed (allowed_payment_method_types, echoed; null: not sent), and what Stripe offers of it. */
+  allowedPaymentMethodTypes: string[] | null;
+  paymentMethodTypes: string[];
   url: (id: string) => string;
 }
 
@@ -38,7 +41,7 @@ export function checkoutSession(input: SessionInput): Stripe.Checkout.Session {
     adaptive_pricing: { enabled: false },
     after_expiration: null,
     allow_promotion_codes: null,
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: input.allowedPaymentMethodTypes,
     amount_subtotal: input.amountTotal,
     amount_total: input.amountTotal,
     automatic_tax: { enabled: false, liability: null, provider: null, status: null },
@@ -84,7 +87,7 @@ export function checkoutSession(input: SessionInput): Stripe.Checkout.Session {
     payment_method_collection: 'if_required',
     payment_method_configuration_details: null,
     payment_method_options: {},
-    payment_method_types: ['card'],
+    payment_method_types: input.paymentMethodTypes,
     payment_status: 'unpaid',
     permissions: null,
     phone_number_collection: { enabled: false },
@@ -105,7 +108,18 @@ export function checkoutSession(input: SessionInput): Stripe.Checkout.Session {
   };
 }
 
-export function paymentIntent(input: { amount: number; currency: string; metadata: Record<string, string> }): Stripe.PaymentIntent {
+export interface IntentInput {
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** allowed_payment_method_types as sent (echoed; null: not sent), and what Stripe offers of it (a Terminal payment: ['card_present']). */
+  allowedPaymentMethodTypes?: string[] | null;
+  paymentMethodTypes?: string[];
+  captureMethod?: Stripe.PaymentIntent.CaptureMethod;
+  description?: string | null;
+}
+
+export function paymentIntent(input: IntentInput): Stripe.PaymentIntent {
   const id = newId('pi');
   return {
     id,
@@ -114,20 +128,21 @@ export function paymentIntent(input: { amount: number; currency: string; metadat
     amount_capturable: 0,
     amount_details: { tip: {} },
     amount_received: 0,
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: input.allowedPaymentMethodTypes ?? null,
     application: null,
     application_fee_amount: null,
-    automatic_payment_methods: null,
+    // Without a list of allowed types Stripe picks them itself (dynamic payment methods).
+    automatic_payment_methods: input.allowedPaymentMethodTypes ? null : { allow_redirects: 'always', enabled: true },
     canceled_at: null,
     cancellation_reason: null,
-    capture_method: 'automatic_async',
+    capture_method: input.captureMethod ?? 'automatic_async',
     client_secret: `${id}_secret_${newId('x', 16).slice(2)}`,
     confirmation_method: 'automatic',
     created: nowSeconds(),
     currency: input.currency,
     customer: null,
     customer_account: null,
-    description: null,
+    description: input.description ?? null,
     excluded_payment_method_types: null,
     last_payment_error: null,
     latest_charge: null,
@@ -139,7 +154,7 @@ export function paymentIntent(input: { amount: number; currency: string; metadat
     payment_method: null,
     payment_method_configuration_details: null,
     payment_method_options: {},
-    payment_method_types: ['card'],
+    payment_method_types: input.paymentMethodTypes ?? ['card'],
     payment_record: null,
     processing: null,
     receipt_email: null,
@@ -156,23 +171,49 @@ export function paymentIntent(input: { amount: number; currency: string; metadat
 }
 
 /** A declined attempt, as Stripe records it on the PaymentIntent (the session stays open). */
-export function cardDeclined(): Stripe.PaymentIntent.LastPaymentError {
+export function cardDeclined(declineCode = 'generic_decline', paymentMethodType = 'card'): Stripe.PaymentIntent.LastPaymentError {
   return {
     type: 'card_error',
     code: 'card_declined',
-    decline_code: 'generic_decline',
-    message: 'Your card was declined.',
+    decline_code: declineCode,
+    message: declineCode === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.',
     doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+    payment_method_type: paymentMethodType,
   } as Stripe.PaymentIntent.LastPaymentError;
 }
 
-export function charge(input: { amount: number; currency: string; paymentIntentId: string; last4: string; metadata: Record<string, string> }): Stripe.Charge {
+export interface ChargeInput {
+  amount: number;
+  currency: string;
+  paymentIntentId: string;
+  last4: string;
+  metadata: Record<string, string>;
+  /** A card tapped or inserted at a Terminal reader (`card_present`), not typed on a page. */
+  presentAt?: string;
+  /** Authorised only (capture_method manual): captured later. */
+  uncaptured?: boolean;
+}
+
+/** A card_present charge's details, as a Terminal reader reports them. */
+function cardPresentDetails(input: ChargeInput): Stripe.Charge.PaymentMethodDetails {
+  return {
+    type: 'card_present',
+    card_present: {
+      amount_authorized: input.amount, brand: 'visa', brand_product: null, cardholder_name: null, country: 'US', emv_auth_data: 'standInEmvAuthData',
+      exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, fingerprint: 'standInPresentFingerprint', funding: 'credit', generated_card: null,
+      incremental_authorization_supported: false, last4: input.last4, network: 'visa', network_transaction_id: null, offline: null,
+      overcapture_supported: false, preferred_locales: ['en'], read_method: 'contactless_emv', reader: input.presentAt, receipt: null,
+    } as Stripe.Charge.PaymentMethodDetails.CardPresent,
+  } as Stripe.Charge.PaymentMethodDetails;
+}
+
+export function charge(input: ChargeInput): Stripe.Charge {
   const id = newId('ch');
   return {
     id,
     object: 'charge',
     amount: input.amount,
-    amount_captured: input.amount,
+    amount_captured: input.uncaptured ? 0 : input.amount,
     amount_refunded: 0,
     application: null,
     application_fee: null,
@@ -180,7 +221,7 @@ export function charge(input: { amount: number; currency: string; paymentIntentI
     balance_transaction: newId('txn'),
     billing_details: { address: emptyAddress(), email: null, name: null, phone: null, tax_id: null },
     calculated_statement_descriptor: 'BOOKSTORE',
-    captured: true,
+    captured: !input.uncaptured,
     created: nowSeconds(),
     currency: input.currency,
     customer: null,
@@ -200,7 +241,7 @@ export function charge(input: { amount: number; currency: string; paymentIntentI
     paid: true,
     payment_intent: input.paymentIntentId,
     payment_method: newId('pm'),
-    payment_method_details: {
+    payment_method_details: input.presentAt ? cardPresentDetails(input) : {
       type: 'card',
       card: {
         amount_authorized: input.amount, authorization_code: null, brand: 'visa',
@@ -253,13 +294,73 @@ export function refund(input: { amount: number; currency: string; chargeId: stri
   };
 }
 
-export function event(type: string, object: Stripe.Event.Data.Object, request: { id: string | null; idempotency_key: string | null } = { id: null, idempotency_key: null }): Stripe.Event {
+/** Card networks' reason codes behind Stripe's dispute reasons (Visa's), shown on the dispute. */
+const VISA_REASON_CODES: Record<string, string> = { fraudulent: '10.4', product_not_received: '13.1', duplicate: '12.6.1', subscription_canceled: '13.2', product_unacceptable: '13.3', credit_not_processed: '13.6', general: '13.1' };
+
+export const DISPUTE_REASONS = ['bank_cannot_process', 'check_returned', 'credit_not_processed', 'customer_initiated', 'debit_not_authorized', 'duplicate', 'fraudulent', 'general', 'incorrect_account_details', 'insufficient_funds', 'noncompliant', 'product_not_received', 'product_unacceptable', 'subscription_canceled', 'unrecognized'] as const;
+
+/** A chargeback (not an inquiry): the funds are withdrawn, the charge cannot be refunded, evidence is due in 7 days. */
+export function dispute(input: { amount: number; currency: string; chargeId: string; paymentIntentId: string; reason: string }): Stripe.Dispute {
+  const noEvidence = {
+    access_activity_log: null, billing_address: null, cancellation_policy: null, cancellation_policy_disclosure: null, cancellation_rebuttal: null,
+    customer_communication: null, customer_email_address: null, customer_name: null, customer_purchase_ip: null, customer_signature: null,
+    duplicate_charge_documentation: null, duplicate_charge_explanation: null, duplicate_charge_id: null, enhanced_evidence: {}, product_description: null,
+    receipt: null, refund_policy: null, refund_policy_disclosure: null, refund_refusal_explanation: null, service_date: null, service_documentation: null,
+    shipping_address: null, shipping_carrier: null, shipping_date: null, shipping_documentation: null, shipping_tracking_number: null,
+    uncategorized_file: null, uncategorized_text: null,
+  };
+  return {
+    id: newId('dp'),
+    object: 'dispute',
+    amount: input.amount,
+    balance_transactions: [],
+    charge: input.chargeId,
+    created: nowSeconds(),
+    currency: input.currency,
+    enhanced_eligibility_types: [],
+    evidence: noEvidence,
+    evidence_details: { due_by: nowSeconds() + 7 * 24 * 3600, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0, submission_method: 'not_submitted' },
+    intended_submission_method: null,
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: input.paymentIntentId,
+    payment_method_details: { type: 'card', card: { brand: 'visa', case_type: 'chargeback', network: 'visa', network_reason_code: VISA_REASON_CODES[input.reason] ?? null } },
+    reason: input.reason,
+    status: 'needs_response',
+  };
+}
+
+/** Stripe's registration codes for its simulated readers (Terminal testing guide), and what each registers. */
+export const SIMULATED_READERS: Record<string, Stripe.Terminal.Reader.DeviceType> = { 'simulated-wpe': 'simulated_wisepos_e', 'simulated-s700': 'simulated_stripe_s700' };
+
+export function reader(input: { registrationCode: string; label: string | null; location: string | null; metadata: Record<string, string> }): Stripe.Terminal.Reader {
+  const serial = `${input.registrationCode}-${newId('x', 12).slice(2)}`;
+  return {
+    id: newId('tmr'),
+    object: 'terminal.reader',
+    action: null,
+    device_sw_version: '',
+    device_type: SIMULATED_READERS[input.registrationCode]!,
+    ip_address: '0.0.0.0',
+    label: input.label ?? serial,
+    last_seen_at: nowSeconds() * 1000,
+    livemode: false,
+    location: input.location,
+    metadata: input.metadata,
+    serial_number: serial,
+    status: 'online',
+  };
+}
+
+export function event(type: string, object: Stripe.Event.Data.Object, request: { id: string | null; idempotency_key: string | null } = { id: null, idempotency_key: null }, previous?: Record<string, unknown>): Stripe.Event {
   return {
     id: newId('evt'),
     object: 'event',
     api_version: API_VERSION,
     created: nowSeconds(),
-    data: { object },
+    // An *.updated event carries the changed fields' former values, as Stripe's do.
+    data: previous ? { object, previous_attributes: previous } : { object },
     livemode: false,
     pending_webhooks: 1,
     request,
