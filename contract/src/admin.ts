@@ -91,6 +91,8 @@ export interface AdminStats {
   monthlySales: MonthlySales[];
   /** pending + confirmed: what the desk still has to handle. */
   ordersToProcess: number;
+  /** Issue 54: orders on the Payment problems queue (paid after cancel, disputes, failed refunds...). */
+  paymentProblems?: number;
   /** Orders per status (and `all`), from the same counters as the desk's tabs. */
   orderCounts: OrderCounts;
   /** Up to LOW_STOCK_LIST_SIZE books with stock <= LOW_STOCK_THRESHOLD, lowest stock first. */

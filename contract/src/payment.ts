@@ -281,3 +281,28 @@ export interface CheckoutStart {
   checkoutUrl: string;
   sessionId: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Payment problems (GET /api/admin/payment-problems, owner and manager; issue 54)
+
+/** One order on the payment problems queue: what happened, what the shop did, what staff should do. */
+export interface PaymentProblemEntry {
+  orderId: string;
+  email: string;
+  name: string;
+  status: string;
+  totalPrice: number;
+  payment: { status: PaymentStatus; paid?: number; refunded: number };
+  problem: PaymentProblem;
+  dispute?: { status: string; amount: number; reason: string; evidenceDueBy?: string };
+}
+
+export interface PaymentProblemsPage {
+  problems: PaymentProblemEntry[];
+  nextCursor: string | null;
+  /** How many orders are on the queue in all. */
+  count: number;
+}
+
+/** POST /api/admin/payment-problems/:orderId/resolve: staff settled it outside the shop (in Stripe). */
+export const ResolveProblemSchema = z.object({ note: text('Note', 500) }).strip();

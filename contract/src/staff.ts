@@ -176,7 +176,7 @@ export interface ReauthResponse {
 
 export const AUDIT_ACTIONS = [
   'book.create', 'book.edit', 'book.price', 'book.stock', 'book.delete', 'book.import', 'cover.upload',
-  'order.status', 'order.refund', 'special-order.status',
+  'order.status', 'order.refund', 'order.payment-problem', 'special-order.status',
   'sale.create', 'sale.return',
   'staff.create', 'staff.update', 'staff.delete', 'staff.sign-out',
   // Issue 36: sign-ins, failed ones (of existing staff: a made-up name has no one to audit), and

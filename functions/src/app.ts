@@ -17,7 +17,7 @@ import { routerOf } from './lib/routes';
 import { salesRouter } from './sales/sales.router';
 import { adminOrdersRouter, adminPreordersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 import { adminSpecialOrdersRouter, specialOrdersRouter } from './special-orders/special-orders.router';
-import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, stripeRouter } from './payments/payments.router';
+import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, paymentProblemsRouter, stripeRouter } from './payments/payments.router';
 import { giftCardsRouter, promotionsAdminRouter } from './promotions/promotions.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
 import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
@@ -50,6 +50,7 @@ export function createApp() {
     '/auth/admin/logout': { post: adminLogout },
     '/auth/admin/reauth': { post: adminReauth }, // issue 36: a proof for sensitive actions
     '/admin/orders': [adminPaymentRouter, adminOrdersRouter], // refunds before the desk's own routes
+    '/admin/payment-problems': paymentProblemsRouter, // issue 54: the queue of orders whose money needs staff
     '/special-orders': specialOrdersRouter, // issue 41
     '/admin/special-orders': adminSpecialOrdersRouter,
     '/admin/preorders': adminPreordersRouter,

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { openProblemCount } from '../payments/problems.repo';
 import {
   AdminLoginSchema, canonicalAdminUsername, OTP_REQUIRED, PROOF_MAX_AGE_MS, ReauthSchema, type AdminLoginResponse, type AdminLogoutResponse, type AdminStats, type ReauthResponse,
 } from '@bookstore/contract';
@@ -112,7 +113,7 @@ export async function adminLogout(req: Request, res: Response) {
 // GET /api/admin
 export async function adminStats(req: Request, res: Response) {
   requirePermission(req, 'reports.view');
-  const stats = await readStats();
+  const [stats, paymentProblems] = await Promise.all([readStats(), openProblemCount()]);
   noStore(res);
-  res.json(stats satisfies AdminStats);
+  res.json({ ...stats, paymentProblems } satisfies AdminStats);
 }

@@ -3,6 +3,7 @@ import { sensitiveRoute } from '../lib/auth';
 import * as payments from './payments.handlers';
 import * as refunds from './refunds.handlers';
 import { stripeWebhook } from './webhook.handlers';
+import * as problems from './problems.handlers';
 
 /**
  * Middlewares in front of the staff's sensitive payment actions (refunds): the role's permission, then
@@ -25,3 +26,8 @@ adminPaymentRouter.post('/:id/refunds', ...sensitivePaymentActions, refunds.crea
 /** Routes mounted under /api/checkout. */
 export const checkoutPaymentRouter = Router();
 checkoutPaymentRouter.get('/payment-methods', payments.paymentMethods);
+
+/** Routes mounted under /api/admin/payment-problems (issue 54). */
+export const paymentProblemsRouter = Router();
+paymentProblemsRouter.get('/', problems.listProblems);
+paymentProblemsRouter.post('/:id/resolve', ...sensitivePaymentActions, problems.resolve);

@@ -12,6 +12,9 @@ import { stripeFromEnv, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from './stripe-
 // (their body-parser `verify`, which lib/body-parse-errors.ts keeps). A re-serialised req.body
 // would not match the signature; it is never used. docs/decisions/030-card-payments.md.
 
+/** Every event the shop subscribes to (docs/operations.md lists the same, checked by a test). */
+export const SUBSCRIBED_EVENTS = (): string[] => [...SESSION_EVENTS, ...REFUND_EVENTS, ...DISPUTE_EVENTS];
+
 const SESSION_EVENTS = new Set([
   'checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired',
 ]);

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
       staff: () => import('../features/admin/staff/staff-page'),
       audit: () => import('../features/admin/staff/audit-page'),
       mail: () => import('../features/admin/mail/failed-mail-page'),
+      'payment-problems': () => import('../features/admin/payments/payment-problems-page'),
       profile: () => import('../features/admin/staff/profile-page'),
       settings: () => import('../features/admin/settings/fulfilment-page'),
       counter: () => import('../features/admin/counter/counter-page'),

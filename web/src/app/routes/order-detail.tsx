@@ -102,7 +102,7 @@ function OrderDetail({ id }: { id: string }) {
 }
 
 /** An unpaid card order that can still be paid (a new payment page each time: the server decides again). */
-const payable = (order: Order) => order.payment.method === 'card' && order.status === 'pending' && (order.payment.status === 'awaiting' || order.payment.status === 'failed') && !order.payment.problem;
+const payable = (order: Order) => order.payment.method === 'card' && order.status === 'pending' && (order.payment.status === 'awaiting' || order.payment.status === 'failed') && !(order.payment.problem && !order.payment.problem.resolvedAt);
 
 /**
  * Back from the payment page (?checkout=success or cancelled): what is happening now. The payment is

@@ -29,6 +29,7 @@ const NAV: { to: string; label: string; end: boolean; icon: string; needs: Permi
   { to: '/dashboard/discounts', label: 'Discounts', end: false, icon: 'M9 15l6-6M9.5 9.5h.01M14.5 14.5h.01M4 7V4h3l13 13-3 3L4 7', needs: 'promotions.manage' },
   { to: '/dashboard/gift-cards', label: 'Gift Cards', end: false, icon: 'M3 8h18v4H3zM5 12v9h14v-9M12 8v13M12 8c-2-4-6-4-6-1s6 1 6 1zm0 0c2-4 6-4 6-1s-6 1-6 1z', needs: 'promotions.manage' },
   { to: '/dashboard/audit', label: 'Audit Log', end: false, icon: 'M12 8v4l3 3M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5', needs: 'audit.view' },
+  { to: '/dashboard/payment-problems', label: 'Payment problems', end: false, icon: 'M2 7h20v12H2zM2 11h20M12 3v2M10 15h4', needs: 'orders.refund' },
   { to: '/dashboard/mail', label: 'Failed Mail', end: false, icon: 'M3 6h18v12H3zM3 6l9 7 9-7', needs: 'mail.failed' },
 ];
 

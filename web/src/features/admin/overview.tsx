@@ -144,6 +144,19 @@ export function Component() {
           <StatCard label="Special orders open" value={data.specialOrders.open} detail={`${data.specialOrders.quoted} quoted, awaiting the shopper`} tone="bg-secondary-soft text-secondary" icon="M21 21l-4.3-4.3M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z" />
         </section>
       )}
+      {data.paymentProblems !== undefined && (
+        // Issue 54: money that needs staff (paid after cancel, disputes, failed refunds), counted on the queue.
+        <section className="grid gap-6 md:grid-cols-2" aria-label="Payment problems">
+          <DeskCard
+            to="/dashboard/payment-problems"
+            value={data.paymentProblems}
+            label="Payment problems"
+            detail={data.paymentProblems ? 'Orders whose money needs you' : 'Nothing needs you'}
+            tone="bg-danger-soft text-danger"
+            icon={<><path d="M2 7h20v12H2zM2 11h20" /><path d="M12 14v2" /></>}
+          />
+        </section>
+      )}
       <section className="grid gap-6 md:grid-cols-2 xl:grid-cols-4" aria-label="Orders and stock">
         <div className="flex flex-col rounded-lg bg-white shadow md:col-span-2 xl:row-span-2">
           <h3 className="border-b border-gray-100 px-6 py-5 font-bold">Monthly Revenue</h3>

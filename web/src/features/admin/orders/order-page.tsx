@@ -126,9 +126,17 @@ function PaymentPanel({ order }: { order: Order }) {
   return (
     <section className="rounded-lg bg-white p-4 shadow sm:p-6" aria-labelledby="payment-heading">
       <h4 id="payment-heading" className="mb-3 font-semibold">Payment</h4>
-      {problem && (
-        <p role="alert" className="mb-3 rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger ring-1 ring-danger" data-testid="payment-problem">
-          Check this payment: {problem.message}
+      {problem && !problem.resolvedAt && (
+        <div role="alert" className="mb-3 rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger ring-1 ring-danger" data-testid="payment-problem">
+          <p>Check this payment: {problem.message}</p>
+          {problem.done && <p className="mt-1 font-normal">{problem.done}</p>}
+          {problem.action && <p className="mt-1">To do: {problem.action}</p>}
+        </div>
+      )}
+      {problem?.resolvedAt && (
+        // Issue 54: a settled problem stays on the order as its history, off the Payment problems queue.
+        <p className="mb-3 rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700 ring-1 ring-gray-200" data-testid="payment-problem-settled">
+          Settled: {problem.message} {problem.done}
         </p>
       )}
       <PaymentDetails order={order} who={(by, source) => (source === 'stripe' ? "Stripe's dashboard" : by ? `the ${by}` : 'the desk')} />

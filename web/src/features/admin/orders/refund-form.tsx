@@ -12,18 +12,36 @@ import { useRefundOrder } from './desk-api';
 
 const newKey = () => crypto.randomUUID();
 
-/** Dollars still refundable: received less refunded (the server decides again). */
+/** Dollars still refundable in money: received less refunded (the server decides again). */
 export function refundableOf(order: Order): number {
   const p = order.payment;
   const received = p.paid ?? (['paid', 'partially_refunded', 'refunded'].includes(p.status) ? p.amount : 0);
   return Math.max(0, Math.round((received - p.refunded) * 100)) / 100;
 }
 
+/** Dollars a gift card paid and no refund gave back yet: they go back on the card first (decision 040). */
+export const giftCardLeftOf = (order: Order): number => (order.giftCard ? Math.max(0, Math.round((order.giftCard.amount - order.giftCard.returned) * 100)) / 100 : 0);
+
+/**
+ * Exactly what a refund of `amount` dollars does (issue 54), as the server splits it: the gift
+ * card's part back on the card first, the rest in money.
+ */
+export function refundSplitText(order: Order, amount: number): string {
+  const cents = Math.round(amount * 100);
+  const giftCents = Math.min(Math.round(giftCardLeftOf(order) * 100), cents);
+  const moneyCents = cents - giftCents;
+  const parts = [
+    ...(giftCents > 0 ? [`${money(giftCents / 100)} goes back on the gift card ending ${order.giftCard!.last4}.`] : []),
+    ...(moneyCents > 0 ? [order.payment.method === 'card' ? `${money(moneyCents / 100)} goes back to the customer's card through Stripe.` : `Give the customer ${money(moneyCents / 100)} in cash.`] : []),
+  ];
+  return `${parts.join(' ')} The customer is mailed.`;
+}
+
 export function RefundForm({ order }: { order: Order }) {
   const refund = useRefundOrder();
   const key = useRef(newKey());
   const [error, setError] = useState<string | null>(null);
-  const left = refundableOf(order);
+  const left = Math.round((refundableOf(order) + giftCardLeftOf(order)) * 100) / 100;
   const restocked = new Set(order.payment.refunds.flatMap((r) => r.restock));
   const restockable = ['cancelled', 'refused'].includes(order.status) ? [] : order.items.filter((l) => !restocked.has(l.bookId));
   if (left <= 0) return <p className="text-sm text-gray-600" data-testid="refund-none">Nothing left to refund.</p>;
@@ -37,7 +55,7 @@ export function RefundForm({ order }: { order: Order }) {
     const restock = form.getAll('restock').map((bookId) => ({ bookId: String(bookId), quantity: 1 as const }));
     const ok = await confirmAction({
       title: `Refund $${amount}?`,
-      text: `${order.payment.method === 'card' ? 'The money goes back to the card through Stripe.' : 'Give the customer the cash back.'} ${restock.length ? `${restock.length} book(s) go back in stock.` : 'No book goes back in stock.'} This cannot be undone.`,
+      text: `${refundSplitText(order, Number(amount))} ${restock.length ? `${restock.length} book(s) go back in stock.` : 'No book goes back in stock.'} This cannot be undone.`,
       confirmButtonText: 'Refund',
       cancelButtonText: 'Back',
       danger: true,
