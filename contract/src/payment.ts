@@ -68,6 +68,8 @@ export interface StoredRefund {
   failureReason?: string;
   /** What of this refund went back on the gift card that paid the order (issue 54: one refund, one record). */
   giftCardCents?: number;
+  /** The customer was mailed of it (once, by the desk's record or by Stripe's event, whichever was first without the desk). */
+  mailed?: boolean;
 }
 
 export const PAYMENT_PROBLEM_CODES = ['PAID_AFTER_CANCEL', 'PAID_TWICE', 'AMOUNT_MISMATCH', 'DISPUTED', 'REFUND_FAILED'] as const;
@@ -132,6 +134,8 @@ export interface StoredPayment {
   refunds?: StoredRefund[];
   problem?: PaymentProblem;
   dispute?: StoredDispute;
+  /** The shop is closing this session for a cancel (issue 54): its expiry does not cancel the order itself. */
+  closingForCancel?: { sessionId: string; at: string };
 }
 
 /** A refund as the API answers it (dollars). */

@@ -6,7 +6,7 @@ import { HttpError } from '../lib/http-error';
 import { orderFromDoc } from '../orders/orders.repo';
 import { requireStripe } from './stripe-client';
 import { refundStatusOf } from './payment-facts';
-import { cancelRefundsDue, noteRefundProblem, readOrder, stopRetrying, applyPaymentFact } from './payments.repo';
+import { applyPaymentFact, cancelRefundsDue, markClosingForCancel, noteRefundProblem, readOrder, stopRetrying } from './payments.repo';
 import { recordRefund } from './refunds.repo';
 import type { Fact } from './payment-facts';
 import { closeSession } from './sessions';
@@ -143,6 +143,7 @@ export async function expireSessionQuietly(orderId: string, ownerUid?: string): 
   const s = stripeFromEnv();
   if (!s) return;
   try {
+    await markClosingForCancel(orderId, p.sessionId);
     await closeSession(s.stripe, orderId, p.sessionId);
   } catch (error) {
     logger.warn('Could not close the Checkout session before a cancel', { orderId, sessionId: p.sessionId, message: (error as Error).message });

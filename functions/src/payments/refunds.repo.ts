@@ -16,7 +16,7 @@ import { refundMail, refundMailId } from '../orders/mail';
 import { updateOrder, type OrderChange } from '../orders/order-writes';
 import { busy, mail, mailOrder, orderFromDoc, orders, readRestock, TX_OPTIONS, writeRestock, type OrderDoc } from '../orders/orders.repo';
 import { giveBackToCard, readCardForReturn } from '../promotions/gift-cards.repo';
-import { settleEffects } from './payment-facts';
+import { settleEffects, withAutoRefundSettled } from './payment-facts';
 
 // A refund is one outcome (issue 54): what a gift card paid goes back on it first (decision 040),
 // the rest in money (through Stripe for a card payment, or cash), and either all of it happens or
@@ -206,21 +206,21 @@ export async function recordRefund(ask: RefundAsk, stripe?: StripeRefundMade): P
       };
       const effects = settleEffects(existing, refund).refundEffects;
       const settled = effects[0]?.refund ?? refund;
+      for (const { refund: r, sign } of effects) deltas.push(refundDelta(r.amountCents, sign));
+      // Mailed once: here, unless Stripe's event told the customer first (it does not while this desk holds the lock).
+      if (!settled.mailed && settled.status !== 'failed') {
+        settled.mailed = true;
+        moneyMailCents = moneyCents;
+      }
       if (i >= 0) refunds[i] = settled;
       else refunds.push(settled);
-      for (const { refund: r, sign } of effects) {
-        deltas.push(refundDelta(r.amountCents, sign));
-        if (sign > 0) moneyMailCents = r.amountCents;
-      }
       // A card payment's status follows from its facts; a cash one from the order's status (storedPaymentOf).
       const stored: StoredPayment = payment.method === 'card'
         ? { ...payment, refunds, refundedCents: refundedCentsOf(refunds), status: cardPaymentStatus({ ...payment, refunds }) }
         : storedPaymentOf({ status: doc.status, totalCents: doc.totalCents, payment: { method: 'cash', status: 'due', amountCents: doc.totalCents, refundedCents: 0, refunds } });
       // The automatic refund of a payment after cancel (issue 54) settles its problem, or says it failed.
-      if (stored.problem?.code === 'PAID_AFTER_CANCEL' && !stored.problem.resolvedAt && ask.refundId === doc.refundDue?.refundId) {
-        const ok = settled.status !== 'failed';
-        stored.problem = { ...stored.problem, done: `Refunded $${fromCents(moneyCents).toFixed(2)} automatically${ok ? '' : ': the refund failed'}.`, ...(ok ? { resolvedAt: at } : {}) };
-      }
+      const settledProblem = withAutoRefundSettled(stored, doc.refundDue?.refundId, at).problem;
+      if (settledProblem) stored.problem = settledProblem;
       // A refund made again after one failed at the bank settles that problem (issue 54).
       if (stored.problem?.code === 'REFUND_FAILED' && !stored.problem.resolvedAt && settled.status !== 'failed') {
         stored.problem = { ...stored.problem, done: `Refunded $${fromCents(moneyCents).toFixed(2)} again.`, resolvedAt: at };
