@@ -70,6 +70,8 @@ export interface StoredRefund {
   giftCardCents?: number;
   /** The customer was mailed of it (once, by the desk's record or by Stripe's event, whichever was first without the desk). */
   mailed?: boolean;
+  /** Issue 54: given as store credit on a new gift card (its last 4), not back to the card or in cash. */
+  storeCredit?: { giftCardId: string; last4: string };
 }
 
 export const PAYMENT_PROBLEM_CODES = ['PAID_AFTER_CANCEL', 'PAID_TWICE', 'AMOUNT_MISMATCH', 'DISPUTED', 'REFUND_FAILED'] as const;
@@ -262,6 +264,12 @@ export const RefundRequestSchema = z
       .max(50)
       .default([])
       .refine((lines) => new Set(lines.map((l) => l.bookId)).size === lines.length, 'Each book may be restocked once'),
+    /**
+     * Issue 54: where the money part goes: back the way it was paid (the card through Stripe, or
+     * cash; the default, left out) or as store credit on a new gift card the customer is mailed.
+     */
+    destination: z.enum(['original', 'store_credit'], { error: 'destination must be original or store_credit' }).optional()
+      .transform((d) => (d === 'store_credit' ? d : undefined)),
   })
   .strip();
 export type RefundRequest = z.input<typeof RefundRequestSchema>;

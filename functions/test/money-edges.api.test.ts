@@ -104,6 +104,31 @@ describe('refunds are one outcome', () => {
     expect(mail.message.text).toMatch(/\$20\.00 is on its way back to your card/);
   });
 
+  it('the desk gives the money as store credit: a new gift card made by the server, nothing refunded at Stripe, mailed once; the same key makes no second card', async () => {
+    const order = await placeCardOrder();
+    await pay(order);
+    const pi = await intentOf(order);
+    const key = KEY();
+    const body = { amount: 12.5, reason: 'Changed their mind', destination: 'store_credit' };
+    const made = await refund(order.id, key, body);
+    expect(made.status).toBe(201);
+    expect(made.body.storeCredit).toMatchObject({ amount: 12.5, code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/) });
+    expect(await stripeRefundsOf(pi)).toEqual([]);
+    const doc = await stored(order.id);
+    expect(doc.payment).toMatchObject({ refundedCents: 1250, status: 'partially_refunded' });
+    const card = (await db().collection('giftCards').doc(doc.payment.refunds[0].storeCredit.giftCardId).get()).data()!;
+    expect(card).toMatchObject({ balanceCents: 1250, last4: made.body.storeCredit.last4 });
+    const again = await refund(order.id, key, body);
+    expect(again.status).toBe(201);
+    expect(again.body.storeCredit.code).toBeUndefined();
+    expect((await db().collection('giftCards').where('createdBy', '==', 'admin').where('last4', '==', card.last4).count().get()).data().count).toBe(1);
+    const mails = (await mailsOf(order.id)).filter((m) => m.includes('-refund-'));
+    expect(mails).toHaveLength(1);
+    expect((await db().collection('mail').doc(mails[0]!).get()).get('message.text')).toContain(made.body.storeCredit.code);
+    const bad = await refund(order.id, KEY(), { ...body, destination: 'elsewhere' });
+    expect(bad.status).toBe(400);
+  });
+
   it('two desks refund the same line at once with their own keys: one refund at Stripe, the other refused before any money moved', async () => {
     const order = await placeCardOrder(2);
     await pay(order);

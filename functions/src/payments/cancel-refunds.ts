@@ -50,7 +50,7 @@ export async function settleCancelRefund(orderId: string, actor?: AuditActor): P
     return null;
   }
   if (!payment.paymentIntentId) throw new HttpError(409, 'This order has no card payment to refund', { code: 'REFUND_EXCEEDS_PAYMENT', refundable: 0 });
-  const request: ParsedRefundRequest = { amount: fromCents(refundable), reason: due.reason ?? CANCEL_REFUND_REASON, restock: [] };
+  const request: ParsedRefundRequest = { amount: fromCents(refundable), reason: due.reason ?? CANCEL_REFUND_REASON, restock: [], destination: undefined };
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
   const { stripe } = requireStripe();
   // One key per order's cancel refund: a retry (the hourly job, a cancel sent again) is the same refund at Stripe.
