@@ -3,8 +3,8 @@ import { fromCents, OPEN_SPECIAL_STATUSES, OPEN_STATUSES } from '@bookstore/cont
 import { db } from '../lib/firebase';
 import { runCount } from '../lib/queries';
 import { countBooks, lowStockBooks } from '../books/books.repo';
-import { monthlySales, orderCounts } from '../orders/counters';
-import { readCounterTotals } from '../orders/counters.repo';
+import { monthlySales, orderCounts } from '../counters/counters';
+import { readCounterTotals } from '../counters/counters.repo';
 import { latestOrders } from '../orders/orders.repo';
 
 // The order figures come from the sharded counters (orders/counters.ts), moved in the same

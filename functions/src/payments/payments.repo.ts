@@ -6,11 +6,12 @@ import { HttpError } from '../lib/http-error';
 import { queued } from '../lib/mail-queue';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { cardPaidDelta, disputeLostDelta, mergeDeltas, refundDelta, type CounterDelta } from '../orders/counters';
-import { addToCounters } from '../orders/counters.repo';
+import { cardPaidDelta, disputeLostDelta, mergeDeltas, refundDelta, type CounterDelta } from '../counters/counters';
+import { addToCounters } from '../counters/counters.repo';
 import { paymentMail, paymentMailId, refundFailedMail, refundMail, refundMailId } from '../orders/mail';
 import { updateOrder, updateOrderNow } from '../orders/order-writes';
-import { busy, cancelRefundId, mail, mailOrder, orderFromDoc, orders, planTransition, TX_OPTIONS, type OrderDoc } from '../orders/orders.repo';
+import { cancelRefundId, mail, mailOrder, orderFromDoc, orders, planTransition, type OrderDoc } from '../orders/orders.repo';
+import { busy, TX_OPTIONS } from '../lib/transactions';
 import { applyFact, markApplied, withAutoRefundSettled, type Fact, type Outcome } from './payment-facts';
 
 /** The refund a payment that arrived after its order's cancel gets (issue 54). */

@@ -10,11 +10,12 @@ import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { queued } from '../lib/mail-queue';
 import { countReads } from '../lib/read-counter';
-import { mergeDeltas, refundDelta, type CounterDelta } from '../orders/counters';
-import { addToCounters } from '../orders/counters.repo';
+import { mergeDeltas, refundDelta, type CounterDelta } from '../counters/counters';
+import { addToCounters } from '../counters/counters.repo';
 import { refundMail, refundMailId } from '../orders/mail';
 import { updateOrder, type OrderChange } from '../orders/order-writes';
-import { busy, mail, mailOrder, orderFromDoc, orders, readRestock, TX_OPTIONS, writeRestock, type OrderDoc } from '../orders/orders.repo';
+import { mail, mailOrder, orderFromDoc, orders, readRestock, writeRestock, type OrderDoc } from '../orders/orders.repo';
+import { busy, TX_OPTIONS } from '../lib/transactions';
 import { giveBackToCard, readCardForReturn, stageGiftCardIssue } from '../promotions/gift-cards.repo';
 import { settleEffects, withAutoRefundSettled } from './payment-facts';
 

@@ -1,5 +1,5 @@
 import { fromCents, SALE_PAYMENT_METHODS, type ByMethod, type ReturnMethod, type SalePaymentMethod, type SalesSummary } from '@bookstore/contract';
-import type { CounterDelta } from '../orders/counters';
+import type { CounterDelta } from '../counters/counters';
 
 // A day's takings at the counter (issue 39), kept as counters so a day's end costs the same at 5
 // sales or 5,000: TAKINGS_SHARDS documents `salesDays/<YYYY-MM-DD>-<k>`; each sale or return adds
