@@ -19,7 +19,7 @@ import type { CounterDelta } from '../counters/counters';
 //                                           no money left the till, so not in refundCents; issue 40)
 // A username may hold '.' and '-': it is written in hex so every field is a plain identifier.
 //
-// The shop-wide figures the overview shows beside the web's (orders/counters.ts's shards):
+// The shop-wide figures the overview shows beside the web's (counters/counters.ts's shards):
 //   counterSales, counterSalesCents (books only), counterReturns, counterRefundCents (money back),
 //   counterGiftCards, counterGiftCardCents (gift cards sold: money taken, a liability, not revenue
 //   until spent, when the web's figures count it), counterStoreCreditCents (returns put on a card).
