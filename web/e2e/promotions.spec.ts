@@ -22,10 +22,10 @@ test('a discount code applied at checkout takes 20% off the books, and the order
   await fillDelivery(page);
   await expect(page.getByTestId('place-total')).toHaveText('$12.50');
 
-  // A code that does not exist: told so, nothing taken off.
+  // A code that does not exist: told it cannot be used (as a paused or expired one is: issue 55), nothing taken off.
   await page.getByRole('textbox', { name: 'Discount code' }).fill('NO-SUCH-CODE');
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
-  await expect(page.getByTestId('discount-code-status')).toContainText('This discount code does not exist');
+  await expect(page.getByTestId('discount-code-status')).toContainText('This code cannot be used');
   await expect(page.getByTestId('place-total')).toHaveText('$12.50');
 
   await page.getByRole('textbox', { name: 'Discount code' }).fill(code.toLowerCase());
