@@ -262,6 +262,13 @@ export const GiftCardCodeSchema = z
   .transform(normaliseGiftCardCode)
   .refine(giftCardCodeIsValid, GIFT_CARD_TYPO);
 
+// POST /api/gift-cards/balance {code} (issue 55): the code travels in the body, never in a URL path
+// that request logs keep.
+export const GiftCardBalanceRequestSchema = z.object({ code: GiftCardCodeSchema }).strip();
+
+/** How a gift card code may appear in a log line: its last 4 symbols only (issue 55). */
+export const giftCardLogLabel = (code: string): string => `…${normaliseGiftCardCode(code).slice(-4)}`;
+
 export const MAX_GIFT_CARD_CENTS = 100_000; // $1,000
 
 // POST /api/admin/gift-cards
