@@ -31,7 +31,7 @@ afterAll(() => removeBooks([book]));
 
 describe('probes learn nothing', () => {
   it('a paused code and an unknown code are answered alike by the quote: one reason, no value, nothing else apart', async () => {
-    const paused = codeName('PAUSED');
+    const paused = codeName('HELD');
     const token = await adminToken();
     expect((await http('/api/admin/discounts', { method: 'POST', token, json: { code: paused, percentOff: 25, minSubtotal: 5 } })).status).toBe(201);
     expect((await http(`/api/admin/discounts/${paused}`, { method: 'PATCH', token, json: { paused: true } })).status).toBe(200);
@@ -44,7 +44,7 @@ describe('probes learn nothing', () => {
     const withoutCode = (body: Record<string, unknown>) => ({ ...body, discountProblem: { ...(body.discountProblem as object), code: '' } });
     expect(withoutCode(a.body)).toEqual(withoutCode(b.body));
     expect(a.body.discountApplied).toBeUndefined();
-    expect(JSON.stringify(a.body)).not.toMatch(/paus|minimum|25%/i);
+    expect(JSON.stringify(withoutCode(a.body))).not.toMatch(/paus|minimum|25%/i);
   });
 });
 
