@@ -51,8 +51,7 @@ export const IsbnInputSchema = z
     return isbn;
   });
 
-/** One book line of a sale or a return: a book by its ISBN or its id, and how many copies. (`kind` absent: a book, as before issue 40.) */
-export const BookLineInputSchema = z
+const bookLineShape = z
   .object({
     kind: z.literal('book').optional(),
     isbn: IsbnInputSchema.optional(),
@@ -63,9 +62,38 @@ export const BookLineInputSchema = z
       .min(1, 'quantity must be at least 1')
       .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
   })
-  .strip()
-  .refine((line) => (line.isbn === undefined) !== (line.bookId === undefined), 'Each line names a book by isbn or by bookId (one of them)');
+  .strip();
+const namesOneBook = (line: { isbn?: string; bookId?: string }) => (line.isbn === undefined) !== (line.bookId === undefined);
+const ONE_BOOK_MESSAGE = 'Each line names a book by isbn or by bookId (one of them)';
+
+/** One book line of a return: a book by its ISBN or its id, and how many copies. (`kind` absent: a book, as before issue 40.) */
+export const BookLineInputSchema = bookLineShape.refine(namesOneBook, ONE_BOOK_MESSAGE);
 export type SaleLineInput = z.infer<typeof BookLineInputSchema>;
+
+/**
+ * One book line of a sale (issue 54): as a return's, plus `unitPrice`, what the till charged for
+ * each copy (dollars, as the till showed it; cents once parsed). The sale is recorded at that price,
+ * whatever the book costs when the sale reaches the shop; a price other than the book's at `soldAt`
+ * is flagged, never refused (the money was taken). Absent (a till from before issue 54): the book's
+ * price when the shop records the sale.
+ */
+export const SaleBookLineInputSchema = bookLineShape
+  .extend({
+    unitPrice: z
+      .unknown()
+      .transform((value, ctx) => {
+        const dollars = parseMoneyInput(value);
+        const cents = dollars === null ? null : toCents(dollars);
+        if (cents === null || cents < 0 || cents > MAX_PRICE_CENTS) {
+          ctx.addIssue({ code: 'custom', message: `unitPrice is an amount from 0 to ${MAX_PRICE_CENTS / 100} with at most 2 decimals` });
+          return z.NEVER;
+        }
+        return cents;
+      })
+      .optional(),
+  })
+  .refine(namesOneBook, ONE_BOOK_MESSAGE);
+export type SaleBookLineInput = z.output<typeof SaleBookLineInputSchema>;
 
 /**
  * A gift card sold at the till (issue 40): its amount, and its code, made by the counter as it makes
@@ -90,7 +118,7 @@ export const GiftCardLineInputSchema = z
 export type GiftCardLineInput = z.input<typeof GiftCardLineInputSchema>;
 export type ParsedGiftCardLine = z.output<typeof GiftCardLineInputSchema>;
 
-export const SaleLineInputSchema = z.discriminatedUnion('kind', [BookLineInputSchema, GiftCardLineInputSchema], { error: "A line's kind is book or gift_card" });
+export const SaleLineInputSchema = z.discriminatedUnion('kind', [SaleBookLineInputSchema, GiftCardLineInputSchema], { error: "A line's kind is book or gift_card" });
 export type SaleLineBodyInput = z.input<typeof SaleLineInputSchema>;
 export type ParsedSaleLine = z.output<typeof SaleLineInputSchema>;
 
@@ -116,7 +144,7 @@ const saleLinesSchema = z
   .max(MAX_SALE_LINES, `A sale holds at most ${MAX_SALE_LINES} lines`)
   .superRefine((lines, ctx) => {
     // The counter adds a second scan to the line's quantity, and makes a new code per card: a repeat is a broken client.
-    const keys = lines.filter((l) => !isGiftCardLine(l)).map((l) => lineKey(l as SaleLineInput));
+    const keys = lines.filter((l) => !isGiftCardLine(l)).map((l) => lineKey(l as SaleBookLineInput));
     const repeated = [...new Set(keys.filter((key, i) => keys.indexOf(key) !== i))];
     if (repeated.length > 0) ctx.addIssue({ code: 'custom', message: `A book appears on more than one line: ${repeated.join(', ')}` });
     const codes = lines.filter(isGiftCardLine).map((l) => l.code);
@@ -145,12 +173,38 @@ export const SalePaymentInputSchema = z.discriminatedUnion(
   { error: 'payment.method must be cash or card_terminal' },
 );
 
+/**
+ * When the till made a sale (issue 54), as far from the shop's clock as it may be: a few minutes
+ * ahead (the till's clock runs fast), a week behind (a sale kept offline that long is a case for a
+ * manager, not the takings of a closed week). Outside, the sale is refused with 400 (soldAtProblem).
+ */
+export const SOLD_AT_MAX_AHEAD_MS = 5 * 60 * 1000;
+export const SOLD_AT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SOLD_AT_IN_THE_FUTURE = 'SOLD_AT_IN_THE_FUTURE';
+export const SOLD_AT_TOO_OLD = 'SOLD_AT_TOO_OLD';
+
+/** Why `soldAt` cannot be taken at `now` (its code and message), or null. */
+export function soldAtProblem(soldAt: string, now: Date): { code: typeof SOLD_AT_IN_THE_FUTURE | typeof SOLD_AT_TOO_OLD; message: string } | null {
+  const at = Date.parse(soldAt);
+  if (at > now.getTime() + SOLD_AT_MAX_AHEAD_MS) return { code: SOLD_AT_IN_THE_FUTURE, message: "soldAt is more than 5 minutes ahead of the shop's clock: check the till's clock" };
+  if (at < now.getTime() - SOLD_AT_MAX_AGE_MS) return { code: SOLD_AT_TOO_OLD, message: 'soldAt is more than 7 days ago: a sale that old is recorded by a manager, not the till' };
+  return null;
+}
+
 // POST /api/admin/sales
 export const SaleInputSchema = z
   .object({
     saleId: SaleIdSchema,
     lines: saleLinesSchema,
     payment: SalePaymentInputSchema,
+    /**
+     * When the till made the sale (ISO 8601; an offset is taken and stored as UTC): the sale's time
+     * and its takings' day. Absent (a till from before issue 54): when the shop receives it.
+     */
+    soldAt: z.iso
+      .datetime({ offset: true, error: 'soldAt must be an ISO 8601 time' })
+      .transform((value) => new Date(value).toISOString())
+      .optional(),
   })
   .strip();
 export type SaleInput = z.input<typeof SaleInputSchema>;
@@ -181,8 +235,12 @@ export interface BookSaleLine {
   isbn: string | null;
   title: string;
   quantity: number;
+  /** What the till charged for each copy. */
   unitPrice: number;
   lineTotal: number;
+  /** Issue 54: the till charged other than the book's price when it was sold (`bookPrice`): for a manager to look at. */
+  priceDiffers?: true;
+  bookPrice?: number;
 }
 
 /** A gift card sold at the till (issue 40). `code` only in the answer to the POST that sold it (the caller sent it). */
@@ -225,9 +283,15 @@ export interface Sale {
   /** Cash only, when an amount tendered was given. */
   change?: number;
   by: SaleActor;
+  /** When the till made the sale (its `soldAt`; issue 54). */
   createdAt: string;
-  /** The shop's calendar day of the sale (SHOP_TIME_ZONE), the takings' day. */
+  soldAt: string;
+  /** When the shop recorded it (later than soldAt for a sale kept offline). */
+  receivedAt: string;
+  /** The shop's calendar day of soldAt (SHOP_TIME_ZONE), the takings' day. */
   day: string;
+  /** A line was charged other than its book's price at soldAt (issue 54): see the lines' priceDiffers. */
+  priceDiffers: boolean;
   /** Returns made against it, oldest first. */
   returns: SaleReturn[];
 }
@@ -268,6 +332,8 @@ export interface SalesSummary {
   returns: { count: number; total: number; byMethod: ByMethod; storeCredit: number };
   /** total - returns.total: the day's takings. */
   net: number;
+  /** Of `count`, sales charged other than the shop's price (issue 54): for a manager to look at. */
+  priceDiffers: number;
 }
 
 // GET /api/admin/sales?date=&cursor=&limit=

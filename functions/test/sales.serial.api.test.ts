@@ -88,6 +88,8 @@ describe('takings', () => {
       expect(cents(body.returns.storeCredit)).toBe(total(returns, isCredit));
       // The day's takings are money: store credit gave none back.
       expect(cents(body.net)).toBe(total(sales) - total(returns, (r) => !isCredit(r)));
+      // Sales charged other than the shop's price (issue 54).
+      expect(body.priceDiffers).toBe(sales.filter((s) => s.priceDiffers === true).length);
       // Every sale is on the day's list (25 a page, newest first).
       const listed: string[] = [];
       let cursor = '';

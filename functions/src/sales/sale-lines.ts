@@ -1,7 +1,9 @@
 import { fromCents, GIFT_CARD_LINE_TITLE, type BookSaleLine, type SaleLine } from '@bookstore/contract';
 
-// A sale's lines as stored and priced (issue 39). Prices are the server's: each book line takes its
-// book's price (`newPriceCents`) at the moment of the sale, in the sale's transaction.
+// A sale's lines as stored and priced (issue 39). A book line is recorded at what the till charged
+// (issue 54: its `unitPrice`, the money taken), or, from a till that did not say, at its book's price
+// (`newPriceCents`) when the shop records it. A charge other than the book's price at the sale's
+// time is kept and flagged (`priceDiffers`, with the book's price) for a manager, never refused.
 //
 // A line has a `kind` (decision 039's extension point). A book takes copies from stock through the
 // book write path; a gift card (issue 40) is priced at the amount the counter asked for, takes no
@@ -14,7 +16,11 @@ export interface StoredBookLine {
   isbn: string | null;
   title: string;
   quantity: number;
+  /** What was charged for each copy. */
   unitPriceCents: number;
+  /** Issue 54: charged other than the book's price at the sale's time, which is kept here. */
+  priceDiffers?: true;
+  bookPriceCents?: number;
 }
 
 /** The card's id is the hash of its code (gift-cards.repo.ts): the code itself is never stored. */
@@ -29,12 +35,19 @@ export interface StoredGiftCardLine {
 
 export type StoredSaleLine = StoredBookLine | StoredGiftCardLine;
 
-/** What a book line needs of its book. */
+/** What a book line needs of its book: `newPriceCents`, its price at the sale's time. */
 export interface PricedBook {
   id: string;
   isbn?: string | null;
   title: string;
   newPriceCents: number;
+}
+
+/** A book line at `chargedCents` (absent: the book's price); flagged when that is not the book's price. */
+function bookLine(book: PricedBook, quantity: number, chargedCents?: number): StoredBookLine {
+  const unitPriceCents = chargedCents ?? book.newPriceCents;
+  const differs = unitPriceCents !== book.newPriceCents ? { priceDiffers: true as const, bookPriceCents: book.newPriceCents } : {};
+  return { kind: 'book', bookId: book.id, isbn: book.isbn ?? null, title: book.title, quantity, unitPriceCents, ...differs };
 }
 
 /** What a gift card line needs: the card's id and last 4 (from its code) and its amount. */
@@ -46,7 +59,7 @@ export interface PricedGiftCard {
 
 /** How each kind of line is priced. */
 export const LINE_PRICERS = {
-  book: (book: PricedBook, quantity: number): StoredBookLine => ({ kind: 'book', bookId: book.id, isbn: book.isbn ?? null, title: book.title, quantity, unitPriceCents: book.newPriceCents }),
+  book: bookLine,
   gift_card: (card: PricedGiftCard): StoredGiftCardLine => ({ kind: 'gift_card', giftCardId: card.id, last4: card.last4, title: GIFT_CARD_LINE_TITLE, quantity: 1, unitPriceCents: card.amountCents }),
 } satisfies Record<StoredSaleLine['kind'], unknown>;
 
@@ -60,6 +73,9 @@ export const isCardLine = (line: StoredSaleLine): line is StoredGiftCardLine => 
 /** Of a sale's lines, what its gift cards cost: money taken that is not book revenue (a liability until spent). */
 export const giftCardCentsOf = (lines: StoredSaleLine[]) => linesCents(lines.filter(isCardLine));
 
+/** Whether any line was charged other than its book's price (issue 54). */
+export const priceDiffersOf = (lines: StoredSaleLine[]) => lines.some((line) => isBookLine(line) && line.priceDiffers === true);
+
 export const apiBookLine = (line: StoredBookLine): BookSaleLine => ({
   bookId: line.bookId,
   isbn: line.isbn,
@@ -67,6 +83,7 @@ export const apiBookLine = (line: StoredBookLine): BookSaleLine => ({
   quantity: line.quantity,
   unitPrice: fromCents(line.unitPriceCents),
   lineTotal: fromCents(lineCents(line)),
+  ...(line.priceDiffers ? { priceDiffers: true as const, bookPrice: fromCents(line.bookPriceCents ?? 0) } : {}),
 });
 
 /**

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
-  formatGiftCardCode, fromCents, isGiftCardLine, type FieldChange, RETURN_EXCEEDS_SALE, SALE_ID_REUSED, shopDay,
-  type ParsedGiftCardLine, type ParsedSaleInput, type ParsedSaleReturnInput, type ReturnMethod, type Sale, type SaleActor, type SaleLineInput, type SalePaymentMethod, type SaleReturn,
-  type SalesPage, type SalesSummary,
+  formatGiftCardCode, fromCents, isGiftCardLine, type FieldChange, RETURN_EXCEEDS_SALE, SALE_ID_REUSED, shopDay, soldAtProblem, storedName,
+  type ParsedGiftCardLine, type ParsedSaleInput, type ParsedSaleReturnInput, type ReturnMethod, type Sale, type SaleActor, type SaleBookLineInput, type SaleLineInput,
+  type SalePaymentMethod, type SaleReturn, type SalesPage, type SalesSummary,
 } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { appendAudit, openAudit, type AuditActor, type AuditLog } from '../admin/audit.repo';
+import { appendAudit, audit, openAudit, type AuditActor, type AuditLog } from '../admin/audit.repo';
 import { books, type BookDoc } from '../books/book-doc';
 import { noAfterCommit, stageBookWrites } from '../books/book-writes';
 import { db } from '../lib/firebase';
@@ -17,7 +17,7 @@ import { addToCounters } from '../counters/counters.repo';
 import { decodeCursor, encodeCursor } from '../lib/created-cursor';
 import { giftCardId, stageGiftCardIssue, type StagedIssue } from '../promotions/gift-cards.repo';
 import {
-  apiBookLine, apiLine, giftCardCentsOf, isBookLine, LINE_PRICERS, linesCents, returnable, type StoredBookLine, type StoredSaleLine,
+  apiBookLine, apiLine, giftCardCentsOf, isBookLine, LINE_PRICERS, linesCents, priceDiffersOf, returnable, type StoredBookLine, type StoredSaleLine,
 } from './sale-lines';
 import {
   randomTakingsShard, returnCounterDelta, returnTakings, saleCounterDelta, saleTakings, summaryOf, TAKINGS_COLLECTION, TAKINGS_SHARDS, takingsDocId, type TakingsWrite,
@@ -36,6 +36,11 @@ import {
 // store credit issues one in the return's; the code is the counter's (made like the saleId), so a
 // retry names the same card, and the answer to the POST that carried a code shows it; reads show
 // its last 4 only (the card is stored under the code's hash).
+//
+// The till's money (issue 54): a sale is recorded as the till made it, whenever it reaches the shop:
+// at its `soldAt` (its time, and its takings' day) and at the prices the till charged (its total is
+// the money taken). A charge other than the book's price at soldAt is flagged for a manager, never
+// refused. A soldAt more than 5 minutes ahead or 7 days behind the shop's clock is refused (400).
 
 export const sales = () => db().collection('sales');
 export const saleReturns = () => db().collection('saleReturns');
@@ -59,10 +64,20 @@ export interface SaleDoc {
   payment: { method: SalePaymentMethod; tenderedCents?: number };
   changeCents?: number;
   by: SaleActor;
+  /** When the till made the sale (= soldAt; the day list's order). */
   createdAt: string;
-  /** The shop's day of the sale (shopDay): the takings' day and the day list's filter. */
+  /** Issue 54: when the till made it, and when the shop recorded it (absent on older sales: createdAt, both). */
+  soldAt?: string;
+  receivedAt?: string;
+  /** The shop's day of soldAt (shopDay): the takings' day and the day list's filter. */
   day: string;
-  /** sha256 of the parsed lines and payment: the same saleId with another sale is refused. */
+  /** Issue 54: a line was charged other than its book's price (absent on older sales: false). */
+  priceDiffers?: boolean;
+  /**
+   * sha256 of the parsed lines (with the prices charged) and payment: the same saleId with another
+   * sale is refused. Not soldAt: a sale queued before issue 54 and sent again now carries the time
+   * its till made it, and is the same sale as the one sent (without it) before its answer was lost.
+   */
   requestHash: string;
   /** Copies returned so far, by book id. */
   returned: Record<string, number>;
@@ -122,7 +137,10 @@ export function toSale(id: string, doc: SaleDoc, codes?: Codes): Sale {
     ...(doc.changeCents !== undefined ? { change: fromCents(doc.changeCents) } : {}),
     by: doc.by,
     createdAt: doc.createdAt,
+    soldAt: doc.soldAt ?? doc.createdAt,
+    receivedAt: doc.receivedAt ?? doc.createdAt,
     day: doc.day,
+    priceDiffers: doc.priceDiffers ?? false,
     returns: (doc.returns ?? []).map((r) => toReturn(id, r)),
   };
 }
@@ -135,7 +153,7 @@ function addTakings(tx: Transaction, day: string, write: TakingsWrite): void {
 }
 
 interface ResolvedLine {
-  input: SaleLineInput;
+  input: SaleBookLineInput;
   snap: DocumentSnapshot | null;
 }
 
@@ -154,7 +172,7 @@ async function idsOfIsbns(lines: SaleLineInput[]): Promise<Map<string, string>> 
 }
 
 /** Each line's book, read in the transaction by id (null: no such book, or no longer with that ISBN). */
-async function resolveLines(tx: Transaction, lines: SaleLineInput[], isbnIds: Map<string, string>): Promise<ResolvedLine[]> {
+async function resolveLines(tx: Transaction, lines: SaleBookLineInput[], isbnIds: Map<string, string>): Promise<ResolvedLine[]> {
   const idOf = (line: SaleLineInput) => line.bookId ?? isbnIds.get(line.isbn!);
   const ids = [...new Set(lines.map(idOf).filter((id): id is string => !!id))];
   const snaps = ids.length ? await tx.getAll(...ids.map((id) => books().doc(id))) : [];
@@ -183,6 +201,30 @@ function refuseRepeats(resolved: ResolvedLine[]): void {
   const ids = resolved.map((r) => r.snap!.id);
   const repeated = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
   if (repeated.length > 0) throw new HttpError(400, `A book appears on more than one line: ${repeated.join(', ')}`, { details: { lines: [`Repeated book: ${repeated.join(', ')}`] } });
+}
+
+const PRICE_FIELD = storedName('newPrice');
+/** How many of a book's audit events after a sale's time are searched for its first price change. */
+const PRICE_HISTORY_EVENTS = 50;
+
+/**
+ * A book's price at `soldAt` (issue 54): its stored price, unless the book was edited after soldAt
+ * (updatedAt moves with each edit of its fields, not with its stock); then the first price change
+ * after soldAt says what the price was before it. Each edit of a book has its audit event
+ * (`books/<id>`, every changed field before and after), committed with the edit. Read outside the
+ * transaction: events up to the book's updatedAt are history, and an edit landing meanwhile writes
+ * the book this transaction read, so the transaction runs again. No price change among the first
+ * PRICE_HISTORY_EVENTS edits after soldAt: the stored price (at worst a flag a manager clears).
+ */
+async function priceAt(snap: DocumentSnapshot, soldAt: string): Promise<number> {
+  const book = snap.data() as BookDoc;
+  if (!(book.updatedAt > soldAt)) return book.newPriceCents;
+  const events = await runQuery(audit().where('target', '==', `books/${snap.id}`).where('at', '>', soldAt).orderBy('at').limit(PRICE_HISTORY_EVENTS));
+  for (const event of events.docs) {
+    const change = (event.data().changes as Record<string, FieldChange> | undefined)?.[PRICE_FIELD];
+    if (change && typeof change.before === 'number') return change.before;
+  }
+  return book.newPriceCents;
 }
 
 /** Runs the write path's staging; its 409 OUT_OF_STOCK (book ids) is answered with the ISBNs as the counter sent them too. */
@@ -228,14 +270,15 @@ async function ownAudit(tx: Transaction, bookChanges: number): Promise<AuditLog 
 const cardTaken = () => new HttpError(409, 'A gift card with this code exists already: make a new code and send it again', { code: 'GIFT_CARD_CODE_TAKEN' });
 
 /**
- * Sells the lines at the books' current prices, in one transaction: the copies leave stock through
- * the book write path, the sale is stored under the counter's saleId, the takings and the shop's
- * counters move, and one audit event records it. A saleId already stored answers that sale.
+ * Records the sale at the prices the till charged (a line without one: its book's current price),
+ * on its soldAt's day, in one transaction: the copies leave stock through the book write path, the
+ * sale is stored under the counter's saleId, the takings and the shop's counters move, and one audit
+ * event records it. A saleId already stored answers that sale.
  */
 export async function placeSale(actor: AuditActor & { displayName: string }, input: ParsedSaleInput): Promise<PlacedSale> {
   const ref = sales().doc(input.saleId);
   const hash = hashOf({ lines: input.lines, payment: input.payment });
-  const bookInputs = input.lines.filter((l): l is SaleLineInput => !isGiftCardLine(l));
+  const bookInputs = input.lines.filter((l): l is SaleBookLineInput => !isGiftCardLine(l));
   const cardInputs = input.lines.filter(isGiftCardLine);
   const codes = codesOf(cardInputs.map((c) => c.code));
   let afterCommit = noAfterCommit;
@@ -252,29 +295,42 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       countReads(1);
       if (existing.exists) return replaySale(existing, hash, codes);
 
+      // After the replay: a sale the shop has is answered however long its answer took to come back.
+      const now = new Date().toISOString();
+      const soldAt = input.soldAt ?? now;
+      const problem = soldAtProblem(soldAt, new Date(now));
+      if (problem) throw new HttpError(400, problem.message, { code: problem.code, details: { soldAt: [problem.message] } });
+
       const resolved = await resolveLines(tx, bookInputs, isbnIds);
       refuseUnknown(resolved);
       refuseRepeats(resolved);
+      const prices = await Promise.all(resolved.map((r) => priceAt(r.snap!, soldAt)));
       const cards = await stageCards(tx, cardInputs, actor.username, ref.id);
       // In the order the counter sent them: each kind priced by its own rule.
       let nextBook = 0;
       let nextCard = 0;
       const lines: StoredSaleLine[] = input.lines.map((line) => {
         if (isGiftCardLine(line)) return LINE_PRICERS.gift_card(cards[nextCard++]!);
-        const r = resolved[nextBook++]!;
+        const at = nextBook++;
+        const r = resolved[at]!;
         const book = r.snap!.data() as BookDoc;
-        return LINE_PRICERS.book({ id: r.snap!.id, isbn: book.isbn, title: book.title, newPriceCents: book.newPriceCents }, r.input.quantity);
+        return LINE_PRICERS.book({ id: r.snap!.id, isbn: book.isbn, title: book.title, newPriceCents: prices[at]! }, r.input.quantity, r.input.unitPrice);
       });
       const totalCents = linesCents(lines);
+      const priceDiffers = priceDiffersOf(lines);
       const changes: Record<string, FieldChange> = {
         total: { before: null, after: totalCents },
         payment: { before: null, after: input.payment.method },
-        lines: { before: null, after: lines.filter(isBookLine).map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents })) },
+        soldAt: { before: null, after: soldAt },
+        lines: {
+          before: null,
+          after: lines.filter(isBookLine).map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents, ...(l.priceDiffers ? { bookPriceCents: l.bookPriceCents } : {}) })),
+        },
+        ...(priceDiffers ? { priceDiffers: { before: null, after: true } } : {}),
         ...(cards.length ? { giftCards: { before: null, after: cards.map((c) => ({ giftCardId: c.id, last4: c.last4, amountCents: c.amountCents })) } } : {}),
       };
       // The copies, the sale's one audit event and the books' side effects: the write path's (its
       // 409 when a book has too few copies, named here by the ISBNs the counter scanned).
-      const now = new Date().toISOString();
       const staged = await outOfStockByIsbn(resolved, () =>
         stageBookWrites(tx, resolved.map((r) => ({ book: r.snap!, stockDelta: -r.input.quantity })), { sale: ref.path, staff: actor, action: 'sale.create', changes }, now),
       );
@@ -293,8 +349,11 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
         payment: { method: input.payment.method, ...(tendered !== undefined ? { tenderedCents: tendered } : {}) },
         ...(tendered !== undefined ? { changeCents: tendered - totalCents } : {}),
         by,
-        createdAt: now,
-        day: shopDay(now),
+        createdAt: soldAt,
+        soldAt,
+        receivedAt: now,
+        day: shopDay(soldAt),
+        priceDiffers,
         requestHash: hash,
         returned: {},
         returns: [],
@@ -303,7 +362,7 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       afterCommit = staged.write();
       if (log) appendAudit(log, actor, { action: 'sale.create', target: ref.path, changes: { ...changes, stock: { before: {}, after: {} } } }, now);
       for (const card of cards) card.write(now);
-      const counted = { totalCents, giftCardCents: giftCardCentsOf(lines), giftCards: cards.length, method: input.payment.method, by };
+      const counted = { totalCents, giftCardCents: giftCardCentsOf(lines), giftCards: cards.length, method: input.payment.method, by, priceDiffers };
       addToCounters(tx, saleCounterDelta(counted));
       addTakings(tx, doc.day, saleTakings(counted));
       return { sale: toSale(ref.id, doc, codes), replayed: false };
@@ -380,7 +439,11 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
         const names = notSold.map((l) => (l.isbn ? `ISBN ${l.isbn}` : `id ${l.bookId}`));
         throw new HttpError(400, `Not on this sale: ${names.join(', ')}`, { code: 'NOT_ON_SALE', isbns: notSold.filter((l) => l.isbn).map((l) => l.isbn!), bookIds: notSold.filter((l) => l.bookId).map((l) => l.bookId!) });
       }
-      const lines = input.lines.map((line) => ({ ...soldLine(sale, line)!, quantity: line.quantity }));
+      // At the price charged; a sale's price flags stay on the sale.
+      const lines = input.lines.map((line) => {
+        const { priceDiffers: _flag, bookPriceCents: _price, ...sold } = soldLine(sale, line)!;
+        return { ...sold, quantity: line.quantity };
+      });
       const ids = lines.map((l) => l.bookId);
       if (new Set(ids).size !== ids.length) throw new HttpError(400, 'A book appears on more than one line', { details: { lines: ['Repeated book'] } });
       const left = returnable(sale.lines, sale.returned ?? {});

@@ -17,6 +17,9 @@ import type { CounterDelta } from '../counters/counters';
 //   refund_<method>_cents                   of refundCents, paid back by each method
 //   storeCreditCents                        returns given back as store credit (a new gift card:
 //                                           no money left the till, so not in refundCents; issue 40)
+//   priceDiffers                            of sales: charged other than the shop's price (issue 54)
+// A sale counts on the day of its soldAt (when the till made it, issue 54), not the day it reached
+// the shop: a sale kept offline on Monday and sent on Tuesday is Monday's takings.
 // A username may hold '.' and '-': it is written in hex so every field is a plain identifier.
 //
 // The shop-wide figures the overview shows beside the web's (counters/counters.ts's shards):
@@ -46,6 +49,8 @@ export interface CountedSale {
   giftCards: number;
   method: SalePaymentMethod;
   by: { username: string; name: string };
+  /** A line was charged other than its book's price (issue 54). */
+  priceDiffers?: boolean;
 }
 
 export interface CountedReturn {
@@ -61,7 +66,7 @@ export function saleTakings(sale: CountedSale): TakingsWrite {
   return {
     numbers: nonZero({
       sales: 1, salesCents: sale.totalCents, [`method_${sale.method}_cents`]: sale.totalCents, [`${key}_sales`]: 1, [`${key}_cents`]: sale.totalCents,
-      giftCards: sale.giftCards, giftCardCents: sale.giftCardCents,
+      giftCards: sale.giftCards, giftCardCents: sale.giftCardCents, priceDiffers: sale.priceDiffers ? 1 : 0,
     }),
     texts: { [`${key}_name`]: sale.by.name },
   };
@@ -115,5 +120,6 @@ export function summaryOf(date: string, shards: (Record<string, unknown> | undef
     giftCards: { count: sum(present, 'giftCards'), total: fromCents(sum(present, 'giftCardCents')) },
     returns: { count: sum(present, 'returns'), total: fromCents(refundCents), byMethod: byMethod(present, 'refund'), storeCredit: fromCents(sum(present, 'storeCreditCents')) },
     net: fromCents(salesCents - refundCents),
+    priceDiffers: sum(present, 'priceDiffers'),
   };
 }

@@ -10,8 +10,8 @@ import { readSyncState, type CounterDb, type SyncState } from './counter-store';
 //   whose fields changed since the newest change already copied (less OVERLAP, for a write whose
 //   time was taken just before a copy read past it), usually one request with a handful of books.
 // Bounded: at most MAX_DEVICE_BOOKS books (about 6 MB), ISBN books only. Prices may be up to one
-// delta old at the till; the server prices every sale again, and a sale made offline at an older
-// price is shown to staff when it syncs.
+// delta old at the till; the sale is recorded at the price the till charged (issue 54), flagged for
+// a manager when that was not the shop's price at the time.
 
 export const PAGE_SIZE = 500;
 export const FULL_EVERY_MS = 24 * 60 * 60 * 1000;

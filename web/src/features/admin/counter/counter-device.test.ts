@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import type { CounterBook, CounterBooksPage, Sale } from '@bookstore/contract';
+import { SaleInputSchema, type CounterBook, type CounterBooksPage, type Sale } from '@bookstore/contract';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { DELTA_EVERY_MS, FULL_EVERY_MS, OVERLAP_MS, PAGE_SIZE, syncCounterBooks, type FetchPage } from './counter-books-sync';
 import { bookByIsbn, countBooks, counterDb, putQueued, queuedSales, readSyncState, resetCounterDbForTests, type QueuedSale } from './counter-store';
-import { flushQueue } from './sale-queue';
+import { adviceFor, bodyToSend, flushQueue } from './sale-queue';
 
 // The device side of the counter (issue 39) on an in-memory IndexedDB: the book list's full and
 // delta copies stay bounded per request and follow the catalogue; the queue sends each sale until the
@@ -143,5 +143,28 @@ describe('the sale queue', () => {
     for (const error of [new ApiError(503, 'Busy'), new ApiError(401, 'Invalid or expired admin token')]) {
       expect(await flushQueue(db, async () => { throw error; })).toEqual({ sent: 0, waiting: 1 });
     }
+  });
+});
+
+describe('what the queue sends (issue 54)', () => {
+  it('a sale made now carries its time and the prices the till showed; one queued before carries its receipt\'s time and no prices', () => {
+    const made: QueuedSale = {
+      ...queued(4),
+      body: { ...queued(4).body, lines: [{ bookId: 'b1', quantity: 2, unitPrice: '12.50' }], soldAt: '2026-01-01T10:04:00.000Z' },
+    };
+    expect(bodyToSend(made)).toEqual(made.body);
+    // Stored by the counter before issue 54: neither soldAt nor unitPrice in its body.
+    const old = queued(5);
+    const sent = bodyToSend(old);
+    expect(sent).toEqual({ ...old.body, soldAt: old.queuedAt });
+    // Its lines as before: the shop knows the sale again by them if it was sent already.
+    expect(SaleInputSchema.parse(sent).lines).toEqual(SaleInputSchema.parse(old.body).lines);
+    expect(SaleInputSchema.parse(bodyToSend(made))).toMatchObject({ soldAt: '2026-01-01T10:04:00.000Z', lines: [{ bookId: 'b1', quantity: 2, unitPrice: 1250 }] });
+  });
+
+  it('a sale the shop refuses for its time says what to do', () => {
+    const refused = (code: string) => adviceFor(new ApiError(400, 'soldAt', { message: 'soldAt', code } as never));
+    expect(refused('SOLD_AT_TOO_OLD')).toContain('more than 7 days ago');
+    expect(refused('SOLD_AT_IN_THE_FUTURE')).toContain("clock");
   });
 });

@@ -88,7 +88,11 @@ describe('the Counter page', () => {
     const receipt = screen.getByRole('article', { name: 'Receipt' });
     expect(receipt.textContent).toContain('2 x $12.50');
     expect(receipt.textContent).toContain('Served by Robin Till');
-    expect(posted).toEqual([{ saleId: expect.stringMatching(/^[0-9a-f-]{36}$/), lines: [{ bookId: 'b1', quantity: 2 }], payment: { method: 'cash', tendered: '30.00' } }]);
+    // With the price the till showed and the time it made the sale (issue 54).
+    expect(posted).toEqual([{
+      saleId: expect.stringMatching(/^[0-9a-f-]{36}$/), lines: [{ bookId: 'b1', quantity: 2, unitPrice: '12.50' }], payment: { method: 'cash', tendered: '30.00' },
+      soldAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    }]);
   });
 
   it('an ISBN nobody has is said so; a wrong check digit is said so; nothing is added', async () => {

@@ -140,19 +140,25 @@ export function Component() {
       return;
     }
     setBusy(true);
+    // The sale as made here and now (issue 54): its time and the prices this till showed are what the
+    // shop records, however late the sale reaches it.
+    const soldAt = new Date().toISOString();
     const queued: QueuedSale = {
       saleId: crypto.randomUUID(),
       body: {
         saleId: '',
-        lines: lines.map((l) => (l.kind === 'gift_card' ? { kind: 'gift_card' as const, amount: l.unitPrice.toFixed(2), code: l.code } : { bookId: l.bookId, quantity: l.quantity })),
+        lines: lines.map((l) => (l.kind === 'gift_card'
+          ? { kind: 'gift_card' as const, amount: l.unitPrice.toFixed(2), code: l.code }
+          : { bookId: l.bookId, quantity: l.quantity, unitPrice: l.unitPrice.toFixed(2) })),
         payment: method === 'cash' ? { method, ...(cash !== undefined ? { tendered: fromCents(cash).toFixed(2) } : {}) } : { method },
+        soldAt,
       },
       lines: lines.map((l) => (l.kind === 'gift_card'
         ? { title: GIFT_CARD_LINE_TITLE, isbn: '', quantity: 1, unitPrice: l.unitPrice, giftCardCode: l.code }
         : { title: l.title, isbn: l.isbn, quantity: l.quantity, unitPrice: l.unitPrice })),
       total: fromCents(totalCents),
       ...(cash !== undefined ? { tendered: fromCents(cash), change: fromCents(cash - totalCents) } : {}),
-      queuedAt: new Date().toISOString(),
+      queuedAt: soldAt,
       state: 'waiting',
     };
     queued.body.saleId = queued.saleId;

@@ -27,6 +27,7 @@ export interface QueuedSale {
   total: number;
   tendered?: number;
   change?: number;
+  /** When the till made the sale: the receipt's time, and the sale's `soldAt` (issue 54). */
   queuedAt: string;
   /** waiting: not yet confirmed by the server; refused: the server said no (see problem). */
   state: 'waiting' | 'refused';

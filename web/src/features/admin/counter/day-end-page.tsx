@@ -12,6 +12,8 @@ import { daySalesQuery, salesSummaryQuery } from '../api/sales-api';
 // GET /api/admin/sales/summary gives them (sales by method and by person, returns, net; the cash
 // the drawer should hold from the counter), then the day's sales, 25 at a time. Gift cards sold are
 // money taken (in the sales); store credit gave no money back (apart from the returns' total).
+// A sale counts on the day the till made it, at the prices it charged; one charged other than the
+// shop's price then is marked for the manager (issue 54).
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -51,6 +53,11 @@ export function Component() {
             <Figure label="Net takings" value={money(s.net)} testId="day-net" />
             <Figure label="Cash in the drawer from the counter" value={money(drawer)} note="cash sales less cash refunds" testId="day-drawer" />
           </dl>
+          {s.priceDiffers > 0 && (
+            <p className="rounded-md bg-primary-soft px-3 py-2 text-sm text-secondary" data-testid="day-price-differs">
+              {s.priceDiffers === 1 ? '1 sale was' : `${s.priceDiffers} sales were`} charged other than the shop&apos;s price: marked &lsquo;price differs&rsquo; below.
+            </p>
+          )}
           <div className="grid gap-6 md:grid-cols-2">
             <table className="w-full text-sm">
               <caption className="mb-2 text-left font-semibold">By payment method</caption>
@@ -87,7 +94,7 @@ export function Component() {
                 <Link to={`/dashboard/counter/sales/${sale._id}`} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-gray-50 sm:grid-cols-[7rem_1fr_10rem_6rem] sm:px-6">
                   <span className="font-mono text-sm font-semibold text-accent">#{shortId(sale._id)}</span>
                   <span className="justify-self-end text-sm font-semibold tabular-nums sm:order-last">{money(sale.total)}</span>
-                  <span className="truncate text-sm">{itemsOf(sale.lines)} · {PAYMENT_METHOD_LABELS[sale.payment.method]} · {sale.by.name}{sale.returns.length ? ' · returns' : ''}</span>
+                  <span className="truncate text-sm">{itemsOf(sale.lines)} · {PAYMENT_METHOD_LABELS[sale.payment.method]} · {sale.by.name}{sale.returns.length ? ' · returns' : ''}{sale.priceDiffers ? ' · price differs' : ''}</span>
                   <span className="text-xs text-gray-600 sm:text-sm">{formatDateTime(sale.createdAt)}</span>
                 </Link>
               </li>

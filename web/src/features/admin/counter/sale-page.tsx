@@ -15,7 +15,8 @@ import { Receipt } from './receipt';
 
 // One counter sale (issue 39): its receipt (printable), its returns, and a return at the counter:
 // how many copies of each book come back (never more than are left to return) and how the money goes
-// back, or store credit on a new gift card for what they were sold for (issue 40).
+// back, or store credit on a new gift card for what they were sold for (issue 40). A sale the till
+// charged other than the shop's price says so, line by line, for the manager (issue 54).
 
 export function Component() {
   usePageTitle('Sale');
@@ -41,6 +42,7 @@ export function Component() {
           }}
         />
         <div className="space-y-6 print:hidden">
+          {s.priceDiffers && <PriceDiffers sale={s} />}
           {s.returns.length > 0 && (
             <section aria-labelledby="returns-heading" className="rounded-lg bg-white p-4 shadow sm:p-6">
               <h3 id="returns-heading" className="mb-2 font-bold">Returns</h3>
@@ -57,6 +59,20 @@ export function Component() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** The lines charged other than the book's price when the sale was made: the money taken stands. */
+function PriceDiffers({ sale }: { sale: Sale }) {
+  const lines = sale.lines.filter((l): l is BookSaleLine => l.kind !== 'gift_card' && l.priceDiffers === true);
+  return (
+    <section aria-labelledby="price-differs-heading" className="rounded-lg bg-primary-soft p-4 shadow sm:p-6">
+      <h3 id="price-differs-heading" className="mb-2 font-bold">Price differs</h3>
+      <p className="mb-2 text-sm">The till charged other than the shop&apos;s price at the time of the sale ({formatDateTime(sale.soldAt)}). The sale is recorded as charged.</p>
+      <ul className="space-y-1 text-sm">
+        {lines.map((l) => <li key={l.bookId}>{l.title}: charged {money(l.unitPrice)}, the shop&apos;s price {money(l.bookPrice ?? 0)}</li>)}
+      </ul>
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Sale } from '@bookstore/contract';
+import { SOLD_AT_IN_THE_FUTURE, SOLD_AT_TOO_OLD, type Sale, type SaleInput } from '@bookstore/contract';
 import { ApiError } from '../../../lib/api-client';
 import { putQueued, queuedSales, removeQueued, type CounterDb, type QueuedSale } from './counter-store';
 
@@ -9,6 +9,18 @@ import { putQueued, queuedSales, removeQueued, type CounterDb, type QueuedSale }
 // A sale the server refuses stays, marked, with what staff should do.
 
 export type SendSale = (sale: QueuedSale) => Promise<Sale>;
+
+/**
+ * What is sent for a queued sale: its body as the till made it, with its time (issue 54). A sale
+ * queued before issue 54 has neither `soldAt` nor the lines' `unitPrice` in its body. Its soldAt is
+ * its `queuedAt`, the time on its receipt (the till made both at once), so it counts on its own day.
+ * Its prices are left out, and the shop records it at the books' prices (what the server did
+ * before): the body was perhaps sent already and its answer lost, and the shop knows a sale again by
+ * its lines and payment, so lines with prices added would be refused as another sale (422).
+ */
+export function bodyToSend(sale: QueuedSale): SaleInput {
+  return { ...sale.body, soldAt: sale.body.soldAt ?? sale.queuedAt };
+}
 
 export type Outcome =
   | { kind: 'synced'; sale: Sale }
@@ -39,6 +51,8 @@ export function adviceFor(error: ApiError): string {
   if (code === 'TENDERED_TOO_LOW') return "The shop's price went up after this device last copied the book list, so the cash taken is less than the sale now costs. Write the sale down by hand for a manager and Remove it.";
   if (code === 'GIFT_CARD_CODE_TAKEN') return "A gift card on this sale has a code the shop already has (this device's copy of a sale sent before?). Nothing was sold: Remove it and sell again.";
   if (code === 'SALE_ID_REUSED') return 'Another sale with the same number is already recorded: Remove this copy.';
+  if (code === SOLD_AT_TOO_OLD) return 'This sale was made more than 7 days ago: the shop no longer takes it from the till. Write it down by hand for a manager and Remove it.';
+  if (code === SOLD_AT_IN_THE_FUTURE) return "This device's clock is ahead of the shop's: set the device's date and time right, then make the sale again (Remove this one).";
   if (error.status === 403) return 'Your role may not sell at the counter: ask a manager to sign in and press Send Again.';
   return 'Press Send Again, or write the sale down by hand for a manager and Remove it.';
 }

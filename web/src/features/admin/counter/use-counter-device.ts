@@ -5,7 +5,7 @@ import { useOnline } from '../../../lib/use-online';
 import { getCounterBooks, postSale, useSalesChanged } from '../api/sales-api';
 import { DELTA_EVERY_MS, syncCounterBooks } from './counter-books-sync';
 import { countBooks, counterDb, queuedSales, readSyncState, removeQueued, putQueued, type QueuedSale } from './counter-store';
-import { flushQueue, sendQueued, type Outcome } from './sale-queue';
+import { bodyToSend, flushQueue, sendQueued, type Outcome } from './sale-queue';
 
 // The counter's device side in one hook: the book list's copy (at open, every DELTA_EVERY_MS while
 // open and online, and when the network comes back) and the sale queue (sent at once when a sale is
@@ -13,7 +13,7 @@ import { flushQueue, sendQueued, type Outcome } from './sale-queue';
 
 export const RETRY_MS = 20_000;
 
-const send = async (sale: QueuedSale) => (await postSale(sale.body)).sale;
+const send = async (sale: QueuedSale) => (await postSale(bodyToSend(sale))).sale;
 
 export interface CounterDevice {
   online: boolean;
