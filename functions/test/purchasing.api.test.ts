@@ -341,6 +341,19 @@ describe('reorder suggestions', () => {
     list = await suggestions();
     expect(list.find((s) => s.isbn === isbn)).toMatchObject({ preorders: 1, quantity: 1 });
   });
+
+  it('books below their reorder minimum (a book field, set through the book form), less what is on order', async () => {
+    const [book] = await shelf(1, 2);
+    const current = (await get(`/api/books/${book!._id}`)).body;
+    const { _id, createdAt: _c, updatedAt: _u, ...fields } = current;
+    const saved = await http(`/api/books/edit/${_id}`, { method: 'PUT', token: await adminToken(), json: { ...fields, reorderMin: 5 } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.book.reorderMin).toBe(5);
+    const suggestions = async () => ((await get('/api/admin/reorder-suggestions')).body.suggestions as any[]).find((s) => s.isbn === book!.isbn);
+    expect(await suggestions()).toMatchObject({ bookId: book!._id, belowMinimum: 3, quantity: 3 });
+    expect((await post('/api/admin/purchase-orders', { supplierId: await supplier(), lines: [{ isbn: book!.isbn, quantity: 2, unitCost: 5 }] })).status).toBe(201);
+    expect(await suggestions()).toMatchObject({ belowMinimum: 1, quantity: 1 });
+  });
 });
 
 describe('returns to suppliers', () => {
