@@ -253,6 +253,8 @@ export const SupplierReturnSchema = z
     supplierId: PurchasingIdSchema,
     lines: linesOf(z.object({ isbn: PurchaseIsbnSchema, quantity: QuantitySchema }).strict()),
     note: optionalText('Note', 1000, { multiline: true }),
+    /** A manager's (or owner's) decision to return copies received longer ago than the supplier's returns window. */
+    overrideWindow: z.boolean({ error: 'overrideWindow must be true or false' }).optional(),
   })
   .strict();
 export type SupplierReturnInput = z.output<typeof SupplierReturnSchema>;

@@ -128,7 +128,7 @@ describe.skipIf(!hasRules)(
       const claimer = env.authenticatedContext('ada', { role: 'owner', admin: true, email: 'ada@example.com', email_verified: true }).firestore();
       for (const db of [visitor(), alice(), claimer]) {
         for (const path of [docs.bookCost, docs.receiptCost, docs.purchaseOrder, docs.receipt]) await assertFails(db.doc(path).get());
-        for (const name of ['bookCosts', 'receiptCosts', 'purchaseOrders', 'receipts', 'suppliers', 'supplierReturns']) await assertFails(db.collection(name).limit(10).get());
+        for (const name of ['bookCosts', 'receiptCosts', 'purchaseOrders', 'receipts', 'suppliers', 'supplierReturns', 'supplierReceipts']) await assertFails(db.collection(name).limit(10).get());
         await assertFails(db.collection('bookCosts').where('avgCostCents', '>', 0).get());
         await assertFails(db.doc(docs.bookCost).set({ avgCostCents: 1 }));
         await assertFails(db.doc('receiptCosts/forged').set({ lines: [] }));

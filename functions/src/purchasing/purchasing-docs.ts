@@ -16,6 +16,9 @@ export const receipts = () => db().collection('receipts');
 export const supplierReturns = () => db().collection('supplierReturns');
 export const bookCosts = () => db().collection('bookCosts');
 export const receiptCosts = () => db().collection('receiptCosts');
+/** When a book was last received from a supplier (`<supplierId>_<bookId>`): the returns window counts from it. */
+export const lastReceipts = () => db().collection('supplierReceipts');
+export const lastReceiptId = (supplierId: string, bookId: string) => `${supplierId}_${bookId}`;
 
 /** A book's moving-average cost (bookCosts/<bookId>). */
 export interface BookCostDoc {

@@ -13,7 +13,7 @@ import { countReads } from '../lib/read-counter';
 import { busy, TX_OPTIONS } from '../orders/orders.repo';
 import { SPECIAL_ORDERS_COLLECTION } from '../special-orders/order-link';
 import { receiveForRequest } from '../special-orders/special-orders.repo';
-import { bookCosts, booksByIsbn, fieldError, purchaseOrders, receiptCosts, receipts, type BookCostDoc } from './purchasing-docs';
+import { bookCosts, booksByIsbn, fieldError, lastReceiptId, lastReceipts, purchaseOrders, receiptCosts, receipts, type BookCostDoc } from './purchasing-docs';
 import { readSupplier } from './suppliers.repo';
 
 // Receiving a delivery (issue 56): POST /api/admin/receipts. ONE transaction per receipt, under the
@@ -163,6 +163,8 @@ export async function receive(actor: AuditActor, input: ReceiptInput): Promise<{
       tx.set(bookCosts().doc(book.id), { avgCostCents: avg, updatedAt: now } satisfies BookCostDoc);
     });
     tx.create(receiptCosts().doc(input.receiptId), { lines: costLines, createdAt: now });
+    // The supplier's returns window counts from the last copies of a book received from it.
+    if (supplierId) for (const { book } of plans) if (book) tx.set(lastReceipts().doc(lastReceiptId(supplierId, book.id)), { supplierId, bookId: book.id, at: now });
 
     const doc: StoredReceipt = {
       requestHash: hash, ...(input.purchaseOrderId ? { purchaseOrderId: input.purchaseOrderId } : {}), ...(supplierId ? { supplierId } : {}),

@@ -8,7 +8,7 @@ import { HttpError } from '../lib/http-error';
 import { MAIL_COLLECTION, queued } from '../lib/mail-queue';
 import { countReads } from '../lib/read-counter';
 import { busy, TX_OPTIONS } from '../orders/orders.repo';
-import { booksByIsbn, fieldError, supplierReturns } from './purchasing-docs';
+import { booksByIsbn, fieldError, lastReceiptId, lastReceipts, supplierReturns } from './purchasing-docs';
 import { readSupplier } from './suppliers.repo';
 
 // Returns to suppliers (issue 56): POST /api/admin/supplier-returns. One transaction under the
@@ -26,7 +26,7 @@ interface StoredReturn extends Omit<SupplierReturn, '_id'> {
 }
 
 const requestHash = (input: SupplierReturnInput) =>
-  createHash('sha256').update(JSON.stringify({ supplier: input.supplierId, note: input.note ?? null, lines: input.lines.map((l) => [l.isbn, l.quantity]) })).digest('hex');
+  createHash('sha256').update(JSON.stringify({ supplier: input.supplierId, note: input.note ?? null, override: input.overrideWindow ?? false, lines: input.lines.map((l) => [l.isbn, l.quantity]) })).digest('hex');
 
 const answerOf = (id: string, doc: StoredReturn): SupplierReturn => ({
   _id: id, supplierId: doc.supplierId, lines: doc.lines, ...(doc.note ? { note: doc.note } : {}), createdAt: doc.createdAt,
@@ -53,8 +53,21 @@ export async function returnToSupplier(actor: AuditActor, input: SupplierReturnI
     if (short.length > 0) {
       throw new HttpError(409, `Not enough copies on the shelf to return: ${short.join(', ')}`, { code: 'NOT_ENOUGH_STOCK', isbns: short });
     }
-    const log = await openAudit(tx);
+    // The supplier's returns window: copies last received from it longer ago are refused unless an
+    // owner or a manager (the only roles that return) overrides it. A book never received from it
+    // through a receipt (stock from before receiving was kept) has no date to count from.
     const now = new Date().toISOString();
+    if (supplier.returnsWindowDays !== undefined && !input.overrideWindow) {
+      const refs = input.lines.map((l) => lastReceipts().doc(lastReceiptId(input.supplierId, found.get(l.isbn)!.id)));
+      const last = await tx.getAll(...refs);
+      countReads(last.length);
+      const oldest = Date.parse(now) - supplier.returnsWindowDays * 24 * 60 * 60 * 1000;
+      const late = input.lines.filter((_, i) => last[i]!.exists && Date.parse(last[i]!.get('at') as string) < oldest).map((l) => l.isbn);
+      if (late.length > 0) {
+        throw new HttpError(409, `Received more than ${supplier.returnsWindowDays} days ago: ${late.join(', ')} (a manager may override the returns window)`, { code: 'OUTSIDE_RETURNS_WINDOW', isbns: late });
+      }
+    }
+    const log = await openAudit(tx);
     const staged = await stageBookWrites(tx, input.lines.map((l) => ({ book: found.get(l.isbn)!, stockDelta: -l.quantity })), { purchasing: `supplierReturns/${input.returnId}` }, now);
     afterCommit = staged.write();
     const doc: StoredReturn = {
@@ -76,7 +89,10 @@ export async function returnToSupplier(actor: AuditActor, input: SupplierReturnI
     const stock = (pick: 'before' | 'after') => Object.fromEntries(staged.results.map((r) => [r.id, r[pick]?.stock ?? 0]));
     appendAudit(log, actor, {
       action: 'supplier-return.create', target: `supplierReturns/${input.returnId}`,
-      changes: { lines: { before: null, after: doc.lines }, stock: { before: stock('before'), after: stock('after') } },
+      changes: {
+        lines: { before: null, after: doc.lines }, stock: { before: stock('before'), after: stock('after') },
+        ...(input.overrideWindow ? { overrideWindow: { before: null, after: true } } : {}),
+      },
     }, now);
     head = log.head;
     return { supplierReturn: answerOf(input.returnId, doc), replay: false };
