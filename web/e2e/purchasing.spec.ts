@@ -41,6 +41,34 @@ test('receives copies scanned by ISBN on the Receiving page and says where they 
   expect((await stored.json()).stock).toBe(2);
 });
 
+test('a receipt made offline waits on the device and is received once when the network returns (375 px)', async ({ page, context, makeBook, request }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { isbn13 } = isbnPair();
+  const book = await makeBook({ title: uniqueTitle('Receiving Offline'), stock: 1, isbn: isbn13 });
+  const stock = async () => (await (await request.get(`/api/books/${book._id}`)).json()).stock as number;
+  await adminLogin(page);
+  await page.goto('/dashboard/receiving');
+  await expect(page.getByLabel('Scan or type an ISBN')).toBeVisible();
+
+  await context.setOffline(true);
+  const scan = page.getByLabel('Scan or type an ISBN');
+  await scan.fill(isbn13);
+  await scan.press('Enter');
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('Saved on this device');
+  await expect(page.getByText('1 receipt waits on this device for the network.')).toBeVisible();
+  expect(await stock()).toBe(1); // nothing reached the shop yet
+
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'Received: 1 to the shelf.' })).toBeVisible({ timeout: 20_000 });
+  expect(await stock()).toBe(2);
+  // Once: a reload (which sends whatever is still queued) receives nothing again.
+  await page.reload();
+  await expect(page.getByLabel('Scan or type an ISBN')).toBeVisible();
+  await expect(page.getByText(/waits? on this device/)).toHaveCount(0);
+  expect(await stock()).toBe(2);
+});
+
 test('makes a purchase order from the reorder suggestions (1280 px)', async ({ page, makeBook, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const token = await ownerToken(request);

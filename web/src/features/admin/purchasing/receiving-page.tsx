@@ -1,16 +1,16 @@
 import { ISBN_MESSAGE, toIsbn13, type PurchaseOrder } from '@bookstore/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClass, textLink } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMe } from '../api/staff-api';
 import { purchaseOrdersQuery, useReceive, whereCopiesWent } from './purchasing-api';
+import { enqueueReceipt, flushReceipts, queuedReceipts } from './receipt-queue';
 
 // Receiving a delivery (issue 56), on a phone or a tablet: a scanner types the ISBN's digits and
 // Enter into 'Scan or type an ISBN'; each scan adds a copy to its line. 'Receive' sends the lines
-// under one receiptId made here, kept until the server answered, so a retry after a lost answer is
-// the same receipt, never a second one.
+// under one receiptId made here, queued on the device until the server answered (receipt-queue.ts):
+// offline, it is sent when the network returns, and a retry after a lost answer is the same receipt.
 
 const INPUT = 'mt-1 h-11 w-full rounded-md border border-gray-300 bg-gray-50 px-3 focus:bg-white focus:outline-2 focus:outline-accent';
 const newId = () => crypto.randomUUID();
@@ -51,18 +51,40 @@ export function Component() {
   const setCount = (isbn: string, quantity: number) => setLines((current) => current.map((l) => (l.isbn === isbn ? { ...l, quantity } : l)));
   const remove = (isbn: string) => setLines((current) => current.filter((l) => l.isbn !== isbn));
 
+  const [waiting, setWaiting] = useState(() => queuedReceipts().length);
+  const { mutateAsync } = receive;
+  const flush = useCallback(async () => {
+    const { sent, waiting: left } = await flushReceipts(async (draft) => (await mutateAsync(draft)).receipt);
+    setWaiting(left);
+    for (const s of sent) {
+      if ('receipt' in s) setDone(`Received: ${whereCopiesWent(s.receipt)}.`);
+      else {
+        // Refused (a bad line, a cancelled purchase order): back on the page to correct, under a new id.
+        setError(s.refused.message);
+        setLines(s.draft.lines);
+      }
+    }
+  }, [mutateAsync]);
+  useEffect(() => {
+    // Receipts left queued by an earlier visit go once the page is up; later ones when the network returns.
+    const online = () => void flush();
+    const first = setTimeout(online, 0);
+    window.addEventListener('online', online);
+    return () => {
+      clearTimeout(first);
+      window.removeEventListener('online', online);
+    };
+  }, [flush]);
+
   const submit = async () => {
     setError('');
-    try {
-      const { receipt } = await receive.mutateAsync({ receiptId, ...(purchaseOrderId ? { purchaseOrderId } : {}), lines });
-      setDone(`Received: ${whereCopiesWent(receipt)}.`);
-      setLines([]);
-      setPurchaseOrderId('');
-      setReceiptId(newId()); // the next delivery is another receipt
-    } catch (err) {
-      // Not received (or not known to be): the same receiptId goes again with the next try.
-      setError(err instanceof ApiError ? err.message : 'Could not receive: check the connection and try again');
-    }
+    setDone('');
+    enqueueReceipt({ receiptId, ...(purchaseOrderId ? { purchaseOrderId } : {}), lines });
+    setLines([]);
+    setPurchaseOrderId('');
+    setReceiptId(newId()); // the next delivery is another receipt
+    await flush();
+    if (queuedReceipts().length > 0) setDone('Saved on this device: it is received when the network returns.');
   };
 
   return (
@@ -92,6 +114,7 @@ export function Component() {
 
       {error && <p role="alert" className="mt-3 text-danger">{error}</p>}
       {done && <p role="status" className="mt-3 rounded-md bg-accent-soft px-3 py-2 font-medium text-accent">{done}</p>}
+      {waiting > 0 && <p className="mt-3 text-sm text-gray-700">{waiting === 1 ? '1 receipt waits' : `${waiting} receipts wait`} on this device for the network.</p>}
 
       {lines.length > 0 && (
         <ul aria-label="Copies to receive" className="mt-4 divide-y divide-gray-100 rounded-md border border-gray-200">
