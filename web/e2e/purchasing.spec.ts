@@ -55,7 +55,7 @@ test('a receipt made offline waits on the device and is received once when the n
   await scan.fill(isbn13);
   await scan.press('Enter');
   await page.getByRole('button', { name: 'Receive', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('Saved on this device');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toBeVisible();
   await expect(page.getByText('1 receipt waits on this device for the network.')).toBeVisible();
   expect(await stock()).toBe(1); // nothing reached the shop yet
 
@@ -92,5 +92,5 @@ test('makes a purchase order from the reorder suggestions (1280 px)', async ({ p
   await expect(page.getByRole('dialog')).toContainText('$19.20');
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('tab', { name: 'Draft' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('0 of 3 in');
+  await expect(page.getByRole('region', { name: 'Purchase orders' }).getByRole('listitem').filter({ hasText: name })).toContainText('0 of 3 in');
 });

@@ -2,6 +2,8 @@ import { ISBN_MESSAGE, toIsbn13, type PurchaseOrder } from '@bookstore/contract'
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClass, textLink } from '../../../components/ui/button';
+import { networkStatus } from '../../../lib/network-status';
+import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMe } from '../api/staff-api';
 import { purchaseOrdersQuery, useReceive, whereCopiesWent } from './purchasing-api';
@@ -14,6 +16,8 @@ import { enqueueReceipt, flushReceipts, queuedReceipts } from './receipt-queue';
 
 const INPUT = 'mt-1 h-11 w-full rounded-md border border-gray-300 bg-gray-50 px-3 focus:bg-white focus:outline-2 focus:outline-accent';
 const newId = () => crypto.randomUUID();
+/** While receipts wait: how often to try again (a failed send marks the shop offline until a probe answers). */
+const RETRY_MS = 15_000;
 
 /** The open purchase orders to receive against (owners and managers see them; a bookseller receives without one). */
 function usePurchaseOrders(enabled: boolean): PurchaseOrder[] {
@@ -65,16 +69,21 @@ export function Component() {
       }
     }
   }, [mutateAsync]);
+  // Queued receipts go once the page is up and whenever the network returns (lib/network-status.ts
+  // says when: its probes, not only the browser's word); while some wait, again now and then.
+  const online = useOnline();
   useEffect(() => {
-    // Receipts left queued by an earlier visit go once the page is up; later ones when the network returns.
-    const online = () => void flush();
-    const first = setTimeout(online, 0);
-    window.addEventListener('online', online);
-    return () => {
-      clearTimeout(first);
-      window.removeEventListener('online', online);
-    };
-  }, [flush]);
+    if (!online) return;
+    const now = setTimeout(() => void flush(), 0);
+    return () => clearTimeout(now);
+  }, [online, flush]);
+  useEffect(() => {
+    if (waiting === 0) return;
+    const timer = setInterval(() => {
+      if (networkStatus?.online() ?? true) void flush();
+    }, RETRY_MS);
+    return () => clearInterval(timer);
+  }, [waiting, flush]);
 
   const submit = async () => {
     setError('');
@@ -83,7 +92,9 @@ export function Component() {
     setLines([]);
     setPurchaseOrderId('');
     setReceiptId(newId()); // the next delivery is another receipt
-    await flush();
+    // Offline: straight to the queue (the request would only fail).
+    if (online) await flush();
+    setWaiting(queuedReceipts().length);
     if (queuedReceipts().length > 0) setDone('Saved on this device: it is received when the network returns.');
   };
 
