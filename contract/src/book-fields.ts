@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { BookLeaf } from 'schema-dts';
 import {
   BookFormatSchema, CATEGORIES, CategorySchema, CoverImageSchema, CoverUrlSchema, IsbnSchema, LanguageSchema, MAX_BOOK_WEIGHT_GRAMS, MAX_PAGES,
-  MAX_STOCK, PagesSchema, PreorderLimitSchema, price, PublishedOnSchema, SCHEMA_BOOK_FORMATS, StockSchema, WeightSchema,
+  MAX_STOCK, PagesSchema, PreorderLimitSchema, price, PublishedOnSchema, ReorderMinSchema, SCHEMA_BOOK_FORMATS, StockSchema, WeightSchema,
 } from './book';
 import { BOOK_FORMAT_LABELS, BOOK_FORMATS } from './locale';
 import { MAX_PREORDER_LIMIT } from './preorder';
@@ -150,6 +150,12 @@ export const BOOK_FIELDS = {
     schema: PreorderLimitSchema.nullable().optional(), write: 'books.stock', required: false, label: 'Pre-order limit', keptWhenAbsent: true,
     csv: { group: 'optional', update: 'blank-keeps' },
     form: { input: 'number', hint: '(optional, for forthcoming books)', step: '1', min: 1, max: MAX_PREORDER_LIMIT, placeholder: 'Empty: no limit' },
+  }),
+  reorderMin: bookField({
+    // Issue 56: below this many copies the book is suggested for the next purchase order; empty: never.
+    schema: ReorderMinSchema.nullable().optional(), write: 'books.stock', required: false, label: 'Reorder minimum', keptWhenAbsent: true,
+    csv: { group: 'optional', update: 'blank-keeps' },
+    form: { input: 'number', hint: '(optional, suggests a reorder below it)', step: '1', min: 1, max: MAX_STOCK, placeholder: 'Empty: never suggested' },
   }),
   // The edition's details (issue 26).
   publisher: bookField({

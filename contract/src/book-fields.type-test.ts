@@ -38,6 +38,7 @@ export const bookShape: Equal<
     stock: number;
     weightGrams?: number;
     preorderLimit?: number;
+    reorderMin?: number;
     publisher?: string;
     publishedOn?: string;
     pages?: number;

@@ -167,6 +167,13 @@ export const PreorderLimitSchema = z.coerce
   .min(1, 'Pre-order limit must be at least 1')
   .max(MAX_PREORDER_LIMIT, `Pre-order limit must be at most ${MAX_PREORDER_LIMIT}`);
 
+/** A book's optional reorder minimum (issue 56; a registry field): below this many copies it is suggested for the next purchase order. */
+export const ReorderMinSchema = z.coerce
+  .number({ error: 'Reorder minimum must be a whole number' })
+  .int('Reorder minimum must be a whole number')
+  .min(1, 'Reorder minimum must be at least 1')
+  .max(MAX_STOCK, `Reorder minimum must be at most ${MAX_STOCK}`);
+
 /** 'Only N left' is shown at this many copies or fewer. */
 export const LOW_STOCK_THRESHOLD = 3;
 

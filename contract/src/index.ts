@@ -30,3 +30,4 @@ export * from './sale';
 export * from './promotions';
 export * from './preorder';
 export * from './special-orders';
+export * from './purchasing';

@@ -103,6 +103,8 @@ export interface StoredSpecialOrder {
   expectedOn?: string;
   /** The order an accepted quote became. */
   orderId?: string;
+  /** Copies a receipt set aside for it so far (issue 56): 'arrived' once they reach `quantity`. */
+  copiesReceived?: number;
   history: { status: SpecialOrderStatus; at: string; by: 'customer' | 'staff' }[];
   createdAt: string;
   updatedAt: string;

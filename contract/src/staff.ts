@@ -36,6 +36,8 @@ export const PERMISSIONS = [
   'mail.failed', // the mail the shop could not send (issue 36)
   'sales.counter', // the Counter: sell at the till, take returns, the day's takings (issue 39)
   'promotions.manage', // discount codes and gift cards (issue 40)
+  'purchasing.manage', // suppliers, purchase orders, returns to suppliers, costs and the stock's value (issue 56)
+  'stock.receive', // receiving a delivery (issue 56)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,9 +47,9 @@ export const POLICY: Readonly<Record<Role, readonly Permission[]>> = {
   manager: [
     'books.view', 'books.create', 'books.edit', 'books.price', 'books.stock', 'books.delete', 'books.import', 'books.covers',
     'orders.desk', 'orders.status', 'orders.refund', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment', 'mail.failed', 'sales.counter',
-    'promotions.manage',
+    'promotions.manage', 'purchasing.manage', 'stock.receive',
   ],
-  bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status', 'sales.counter'],
+  bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status', 'sales.counter', 'stock.receive'],
 };
 
 export function can(role: Role, permission: Permission): boolean {
@@ -186,6 +188,8 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'newsletter.export', 'cover.delete',
   'discount.create', 'discount.pause', 'giftcard.issue', // issue 40
+  'supplier.create', 'supplier.update', 'purchase-order.create', 'purchase-order.send', 'purchase-order.cancel', // issue 56
+  'receipt.create', 'supplier-return.create',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Unknown action' });
 export type AuditAction = z.infer<typeof AuditActionSchema>;

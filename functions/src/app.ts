@@ -19,6 +19,7 @@ import { adminOrdersRouter, adminPreordersRouter, checkoutRouter, ordersRouter }
 import { adminSpecialOrdersRouter, specialOrdersRouter } from './special-orders/special-orders.router';
 import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, paymentProblemsRouter, stripeRouter } from './payments/payments.router';
 import { giftCardsRouter, promotionsAdminRouter } from './promotions/promotions.router';
+import { purchasingAdminRouter } from './purchasing/purchasing.router';
 import { unsubscribe } from './subscriptions/subscriptions.handlers';
 import { newsletterRouter, stockAlertsRouter, subscriptionsAdminRouter } from './subscriptions/subscriptions.router';
 
@@ -60,7 +61,7 @@ export function createApp() {
     '/admin/mail': mailAdminRouter, // issue 36: the mail that failed
     '/admin/sales': salesRouter, // issue 39: the counter
     '/gift-cards': giftCardsRouter, // issue 40: the balance check
-    '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter, promotionsAdminRouter],
+    '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter, promotionsAdminRouter, purchasingAdminRouter], // issue 56: buying
   });
   api.use(methodNotAllowed(api));
   app.use('/api', api);

@@ -33,6 +33,7 @@ const CHANGES: Record<BookFieldName, () => [unknown, unknown]> = {
   stock: () => [5, 42],
   weightGrams: () => [450, 999],
   preorderLimit: () => [3, 20],
+  reorderMin: () => [2, 6],
   publisher: () => ['Door Press', 'Window Press'],
   publishedOn: () => ['2001-02', '1999-12-31'],
   pages: () => [200, 321],

@@ -23,7 +23,7 @@ afterAll(async () => {
 const everyField = (over: Partial<BookFields> = {}): BookFields => ({
   title: `Write Path ${RUN}`, subtitle: 'A Subtitle', author: 'Ada Field', description: 'Written through the one door.', category: 'fiction', trending: true,
   oldPrice: 20, newPrice: 12.5, isbn: '9780306406157', stock: 3, weightGrams: 450, publisher: 'Door Press', publishedOn: '2001-02', pages: 200,
-  format: 'paperback', language: 'en-GB', coverImage: 'book-2', preorderLimit: 5, ...over,
+  format: 'paperback', language: 'en-GB', coverImage: 'book-2', preorderLimit: 5, reorderMin: 4, ...over,
 });
 
 async function create(fields: BookFields): Promise<string> {

@@ -32,6 +32,10 @@ describe.skipIf(!hasRules)(
       ownSpecial: 'specialOrders/s-alice', // issue 41
       othersSpecial: 'specialOrders/s-bob',
       preorderLine: 'preorders/o-alice-b1',
+      bookCost: 'bookCosts/b1', // issue 56: what a copy cost the shop
+      receiptCost: 'receiptCosts/r1',
+      purchaseOrder: 'purchaseOrders/po1',
+      receipt: 'receipts/r1',
     };
     const serverOnly = [docs.admin, docs.loginAttempt, docs.counters, docs.mail, docs.meta, docs.ownAccount, docs.staff, docs.auditEvent, docs.settings];
     beforeAll(async () => {
@@ -57,6 +61,10 @@ describe.skipIf(!hasRules)(
         await db.doc(docs.ownSpecial).set({ uid: 'alice', email: 'alice@example.com', isbn: '9780306406157', status: 'requested', createdAt: '2026-11-22T01:00:00.000Z' });
         await db.doc(docs.othersSpecial).set({ uid: 'bob', email: 'bob@example.com', isbn: '9780306406157', status: 'quoted', createdAt: '2026-11-22T02:00:00.000Z' });
         await db.doc(docs.preorderLine).set({ uid: 'alice', orderId: 'o-alice', bookId: 'b1', state: 'waiting' });
+        await db.doc(docs.bookCost).set({ avgCostCents: 950, updatedAt: '2026-12-01T00:00:00.000Z' });
+        await db.doc(docs.receiptCost).set({ lines: [{ isbn: '9780306406157', bookId: 'b1', quantity: 4, unitCostCents: 950 }] });
+        await db.doc(docs.purchaseOrder).set({ supplierId: 's1', status: 'sent', lines: [{ isbn: '9780306406157', quantity: 4, unitCostCents: 950 }] });
+        await db.doc(docs.receipt).set({ lines: [{ isbn: '9780306406157', received: 4 }] });
       });
     });
     afterAll(async () => env?.cleanup());
@@ -114,6 +122,20 @@ describe.skipIf(!hasRules)(
       await assertFails(alice().doc('specialOrders/new').set({ uid: 'alice', status: 'quoted' }));
       await assertFails(alice().doc(docs.preorderLine).get());
       await assertFails(alice().collection('preorders').where('uid', '==', 'alice').get());
+    });
+
+    it('costs (issue 56) are closed to shoppers and anonymous callers alike, by get or by list, and to writes', async () => {
+      const claimer = env.authenticatedContext('ada', { role: 'owner', admin: true, email: 'ada@example.com', email_verified: true }).firestore();
+      for (const db of [visitor(), alice(), claimer]) {
+        for (const path of [docs.bookCost, docs.receiptCost, docs.purchaseOrder, docs.receipt]) await assertFails(db.doc(path).get());
+        for (const name of ['bookCosts', 'receiptCosts', 'purchaseOrders', 'receipts', 'suppliers', 'supplierReturns', 'supplierReceipts']) await assertFails(db.collection(name).limit(10).get());
+        await assertFails(db.collection('bookCosts').where('avgCostCents', '>', 0).get());
+        await assertFails(db.doc(docs.bookCost).set({ avgCostCents: 1 }));
+        await assertFails(db.doc('receiptCosts/forged').set({ lines: [] }));
+      }
+      // The book itself, public, carries no cost.
+      const book = await assertSucceeds(visitor().doc(docs.book).get());
+      if (Object.keys(book.data() ?? {}).some((k) => /cost/i.test(k))) throw new Error('a cost on the public book');
     });
 
     it('a signed-in customer cannot read admins, login attempts, counters, mail or meta', async () => {

@@ -50,6 +50,12 @@ export type BookWriter =
   /** An order's placement, cancellation or release (`orders/<id>`): the order's own events record why the stock moved. */
   | { order: string }
   /**
+   * A delivery received or copies returned to a supplier (issue 56: `receipts/<id>`,
+   * `supplierReturns/<id>`): the caller checked the staff member's permission and appends ONE audit
+   * event for the whole receipt or return, in the same transaction (purchasing/*.repo.ts).
+   */
+  | { purchasing: string }
+  /**
    * A counter sale or a return at the counter (issue 39) by a staff member (`sales.counter`): ONE
    * audit event for the whole sale, `action` on `sale` (`sales/<id>`), holding the caller's
    * `changes` (total, payment, lines) and `stock`, each book's copies before and after.

@@ -93,6 +93,26 @@ function mailFor(id: string, doc: StoredSpecialOrder): MailDoc | null {
 }
 
 /**
+ * Copies a delivery brings for an ordered request (issue 56: purchasing/receipts.repo.ts), in the
+ * receipt's transaction after its reads: counted on the request; when they reach its quantity it
+ * is 'arrived' (set aside for the shopper, never shelf stock) and the shopper is mailed, under the
+ * same id a desk's 'arrived' move uses. Returns the request as stored.
+ */
+export function receiveForRequest(tx: Transaction, id: string, doc: StoredSpecialOrder, copies: number, at: string): StoredSpecialOrder {
+  const copiesReceived = (doc.copiesReceived ?? 0) + copies;
+  if (copiesReceived < doc.quantity) {
+    const next: StoredSpecialOrder = { ...doc, copiesReceived, updatedAt: at };
+    tx.set(specialOrders().doc(id), next);
+    return next;
+  }
+  const next: StoredSpecialOrder = { ...doc, copiesReceived, status: 'arrived', updatedAt: at, history: [...doc.history, { status: 'arrived', at, by: 'staff' }] };
+  tx.set(specialOrders().doc(id), next);
+  const nth = next.history.filter((h) => h.status === 'arrived').length;
+  tx.create(mail().doc(`special-${id}-arrived-${nth}`), queued(mailFor(id, next)!));
+  return next;
+}
+
+/**
  * What a move does to the request's order (`special-<id>`, placed when the shopper accepted): collected
  * with it (as the desk collects a pickup order: counters, the customer's open orders, mail, audit),
  * or cancelled with it while unpaid. Reads in `tx` (call before any write); null when nothing moves.

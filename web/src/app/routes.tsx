@@ -63,6 +63,9 @@ export const routes: RouteObject[] = [
       'counter/sales/:id': () => import('../features/admin/counter/sale-page'),
       discounts: () => import('../features/admin/promotions/discounts-page'),
       'gift-cards': () => import('../features/admin/promotions/gift-cards-page'),
+      purchasing: () => import('../features/admin/purchasing/purchasing-page'), // issue 56
+      receiving: () => import('../features/admin/purchasing/receiving-page'),
+      'supplier-returns': () => import('../features/admin/purchasing/supplier-returns-page'),
     }),
   },
 ];

@@ -28,6 +28,8 @@ export const queryKeys = {
   /** The desk's pre-order lines and special orders (issue 41). */
   adminPreorders: ['admin-preorders'] as const,
   adminSpecialOrders: ['admin-special-orders'] as const,
+  /** Buying (issue 56): suppliers, purchase orders, reorder suggestions, the stock's value. */
+  adminPurchasing: ['admin-purchasing'] as const,
   /** The signed-in shopper's own special orders. */
   mySpecialOrders: ['special-orders', 'mine'] as const,
 };
