@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AuthStateProvider } from '../lib/auth/auth-context';
-import { confirmEarlyAdd } from '../features/cart/cart-actions';
+import { confirmEarlyAdd } from '../features/cart/early-add';
 import { useReplayEarlyInput } from '../lib/early-input';
 import { useWaitingUpdate } from '../lib/pwa/update-state';
 import { AdminSessionWatcher } from './admin-session-watcher';
