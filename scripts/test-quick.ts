@@ -1,9 +1,10 @@
 import { INPROC_BUCKET, INPROC_DATABASE } from '../vitest.config';
+import { availableParallelism } from 'node:os';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getStorage } from 'firebase-admin/storage';
 import { build } from './lib/build';
-import { EMULATOR_ENV, HOST, OPEN_LIBRARY_FIXTURE_ORIGIN, PORTS, PROJECT_ID, SHOP_URL } from './lib/env';
+import { EMULATOR_ENV, HOST, OPEN_LIBRARY_FIXTURE_ORIGIN, OPEN_LIBRARY_FIXTURE_PORT, PORTS, PROJECT_ID, SHOP_URL } from './lib/env';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
 import { startOpenLibraryFixture, type OpenLibraryFixture } from './lib/open-library-fixture';
 import { isTestAccount, quickPlan, type QuickLane } from './lib/quick';
@@ -56,11 +57,19 @@ async function deleteTestAccounts(since: number): Promise<number> {
   return uids.length;
 }
 
+/**
+ * Workers per lane. Vitest's default, a core less than the machine has, is one worker on two cores.
+ * Beside a shop the unit lane takes every core (its files are CPU-bound; the in-process lane beside
+ * it mostly waits on Firestore); on a suite of its own it keeps the default, as in `npm test`: the
+ * build, the emulators and the API files share the cores with it.
+ */
+const workers = (lane: QuickLane, boot: boolean) => ({ unit: boot ? Math.max(availableParallelism() - 1, 1) : availableParallelism(), inproc: 1, api: API_WORKERS })[lane];
+
 async function main() {
   const plan = quickPlan(process.argv.slice(2), await shopAnswers());
   for (const line of plan.skipped) console.log(`Not run: ${line}`);
   const wants = (name: QuickLane) => plan.lanes.includes(name);
-  const run = (name: QuickLane, out = terminal) => t.vitest(name, { files: plan.filters, extra: name === 'api' ? [`--maxWorkers=${API_WORKERS}`] : [], out });
+  const run = (name: QuickLane, out = terminal) => t.vitest(name, { files: plan.filters, extra: [`--maxWorkers=${workers(name, plan.boot)}`], out });
   if (!plan.boot && !plan.besideShop) {
     if (wants('unit')) await t.timed('unit', () => run('unit'));
     return;
@@ -89,7 +98,10 @@ async function main() {
   process.on('SIGINT', () => void stop().then(() => process.exit(130)));
   process.on('SIGTERM', () => void stop().then(() => process.exit(143)));
   try {
-    openLibrary = await startOpenLibraryFixture(); // also a guard: `npm test` on this slot holds its port
+    // Also a guard: `npm test` on this port slot holds the same port, and its lanes the same database.
+    openLibrary = await startOpenLibraryFixture().catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'EADDRINUSE' ? new Error(`Port ${OPEN_LIBRARY_FIXTURE_PORT} is in use: is \`npm test\` or another test:quick running on this port slot?`) : error;
+    });
     if (plan.boot) {
       console.log('No shop answers on this port slot: starting a throwaway emulator suite while the app builds...');
       // The unit tests read the build (the bundle budgets): they start once it is done, as in `npm test`.

@@ -110,7 +110,7 @@ export class TestRun {
       })
       .finally(() => {
         const times = this.timings.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ');
-        console.log(`\ntimes: ${times}; in all ${((Date.now() - this.started) / 1000).toFixed(1)} s`);
+        console.log(`\ntimes: ${times ? `${times}; ` : ''}in all ${((Date.now() - this.started) / 1000).toFixed(1)} s`);
         if (this.failures.length > 0) console.log(`\nfailed (each runner's output above says more):\n${this.failures.map(formatFailure).join('\n')}`);
         console.log(`tests: ${this.total.passed} passed, ${this.total.failed} failed, ${this.total.skipped} skipped`);
         process.exit(this.total.failed > 0 ? 1 : 0);
