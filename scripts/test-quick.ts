@@ -12,8 +12,8 @@ import { startStripeStandIn, type StripeStandIn } from './lib/stripe-stand-in/se
 import { chooseFirestore, localSecrets, startSuite, type Suite } from './lib/suite';
 import { API_WORKERS, TestRun, terminal } from './lib/test-run';
 
-// `npm run test:quick`: every test that needs no browser and no database of its own, in about a
-// minute or two: the unit and component tests, the in-process handler tests, and the API files
+// `npm run test:quick`: every test that needs no browser and no database of its own, the loop
+// before a commit: the unit and component tests, the in-process handler tests, and the API files
 // that share the shop (not the *.serial ones). Beside a running `npm start` on this port slot it
 // uses the shop's emulators, without its data; otherwise it boots a throwaway suite, as `npm test`
 // does. What runs where, and why: docs/test-quick.md.
@@ -109,8 +109,9 @@ async function main() {
       const unit = wants('unit') ? built.then(() => t.beside('unit', (out) => run('unit', out))) : undefined;
       try {
         suite = await t.timed('emulator suite start', () => startSuite({ stateDir: null, before: built, log: (line) => console.log(`  ${line}`) }));
-      } finally {
+      } catch (error) {
         await unit?.catch(() => {}); // never leave it running behind the summary
+        throw error;
       }
       t.env.BOOKSTORE_FIRESTORE_KIND = suite.firestore;
       if (suite.firestore === 'stand-in' && findCloudSdkJar()) throw new Error('The official Firestore emulator is installed but the npm stand-in ran: unset BOOKSTORE_FIRESTORE.');
