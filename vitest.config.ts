@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-/** The in-process lane's own database and bucket: nothing else writes there, and no trigger watches it. */
-const INPROC_DATABASE = 'inproc';
-const INPROC_BUCKET = 'demo-bookstore-inproc.appspot.com';
+/**
+ * The in-process lane's own database and bucket: nothing else writes there, and no trigger watches it.
+ * `npm run test:quick` beside a running shop empties both before and after (scripts/test-quick.ts).
+ */
+export const INPROC_DATABASE = 'inproc';
+export const INPROC_BUCKET = 'demo-bookstore-inproc.appspot.com';
 
 /** API test files that need the shop to themselves (docs/testing.md). */
 const SERIAL_API = 'functions/test/**/*.serial.api.test.ts';

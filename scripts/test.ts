@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from './lib/build';
-import { EMULATOR_ENV, OPEN_LIBRARY_FIXTURE_ORIGIN, ROOT } from './lib/env';
-import { formatFailure, playwrightFailures, vitestFailures, type Failure, type VitestReport } from './lib/failures';
+import { OPEN_LIBRARY_FIXTURE_ORIGIN, ROOT } from './lib/env';
+import { playwrightFailures } from './lib/failures';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
 import { startOpenLibraryFixture, type OpenLibraryFixture } from './lib/open-library-fixture';
 import { assertPortsFree } from './lib/ports';
@@ -10,6 +10,7 @@ import { buildProductionWeb, rehearse, stageDeploySource } from './lib/rehearsal
 import { printSmoke } from './lib/smoke';
 import { smokeProductionBuild } from './lib/smoke-ci';
 import { startSuite, type Suite } from './lib/suite';
+import { API_WORKERS, TestRun, terminal, type Out } from './lib/test-run';
 import { run } from './lib/watched-process';
 
 // `npm test`: a fresh, seeded, throwaway emulator suite for the API tests over HTTP and Playwright
@@ -17,20 +18,11 @@ import { run } from './lib/watched-process';
 // rehearsal; lint, the unit tests and the production web build run beside them from the start, the
 // in-process handler tests (on a database of their own) once the emulators are up. Torn down whatever happens. The order and the rules: docs/testing.md.
 
-const total = { passed: 0, failed: 0, skipped: 0 };
-/** Each failed test by name, listed again under the summary (CI keeps only the end of the log). */
-const failures: Failure[] = [];
-/** How long each step took, printed last: where a slow run spent its time. */
-const timings: [string, number][] = [];
-const started = Date.now();
-async function timed<T>(name: string, step: () => Promise<T>): Promise<T> {
-  const at = Date.now();
-  try {
-    return await step();
-  } finally {
-    timings.push([name, (Date.now() - at) / 1000]);
-  }
-}
+const t = new TestRun('npm test');
+const timed = t.timed.bind(t);
+// A step that needs no emulator (lint, unit tests, the production web build) runs beside the ones
+// that do: those mostly wait on the emulators and Chromium.
+const beside = t.beside.bind(t);
 // `npm test -- api orders hostile`: layers and, after them, file name filters (or BOOKSTORE_TEST_FILTER=a,b).
 const LAYERS = ['unit', 'inproc', 'api', 'e2e', 'smoke', 'rehearse'];
 /** The layers that need the emulator suite. */
@@ -42,54 +34,12 @@ const wants = (name: string) => only.length === 0 || only.includes(name);
 // The smoke check and the rehearsal are whole-system checks: in a run narrowed to files, only when named.
 const wantsWhole = (name: string) => only.includes(name) || (wants(name) && filters.length === 0);
 
-// Every query the function runs is logged here (functions/src/lib/queries.ts) for the index check.
+// Every query the function runs is logged here (functions/src/lib/queries.ts) for the index check;
+// every runner gets the path, and the Firestore the tests run on (functions/test/helpers.ts).
 const QUERY_LOG = join(ROOT, 'artifacts', 'firestore-queries.jsonl');
-// Every runner gets this path (runNode below), a unit-only run on a fresh clone too: its folder must exist.
-mkdirSync(dirname(QUERY_LOG), { recursive: true });
-let firestoreKind = '';
+Object.assign(t.env, { BOOKSTORE_FIRESTORE_KIND: '', BOOKSTORE_QUERY_LOG: QUERY_LOG });
 
-/** Where a step's output goes: the terminal, or (for a step run beside the tests) a buffer printed when it ends. */
-type Out = (text: string) => void;
-const terminal: Out = (text) => console.log(text);
-
-/** Runs a node script without blocking this process (it hosts the Storage emulator, and the stand-in if any). */
-const runNode = async (script: string[], out: Out = terminal) => {
-  const capture = out !== terminal;
-  const r = await run(process.execPath, script, { env: { ...process.env, ...EMULATOR_ENV, BOOKSTORE_FIRESTORE_KIND: firestoreKind, BOOKSTORE_QUERY_LOG: QUERY_LOG }, capture });
-  if (capture) out(`${r.stdout}${r.stderr}`.trimEnd());
-  return r.code;
-};
-
-/** Runs a test runner that writes a JSON report to `out`, and adds its counts to the total. */
-async function counted<Report>(what: string, report: string, script: string[], counts: (report: Report) => typeof total, failed: (report: Report) => Failure[], out: Out = terminal): Promise<void> {
-  rmSync(report, { force: true });
-  await runNode(script, out);
-  if (!existsSync(report)) {
-    total.failed += 1;
-    failures.push({ where: what, name: '', why: 'produced no report' });
-    out(`${what} produced no report`);
-    return;
-  }
-  const parsed = JSON.parse(readFileSync(report, 'utf8')) as Report;
-  const c = counts(parsed);
-  for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
-  failures.push(...failed(parsed));
-}
-
-const vitest = (project: string, extra: string[] = [], print: Out = terminal) => {
-  const out = join(ROOT, 'artifacts', `vitest-${project}.json`);
-  const files = project === 'indexes' ? [] : filters;
-  type Report = Record<'numPassedTests' | 'numFailedTests' | 'numPendingTests' | 'numTodoTests', number> & VitestReport;
-  // --passWithNoTests: a file filter may match nothing in one of a layer's two groups.
-  return counted(`vitest ${project}`, out, ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra, ...files], (r: Report) => ({
-    // Each failed test once, and a file that failed with none (an import or a hook threw): Vitest's
-    // numFailedTestSuites counts every describe block around a failed test too.
-    passed: r.numPassedTests, failed: Math.max(r.numFailedTests, vitestFailures(r, ROOT).length), skipped: r.numPendingTests + (r.numTodoTests ?? 0),
-  }), (r) => vitestFailures(r, ROOT), print);
-};
-
-/** Workers for the API files that run beside each other (BOOKSTORE_API_WORKERS to change). */
-const API_WORKERS = Number(process.env.BOOKSTORE_API_WORKERS) || 3;
+const vitest = (project: string, extra: string[] = [], out: Out = terminal) => t.vitest(project, { files: project === 'indexes' ? [] : filters, extra, out });
 
 // A spec file that fails to load (a syntax or import error) runs no test: Playwright lists it under
 // the report's top-level `errors`, not in `stats`, and each such error counts as a failure here.
@@ -102,7 +52,7 @@ const playwright = (project: 'parallel' | 'serial') => {
   // which run alone, once.
   const times = Number(process.env.BOOKSTORE_E2E_REPEAT);
   const repeat = project === 'parallel' && times > 1 ? ['--repeat-each', String(times)] : [];
-  return counted(`Playwright (${project})`, out, ['node_modules/@playwright/test/cli.js', 'test', '--project', project, '--pass-with-no-tests', ...repeat, ...filters], ({ stats: s, errors = [] }: { stats: Record<'expected' | 'flaky' | 'unexpected' | 'skipped', number>; errors?: { message?: string }[] }) => ({
+  return t.counted(`Playwright (${project})`, out, ['node_modules/@playwright/test/cli.js', 'test', '--project', project, '--pass-with-no-tests', ...repeat, ...filters], ({ stats: s, errors = [] }: { stats: Record<'expected' | 'flaky' | 'unexpected' | 'skipped', number>; errors?: { message?: string }[] }) => ({
     passed: s.expected + s.flaky, failed: s.unexpected + errors.length, skipped: s.skipped,
   }), playwrightFailures);
 };
@@ -110,9 +60,7 @@ const playwright = (project: 'parallel' | 'serial') => {
 /** `npm run smoke` against the deploy's production build on Hosting as the deploy configures it (scripts/lib/smoke-ci.ts). */
 async function smoke(): Promise<void> {
   const results = await smokeProductionBuild();
-  failures.push(...results.filter((r) => r.status === 'fail').map((r) => ({ where: 'smoke', name: r.name, why: r.detail })));
-  const c = printSmoke(results, '  smoke ');
-  for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
+  t.add(printSmoke(results, '  smoke '), results.filter((r) => r.status === 'fail').map((r) => ({ where: 'smoke', name: r.name, why: r.detail })));
 }
 
 /** `npm run lint`: ESLint (types, hooks) and dependency-cruiser (module boundaries, cycles), each counted like a test. */
@@ -120,7 +68,7 @@ async function lint(out: Out = terminal): Promise<void> {
   out('Linting (npm run lint)...');
   const capture = out !== terminal;
   const checks: [string, () => Promise<number | null>][] = [
-    ['eslint', () => runNode(['node_modules/eslint/bin/eslint.js', '.'], out)],
+    ['eslint', () => t.runNode(['node_modules/eslint/bin/eslint.js', '.'], out)],
     ['module boundaries', async () => { // its paths live in package.json
       const r = await run('npm', ['run', '--silent', 'lint:boundaries'], { capture });
       if (capture) out(`${r.stdout}${r.stderr}`.trimEnd());
@@ -129,39 +77,16 @@ async function lint(out: Out = terminal): Promise<void> {
   ];
   for (const [name, check] of checks) {
     const ok = (await check()) === 0;
-    total[ok ? 'passed' : 'failed'] += 1;
-    if (!ok) {
-      out(`${name} failed: the findings are above (npm run lint)`);
-      failures.push({ where: 'lint', name, why: 'the findings are above (npm run lint)' });
-    }
+    t.add({ passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 }, ok ? [] : [{ where: 'lint', name, why: 'the findings are above (npm run lint)' }]);
+    if (!ok) out(`${name} failed: the findings are above (npm run lint)`);
   }
-}
-
-/**
- * A step that needs no emulator (lint, unit tests, the production web build), run beside the ones
- * that do: those mostly wait on the emulators and Chromium. Its output is kept and printed in one
- * block when it ends, so it never cuts into a test layer's. Resolves false if it threw.
- */
-async function beside(name: string, step: (out: Out) => Promise<void>): Promise<boolean> {
-  const lines: string[] = [];
-  let ok = true;
-  await timed(`${name} (beside)`, () => step((text) => lines.push(text)).catch((error: unknown) => {
-    ok = false;
-    total.failed += 1;
-    lines.push(`${name} failed: ${error instanceof Error ? error.message : error}`);
-    failures.push({ where: name, name: '', why: error instanceof Error ? error.message : String(error) });
-  }));
-  console.log(`\n---- ${name} (ran beside the tests) ----\n${lines.join('\n')}\n---- end of ${name} ----\n`);
-  return ok;
 }
 
 /** The production rehearsal (scripts/lib/rehearsal.ts): each function booted alone as Cloud Run boots it. */
 async function rehearsal(): Promise<void> {
   console.log('Rehearsal: each function alone, as Cloud Run boots it, on the deploy bundle...');
   const results = await rehearse((line) => console.log(`  ${line}`));
-  failures.push(...results.filter((r) => r.status === 'fail').map((r) => ({ where: 'rehearsal', name: r.name, why: r.detail })));
-  const c = printSmoke(results, '  rehearse ');
-  for (const key of ['passed', 'failed', 'skipped'] as const) total[key] += c[key];
+  t.add(printSmoke(results, '  rehearse '), results.filter((r) => r.status === 'fail').map((r) => ({ where: 'rehearsal', name: r.name, why: r.detail })));
 }
 
 async function main() {
@@ -212,7 +137,7 @@ async function main() {
     process.env.OPEN_LIBRARY_ORIGIN = OPEN_LIBRARY_FIXTURE_ORIGIN; // ISBN lookups go to the tests' fixtures (scripts/lib/open-library-fixture.ts)
     openLibrary = await startOpenLibraryFixture(); // one for the whole run: files that run at once share it
     suite = await timed('emulator suite start', () => startSuite({ stateDir: null, log: (line) => console.log(`  ${line}`) }));
-    firestoreKind = suite.firestore;
+    t.env.BOOKSTORE_FIRESTORE_KIND = suite.firestore;
     if (suite.firestore === 'stand-in' && findCloudSdkJar()) {
       // Where the official emulator exists, tests on the stand-in would prove nothing about rules or production.
       throw new Error(`The official Firestore emulator is installed (${findCloudSdkJar()}) but the npm stand-in ran: unset BOOKSTORE_FIRESTORE.`);
@@ -249,16 +174,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error) => {
-    console.error(`\n${error instanceof Error ? error.message : error}`);
-    total.failed += 1;
-    failures.push({ where: 'npm test', name: '', why: error instanceof Error ? error.message : String(error) });
-  })
-  .finally(() => {
-    const times = timings.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`).join(', ');
-    console.log(`\ntimes: ${times}; in all ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    if (failures.length > 0) console.log(`\nfailed (each runner's output above says more):\n${failures.map(formatFailure).join('\n')}`);
-    console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-    process.exit(total.failed > 0 ? 1 : 0);
-  });
+t.finish(main());

@@ -7,7 +7,8 @@ import { db, http, makeBooks, newCustomer, validOrder, type TestBook } from './h
 // at our stand-in for Stripe (scripts/lib/stripe-stand-in), whose events reach the function's
 // webhook as Stripe's would. The suite gives this process the same test secrets as the function.
 
-export const STAND_IN = STRIPE_STAND_IN_URL;
+/** The stand-in the function under test talks to: the suite's, or one of test:quick's own beside a running shop (scripts/test-quick.ts). */
+export const STAND_IN = process.env.STRIPE_API_BASE || STRIPE_STAND_IN_URL;
 const secretKey = () => process.env.STRIPE_SECRET_KEY!;
 export const webhookSecret = () => process.env.STRIPE_WEBHOOK_SECRET!;
 
