@@ -10,7 +10,7 @@ import { HttpError } from '../lib/http-error';
 import { MAIL_COLLECTION, queued, type MailDoc } from '../lib/mail-queue';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { decodeCursor, encodeCursor } from '../orders/cursor';
+import { decodeCursor, encodeCursor } from '../lib/created-cursor';
 import { booksByIsbn, purchaseOrders } from './purchasing-docs';
 import { readSupplier } from './suppliers.repo';
 

@@ -5,7 +5,7 @@ import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { decodeCursor, encodeCursor } from '../orders/cursor';
+import { decodeCursor, encodeCursor } from '../lib/created-cursor';
 import { fieldError, suppliers } from './purchasing-docs';
 
 // Suppliers (issue 56): suppliers/<auto id>, created and edited by owners and managers, each
