@@ -21,6 +21,7 @@ export const queryKeys = {
   /** Audit log pages (GET /api/admin/audit). */
   adminAudit: ['admin-audit'] as const,
   adminFailedMail: ['admin-failed-mail'] as const,
+  adminWaitingMail: ['admin-waiting-mail'] as const,
   /** Counter sales (issue 39): a day's takings and list, one sale. */
   adminSales: ['admin-sales'] as const,
   /** The desk's pre-order lines and special orders (issue 41). */
