@@ -168,6 +168,16 @@ describe('sendMail: one real SMTP exchange per try', () => {
     expect(inbox.messages().filter((m) => m.subject === subject)).toHaveLength(1);
   });
 
+  it('a mail whose sender died on its last try is ERROR, not tried forever (a try counts when it starts)', async () => {
+    const to = `crasher-${tag()}@example.com`;
+    const { id } = await queue(to);
+    const past = Timestamp.fromMillis(Date.now() - 1000);
+    await mailRef(id).update({ 'delivery.state': 'PROCESSING', 'delivery.attempts': 8, 'delivery.leaseExpireTime': past, 'delivery.nextAttemptAt': past, 'delivery.claim': 'dead-sender' });
+    expect(await sendQueuedMail(id, options())).toBe('skipped');
+    expect(await delivery(id)).toMatchObject({ state: 'ERROR', attempts: 8, nextAttemptAt: null, error: 'Message processing lease expired on its last try.' });
+    expect(inbox.messages().some((m) => m.to.includes(to))).toBe(false);
+  });
+
   it('a mail PROCESSING under a live lease (another sender is trying it) is left alone', async () => {
     const { id } = await queue(`busy-${tag()}@example.com`);
     const lease = Timestamp.fromMillis(Date.now() + 60_000);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FailedMail, FailedMailPage, FailedMailQuery, MailState, ResendMailResult, WaitingMail, WaitingMailPage, WaitingMailQuery } from '@bookstore/contract';
+import { MAX_MAIL_ATTEMPTS, type FailedMail, type FailedMailPage, type FailedMailQuery, type MailState, type ResendMailResult, type WaitingMail, type WaitingMailPage, type WaitingMailQuery } from '@bookstore/contract';
 import { FieldValue, Timestamp, type Query } from 'firebase-admin/firestore';
 import { appendAudit, logChainHead, openAudit, type AuditActor } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
@@ -31,10 +31,10 @@ interface StoredMail extends Partial<MailDoc> {
   delivery?: StoredDelivery;
 }
 
-/** What a claim found: the mail to send (this sender holds it), or why nothing is to be sent. */
+/** What a claim found: the mail to send (this sender holds it; `attempts` counts this try), or why nothing is to be sent. */
 export type Claim =
   | { claimed: true; mail: MailDoc; token: string; attempts: number; state: MailState }
-  | { claimed: false; reason: 'missing' | 'invalid' | 'taken' | 'done' | 'not-due'; state?: MailState };
+  | { claimed: false; reason: 'missing' | 'invalid' | 'taken' | 'done' | 'not-due' | 'lease-expired'; state?: MailState };
 
 /** A mail document a sender can use: an address and a subject with a text or html body. */
 function sendable(data: StoredMail): MailDoc | null {
@@ -52,7 +52,7 @@ function sendable(data: StoredMail): MailDoc | null {
  * is tried again, which may send a second copy if the dead try had gone out; we prefer that to a
  * lost mail (issue 58; decision 037). A document that cannot be sent is marked ERROR at once.
  */
-export async function claimMail(id: string, leaseMs: number, now = Date.now()): Promise<Claim> {
+export async function claimMail(id: string, leaseMs: number, now = Date.now(), maxAttempts = MAX_MAIL_ATTEMPTS): Promise<Claim> {
   const ref = mail().doc(id);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -67,17 +67,23 @@ export async function claimMail(id: string, leaseMs: number, now = Date.now()): 
       tx.update(ref, { delivery: { ...data.delivery, state: 'ERROR', attempts: data.delivery?.attempts ?? 0, error: 'Not a mail: it needs `to` and `message.subject` with `message.text` or `message.html`.', endTime: FieldValue.serverTimestamp(), leaseExpireTime: null, nextAttemptAt: null, claim: null } });
       return { claimed: false, reason: 'invalid' } as const;
     }
+    // A try counts when it starts: a mail whose every sender dies (it crashes the instance) runs out of tries too.
+    const attempts = (data.delivery?.attempts ?? 0) + 1;
+    if (state === 'PROCESSING' && attempts > maxAttempts) {
+      tx.update(ref, { 'delivery.state': 'ERROR', 'delivery.error': 'Message processing lease expired on its last try.', 'delivery.endTime': FieldValue.serverTimestamp(), 'delivery.leaseExpireTime': null, 'delivery.nextAttemptAt': null, 'delivery.claim': null });
+      return { claimed: false, reason: 'lease-expired', state } as const;
+    }
     const token = randomUUID();
     const lease = Timestamp.fromMillis(now + leaseMs);
     tx.update(ref, {
       'delivery.state': 'PROCESSING',
-      'delivery.attempts': data.delivery?.attempts ?? 0,
+      'delivery.attempts': attempts,
       'delivery.startTime': data.delivery?.startTime ?? FieldValue.serverTimestamp(),
       'delivery.leaseExpireTime': lease,
       'delivery.nextAttemptAt': lease,
       'delivery.claim': token,
     });
-    return { claimed: true, mail: message, token, attempts: data.delivery?.attempts ?? 0, state } as const;
+    return { claimed: true, mail: message, token, attempts, state } as const;
   });
 }
 

@@ -23,6 +23,8 @@ export const SWEEP_BATCH = 50;
 export const TRIGGER_SWEEP_BATCH = 5;
 /** Mails one sweeper call tries at once: the pool's connections (a small provider's limit). */
 export const SWEEP_PARALLEL = 2;
+/** A sweep starts no try after this long: a try is bounded at about a minute, the timeout is SEND_MAIL_TIMEOUT_S. */
+const SWEEP_BUDGET_MS = (SEND_MAIL_TIMEOUT_S - 90) * 1000;
 // One try is bounded: a host that does not answer is given up after these (nodemailer waits minutes by default).
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
@@ -114,15 +116,16 @@ export function closeMailPools(): void {
 /** Claims mail/<id> if it is free and due, tries it once, records SUCCESS, RETRY or ERROR. */
 export async function sendQueuedMail(id: string, options: SendOptions, now = Date.now()): Promise<SendOutcome> {
   const maxAttempts = options.maxAttempts ?? MAX_MAIL_ATTEMPTS;
-  const claim = await claimMail(id, MAIL_LEASE_MS, now);
+  const claim = await claimMail(id, MAIL_LEASE_MS, now, maxAttempts);
   if (!claim.claimed) {
     // Another sender has it, it is done or not due, or it cannot be sent (recorded as ERROR by the claim).
-    (claim.reason === 'invalid' ? logger.error : logger.info)(claim.reason === 'invalid' ? 'Mail failed' : 'Mail not sent by this call', { mailId: id, reason: claim.reason, state: claim.state ?? null });
+    const failed = claim.reason === 'invalid' || claim.reason === 'lease-expired';
+    (failed ? logger.error : logger.info)(failed ? 'Mail failed' : 'Mail not sent by this call', { mailId: id, reason: claim.reason, state: claim.state ?? null });
     return 'skipped';
   }
   if (claim.state === 'PROCESSING') logger.warn('Mail taken again: its sender died mid-try (lease expired)', { mailId: id, attempts: claim.attempts });
   const { to, message } = claim.mail;
-  const attempt = claim.attempts + 1;
+  const attempt = claim.attempts;
   let info: SMTPTransport.SentMessageInfo;
   try {
     info = await transport(options.smtpUri).sendMail({ from: options.from, to, subject: message.subject, text: message.text || undefined, html: message.html || undefined });
@@ -169,7 +172,8 @@ export async function sweepMail(options: SendOptions, limit = SWEEP_BATCH, now =
   const report: SweepReport = { due: ids.length, sent: 0, retry: 0, failed: 0, skipped: 0 };
   let next = 0;
   const worker = async () => {
-    while (next < ids.length) {
+    // Within the function's timeout: no new try once a try could outlast it (the rest wait for the next sweep).
+    while (next < ids.length && Date.now() - started < SWEEP_BUDGET_MS) {
       const id = ids[next++]!;
       try {
         report[await sendQueuedMail(id, options, now + (Date.now() - started))] += 1; // the given clock, advancing
