@@ -63,4 +63,9 @@ test('the owner sees mail that could not be sent on the Failed Mail page, phone 
     await item.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/failed-mail-${width}.png` });
   }
+  // Send Again (issue 58): queued for the sweeper, once; the mail is then waiting, not failed.
+  await item.getByRole('button', { name: 'Send Again' }).click();
+  await expect(item.getByRole('status')).toHaveText('Queued again: it goes out within a minute.');
+  await expect(item.getByRole('button', { name: 'Send Again' })).toBeDisabled();
+  expect((await db().collection('mail').doc(id).get()).data()?.delivery).toMatchObject({ state: expect.stringMatching(/^(RETRY|PROCESSING|SUCCESS)$/), resentBy: 'admin' });
 });

@@ -30,9 +30,9 @@ export function useResendMail() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<ResendMailResult>(`/api/admin/mail/${encodeURIComponent(id)}/resend`, { method: 'POST', token: adminToken() }),
+    // The failed list is left as it is, so the mail stays in view with what became of it.
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.adminFailedMail }),
         client.invalidateQueries({ queryKey: queryKeys.adminWaitingMail }),
         client.invalidateQueries({ queryKey: queryKeys.adminAudit }),
       ]),
