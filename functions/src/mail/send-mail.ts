@@ -91,7 +91,7 @@ export function smtpUriRefusal(smtpUri: string, env: NodeJS.ProcessEnv = process
 /**
  * One pool of SMTP connections per instance and URI (nodemailer's pool: at most SWEEP_PARALLEL
  * connections, each reused for up to 100 mails), kept between calls: a provider sees a few
- * connections, not one per mail.
+ * connections, not one per mail. One try is one delivery attempt.
  */
 const pools = new Map<string, Transporter<SMTPPool.SentMessageInfo>>();
 
@@ -100,7 +100,9 @@ function transport(smtpUri: string): Transporter<SMTPPool.SentMessageInfo> {
   if (refusal) throw configError(refusal);
   let pool = pools.get(smtpUri);
   if (!pool) {
-    const options: SMTPPool.Options & { url: string } = { url: smtpUri, pool: true, maxConnections: SWEEP_PARALLEL, maxMessages: 100, ...SMTP_TIMEOUTS };
+    // maxRequeues 0: a connection the server closes mid-send (a 421 does) fails the try, which we
+    // record and retry later, rather than nodemailer retrying it at once, unseen, up to 5 times.
+    const options: SMTPPool.Options & { url: string } = { url: smtpUri, pool: true, maxConnections: SWEEP_PARALLEL, maxMessages: 100, maxRequeues: 0, ...SMTP_TIMEOUTS };
     pool = nodemailer.createTransport(options);
     pools.set(smtpUri, pool);
   }
