@@ -52,8 +52,8 @@ function firstRequest(name: string, bookId: string): FirstRequest {
   if (name === 'api') return { method: 'GET', path: '/api/books?limit=16' };
   if (name === 'pages') return { method: 'GET', path: `/books/${bookId}` };
   if (name === 'search') return { method: 'GET', path: '/api/books/search?q=harri%20poter' };
-  if (name === 'releaseHolds') {
-    return { method: 'POST', path: '/', headers: { 'X-CloudScheduler-JobName': 'firebase-schedule-releaseHolds-us-central1', 'Content-Type': 'application/json' }, body: '{}' };
+  if (name === 'releaseHolds' || name === 'sweepMail') {
+    return { method: 'POST', path: '/', headers: { 'X-CloudScheduler-JobName': `firebase-schedule-${name}-us-central1`, 'Content-Type': 'application/json' }, body: '{}' };
   }
   return { method: 'GET', path: '/' };
 }

@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { DEMO_ADMIN, DEMO_CUSTOMER, INBOX_URL, ROOT, SHOP_URL, STRIPE_STAND_IN_URL, TEST_CARDS } from './lib/env';
 import { build } from './lib/build';
+import { startLocalSchedules } from './lib/local-schedules';
 import { SAVE_INTERVAL_MS, startSuite } from './lib/suite';
 
 // BOOKSTORE_STATE_DIR lets the fault tests run a shop on a throwaway folder.
@@ -12,10 +13,13 @@ async function main() {
   // Firestore (a JVM) and Storage boot while web and functions build; the firebase CLI's emulators,
   // which serve the build, start once it is done.
   const suite = await startSuite({ stateDir: STATE_DIR, verbose: process.argv.includes('--verbose'), before: build() });
+  // The emulators run no schedule: the launcher calls releaseHolds, sweepMail... on theirs (local-schedules.ts).
+  const schedules = await startLocalSchedules((line) => console.log(line));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    schedules.stop();
     console.log(`\n${signal}: saving data and stopping the emulators...`);
     await suite.stop();
     console.log(`Stopped. Data saved in ${relative(process.cwd(), STATE_DIR) || STATE_DIR}.`);
@@ -35,6 +39,7 @@ async function main() {
     Mail:       ${INBOX_URL}   (the developer's inbox: every mail the shop sent, none leaves this machine)
     Stripe:     ${STRIPE_STAND_IN_URL}   (our stand-in: 'Pay by Card' at checkout opens its payment page)
     Test cards: ${TEST_CARDS.pays} pays; ${TEST_CARDS.declined} is declined
+    Schedules:  ${schedules.functions.map((f) => `${f.name} (${f.schedule})`).join(', ') || 'none'}   (run by this launcher; mail to any address at throttled.test is refused twice with 421, at refused.test always with 550)
 
   Data is saved every ${SAVE_INTERVAL_MS / 1000} s and on exit. Press Ctrl-C to stop.
 `);

@@ -45,15 +45,25 @@ export const releaseHolds = onSchedule(
 );
 
 // The shop's mail (issue 36, decision 037): each document queued in `mail` (lib/mail-queue.ts) is
-// sent over SMTP by this function alone, the only one given SMTP_URI. Tries and their backoff run
-// inside the call (mail/send-mail.ts); the claim makes a redelivered event send nothing twice.
+// tried once by this function at once, then, after a temporary refusal, again later by the sweeper
+// below (mail/send-mail.ts). Only these two are given SMTP_URI. Capped for a small provider: at most
+// 2 instances of one call each, and one sweeper, each on a pool of at most 2 SMTP connections
+// (issue 58). An event refused at the cap is not lost: its mail stays PENDING and is swept.
 export const sendMail = onDocumentCreated(
-  { document: 'mail/{id}', secrets: [smtpUriSecret], memory: '256MiB', timeoutSeconds: SEND_MAIL_TIMEOUT_S, maxInstances: 10 },
+  { document: 'mail/{id}', secrets: [smtpUriSecret], memory: '256MiB', timeoutSeconds: SEND_MAIL_TIMEOUT_S, maxInstances: 2, concurrency: 1 },
   served('sendMail', () => import('./serve/send-mail')),
+);
+
+// Every minute: mail due for another try (RETRY), PENDING mail no trigger took within minutes,
+// PROCESSING mail whose sender died (its lease ran out). Cloud Scheduler calls it; `npm start` calls
+// it on the same schedule (scripts/lib/local-schedules.ts: the emulators run no schedule).
+export const sweepMail = onSchedule(
+  { secrets: [smtpUriSecret], schedule: 'every 1 minutes', memory: '256MiB', timeoutSeconds: SEND_MAIL_TIMEOUT_S, maxInstances: 1, concurrency: 1 },
+  served('sweepMail', () => import('./serve/sweep-mail')),
 );
 
 // Each function is its own Cloud Run service: only those that declare the admin secret (api,
 // search) are given it, and only those refuse to start with a weak one; likewise the Stripe secrets.
-const declared = runningFunctionSecrets({ api, search, pages, releaseHolds, sendMail });
+const declared = runningFunctionSecrets({ api, search, pages, releaseHolds, sendMail, sweepMail });
 assertStrongAdminSecret(process.env, declared);
 assertStripeConfig(process.env, declared);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
 import { adminToken, db, expectUnchanged, http, makeBooks, newCustomer, removeBooks, validOrder } from './helpers';
 import { deliveredOnce, MAIL_TEST_TIMEOUT_MS, staffToken } from './mail-helpers';
@@ -71,5 +72,31 @@ describe('GET /api/admin/mail/failed refuses', () => {
       expect(badLimit.body.message).toBe('limit is at most 100');
       expect((await http('/api/admin/mail/failed?state=SUCCESS', { token: admin })).status).toBe(400);
     });
+  });
+});
+
+describe('POST /api/admin/mail/:id/resend refuses', () => {
+  it('401 without a staff token, 403 for a bookseller, 404 for an unknown mail, 400 for a bad id, 409 for mail not failed; nothing changes', async () => {
+    const bookseller = await staffToken('bookseller');
+    const admin = await adminToken();
+    // A mail still waiting (RETRY): only a failed one can be resent. Created before the digest.
+    const waiting = `resend-waiting-${RUN}`;
+    await db().collection('mail').doc(waiting).create({ to: `waiting-${RUN}@example.com`, message: { subject: 'Waiting', text: 'x' }, delivery: { state: 'RETRY', attempts: 1, nextAttemptAt: Timestamp.fromMillis(Date.now() + 3_600_000), error: '421 later' } });
+    await expectUnchanged(async () => {
+      expect((await http(`/api/admin/mail/${waiting}/resend`, { method: 'POST' })).status).toBe(401);
+      expect((await http(`/api/admin/mail/${waiting}/resend`, { method: 'POST', token: bookseller })).status).toBe(403);
+      const unknown = await http(`/api/admin/mail/no-such-mail-${RUN}/resend`, { method: 'POST', token: admin });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe('Mail not found');
+      const bad = await http(`/api/admin/mail/${encodeURIComponent('a b')}/resend`, { method: 'POST', token: admin });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('id is not a mail id');
+      const notFailed = await http(`/api/admin/mail/${waiting}/resend`, { method: 'POST', token: admin });
+      expect(notFailed.status).toBe(409);
+      expect(notFailed.body).toMatchObject({ code: 'MAIL_NOT_FAILED', message: 'This mail is already waiting to be sent' });
+      expect((await http('/api/admin/mail/waiting', { token: bookseller })).status).toBe(403);
+      expect((await http('/api/admin/mail/waiting?limit=0', { token: admin })).status).toBe(400);
+    });
+    expect((await db().collection('mail').doc(waiting).get()).data()?.delivery).toMatchObject({ state: 'RETRY', attempts: 1 });
   });
 });

@@ -287,6 +287,9 @@ export function smtpUriProblem(value: string): string | null {
   if (EXAMPLE_DOMAIN.test(`@${url.hostname}`)) return `its host ${url.hostname} is an example`;
   if (url.port === '25') return 'it uses port 25, which Google Cloud blocks (465 with smtps://, 587 with smtp://)';
   if (url.username && !url.password) return 'it has a user name but no password';
+  // The password and the customers' mail must not cross the internet in clear (issue 55); the
+  // function refuses it too (functions/src/mail/send-mail.ts smtpUriRefusal).
+  if (url.protocol === 'smtp:' && url.searchParams.get('requireTLS') !== 'true') return `it sends without TLS: use smtps://...@${url.hostname}:465, or smtp://...@${url.hostname}:587?requireTLS=true (STARTTLS required)`;
   return null;
 }
 

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliAnswer } from './deploy-checks';
+import { smtpUriProblem, type CliAnswer } from './deploy-checks';
 import { deploy, deployConfig, parseDeployArgs, type DeployArgs, type DeployDeps, type Step } from './deploy';
 import type { ApiIndex } from './index-wait';
 
@@ -244,12 +244,17 @@ describe("npm run deploy: the shop's mail (sendMail's SMTP_URI secret and MAIL_F
       ['https://user:pw-three@mail.my-shop.com', 'it starts with https:// (smtps:// or smtp:// expected)'],
       ['smtps://apikey@smtp.sendgrid.net:465', 'it has a user name but no password'],
       ['not a uri pw-four', 'it is not a URL'],
+      ['smtp://apikey:pw-five@smtp.sendgrid.net:587', 'smtp://apikey:***@smtp.sendgrid.net:587: it sends without TLS'],
+      ['smtp://apikey:pw-six@smtp.sendgrid.net:587?requireTLS=false', 'it sends without TLS'],
     ]) {
       lines = [];
       expect(await deploy(args({ dryRun: true }), deps(cliFor({ smtpValue: ok(`${uri}\n`) }).cli))).toBe(false);
       expect(output()).toContain(said);
-      expect(output()).not.toMatch(/pw-(one|two|three|four)/);
+      expect(output()).not.toMatch(/pw-(one|two|three|four|five|six)/);
     }
+    // TLS from the start, or STARTTLS required: both accepted.
+    expect(smtpUriProblem('smtps://apikey:pw@smtp.sendgrid.net:465')).toBeNull();
+    expect(smtpUriProblem('smtp://apikey:pw@smtp.sendgrid.net:587?requireTLS=true')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOf, type ReceivedMail } from './dev-inbox';
+import { pageOf, throttlingPolicy, type ReceivedMail } from './dev-inbox';
 
 // The inbox page lists 50 at a time (a test run sends thousands): newest first, by recipient, with a cursor.
 const mail = (id: number, to: string): ReceivedMail => ({ id, from: 'shop@example.com', to: [to], subject: `Mail ${id}`, receivedAt: new Date(id * 1000).toISOString(), text: '', html: '' });
@@ -22,5 +22,21 @@ describe('the inbox page', () => {
     expect(view.matched).toBe(40);
     expect(view.shown.every((m) => m.id % 3 === 0)).toBe(true);
     expect(view.older).toBeNull();
+  });
+});
+
+describe("the inbox's refusing domains", () => {
+  it('throttled.test: 421 for the first two tries of each address, then accepted; refused.test: 550 always; others accepted', () => {
+    const policy = throttlingPolicy();
+    expect(policy('a@throttled.test')).toMatchObject({ code: 421 });
+    expect(policy('b@throttled.test')).toMatchObject({ code: 421 }); // counted per address
+    expect(policy('A@Throttled.test')).toMatchObject({ code: 421 });
+    expect(policy('a@throttled.test')).toBeNull();
+    expect(policy('a@throttled.test')).toBeNull();
+    expect(policy('b@throttled.test')).toMatchObject({ code: 421 });
+    expect(policy('b@throttled.test')).toBeNull();
+    for (let i = 0; i < 3; i++) expect(policy('x@refused.test')).toMatchObject({ code: 550 });
+    expect(policy('reader@example.com')).toBeNull();
+    expect(policy('x@not-throttled.test')).toBeNull();
   });
 });

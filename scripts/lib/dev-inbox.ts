@@ -8,7 +8,8 @@ import { HOST, INBOX_URL, LOCAL_SMTP_URI, PORTS } from './env';
 // The developer's inbox: a real SMTP server (smtp-server, by nodemailer's author) that the local
 // `sendMail` function sends to, and a page listing what it received, newest first. `npm start`
 // prints its URL; `npm test` reads its JSON to check a real SMTP exchange. It keeps the last
-// KEEP messages in memory (a test run sends thousands; nothing is written to disk).
+// KEEP messages in memory (a test run sends thousands; nothing is written to disk). It refuses mail
+// to throttled.test (421, twice) and refused.test (550) like a provider would (throttlingPolicy).
 
 const KEEP = 2000;
 
@@ -26,6 +27,33 @@ export interface ReceivedMail {
 
 /** Refuses a recipient with an SMTP reply (tests make a server that fails), or accepts it (null). */
 export type RecipientPolicy = (address: string) => { code: number; message: string } | null;
+
+/** Refusals to a throttled address before it is accepted: the first two tries of each get 421. */
+export const THROTTLED_TRIES = 2;
+/** Addresses the local inbox tracks for throttling; beyond it the oldest are forgotten. */
+const TRACKED = 10_000;
+
+/**
+ * The local inbox's stand-in for a provider that refuses (issue 58), so the shop's retries are
+ * tested end to end: any address at `throttled.test` is refused with 421 (a temporary refusal, as
+ * a provider under load or past a rate limit answers) for its first THROTTLED_TRIES tries, counted
+ * per recipient, then accepted; any address at `refused.test` is refused with 550 (no such
+ * mailbox), always. `.test` names reach no real mailbox (RFC 2606).
+ */
+export function throttlingPolicy(): RecipientPolicy {
+  const tries = new Map<string, number>();
+  return (address) => {
+    const lower = address.toLowerCase();
+    const domain = lower.slice(lower.lastIndexOf('@') + 1);
+    if (domain === 'refused.test') return { code: 550, message: '5.1.1 No such mailbox here (refused.test refuses every mail)' };
+    if (domain !== 'throttled.test') return null;
+    const n = (tries.get(lower) ?? 0) + 1;
+    tries.delete(lower); // re-inserted last: the map's order is the oldest first
+    tries.set(lower, n);
+    if (tries.size > TRACKED) tries.delete(tries.keys().next().value!);
+    return n <= THROTTLED_TRIES ? { code: 421, message: `4.7.0 Try again later (throttled.test refuses the first ${THROTTLED_TRIES} tries; this was try ${n})` } : null;
+  };
+}
 
 export interface Inbox {
   smtpUri: string;
@@ -205,7 +233,7 @@ export async function startInbox({ smtpPort, httpPort, recipients }: InboxOption
 
 /** The suite's inbox on this slot's ports: the `sendMail` function's SMTP_URI is LOCAL_SMTP_URI. */
 export async function startDevInbox(_ctx: BackendContext): Promise<EmulatorBackend> {
-  const inbox = await startInbox({ smtpPort: PORTS.smtp, httpPort: PORTS.inbox });
+  const inbox = await startInbox({ smtpPort: PORTS.smtp, httpPort: PORTS.inbox, recipients: throttlingPolicy() });
   return {
     label: `Mail:      the developer's inbox (smtp-server) on ${LOCAL_SMTP_URI}; what it received: ${INBOX_URL}`,
     save: async () => {},

@@ -8,6 +8,7 @@ import { load } from '../../bench/load';
 import { buildSteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
 import { adminDb } from './admin-sdk';
 import { OWASP_PARAMS } from '../../functions/src/lib/passwords';
+import { Timestamp } from 'firebase-admin/firestore';
 import Stripe from 'stripe';
 import { DEMO_ADMIN, EMULATOR_ENV, HOST, INBOX_URL, LOCAL_SMTP_URI, PORTS, PROJECT_ID, ROOT } from './env';
 import { freePort } from './ports';
@@ -414,6 +415,35 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
           const received = (await (await fetch(`${INBOX_URL}/messages.json?to=${encodeURIComponent(to)}`)).json()) as { subject: string }[];
           return expect(statuses.every((st) => st >= 200 && st < 300) && record?.state === 'SUCCESS' && record.attempts === 1 && received.length === 1 && received[0]!.subject === subject,
             `POST / (ce-type google.cloud.firestore.document.v1.created, ce-document mail/${id}, protobuf) x2 -> ${statuses.join(', ')}; delivery ${record?.state} after ${record?.attempts} tries${record?.error ? ` (${record.error})` : ''}; the SMTP server got ${received.length} message(s) to ${to}${received[0] ? `: "${received[0].subject}"` : ''}`);
+        } finally {
+          await setEmulatorTriggers(true);
+        }
+      }],
+    ],
+    // The mail sweeper (issue 58): Cloud Scheduler POSTs every minute; a mail due for another try
+    // (RETRY, its time past) is sent by this run alone, once, and recorded SUCCESS.
+    sweepMail: [
+      ["the scheduler's call sends a mail due for another try, once", async (base) => {
+        const id = `rehearsal-sweep-${randomBytes(6).toString('hex')}`;
+        const to = `${id}@example.com`;
+        const subject = `Rehearsal retry ${id}`;
+        const call = () => fetch(`${base}/`, {
+          method: 'POST',
+          headers: { 'X-CloudScheduler-JobName': 'firebase-schedule-sweepMail-us-central1', 'X-CloudScheduler-ScheduleTime': new Date().toISOString(), 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+        // The suite's own sendMail (Functions emulator) sweeps too after each mail: off meanwhile.
+        await setEmulatorTriggers(false);
+        try {
+          await adminDb().collection('mail').doc(id).create({
+            to, message: { subject, text: 'Sent by sweepMail alone under functions-framework.', html: '' },
+            delivery: { state: 'RETRY', attempts: 1, error: '421 4.7.0 Try again later', nextAttemptAt: Timestamp.fromMillis(Date.now() - 1000), leaseExpireTime: null },
+          });
+          const statuses = [(await call()).status, (await call()).status];
+          const record = (await adminDb().collection('mail').doc(id).get()).data()?.delivery as { state?: string; attempts?: number; error?: string } | undefined;
+          const received = (await (await fetch(`${INBOX_URL}/messages.json?to=${encodeURIComponent(to)}`)).json()) as { subject: string }[];
+          return expect(statuses.every((st) => st === 200) && record?.state === 'SUCCESS' && record.attempts === 2 && received.length === 1,
+            `POST / (X-CloudScheduler-JobName) x2 -> ${statuses.join(', ')}; mail/${id} (RETRY, due) -> ${record?.state} after ${record?.attempts} tries${record?.error ? ` (${record.error})` : ''}; the SMTP server got ${received.length} message(s) to ${to}`);
         } finally {
           await setEmulatorTriggers(true);
         }

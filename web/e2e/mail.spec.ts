@@ -47,7 +47,7 @@ test('the owner sees mail that could not be sent on the Failed Mail page, phone 
   await db().collection('mail').doc(id).create({
     to: `gone-${RUN}@example.com`,
     message: { subject: `Your order is on its way (order ${RUN.slice(0, 8).toUpperCase()})`, text: 'x', html: '<p>x</p>' },
-    delivery: { state: 'ERROR', attempts: 5, error: "Can't send mail - all recipients were rejected: 451 4.3.0 Mailbox busy", startTime: FieldValue.serverTimestamp(), endTime: FieldValue.serverTimestamp(), leaseExpireTime: null },
+    delivery: { state: 'ERROR', attempts: 8, error: "Can't send mail - all recipients were rejected: 451 4.3.0 Mailbox busy", startTime: FieldValue.serverTimestamp(), endTime: FieldValue.serverTimestamp(), leaseExpireTime: null },
   });
   await adminLogin(page);
   await page.getByRole('link', { name: 'Failed Mail' }).first().click();
@@ -55,7 +55,7 @@ test('the owner sees mail that could not be sent on the Failed Mail page, phone 
   await expect(page.getByRole('heading', { name: 'Failed Mail' })).toBeVisible();
   const item = page.getByRole('listitem').filter({ hasText: id });
   await expect(item).toContainText(`gone-${RUN}@example.com`);
-  await expect(item).toContainText('5 of 5');
+  await expect(item).toContainText('8 of 8');
   await expect(item).toContainText('451 4.3.0 Mailbox busy');
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -63,4 +63,9 @@ test('the owner sees mail that could not be sent on the Failed Mail page, phone 
     await item.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/failed-mail-${width}.png` });
   }
+  // Send Again (issue 58): queued for the sweeper, once; the mail is then waiting, not failed.
+  await item.getByRole('button', { name: 'Send Again' }).click();
+  await expect(item.getByRole('status')).toHaveText('Queued again: it goes out within a minute.');
+  await expect(item.getByRole('button', { name: 'Send Again' })).toBeDisabled();
+  expect((await db().collection('mail').doc(id).get()).data()?.delivery).toMatchObject({ state: expect.stringMatching(/^(RETRY|PROCESSING|SUCCESS)$/), resentBy: 'admin' });
 });

@@ -1,4 +1,4 @@
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 
 // The mail queue: one document per mail in `mail`, written in the same transaction as the change it
 // announces, under an id derived from what it announces (a retried request cannot queue a second
@@ -13,7 +13,27 @@ export interface MailDoc {
   message: { subject: string; text: string; html: string };
 }
 
-/** A mail as queued: its delivery PENDING, not tried yet (the extension's first state). */
-export function queued(mail: MailDoc) {
-  return { ...mail, delivery: { state: 'PENDING', attempts: 0, startTime: FieldValue.serverTimestamp(), endTime: null, leaseExpireTime: null, error: null } };
+/**
+ * A PENDING mail no sender took within this long is taken by the sweeper (functions/src/mail/):
+ * the trigger's event was lost, or refused while the function was at its instance limit.
+ */
+export const MAIL_PENDING_GRACE_MS = 3 * 60 * 1000;
+/**
+ * Mail documents (addresses, order details) are deleted this long after they were queued or last
+ * resent: `expireAt` is the field of a Firestore TTL policy (firestore.indexes.json, decision 037).
+ */
+export const MAIL_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const mailExpiry = (now = Date.now()) => Timestamp.fromMillis(now + MAIL_KEEP_MS);
+
+/**
+ * A mail as queued: its delivery PENDING, not tried yet (the extension's first state).
+ * `nextAttemptAt` is when the sweeper takes it if the trigger has not (mail/mail.repo.ts).
+ */
+export function queued(mail: MailDoc, now = Date.now()) {
+  return {
+    ...mail,
+    expireAt: mailExpiry(now),
+    delivery: { state: 'PENDING', attempts: 0, startTime: FieldValue.serverTimestamp(), endTime: null, leaseExpireTime: null, nextAttemptAt: Timestamp.fromMillis(now + MAIL_PENDING_GRACE_MS), error: null },
+  };
 }

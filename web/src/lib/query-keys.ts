@@ -23,6 +23,7 @@ export const queryKeys = {
   adminFailedMail: ['admin-failed-mail'] as const,
   /** Issue 54: the payment problems queue (GET /api/admin/payment-problems). */
   adminPaymentProblems: ['admin-payment-problems'] as const,
+  adminWaitingMail: ['admin-waiting-mail'] as const,
   /** Counter sales (issue 39): a day's takings and list, one sale. */
   adminSales: ['admin-sales'] as const,
   /** The desk's pre-order lines and special orders (issue 41). */
