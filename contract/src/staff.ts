@@ -186,6 +186,7 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'newsletter.export', 'cover.delete',
   'discount.create', 'discount.pause', 'giftcard.issue', // issue 40
+  'giftcard.void', // issue 55
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Unknown action' });
 export type AuditAction = z.infer<typeof AuditActionSchema>;
