@@ -175,7 +175,9 @@ export function giveBackToCard(tx: Transaction, card: CardRead, cents: number, o
   addToCounters(tx, { [LIABILITY.spent]: -cents, ...(card.voided ? { [LIABILITY.voided]: after } : {}) });
   if (card.voided) {
     tx.update(ref, { balanceCents: 0, updatedAt: at });
-    tx.create(ledger(card.id).doc(), { kind: 'voided', cents: -after, balanceAfterCents: 0, at, orderId });
+    // A millisecond later: the ledger lists by time, and the void follows the give-back.
+    const voidAt = new Date(Date.parse(at) + 1).toISOString();
+    tx.create(ledger(card.id).doc(), { kind: 'voided', cents: -after, balanceAfterCents: 0, at: voidAt, orderId });
     return;
   }
   tx.update(ref, { balanceCents: after, updatedAt: at });
