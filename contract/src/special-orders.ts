@@ -64,6 +64,9 @@ function dayAfter(from: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** The latest expected date a quote made on the shop's day `today` may name (the desk's date field's max). */
+export const latestSpecialQuoteDay = (today: string) => dayAfter(today, MAX_SPECIAL_QUOTE_DAYS_AHEAD);
+
 /** A calendar date that exists (2027-02-30 does not). */
 const realDate = (day: string) => {
   const at = new Date(`${day}T00:00:00Z`);
@@ -103,7 +106,7 @@ export const SpecialOrderStatusSchema = z
       ctx.addIssue({ code: 'custom', path: ['expectedOn'], message: 'The expected date cannot be in the past' });
       return z.NEVER;
     }
-    if (body.expectedOn > dayAfter(today, MAX_SPECIAL_QUOTE_DAYS_AHEAD)) {
+    if (body.expectedOn > latestSpecialQuoteDay(today)) {
       ctx.addIssue({ code: 'custom', path: ['expectedOn'], message: 'The expected date is at most a year ahead' });
       return z.NEVER;
     }
