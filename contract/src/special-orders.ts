@@ -55,17 +55,16 @@ const ExpectedOn = z.string({ error: 'Expected date must be text' }).regex(/^\d{
 
 /** A quote's bounds (issue 55): a copy's price, and how far ahead its date may be. */
 export const MAX_SPECIAL_QUOTE_CENTS = 100_000;
-export const MAX_SPECIAL_QUOTE_DAYS_AHEAD = 366;
 
-/** The shop's day `days` after `from` (YYYY-MM-DD: calendar arithmetic in UTC on the shop's date). */
-function dayAfter(from: string, days: number): string {
-  const at = new Date(`${from}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
+/**
+ * The latest expected date a quote made on the shop's day `today` (YYYY-MM-DD) may name: the same
+ * day a year later (29 February: 1 March). The desk's date field's max, and the server's bound.
+ */
+export function latestSpecialQuoteDay(today: string): string {
+  const at = new Date(`${today}T00:00:00Z`);
+  at.setUTCFullYear(at.getUTCFullYear() + 1);
   return at.toISOString().slice(0, 10);
 }
-
-/** The latest expected date a quote made on the shop's day `today` may name (the desk's date field's max). */
-export const latestSpecialQuoteDay = (today: string) => dayAfter(today, MAX_SPECIAL_QUOTE_DAYS_AHEAD);
 
 /** A calendar date that exists (2027-02-30 does not). */
 const realDate = (day: string) => {
