@@ -2,7 +2,7 @@ import type { BookFields, OrderEvent, OrderStatus } from '@bookstore/contract';
 import { CATEGORIES, ORDER_STATUSES } from '@bookstore/contract';
 import { bumpCatalogVersion } from '../functions/src/books/catalog-version';
 import { generatedBooks, KNOWN_BOOKS } from '../functions/src/books/catalog-fixtures';
-import { COUNTER_SHARDS, COUNTERS_COLLECTION, counterShardId, recount } from '../functions/src/orders/counters';
+import { COUNTER_SHARDS, COUNTERS_COLLECTION, counterShardId, recount } from '../functions/src/counters/counters';
 import type { OrderDoc } from '../functions/src/orders/orders.repo';
 import { adminDb, commitInBatches } from '../scripts/lib/admin-sdk';
 import { signUpCustomer, type Customer } from '../scripts/lib/fixtures';

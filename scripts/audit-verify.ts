@@ -5,7 +5,8 @@ import { cliArgs, EMULATOR_ENV, PROJECT_ID as EMULATOR_PROJECT } from './lib/env
 
 // Walks the audit log's hash chain (issue 36; functions/src/admin/audit-chain.ts) and says whether
 // every event is still the one written: an event edited, deleted or inserted with admin credentials
-// (the Firebase console, firebase-admin, the REST API) breaks it. A rewrite of the whole chain after
+// (the Firebase console, firebase-admin, the REST API) breaks it, and so does an event written
+// without its place in the chain (no `seq`) after the chain began (issue 55). A rewrite of the whole chain after
 // some event would pass, unless you give an anchor seen earlier outside Firestore: the head this
 // command printed last time, or an `audit chain head` line of the api function's log.
 //   npm run audit:verify -- --project <project-id> [--anchor <seq>:<hash>]

@@ -2,7 +2,7 @@ import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COUNTER_SHARDS, counterShardId, sumShards } from '../functions/src/orders/counters';
+import { COUNTER_SHARDS, counterShardId, sumShards } from '../functions/src/counters/counters';
 import { adminDb } from './lib/admin-sdk';
 import { INBOX_URL, PORTS, ROOT, SHOP_URL } from './lib/env';
 import { assertPortsFree, waitFor } from './lib/ports';

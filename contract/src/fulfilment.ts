@@ -146,7 +146,7 @@ export const QuoteRequestSchema = z
       .max(MAX_ORDER_BOOKS_FOR_QUOTE, `An order holds at most ${MAX_ORDER_BOOKS_FOR_QUOTE} books`)
       .refine((ids) => new Set(ids).size === ids.length, 'Repeated book ids'),
     delivery: QuoteDeliverySchema,
-    /** Issue 40: priced with this discount code when it applies (else `discountProblem` says why). */
+    /** Issue 40: priced with this discount code when it applies (else `discountProblem`, one answer for every reason: issue 55). */
     // As typed: a code that cannot be one is answered in the quote (`discountProblem`, `giftCard.problem`), not as a 400.
     discountCode: z.string({ error: 'discountCode must be text' }).trim().max(64, 'discountCode is at most 64 characters').transform((v) => v.toUpperCase()).optional(),
     /** Issue 40: what this gift card would pay (its balance now, at most the total) and what remains `due`. */
@@ -214,7 +214,7 @@ export interface Quote {
   discount?: number;
   /** The code that applied, and what it does ('10% off'). */
   discountApplied?: { code: string; label: string };
-  /** Why the code asked for does not apply (the price is then without it). */
+  /** The code asked for does not apply (the price is then without it): always DISCOUNT_UNAVAILABLE, whatever the reason (issue 55). */
   discountProblem?: { code: string; reason: string; error: string };
   /** What the gift card asked for pays (min(balance, total)), its balance now; or why it cannot. */
   giftCard?: { amount: number; balance: number; last4: string } | { problem: string };

@@ -68,6 +68,10 @@ export interface StoredRefund {
   failureReason?: string;
   /** What of this refund went back on the gift card that paid the order (issue 54: one refund, one record). */
   giftCardCents?: number;
+  /** The customer was mailed of it (once, by the desk's record or by Stripe's event, whichever was first without the desk). */
+  mailed?: boolean;
+  /** Issue 54: given as store credit on a new gift card (its last 4), not back to the card or in cash. */
+  storeCredit?: { giftCardId: string; last4: string };
 }
 
 export const PAYMENT_PROBLEM_CODES = ['PAID_AFTER_CANCEL', 'PAID_TWICE', 'AMOUNT_MISMATCH', 'DISPUTED', 'REFUND_FAILED'] as const;
@@ -132,6 +136,8 @@ export interface StoredPayment {
   refunds?: StoredRefund[];
   problem?: PaymentProblem;
   dispute?: StoredDispute;
+  /** The shop is closing this session for a cancel (issue 54): its expiry does not cancel the order itself. */
+  closingForCancel?: { sessionId: string; at: string };
 }
 
 /** A refund as the API answers it (dollars). */
@@ -258,6 +264,12 @@ export const RefundRequestSchema = z
       .max(50)
       .default([])
       .refine((lines) => new Set(lines.map((l) => l.bookId)).size === lines.length, 'Each book may be restocked once'),
+    /**
+     * Issue 54: where the money part goes: back the way it was paid (the card through Stripe, or
+     * cash; the default, left out) or as store credit on a new gift card the customer is mailed.
+     */
+    destination: z.enum(['original', 'store_credit'], { error: 'destination must be original or store_credit' }).optional()
+      .transform((d) => (d === 'store_credit' ? d : undefined)),
   })
   .strip();
 export type RefundRequest = z.input<typeof RefundRequestSchema>;

@@ -1,4 +1,5 @@
 import { COUNTRY_ROWS, type CountryRow } from './places-data';
+import { zipBelongsTo } from './us-zip-prefixes';
 
 // Places are chosen, not typed (issue 36): a country is its ISO 3166-1 alpha-2 code on the wire and in
 // storage ('US'), a region its ISO 3166-2 subdivision code where the country has a list here ('IL'),
@@ -143,6 +144,9 @@ export function placeProblems(place: PlaceFields, rules: PlaceRules): PlaceProbl
       if (rules.complete) problems.postcode = `Enter your ${word}`;
     } else if (!isPostcodeOf(country, postcode)) {
       problems.postcode = `Enter a ${name} ${word}, such as ${postcodeExample(country)}`;
+    } else if (country === 'US' && region && isRegionOf(country, region) && !zipBelongsTo(region, postcodeKey(postcode))) {
+      // Tax and post are priced by the state: a zipcode elsewhere must not buy another state's rate (issue 55).
+      problems.postcode = `${postcodeKey(postcode).slice(0, 5)} is not a zipcode in ${regionName(country, region)}: check the zipcode and the state`;
     }
   } else if (postcode) {
     problems.postcode = `${name} has no postcodes: leave the ${word} empty`;

@@ -161,6 +161,14 @@ export type DiscountVerdict =
 const refuse = (status: number, code: DiscountRefusalCode, message: string): DiscountVerdict => ({ ok: false, status, code, message });
 
 /**
+ * The quote's one answer for every code that does not apply (issue 55): unknown, paused, not yet or
+ * no longer valid, used up, or not for this cart. A quote is anonymous and cheap, so telling these
+ * apart (or naming a live code's minimum or categories) would let anyone probe which codes exist;
+ * a shopper learns what a code does once it applies (its label in `discountApplied`).
+ */
+export const DISCOUNT_UNAVAILABLE = { error: 'DISCOUNT_UNAVAILABLE', reason: 'This code cannot be used' } as const;
+
+/**
  * Whether `d` applies to this cart now, and how much it takes off; or why not, with the order's
  * answer (an unknown code 404; a code that is not valid now or not for this cart 422; used up 409).
  * `usedByCustomer`: whether this customer already holds a redemption (checked for orders only).
@@ -253,6 +261,13 @@ export const GiftCardCodeSchema = z
   .max(40, GIFT_CARD_TYPO)
   .transform(normaliseGiftCardCode)
   .refine(giftCardCodeIsValid, GIFT_CARD_TYPO);
+
+// POST /api/gift-cards/balance {code} (issue 55): the code travels in the body, never in a URL path
+// that request logs keep.
+export const GiftCardBalanceRequestSchema = z.object({ code: GiftCardCodeSchema }).strip();
+
+/** How a gift card code may appear in a log line: its last 4 symbols only (issue 55). */
+export const giftCardLogLabel = (code: string): string => `…${normaliseGiftCardCode(code).slice(-4)}`;
 
 export const MAX_GIFT_CARD_CENTS = 100_000; // $1,000
 

@@ -45,12 +45,14 @@ export const LOGIN_CEILING_WINDOW_MS = 15 * 60 * 1000;
 export const HASH_CONCURRENCY = 2;
 export const HASH_QUEUE = 8;
 /**
- * Proxies that append to X-Forwarded-For after the client's own address, in production: the
- * request goes browser -> Firebase Hosting's edge -> Cloud Run's Google Front End -> function, so
- * the list reads `<whatever the client sent>, <client>, <Hosting edge>` and the client is one hop
- * from the right. The emulators append nothing (the Hosting emulator forwards the header as is).
+ * Entries after the client's address in X-Forwarded-For, in production (issue 55): 0, the LAST
+ * entry, which Google's front end appends on Cloud Run behind Hosting; every entry before it the
+ * caller can write. Reports of what Hosting's edge adds differ (some show the client one from the
+ * right, `<client>, <edge>`): log the header of a request you send with a made-up X-Forwarded-For
+ * on your deployment once, and set this to the number of entries after the client's own address.
+ * Never more than the front end adds: a hop too many reads an entry the caller wrote.
  */
-export const PRODUCTION_PROXY_HOPS = 1;
+export const PRODUCTION_PROXY_HOPS: number = 0;
 export const MAX_JSON_BYTES = 100 * 1024;
 /** Multipart boundaries and part headers around the cover's bytes. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

@@ -149,4 +149,28 @@ describe('the audit chain', () => {
     }
     expect((await auditVerify('--anchor', anchor)).code).toBe(0);
   }, 180_000);
+
+  it('a forged event (written with admin credentials, without its place in the chain) fails npm run audit:verify and is flagged in the Audit Log (issue 55)', async () => {
+    expect((await auditVerify()).code).toBe(0);
+    // Dated in the past and shaped like the shop's events; only its missing seq and Firestore's own
+    // create time, which no writer chooses, give it away.
+    const forger = `forger-${Date.now().toString(36)}`;
+    const forged = await db().collection('audit').add({ actor: forger, role: 'owner', action: 'book.price', target: 'books/forged', at: '2020-01-01T00:00:00.000Z', changes: { newPrice: { before: 20, after: 0.01 } } });
+    try {
+      const caught = await auditVerify();
+      expect(caught.code, caught.out).toBe(1);
+      expect(caught.out).toContain(`audit/${forged.id}: written `);
+      expect(caught.out).toContain('without its place in the chain (no seq), after the chain began');
+      const page = await http(`/api/admin/audit?actor=${forger}`, { token: await adminToken() });
+      expect(page.status).toBe(200);
+      expect(page.body.events).toEqual([expect.objectContaining({ id: forged.id, outOfChain: true })]);
+      // The shop's own events are not flagged.
+      const own = await http('/api/admin/audit?actor=admin&limit=5', { token: await adminToken() });
+      expect(own.body.events.length).toBeGreaterThan(0);
+      expect(own.body.events.filter((e: { outOfChain?: boolean }) => e.outOfChain)).toEqual([]);
+    } finally {
+      await forged.delete();
+    }
+    expect((await auditVerify()).code).toBe(0);
+  }, 120_000);
 });

@@ -12,7 +12,7 @@ const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 const clientIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 203.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
 const issue = async (json: unknown, token?: string) => http('/api/admin/gift-cards', { method: 'POST', token: token ?? (await adminToken()), json });
-const balanceOf = async (code: string) => (await http(`/api/gift-cards/${encodeURIComponent(code)}/balance`, { headers: { 'X-Forwarded-For': clientIp() } })).body.balance as number;
+const balanceOf = async (code: string) => (await http('/api/gift-cards/balance', { method: 'POST', headers: { 'X-Forwarded-For': clientIp() }, json: { code } })).body.balance as number;
 const cardDoc = async (id: string) => (await db().collection('giftCards').doc(id).get()).data()!;
 const ledgerOf = async (id: string) => (await http(`/api/admin/gift-cards/${id}?limit=100`, { token: await adminToken() })).body.ledger as { kind: string; amount: number; balanceAfter: number; orderId?: string }[];
 const place = (customer: { token: string }, body: Record<string, unknown>) => http('/api/orders', { method: 'POST', token: customer.token, json: body });
@@ -71,7 +71,7 @@ describe('gift cards: issuing and the balance check', () => {
   it('the balance check answers the balance; a typo is caught by the check symbol (400), an unknown code is 404; rate-limited per client', async () => {
     const card = await newCard(12.34);
     const ip = clientIp();
-    const check = (code: string) => http(`/api/gift-cards/${encodeURIComponent(code)}/balance`, { headers: { 'X-Forwarded-For': ip } });
+    const check = (code: string) => http('/api/gift-cards/balance', { method: 'POST', headers: { 'X-Forwarded-For': ip }, json: { code } });
     const ok = await check(card.code.toLowerCase().replace(/-/g, ' '));
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ balance: 12.34 });

@@ -12,12 +12,21 @@ const refund = (orderId: string, key: string, json: unknown) => admin(`/api/admi
 const setStatus = (orderId: string, status: string) => admin(`/api/admin/orders/${orderId}/status`, { status });
 const intentOf = async (order: CardOrder) => (await sdk().checkout.sessions.retrieve(order.sessionId)).payment_intent as string;
 const stripeRefundsOf = async (paymentIntent: string) => (await sdk().refunds.list({ payment_intent: paymentIntent, limit: 100 })).data;
+/** `until` with room for a refund's round trip through Stripe and back (events are asynchronous); bounded by the test's own limit. */
+async function settled(id: string, ok: (doc: any) => boolean, what: string): Promise<any> {
+  for (let i = 0; i < 450; i++) {
+    const doc = await stored(id);
+    if (ok(doc)) return doc;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return until(id, ok, what);
+}
 const KEY = () => `edge-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** What a refused request could have written: the order, its books, its mails. */
 const scopeOf = (order: CardOrder) => [db().collection('orders').doc(order.id), ...order.books.map((b) => db().collection('books').doc(b._id))];
 
-describe('every cancel closes its payment', () => {
+describe('every cancel closes its payment', { timeout: 120_000 }, () => {
   it('the desk cancels an unpaid card order: its Checkout session is expired at Stripe, so the page cannot be paid; cards only were offered', async () => {
     const order = await placeCardOrder();
     const session = await sdk().checkout.sessions.retrieve(order.sessionId);
@@ -37,7 +46,7 @@ describe('every cancel closes its payment', () => {
     await fetch(`${process.env.STRIPE_API_BASE}/_fake/fail-next/${rule.id}`, { method: 'DELETE' });
     expect((await sdk().checkout.sessions.retrieve(order.sessionId)).status).toBe('open');
     await control(`sessions/${order.sessionId}/pay`, { card: '4242424242424242' });
-    const refunded = await until(order.id, (d) => d.payment?.status === 'refunded', 'refunded after cancel');
+    const refunded = await settled(order.id, (d) => d.payment?.status === 'refunded' && !!d.payment.problem?.resolvedAt, 'refunded after cancel');
     expect(refunded.status).toBe('cancelled');
     expect(refunded.payment).toMatchObject({ paidCents: order.totalCents, refundedCents: order.totalCents });
     expect(refunded.payment.refunds).toHaveLength(1);
@@ -93,6 +102,31 @@ describe('refunds are one outcome', () => {
     const mail = (await db().collection('mail').doc(refundMails[0]!).get()).data()!;
     expect(mail.message.text).toMatch(/\$10\.00 is back on your gift card ending/);
     expect(mail.message.text).toMatch(/\$20\.00 is on its way back to your card/);
+  });
+
+  it('the desk gives the money as store credit: a new gift card made by the server, nothing refunded at Stripe, mailed once; the same key makes no second card', async () => {
+    const order = await placeCardOrder();
+    await pay(order);
+    const pi = await intentOf(order);
+    const key = KEY();
+    const body = { amount: 12.5, reason: 'Changed their mind', destination: 'store_credit' };
+    const made = await refund(order.id, key, body);
+    expect(made.status).toBe(201);
+    expect(made.body.storeCredit).toMatchObject({ amount: 12.5, code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/) });
+    expect(await stripeRefundsOf(pi)).toEqual([]);
+    const doc = await stored(order.id);
+    expect(doc.payment).toMatchObject({ refundedCents: 1250, status: 'partially_refunded' });
+    const card = (await db().collection('giftCards').doc(doc.payment.refunds[0].storeCredit.giftCardId).get()).data()!;
+    expect(card).toMatchObject({ balanceCents: 1250, last4: made.body.storeCredit.last4 });
+    const again = await refund(order.id, key, body);
+    expect(again.status).toBe(201);
+    expect(again.body.storeCredit.code).toBeUndefined();
+    expect((await db().collection('giftCards').where('createdBy', '==', 'admin').where('last4', '==', card.last4).count().get()).data().count).toBe(1);
+    const mails = (await mailsOf(order.id)).filter((m) => m.includes('-refund-'));
+    expect(mails).toHaveLength(1);
+    expect((await db().collection('mail').doc(mails[0]!).get()).get('message.text')).toContain(made.body.storeCredit.code);
+    const bad = await refund(order.id, KEY(), { ...body, destination: 'elsewhere' });
+    expect(bad.status).toBe(400);
   });
 
   it('two desks refund the same line at once with their own keys: one refund at Stripe, the other refused before any money moved', async () => {

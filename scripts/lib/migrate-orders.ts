@@ -1,6 +1,6 @@
 import type { Firestore, WriteBatch } from 'firebase-admin/firestore';
 import type { BookDoc } from '../../functions/src/books/books.repo';
-import { COUNTERS_COLLECTION, counterShardId, recount, type CountedOrder } from '../../functions/src/orders/counters';
+import { COUNTERS_COLLECTION, counterShardId, recount, type CountedOrder } from '../../functions/src/counters/counters';
 import type { OrderDoc, OrderLineDoc } from '../../functions/src/orders/orders.repo';
 import { adminDb, commitInBatches } from './admin-sdk';
 

@@ -234,6 +234,8 @@ test('places are chosen, not typed: the method follows the address, a wrong zipc
   await expect(local).toBeChecked();
   await expect(page.getByTestId('quote-total')).toHaveText('$9.99');
   await page.getByLabel('State / province').selectOption('CA');
+  // Illinois's zipcode with the state CA: named under the field (issue 55), never priced as California.
+  await expect(page.getByText('62701 is not a zipcode in California: check the zipcode and the state')).toBeVisible();
   await zipcode.fill('90210');
   await expect(post).toBeChecked();
   await expect(local).toBeDisabled();

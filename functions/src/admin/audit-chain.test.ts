@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, EMPTY_HEAD, eventHash, GENESIS_HASH, verifyChain, type ChainHead, type StoredEvent } from './audit-chain';
+import { canonicalJson, EMPTY_HEAD, eventHash, GENESIS_HASH, unchainedProblems, verifyChain, type ChainHead, type StoredEvent } from './audit-chain';
 
 /** A chain of `n` events as appendAudit stores them, and its head. */
 function chain(n: number): { events: StoredEvent[]; head: ChainHead } {
@@ -75,5 +75,24 @@ describe('the audit hash chain', () => {
     expect(report.ok).toBe(false);
     expect(report.problems).toEqual([expect.stringMatching(/^event 3 \(audit\/e3\): not the event anchored/)]);
     expect((await verifyChain(events.slice(0, 2), { seq: 2, hash: events[1]!.hash! }, anchor)).problems).toEqual(['the anchored event 3 is not in the log']);
+  });
+
+  it('an event without seq written after the chain began is a forgery; those from before are counted (issue 55)', () => {
+    const start = '2026-11-25T12:00:00.000Z';
+    const { before, problems } = unchainedProblems([
+      { id: 'old', createdAt: '2026-11-01T09:00:00.000Z' },
+      // Its own `at` claims the past; Firestore's create time, which no writer chooses, says otherwise.
+      { id: 'forged', createdAt: '2026-11-26T08:00:00.000Z', at: '2026-10-01T00:00:00.000Z' },
+      // No create time (a database that gives none): its `at` decides; with neither it cannot be placed.
+      { id: 'dated', at: '2026-10-01T00:00:00.000Z' },
+      { id: 'undated' },
+    ], start);
+    expect(before).toBe(2);
+    expect(problems).toEqual([
+      expect.stringMatching(/^audit\/forged: written 2026-11-26T08:00:00.000Z without its place in the chain/),
+      expect.stringMatching(/^audit\/undated: written at an unknown time without its place in the chain/),
+    ]);
+    // Before any chain, nothing is out of it.
+    expect(unchainedProblems([{ id: 'a' }, { id: 'b', createdAt: start }], undefined)).toEqual({ before: 2, problems: [] });
   });
 });

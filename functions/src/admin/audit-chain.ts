@@ -44,8 +44,8 @@ export interface ChainHead {
 
 export const EMPTY_HEAD: ChainHead = { seq: 0, hash: GENESIS_HASH };
 
-/** A stored event as the walk reads it. */
-export type StoredEvent = Partial<ChainedFields> & { id: string; hash?: string };
+/** A stored event as the walk reads it; `createdAt`, when known, is Firestore's own create time (ISO). */
+export type StoredEvent = Partial<ChainedFields> & { id: string; hash?: string; createdAt?: string };
 
 export interface ChainReport {
   ok: boolean;
@@ -89,4 +89,32 @@ export async function verifyChain(events: AsyncIterable<StoredEvent> | Iterable<
   }
   if (!anchorSeen) problems.push(`the anchored event ${anchor!.seq} is not in the log`);
   return { ok: problems.length === 0, checked, head, problems };
+}
+
+/** An event without `seq`, as the scan for them reads it. */
+export interface UnchainedEvent {
+  id: string;
+  /** Firestore's create time (ISO), which no writer chooses; absent where the database does not say. */
+  createdAt?: string;
+  /** The event's own `at`, what its writer said (used only where createdAt is absent). */
+  at?: unknown;
+}
+
+/**
+ * Events without their place in the chain (issue 55). Every event the shop has written since the
+ * chain began has `seq`; one without it written after that (Firestore's create time, which the
+ * writer cannot choose, later than the chain's first event's) was written around the shop, with
+ * the project's credentials: a forgery, named as a problem. Those from before the chain are counted
+ * (`before`), not checkable. Where the database gives no create time, the event's own `at` decides,
+ * and an event with neither cannot be placed before the chain, so it is a problem too.
+ */
+export function unchainedProblems(events: readonly UnchainedEvent[], chainStart: string | undefined): { before: number; problems: string[] } {
+  let before = 0;
+  const problems: string[] = [];
+  for (const event of events) {
+    const when = event.createdAt ?? (typeof event.at === 'string' ? event.at : undefined);
+    if (chainStart === undefined || (when !== undefined && when < chainStart)) before += 1;
+    else problems.push(`audit/${event.id}: written ${when ?? 'at an unknown time'} without its place in the chain (no seq), after the chain began (${chainStart}): not written by the shop`);
+  }
+  return { before, problems };
 }

@@ -1,11 +1,11 @@
 import type { AuditAction, AuditEvent, AuditPage, AuditQuery, FieldChange, Role } from '@bookstore/contract';
-import type { Firestore, Query, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { FieldPath, type Firestore, type Query, type QueryDocumentSnapshot, type Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions/logger';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { EMPTY_HEAD, eventHash, verifyChain, type ChainHead, type ChainReport, type StoredEvent } from './audit-chain';
+import { EMPTY_HEAD, eventHash, unchainedProblems, verifyChain, type ChainHead, type ChainReport, type StoredEvent, type UnchainedEvent } from './audit-chain';
 
 // The audit log, audit/<auto id>: one event per admin write, ALWAYS added to the same transaction
 // as the write it describes (so a change without its event, or an event without its change, cannot
@@ -119,6 +119,9 @@ export function logChainHead(head: ChainHead): void {
   logger.info('audit chain head', { auditSeq: head.seq, auditHash: head.hash });
 }
 
+/** Firestore's create time of a document, ISO; undefined where the database does not give one. */
+const createdAt = (doc: { createTime?: Timestamp }): string | undefined => doc.createTime?.toDate().toISOString();
+
 /** Chained events in seq order, a page at a time. */
 async function* chainedEvents(firestore: Firestore, pageSize = 500): AsyncGenerator<StoredEvent> {
   let after: QueryDocumentSnapshot | undefined;
@@ -126,21 +129,53 @@ async function* chainedEvents(firestore: Firestore, pageSize = 500): AsyncGenera
     let query = audit(firestore).orderBy('seq').limit(pageSize);
     if (after) query = query.startAfter(after);
     const snap = await query.get();
-    for (const doc of snap.docs) yield { id: doc.id, ...(doc.data() as Omit<StoredEvent, 'id'>) };
+    for (const doc of snap.docs) yield { id: doc.id, ...(doc.data() as Omit<StoredEvent, 'id'>), createdAt: createdAt(doc) };
     if (snap.size < pageSize) return;
     after = snap.docs[snap.size - 1];
   }
 }
 
-/** Walks the whole chain (an operator's tool: reads every chained event once). */
+/** Every event without `seq` (only `seq` and `at` read), by id, a page at a time. */
+async function unchainedEvents(firestore: Firestore, pageSize = 1000): Promise<UnchainedEvent[]> {
+  const found: UnchainedEvent[] = [];
+  let after: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    let query = audit(firestore).select('seq', 'at').orderBy(FieldPath.documentId()).limit(pageSize);
+    if (after) query = query.startAfter(after);
+    const snap = await query.get();
+    for (const doc of snap.docs) if (doc.get('seq') === undefined) found.push({ id: doc.id, createdAt: createdAt(doc), at: doc.get('at') });
+    if (snap.size < pageSize) return found;
+    after = snap.docs[snap.size - 1];
+  }
+}
+
+/**
+ * Walks the whole chain (an operator's tool: reads every chained event once, and `seq` and `at` of
+ * every event), and names what does not hold: the chain's own problems (verifyChain) and any event
+ * written without its place in it after it began (unchainedProblems, issue 55).
+ */
 export async function verifyAuditLog(firestore: Firestore = db(), anchor?: ChainHead): Promise<ChainReport & { unchained: number }> {
   const headSnap = await auditHeadRef(firestore).get();
   const stored = headSnap.data() as Partial<ChainHead> | undefined;
   const head = typeof stored?.seq === 'number' && typeof stored.hash === 'string' ? { seq: stored.seq, hash: stored.hash } : EMPTY_HEAD;
-  const report = await verifyChain(chainedEvents(firestore), head, anchor);
-  // Events written before the chain (no seq) cannot be checked; they are counted, not hidden.
-  const total = (await audit(firestore).count().get()).data().count;
-  return { ...report, unchained: total - report.checked };
+  // The chain began at the earliest create time of its events and its head (an event deleted and
+  // written again, or the head, cannot move it later than another's).
+  let chainStart: string | undefined;
+  const earliest = (when: string | undefined) => {
+    if (when !== undefined && (chainStart === undefined || when < chainStart)) chainStart = when;
+  };
+  async function* noting(events: AsyncIterable<StoredEvent>) {
+    for await (const event of events) {
+      earliest(event.createdAt ?? event.at);
+      yield event;
+    }
+  }
+  const report = await verifyChain(noting(chainedEvents(firestore)), head, anchor);
+  if (headSnap.exists) earliest(createdAt(headSnap) ?? (headSnap.get('at') as string | undefined));
+  // Events from before the chain cannot be checked: counted, not hidden. Any other is a problem.
+  const unchained = unchainedProblems(await unchainedEvents(firestore), chainStart);
+  const problems = [...report.problems, ...unchained.problems];
+  return { ...report, ok: problems.length === 0, problems, unchained: unchained.before };
 }
 
 // Cursor: url-safe base64 of [at, id] of the page's last event; the query resumes after it in
@@ -175,8 +210,14 @@ export async function auditPage(query: AuditQuery): Promise<AuditPage> {
   const newer = (at: string, id: string) => after && (at > after[0] || (at === after[0] && id >= after[1]));
   const docs = snap.docs.filter((d) => !newer((d.data() as AuditDoc).at, d.id)).slice(0, query.limit);
   const last = docs[docs.length - 1];
+  // An event without its place in the chain written after the chain began is flagged (issue 55):
+  // the shop never writes one, so someone wrote it around the shop. One more read, only then.
+  const loose = docs.filter((doc) => doc.get('seq') === undefined);
+  const head = loose.length > 0 ? await auditHeadRef().get() : undefined;
+  const chainStart = head?.exists ? (createdAt(head) ?? '') : undefined;
+  const outOfChain = new Set(loose.filter((doc) => unchainedProblems([{ id: doc.id, createdAt: createdAt(doc), at: doc.get('at') }], chainStart).problems.length > 0).map((doc) => doc.id));
   return {
-    events: docs.map((doc) => ({ id: doc.id, ...(doc.data() as AuditDoc) })),
+    events: docs.map((doc) => ({ id: doc.id, ...(doc.data() as AuditDoc), ...(outOfChain.has(doc.id) ? { outOfChain: true as const } : {}) })),
     nextCursor: snap.docs.length > query.limit && last ? encodeCursor((last.data() as AuditDoc).at, last.id) : null,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MAX_DELAY_MS } from '../config';
 import { loginDelayMs } from './admins.repo';
-import { addressKey, clientAddress, hostingClientAddress } from './client-address';
+import { addressKey, clientAddress, forwardedEntry, hostingClientAddress } from './client-address';
 import { createHashGate } from './hash-gate';
 
 describe('loginDelayMs', () => {
@@ -18,10 +18,23 @@ describe('clientAddress', () => {
   const production = { K_SERVICE: 'api' };
   const emulator = { FUNCTIONS_EMULATOR: 'true' };
 
-  it('in production takes the address Hosting appended, not what the client wrote in front', () => {
-    expect(clientAddress(req('198.51.100.7, 130.211.0.1'), production)).toBe('198.51.100.7');
-    expect(clientAddress(req('1.2.3.4, 5.6.7.8, 198.51.100.7, 130.211.0.1'), production)).toBe('198.51.100.7');
+  it('in production takes the last entry, the one Google\'s front end appended, never what the caller wrote before it (issue 55)', () => {
     expect(clientAddress(req('198.51.100.7'), production)).toBe('198.51.100.7');
+    // Twelve forged first entries, one client.
+    const forged = Array.from({ length: 12 }, (_, i) => clientAddress(req(`10.0.0.${i}, 192.0.2.${i}, 198.51.100.7`), production));
+    expect(new Set(forged)).toEqual(new Set(['198.51.100.7']));
+    // A header repeated (Node joins them), stray spaces and empty entries: still the last one.
+    expect(clientAddress({ headers: { 'x-forwarded-for': ['6.6.6.6', ' 7.7.7.7 ,, 198.51.100.7 '] as never }, ip: '127.0.0.1' }, production)).toBe('198.51.100.7');
+    expect(clientAddress(req('6.6.6.6, 2001:db8:1:2::99'), production)).toBe('2001:0db8:0001:0002::/64');
+    expect(clientAddress(req(' , '), production)).toBe('127.0.0.1');
+  });
+
+  it('forwardedEntry: the entry hops from the right, never past the first', () => {
+    expect(forwardedEntry('a, b, c')).toBe('c');
+    expect(forwardedEntry('a, b, c', 1)).toBe('b');
+    expect(forwardedEntry('c', 3)).toBe('c');
+    expect(forwardedEntry(undefined)).toBeUndefined();
+    expect(forwardedEntry('')).toBeUndefined();
   });
 
   it('in the emulator takes the last entry, or req.ip', () => {
@@ -31,7 +44,7 @@ describe('clientAddress', () => {
 
   it('for the sign-up limits, never an entry the caller wrote (issue 36): Hosting\'s in production, the connection\'s locally', () => {
     const withSocket = (xff: string | undefined, remote: string) => ({ ...req(xff), socket: { remoteAddress: remote } });
-    expect(hostingClientAddress(withSocket('6.6.6.6, 198.51.100.7, 130.211.0.1', '10.1.2.3') as never, production)).toBe('198.51.100.7');
+    expect(hostingClientAddress(withSocket('6.6.6.6, 130.211.0.1, 198.51.100.7', '10.1.2.3') as never, production)).toBe('198.51.100.7');
     // Locally the Hosting emulator passes the header through as written: every entry is the caller's.
     for (const xff of ['203.0.113.1', '203.0.113.2, 203.0.113.3', undefined]) {
       expect(hostingClientAddress(withSocket(xff, '::ffff:127.0.0.1') as never, emulator)).toBe('127.0.0.1');

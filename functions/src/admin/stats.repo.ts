@@ -3,12 +3,12 @@ import { fromCents, OPEN_SPECIAL_STATUSES, OPEN_STATUSES } from '@bookstore/cont
 import { db } from '../lib/firebase';
 import { runCount } from '../lib/queries';
 import { countBooks, lowStockBooks } from '../books/books.repo';
-import { monthlySales, orderCounts } from '../orders/counters';
-import { readCounterTotals } from '../orders/counters.repo';
+import { monthlySales, orderCounts } from '../counters/counters';
+import { readCounterTotals } from '../counters/counters.repo';
 import { latestOrders } from '../orders/orders.repo';
 import { giftCardLiabilityCents } from '../promotions/gift-cards.repo';
 
-// The order figures come from the sharded counters (orders/counters.ts), moved in the same
+// The order figures come from the sharded counters (counters/counters.ts), moved in the same
 // transaction as each order and status change: the overview reads the shards, two count()
 // aggregations over books, at most 5 low-stock books and the 5 newest orders, whatever the
 // number of orders.

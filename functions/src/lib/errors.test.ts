@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { logger } from 'firebase-functions';
+import { formatGiftCardCode, giftCardCheckSymbol } from '@bookstore/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorHandler, isTransactionContention, loggablePath, retryContended } from './errors';
 import { HttpError, INDEX_RETRY_AFTER_S } from './http-error';
@@ -13,6 +14,14 @@ describe('loggablePath', () => {
     expect(loggablePath('/api/orders/email/ann@example.com')).toBe('/api/orders/email/[email]');
     expect(loggablePath('/api/orders/email/ann%40example.com')).toBe('/api/orders/email/[email]');
     expect(loggablePath('/api/orders/email/ann%40example.com/more')).toBe('/api/orders/email/[email]/more');
+  });
+
+  it('keeps only the last 4 of a gift card code in a path (issue 55)', () => {
+    const body = '7K3M9QXR2T4VW8H';
+    const code = body + giftCardCheckSymbol(body);
+    expect(loggablePath(`/api/gift-cards/${code}/balance`)).toBe(`/api/gift-cards/[gift card …${code.slice(-4)}]/balance`);
+    expect(loggablePath(`/api/gift-cards/${formatGiftCardCode(code).toLowerCase()}/balance`)).toBe(`/api/gift-cards/[gift card …${code.slice(-4)}]/balance`);
+    expect(loggablePath(`/api/gift-cards/${encodeURIComponent(formatGiftCardCode(code).replace(/-/g, ' '))}/balance`)).not.toContain(code.slice(0, 12));
   });
 
   it('keeps every other path as it is', () => {

@@ -1,3 +1,4 @@
+import { giftCardCodeIsValid, giftCardLogLabel, normaliseGiftCardCode } from '@bookstore/contract';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { logger } from 'firebase-functions/logger';
 import { HttpError, INDEX_RETRY_AFTER_S, OUTAGE_RETRY_AFTER_S } from './http-error';
@@ -6,14 +7,24 @@ import { describeQuery, IndexNotReadyError } from './queries';
 /**
  * A request path as log lines may carry it: path segments holding an email address (the spec's
  * `/api/orders/email/{email}`, raw or %40-encoded) become `[email]`, so no customer's address
- * reaches the logs an operator or a log sink reads.
+ * reaches the logs an operator or a log sink reads; a segment that is a gift card's code (a client
+ * still calling the old `GET /api/gift-cards/:code/balance`) keeps only its last 4 (issue 55).
  */
 export function loggablePath(path: string): string {
   return path
     .split('/')
-    .map((segment) => (/@|%40/i.test(segment) ? '[email]' : segment))
+    .map((segment) => (/@|%40/i.test(segment) ? '[email]' : isGiftCardCode(segment) ? `[gift card ${giftCardLogLabel(decoded(segment))}]` : segment))
     .join('/');
 }
+
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+const isGiftCardCode = (segment: string) => /^[0-9A-Za-z]{16}$/.test(normaliseGiftCardCode(decoded(segment))) && giftCardCodeIsValid(normaliseGiftCardCode(decoded(segment)));
 
 /** A Firestore (gRPC) error that says the service, not the request, failed. */
 export function isFirestoreUnavailable(error: unknown): error is { code: number } {

@@ -1,7 +1,7 @@
 import { HttpError } from './http-error';
 
 // An opaque page cursor: the sort values of the previous page's last document, as base64url JSON.
-// Costs no read to resume from. (Orders use orders/cursor.ts, which also checks each value's shape.)
+// Costs no read to resume from. (Orders use lib/created-cursor.ts, which also checks each value's shape.)
 
 export const encodePageCursor = (parts: string[]): string => Buffer.from(JSON.stringify(parts)).toString('base64url');
 

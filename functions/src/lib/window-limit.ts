@@ -52,6 +52,17 @@ export async function takeSlot(limit: WindowLimit, key: string, now = Date.now()
   return now;
 }
 
+/**
+ * Without taking a slot: 0 when `key` has one left now, else the seconds until its oldest frees.
+ * One read, no transaction (a budget of refusals checked before the work: lib/order-refusals.ts).
+ */
+export async function slotsSpent(limit: WindowLimit, key: string, now = Date.now()): Promise<number> {
+  const stamps = live((await refFor(limit, key).get()).data() as WindowDoc | undefined, limit, now);
+  countReads(1);
+  if (stamps.length < limit.limit) return 0;
+  return Math.max(1, Math.ceil((Math.min(...stamps) + limit.windowMs - now) / 1000));
+}
+
 /** Gives back a slot takeSlot returned (one of that time; the others stay). */
 export async function giveBackSlot(limit: WindowLimit, key: string, slot: number, now = Date.now()): Promise<void> {
   const ref = refFor(limit, key);

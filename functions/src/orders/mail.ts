@@ -121,11 +121,14 @@ export function paymentMail(orderId: string, order: MailOrder): MailDoc {
 
 /** A refund, from the desk or from Stripe. */
 /** A refund's mail: where each part went (issue 54: the customer hears of every refund, whatever its destination). */
-export function refundMail(orderId: string, order: MailOrder, refundCents: number, byCard: boolean, giftCard?: { cents: number; last4: string }): MailDoc {
+export function refundMail(orderId: string, order: MailOrder, refundCents: number, byCard: boolean, giftCard?: { cents: number; last4: string }, storeCredit?: { code: string }): MailDoc {
   const headline = 'We have refunded part of your order';
+  const money = storeCredit
+    ? `${$(refundCents)} is yours as store credit on a new gift card: ${storeCredit.code} (use it at checkout or at the counter).`
+    : byCard ? `${$(refundCents)} is on its way back to your card (it can take 5 to 10 days to show).` : `${$(refundCents)} was refunded to you.`;
   const lines = [
     ...(giftCard ? [`${$(giftCard.cents)} is back on your gift card ending ${giftCard.last4}.`] : []),
-    ...(refundCents > 0 ? [byCard ? `${$(refundCents)} is on its way back to your card (it can take 5 to 10 days to show).` : `${$(refundCents)} was refunded to you.`] : []),
+    ...(refundCents > 0 ? [money] : []),
   ];
   const total = refundCents + (giftCard?.cents ?? 0);
   const text = [`Hello ${order.name},`, '', `${headline}. Order ${shortId(orderId)}:`, ...lines].join('\n');

@@ -22,6 +22,7 @@ import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
 import { clientAddress } from '../admin/client-address';
+import { checkOrderRefusals, countOrderRefusal } from '../lib/order-refusals';
 import { bookDocsByIds } from '../books/books.repo';
 import * as repo from './orders.repo';
 import { buildQuote } from './quote';
@@ -62,6 +63,7 @@ export function optionalJsonBody(req: Request): Record<string, unknown> {
 
 // POST /api/orders
 export async function createOrder(req: Request, res: Response) {
+  await checkOrderRefusals(req); // issue 55: refused orders are budgeted per account and address (lib/order-refusals.ts)
   try {
     await placeOrderFor(req, res);
   } catch (error) {
@@ -70,6 +72,7 @@ export async function createOrder(req: Request, res: Response) {
     if (error instanceof HttpError && error.status < 500) {
       logger.warn('Order refused', { status: error.status, code: error.extra.code ?? `HTTP_${error.status}`, message: error.message });
     }
+    await countOrderRefusal(req, error);
     throw error;
   }
 }

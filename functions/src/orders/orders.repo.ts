@@ -26,9 +26,9 @@ import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { appendAudit, openAudit, type AuditActor, type AuditLog } from '../admin/audit.repo';
 import { readFulfilment } from '../admin/settings.repo';
-import { orderCounts, placementDelta, transitionDelta, type CountedOrder } from './counters';
-import { addToCounters, readCounterTotals } from './counters.repo';
-import { decodeCursor, encodeCursor } from './cursor';
+import { orderCounts, placementDelta, transitionDelta, type CountedOrder } from '../counters/counters';
+import { addToCounters, readCounterTotals } from '../counters/counters.repo';
+import { decodeCursor, encodeCursor } from '../lib/created-cursor';
 import { queued } from '../lib/mail-queue';
 import { giveBackRedemption, stageRedemption } from '../promotions/discounts.repo';
 import { giveBackToCard, readCardForReturn, stageGiftCardSpend } from '../promotions/gift-cards.repo';
@@ -65,20 +65,9 @@ export { orders } from './order-writes';
 export const mail = () => db().collection(MAIL_COLLECTION);
 const customers = () => db().collection(CUSTOMERS_COLLECTION);
 
-// Contention retries: 20 shoppers racing for a last copy all read that book, and each loser's
-// transaction has to run again to see the new stock (and answer 409).
-export const TX_OPTIONS = { maxAttempts: 10 };
-
-/**
- * Still contended after every retry (a stampede on one book: its stock is one document): a 503 the
- * client may retry (with the same Idempotency-Key), rather than a 500.
- */
-export function busy(error: unknown): never {
-  if ((error as { code?: number }).code === 10 /* ABORTED */) {
-    throw new HttpError(503, 'Too many orders for these books at once. Please try again.', {}, { 'Retry-After': '1' });
-  }
-  throw error;
-}
+// The transaction options and the 503 for contention live with the other transaction helpers (issue 54).
+import { busy, TX_OPTIONS } from '../lib/transactions';
+export { busy, TX_OPTIONS };
 
 /** The API's order: the contract's mapping, which leaves out the idempotency key and request hash. */
 export const orderFromDoc = (id: string, doc: OrderDoc): Order => orderFromStored(id, doc);

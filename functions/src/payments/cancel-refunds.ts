@@ -6,7 +6,7 @@ import { HttpError } from '../lib/http-error';
 import { orderFromDoc } from '../orders/orders.repo';
 import { requireStripe } from './stripe-client';
 import { refundStatusOf } from './payment-facts';
-import { cancelRefundsDue, noteRefundProblem, readOrder, stopRetrying, applyPaymentFact } from './payments.repo';
+import { applyPaymentFact, cancelRefundsDue, markClosingForCancel, noteRefundProblem, readOrder, stopRetrying } from './payments.repo';
 import { recordRefund } from './refunds.repo';
 import type { Fact } from './payment-facts';
 import { closeSession } from './sessions';
@@ -50,7 +50,7 @@ export async function settleCancelRefund(orderId: string, actor?: AuditActor): P
     return null;
   }
   if (!payment.paymentIntentId) throw new HttpError(409, 'This order has no card payment to refund', { code: 'REFUND_EXCEEDS_PAYMENT', refundable: 0 });
-  const request: ParsedRefundRequest = { amount: fromCents(refundable), reason: due.reason ?? CANCEL_REFUND_REASON, restock: [] };
+  const request: ParsedRefundRequest = { amount: fromCents(refundable), reason: due.reason ?? CANCEL_REFUND_REASON, restock: [], destination: undefined };
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
   const { stripe } = requireStripe();
   // One key per order's cancel refund: a retry (the hourly job, a cancel sent again) is the same refund at Stripe.
@@ -143,6 +143,7 @@ export async function expireSessionQuietly(orderId: string, ownerUid?: string): 
   const s = stripeFromEnv();
   if (!s) return;
   try {
+    await markClosingForCancel(orderId, p.sessionId);
     await closeSession(s.stripe, orderId, p.sessionId);
   } catch (error) {
     logger.warn('Could not close the Checkout session before a cancel', { orderId, sessionId: p.sessionId, message: (error as Error).message });

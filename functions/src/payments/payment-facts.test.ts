@@ -101,6 +101,14 @@ describe('payment facts', () => {
     expect(won.payment.problem).toMatchObject({ resolvedAt: AT, done: 'The money stays with the shop.' });
   });
 
+  it('leaves the end of a session the shop closed for a cancel to that cancel, but only for a while', () => {
+    const closing = awaiting({ closingForCancel: { sessionId: 'cs_1', at: AT } });
+    const soon = applyFact(closing, 'pending', { kind: 'expired', sessionId: 'cs_1' }, new Date(Date.parse(AT) + 5_000).toISOString());
+    expect(soon).toMatchObject({ cancel: false, payment: { expired: true }, note: 'closed for a cancel' });
+    const late = applyFact(closing, 'pending', { kind: 'expired', sessionId: 'cs_1' }, new Date(Date.parse(AT) + 10 * 60_000).toISOString());
+    expect(late.cancel).toBe(true);
+  });
+
   it('maps Stripe refund statuses to ours', () => {
     expect(['succeeded', 'pending', 'requires_action', 'failed', 'canceled'].map(refundStatusOf)).toEqual(['succeeded', 'pending', 'pending', 'failed', 'failed']);
   });

@@ -100,6 +100,9 @@ export interface Outcome {
 
 const problem = (code: PaymentProblem['code'], message: string, at: string): PaymentProblem => ({ code, message, at });
 
+/** How long a session closed for a cancel is the cancel's to end (its expired event comes within seconds). */
+export const CLOSING_FOR_CANCEL_MS = 2 * 60_000;
+
 /**
  * The payment after `fact`, for an order in `orderStatus`. Money received is always recorded (never
  * dropped, whatever else happened): paid twice or after a cancellation, or an amount or currency
@@ -137,6 +140,11 @@ export function applyFact(payment: StoredPayment, orderStatus: string, fact: Fac
       // Only the order's current session ends it: an older one was replaced by 'Pay Now', and a
       // paid or already cancelled order has nothing left to expire.
       if ((payment.paidCents ?? 0) > 0) return { ...same, note: 'already paid' };
+      // The shop closed it for a cancel under way (cancel-refunds.ts): the cancel, not the expiry, ends the order.
+      const closing = payment.closingForCancel;
+      if (closing?.sessionId === fact.sessionId && Date.parse(at) - Date.parse(closing.at) < CLOSING_FOR_CANCEL_MS) {
+        return { ...same, payment: next({ ...payment, expired: true }), note: 'closed for a cancel' };
+      }
       // The current session is the one the order holds: a new one replaces it only once opened (issue 54),
       // so an order whose current session ends is never left waiting for one that never came.
       if (fact.sessionId !== payment.sessionId) return { ...same, note: 'not the current session' };
@@ -228,6 +236,19 @@ export function settleEffects(before: StoredRefund | undefined, after: StoredRef
 /** The refunds with each effect's `applied` mark set as the outcome says. */
 export function markApplied(refunds: readonly StoredRefund[], effects: Outcome['refundEffects']): StoredRefund[] {
   return refunds.map((r) => effects.find((e) => e.refund.id === r.id)?.refund ?? r);
+}
+
+/**
+ * The automatic refund of a payment after cancel (issue 54), once recorded (by the shop's own record
+ * or Stripe's event, whichever comes first), settles its PAID_AFTER_CANCEL problem, or says it failed.
+ */
+export function withAutoRefundSettled(payment: StoredPayment, refundId: string | undefined, at: string): StoredPayment {
+  const p = payment.problem;
+  const refund = refundId ? (payment.refunds ?? []).find((r) => r.id === refundId) : undefined;
+  if (p?.code !== 'PAID_AFTER_CANCEL' || p.resolvedAt || !refund) return payment;
+  const ok = refund.status !== 'failed';
+  const done = `Refunded $${formatCents(refund.amountCents)} automatically${ok ? '' : ': the refund failed'}.`;
+  return { ...payment, problem: { ...p, done, ...(ok ? { resolvedAt: at } : {}) } };
 }
 
 /** Whether a new refund of `cents` fits beside the refunds made or reserved. */

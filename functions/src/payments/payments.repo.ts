@@ -6,12 +6,13 @@ import { HttpError } from '../lib/http-error';
 import { queued } from '../lib/mail-queue';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { cardPaidDelta, disputeLostDelta, mergeDeltas, refundDelta, type CounterDelta } from '../orders/counters';
-import { addToCounters } from '../orders/counters.repo';
+import { cardPaidDelta, disputeLostDelta, mergeDeltas, refundDelta, type CounterDelta } from '../counters/counters';
+import { addToCounters } from '../counters/counters.repo';
 import { paymentMail, paymentMailId, refundFailedMail, refundMail, refundMailId } from '../orders/mail';
 import { updateOrder, updateOrderNow } from '../orders/order-writes';
-import { busy, cancelRefundId, mail, mailOrder, orderFromDoc, orders, planTransition, TX_OPTIONS, type OrderDoc } from '../orders/orders.repo';
-import { applyFact, markApplied, type Fact, type Outcome } from './payment-facts';
+import { cancelRefundId, mail, mailOrder, orderFromDoc, orders, planTransition, type OrderDoc } from '../orders/orders.repo';
+import { busy, TX_OPTIONS } from '../lib/transactions';
+import { applyFact, markApplied, withAutoRefundSettled, type Fact, type Outcome } from './payment-facts';
 
 /** The refund a payment that arrived after its order's cancel gets (issue 54). */
 export const PAID_AFTER_CANCEL_REASON = 'Paid after the order was cancelled: refunded in full';
@@ -56,7 +57,7 @@ export function outcomeEffects(tx: Transaction, orderId: string, doc: OrderDoc, 
   if (outcome.newlyPaid && !outcome.payment.problem?.code.startsWith('AMOUNT')) deltas.push(cardPaidDelta(outcome.payment.paidCents ?? 0));
   for (const { refund, sign } of outcome.refundEffects) {
     deltas.push(refundDelta(refund.amountCents, sign));
-    if (sign > 0) tx.create(mail().doc(refundMailId(orderId, refund.id)), queued(refundMail(orderId, mailOrder(updated), refund.amountCents, doc.payment?.method === 'card')));
+    if (sign > 0 && refund.mailed) tx.create(mail().doc(refundMailId(orderId, refund.id)), queued(refundMail(orderId, mailOrder(updated), refund.amountCents, doc.payment?.method === 'card')));
     // Issue 54: a refund that failed at the bank is a correction the customer hears of (once: its id is the refund's).
     if (sign < 0 && refund.status === 'failed') tx.create(mail().doc(`${refundMailId(orderId, refund.id)}-failed`), queued(refundFailedMail(orderId, mailOrder(updated), refund.amountCents)));
   }
@@ -102,7 +103,10 @@ export async function applyPaymentFact(eventId: string, type: string, orderId: s
     const plan = outcome.cancel
       ? await planTransition(tx, orderId, doc, { to: 'cancelled', by: STRIPE_ACTOR, note: 'Not paid: the card payment expired' })
       : undefined;
-    const payment: StoredPayment = { ...outcome.payment, refunds: markApplied(outcome.payment.refunds ?? [], outcome.refundEffects) };
+    // A refund the desk is making (its lock, refunds.repo.ts) is mailed by the desk with its gift card
+    // part, as one mail; any other refund Stripe tells of is mailed here, once (issue 54).
+    outcome.refundEffects = outcome.refundEffects.map((e) => (e.sign > 0 && !e.refund.mailed && e.refund.id !== doc.refundLock?.id ? { ...e, refund: { ...e.refund, mailed: true } } : e));
+    const payment: StoredPayment = withAutoRefundSettled({ ...outcome.payment, refunds: markApplied(outcome.payment.refunds ?? [], outcome.refundEffects) }, doc.refundDue?.refundId, at);
     const paid = (payment.paidCents ?? 0) > 0;
     const extra: Partial<OrderDoc> = { payment, updatedAt: at };
     // Paid after a cancel (issue 54): owed back in full, recorded with the payment and made right
@@ -244,5 +248,16 @@ export async function noteRefundProblem(orderId: string, message: string, action
     if (!doc?.payment || (doc.payment.problem?.code === 'REFUND_FAILED' && doc.payment.problem.message === message)) return;
     const at = new Date().toISOString();
     updateOrder(tx, ref, { payment: { ...doc.payment, problem: { code: 'REFUND_FAILED', message, action, at } }, updatedAt: at });
+  }, TX_OPTIONS).catch(busy);
+}
+
+/** Marks the order's session as being closed for a cancel (issue 54): its expired event then leaves the ending to the cancel. */
+export async function markClosingForCancel(orderId: string, sessionId: string): Promise<void> {
+  const ref = orders().doc(orderId);
+  await db().runTransaction(async (tx) => {
+    const doc = (await tx.get(ref)).data() as OrderDoc | undefined;
+    countReads(1);
+    if (doc?.payment?.method !== 'card' || doc.payment.sessionId !== sessionId || doc.status !== 'pending') return;
+    updateOrder(tx, ref, { payment: { ...doc.payment, closingForCancel: { sessionId, at: new Date().toISOString() } } });
   }, TX_OPTIONS).catch(busy);
 }

@@ -6,8 +6,9 @@ import { HttpError } from '../lib/http-error';
 import { runCount, runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { updateOrder } from '../orders/order-writes';
-import { busy, orderFromDoc, orders, TX_OPTIONS, type OrderDoc } from '../orders/orders.repo';
-import { decodeCursor, encodeCursor } from '../orders/cursor';
+import { orderFromDoc, orders, type OrderDoc } from '../orders/orders.repo';
+import { busy, TX_OPTIONS } from '../lib/transactions';
+import { decodeCursor, encodeCursor } from '../lib/created-cursor';
 import type { Order } from '@bookstore/contract';
 
 // The payment problems queue (issue 54): every order whose payment has an open problem (paid after

@@ -10,6 +10,7 @@ import { providerError, requireStripe } from './stripe-client';
 import { logger } from 'firebase-functions/logger';
 import { refundStatusOf } from './payment-facts';
 import { beginRefund, recordRefund, releaseRefundLock, type RefundAnswer, type RefundAsk } from './refunds.repo';
+import { newGiftCardCode } from '../promotions/gift-cards.repo';
 
 export interface RefundResponse {
   message: string;
@@ -52,7 +53,9 @@ export async function createRefund(req: Request, res: Response) {
   else {
     try {
       let made = plan.madeAtStripe;
-      if (plan.moneyCents > 0 && plan.payment.method === 'card' && !made) {
+      // Store credit (issue 54): the money part is a new gift card, made by the server, never asked of Stripe.
+      const creditCode = request.destination === 'store_credit' && plan.moneyCents > 0 && !made ? newGiftCardCode() : undefined;
+      if (plan.moneyCents > 0 && plan.payment.method === 'card' && !made && !creditCode) {
         const { stripe } = requireStripe();
         try {
           const refund = await stripe.refunds.create(
@@ -64,7 +67,7 @@ export async function createRefund(req: Request, res: Response) {
           throw refusedAtStripe(error);
         }
       }
-      answer = await recordRefund({ ...ask, giftCardCents: plan.giftCardCents }, made);
+      answer = await recordRefund({ ...ask, giftCardCents: plan.giftCardCents, ...(creditCode ? { creditCode } : {}) }, made);
     } catch (error) {
       // Nothing was written but the lock (Stripe refused, or the record failed and a retry under the same key completes it).
       await releaseRefundLock(orderId, refundId).catch((e: unknown) => logger.warn('Refund lock not released', { orderId, message: (e as Error).message }));
@@ -73,7 +76,7 @@ export async function createRefund(req: Request, res: Response) {
   }
   noStore(res);
   if (answer.replayed) res.set('Idempotent-Replayed', 'true');
-  const giftCard = answer.giftCardCents > 0 ? { giftCard: { amount: answer.giftCardCents / 100 } } : {};
+  const giftCard = { ...(answer.giftCardCents > 0 ? { giftCard: { amount: answer.giftCardCents / 100 } } : {}), ...(answer.storeCredit ? { storeCredit: answer.storeCredit } : {}) };
   if (!answer.refund) {
     res.status(201).json({ message: 'Refund put back on the gift card', order: answer.order, ...giftCard });
     return;

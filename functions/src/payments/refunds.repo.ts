@@ -1,5 +1,5 @@
 import {
-  cardPaymentStatus, disputeOpen, fromCents, MAX_REFUNDS_PER_ORDER, refundableCents, refundedCentsOf, storedPaymentOf,
+  cardPaymentStatus, disputeOpen, formatGiftCardCode, fromCents, MAX_REFUNDS_PER_ORDER, refundableCents, refundedCentsOf, storedPaymentOf,
   type Order, type ParsedRefundRequest, type Refund, type StoredPayment, type StoredRefund,
 } from '@bookstore/contract';
 import { FieldValue } from 'firebase-admin/firestore';
@@ -10,13 +10,14 @@ import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { queued } from '../lib/mail-queue';
 import { countReads } from '../lib/read-counter';
-import { mergeDeltas, refundDelta, type CounterDelta } from '../orders/counters';
-import { addToCounters } from '../orders/counters.repo';
+import { mergeDeltas, refundDelta, type CounterDelta } from '../counters/counters';
+import { addToCounters } from '../counters/counters.repo';
 import { refundMail, refundMailId } from '../orders/mail';
 import { updateOrder, type OrderChange } from '../orders/order-writes';
-import { busy, mail, mailOrder, orderFromDoc, orders, readRestock, TX_OPTIONS, writeRestock, type OrderDoc } from '../orders/orders.repo';
-import { giveBackToCard, readCardForReturn } from '../promotions/gift-cards.repo';
-import { settleEffects } from './payment-facts';
+import { mail, mailOrder, orderFromDoc, orders, readRestock, writeRestock, type OrderDoc } from '../orders/orders.repo';
+import { busy, TX_OPTIONS } from '../lib/transactions';
+import { giveBackToCard, readCardForReturn, stageGiftCardIssue } from '../promotions/gift-cards.repo';
+import { settleEffects, withAutoRefundSettled } from './payment-facts';
 
 // A refund is one outcome (issue 54): what a gift card paid goes back on it first (decision 040),
 // the rest in money (through Stripe for a card payment, or cash), and either all of it happens or
@@ -38,6 +39,8 @@ export interface RefundAsk {
   actor?: AuditActor;
   /** What of the refund goes back on the gift card that paid the order (beginRefund's split). */
   giftCardCents?: number;
+  /** The new gift card's code when the money part is given as store credit (made by the server, mailed to the customer). */
+  creditCode?: string;
 }
 
 export interface RefundAnswer {
@@ -46,6 +49,8 @@ export interface RefundAnswer {
   refund?: Refund;
   giftCardCents: number;
   replayed: boolean;
+  /** The store credit's new gift card (its code only in the answer that made it). */
+  storeCredit?: { code?: string; amount: number; last4: string };
 }
 
 /** What Stripe made for the money part. */
@@ -61,11 +66,13 @@ export type RefundPlan =
 
 type GiftRefund = NonNullable<NonNullable<OrderDoc['giftCard']>['refunds']>[number];
 
-function answerOf(orderId: string, doc: OrderDoc, refundId: string, replayed: boolean): RefundAnswer {
+function answerOf(orderId: string, doc: OrderDoc, refundId: string, replayed: boolean, creditCode?: string): RefundAnswer {
   const order = orderFromDoc(orderId, doc);
   const gift = (doc.giftCard?.refunds ?? []).find((r) => r.id === refundId);
   const refund = order.payment.refunds.find((r) => r.id === refundId);
-  return { order, ...(refund ? { refund } : {}), giftCardCents: gift?.cents ?? 0, replayed };
+  const stored = (doc.payment?.refunds ?? []).find((r) => r.id === refundId);
+  const credit = stored?.storeCredit ? { storeCredit: { ...(creditCode ? { code: formatGiftCardCode(creditCode) } : {}), amount: fromCents(stored.amountCents), last4: stored.storeCredit.last4 } } : {};
+  return { order, ...(refund ? { refund } : {}), giftCardCents: gift?.cents ?? 0, replayed, ...credit };
 }
 
 function replayOrRefuse(existing: { requestHash?: string } | undefined, hash: string): 'replay' | 'new' | 'upgrade' {
@@ -184,6 +191,10 @@ export async function recordRefund(ask: RefundAsk, stripe?: StripeRefundMade): P
     const restock = await readRestock(tx, bookIds, ref.path);
     const card = giftCents > 0 ? await readCardForReturn(tx, doc.giftCard!.id) : undefined;
     if (giftCents > 0 && !card) throw new HttpError(409, 'The gift card that paid this order no longer exists', { code: 'GIFT_CARD_GONE' });
+    // Store credit (issue 54): the money part becomes a new gift card, issued in this transaction.
+    const credit = ask.creditCode && moneyCents > 0 && !existing
+      ? await stageGiftCardIssue(tx, ask.creditCode, { amountCents: moneyCents, kind: 'store-credit', by: ask.actor?.username ?? 'shop', saleId: `refund-${ask.refundId}` })
+      : undefined;
     const log = ask.actor ? await openAudit(tx) : null; // the audit chain's head, read before the writes
     const at = new Date().toISOString();
     const change: OrderChange = { updatedAt: at };
@@ -203,24 +214,25 @@ export async function recordRefund(ask: RefundAsk, stripe?: StripeRefundMade): P
         requestHash: ask.requestHash,
         ...(stripe ? { stripeRefundId: stripe.id } : {}),
         ...(giftCents > 0 ? { giftCardCents: giftCents } : {}),
+        ...(credit ? { storeCredit: { giftCardId: credit.id, last4: credit.last4 } } : {}),
       };
       const effects = settleEffects(existing, refund).refundEffects;
       const settled = effects[0]?.refund ?? refund;
+      for (const { refund: r, sign } of effects) deltas.push(refundDelta(r.amountCents, sign));
+      // Mailed once: here, unless Stripe's event told the customer first (it does not while this desk holds the lock).
+      if (!settled.mailed && settled.status !== 'failed') {
+        settled.mailed = true;
+        moneyMailCents = moneyCents;
+      }
       if (i >= 0) refunds[i] = settled;
       else refunds.push(settled);
-      for (const { refund: r, sign } of effects) {
-        deltas.push(refundDelta(r.amountCents, sign));
-        if (sign > 0) moneyMailCents = r.amountCents;
-      }
       // A card payment's status follows from its facts; a cash one from the order's status (storedPaymentOf).
       const stored: StoredPayment = payment.method === 'card'
         ? { ...payment, refunds, refundedCents: refundedCentsOf(refunds), status: cardPaymentStatus({ ...payment, refunds }) }
         : storedPaymentOf({ status: doc.status, totalCents: doc.totalCents, payment: { method: 'cash', status: 'due', amountCents: doc.totalCents, refundedCents: 0, refunds } });
       // The automatic refund of a payment after cancel (issue 54) settles its problem, or says it failed.
-      if (stored.problem?.code === 'PAID_AFTER_CANCEL' && !stored.problem.resolvedAt && ask.refundId === doc.refundDue?.refundId) {
-        const ok = settled.status !== 'failed';
-        stored.problem = { ...stored.problem, done: `Refunded $${fromCents(moneyCents).toFixed(2)} automatically${ok ? '' : ': the refund failed'}.`, ...(ok ? { resolvedAt: at } : {}) };
-      }
+      const settledProblem = withAutoRefundSettled(stored, doc.refundDue?.refundId, at).problem;
+      if (settledProblem) stored.problem = settledProblem;
       // A refund made again after one failed at the bank settles that problem (issue 54).
       if (stored.problem?.code === 'REFUND_FAILED' && !stored.problem.resolvedAt && settled.status !== 'failed') {
         stored.problem = { ...stored.problem, done: `Refunded $${fromCents(moneyCents).toFixed(2)} again.`, resolvedAt: at };
@@ -233,6 +245,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: StripeRefundMade): P
       change.giftCard = { ...doc.giftCard, returnedCents: doc.giftCard.returnedCents + giftCents, refunds: [...(doc.giftCard.refunds ?? []), back] };
       deltas.push(refundDelta(giftCents));
     }
+    credit?.write(at);
     if (bookIds.length) change.restocked = [...(doc.restocked ?? []), ...bookIds];
     if (doc.refundLock?.id === ask.refundId) change.refundLock = FieldValue.delete();
     const updated = { ...doc, ...change } as OrderDoc;
@@ -246,18 +259,19 @@ export async function recordRefund(ask: RefundAsk, stripe?: StripeRefundMade): P
     if (moneyMailCents > 0 || giftCents > 0) {
       const id = moneyMailCents === 0 && moneyCents > 0 ? `${refundMailId(ask.orderId, ask.refundId)}-gift` : refundMailId(ask.orderId, ask.refundId);
       const giftPart = giftCents > 0 ? { cents: giftCents, last4: doc.giftCard!.last4 } : undefined;
-      tx.create(mail().doc(id), queued(refundMail(ask.orderId, mailOrder(updated), moneyMailCents, payment.method === 'card', giftPart)));
+      const creditPart = credit && ask.creditCode ? { code: formatGiftCardCode(ask.creditCode) } : undefined;
+      tx.create(mail().doc(id), queued(refundMail(ask.orderId, mailOrder(updated), moneyMailCents, payment.method === 'card', giftPart, creditPart)));
     }
     if (log && ask.actor) appendAudit(log, ask.actor, {
       action: 'order.refund',
       target: `orders/${ask.orderId}`,
       changes: {
         refunded: { before: fromCents(payment.refundedCents), after: fromCents((change.payment as StoredPayment | undefined)?.refundedCents ?? payment.refundedCents) },
-        refund: { before: null, after: { id: ask.refundId, amount: fromCents(moneyCents + giftCents), reason: ask.request.reason, restock: bookIds, ...(giftCents ? { toGiftCard: doc.giftCard!.last4, giftCardAmount: fromCents(giftCents) } : {}), ...(stripe ? { stripeRefundId: stripe.id } : {}) } },
+        refund: { before: null, after: { id: ask.refundId, amount: fromCents(moneyCents + giftCents), reason: ask.request.reason, restock: bookIds, ...(giftCents ? { toGiftCard: doc.giftCard!.last4, giftCardAmount: fromCents(giftCents) } : {}), ...(credit ? { storeCreditCard: credit.last4 } : {}), ...(stripe ? { stripeRefundId: stripe.id } : {}) } },
       },
     }, at);
     logger.info('Refund recorded', { orderId: ask.orderId, refundId: ask.refundId, moneyCents, giftCents, method: payment.method, stripeRefundId: stripe?.id });
-    return answerOf(ask.orderId, updated, ask.refundId, false);
+    return answerOf(ask.orderId, updated, ask.refundId, false, credit ? ask.creditCode : undefined);
   }, TX_OPTIONS).catch(busy);
   await afterCommit();
   return answer;

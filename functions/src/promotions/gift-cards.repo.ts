@@ -10,7 +10,7 @@ import { HttpError } from '../lib/http-error';
 import { decodePageCursor, encodePageCursor } from '../lib/page-cursor';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { addToCounters } from '../orders/counters.repo';
+import { addToCounters } from '../counters/counters.repo';
 
 // Gift cards (issue 40): giftCards/<sha256 of the code> holds the balance (cents); the code itself
 // is never stored, so a leak of the database or of the admin pages gives no spendable code. Every
@@ -21,7 +21,7 @@ import { addToCounters } from '../orders/counters.repo';
 
 //
 // The liability (issue 55: what the shop owes on its cards, a figure of the overview) is kept in the
-// shop's sharded counters (orders/counters.ts), moved in the transaction of each balance change, so
+// shop's sharded counters (counters/counters.ts), moved in the transaction of each balance change, so
 // the overview reads the shards, never the cards:
 //   giftCardIssuedCents   value put on cards (issued by staff, sold at the counter, store credit)
 //   giftCardSpentCents    value spent by orders, less what cancels and refunds gave back

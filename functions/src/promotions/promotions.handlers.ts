@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import {
-  DiscountCodeSchema, DiscountCreateSchema, DiscountPatchSchema, GIFT_CARD_TYPO, GiftCardCodeSchema, GiftCardIssueSchema, PromotionsPageQuerySchema, fromCents,
+  DiscountCodeSchema, DiscountCreateSchema, DiscountPatchSchema, GIFT_CARD_TYPO, GiftCardBalanceRequestSchema, GiftCardIssueSchema, PromotionsPageQuerySchema, fromCents,
 } from '@bookstore/contract';
 import { clientAddress } from '../admin/client-address';
 import { requirePermission, requireRecentProof } from '../lib/auth';
@@ -113,7 +113,7 @@ export async function giftCardDetail(req: Request, res: Response) {
 }
 
 /**
- * Balance checks per client address (as Hosting reports it: admin/client-address.ts) per minute.
+ * Balance checks per client address (the last X-Forwarded-For entry: admin/client-address.ts) per minute.
  * A shopper checks a card or two; 10 a minute bounds a script guessing codes to 14,400 a day per
  * address against 2^75 codes (and the check symbol turns most guesses away before any read).
  */
@@ -123,12 +123,14 @@ const BALANCE_LIMIT: WindowLimit = {
   message: 'Too many gift card checks from your address. Try again in a minute.',
 };
 
-// GET /api/gift-cards/:code/balance
+// POST /api/gift-cards/balance {code}
+// The code in the body (issue 55): a URL path, where GET /api/gift-cards/:code/balance had it, is
+// kept by Hosting's and Cloud Run's request logs.
 export async function giftCardBalance(req: Request, res: Response) {
   await takeSlot(BALANCE_LIMIT, clientAddress(req)); // before the code is even parsed: typos count too
-  const parsed = GiftCardCodeSchema.safeParse(String(req.params.code ?? ''));
+  const parsed = GiftCardBalanceRequestSchema.safeParse(jsonBody(req));
   if (!parsed.success) throw new HttpError(400, GIFT_CARD_TYPO, { code: 'GIFT_CARD_TYPO' });
-  const card = await cards.readGiftCard(parsed.data);
+  const card = await cards.readGiftCard(parsed.data.code);
   if (!card) throw new HttpError(404, 'This gift card does not exist', { code: 'GIFT_CARD_UNKNOWN' });
   noStore(res);
   res.json({ balance: fromCents(card.balanceCents), last4: card.last4 });

@@ -16,5 +16,5 @@ export const promotionsAdminRouter = routerOf({
 
 /** Mounted at /api/gift-cards. */
 export const giftCardsRouter = routerOf({
-  '/:code/balance': { get: handlers.giftCardBalance },
+  '/balance': { post: handlers.giftCardBalance },
 });

@@ -1,4 +1,4 @@
-import { DISCOUNT_CODE_PATTERN, discountVerdict, fromCents, GIFT_CARD_TYPO, giftCardCodeIsValid, normaliseGiftCardCode, type DeliveryMethod, type DeliveryPlace, type FulfilmentSettings, type Quote } from '@bookstore/contract';
+import { DISCOUNT_CODE_PATTERN, DISCOUNT_UNAVAILABLE, discountVerdict, fromCents, GIFT_CARD_TYPO, giftCardCodeIsValid, normaliseGiftCardCode, type DeliveryMethod, type DeliveryPlace, type FulfilmentSettings, type Quote } from '@bookstore/contract';
 import type { BookDoc } from '../books/books.repo';
 import { buildQuote } from '../orders/quote';
 import { discountedBooks, pricedBooks } from '../orders/orders.repo';
@@ -7,8 +7,10 @@ import { readGiftCard } from './gift-cards.repo';
 
 /**
  * The quote with a discount code and/or a gift card (issue 40): priced by the same function as the
- * order, with the code's discount when it applies now (else `discountProblem` says why: the order
- * would be refused with that answer), and what the card would pay and what remains `due`.
+ * order, with the code's discount when it applies now, and what the card would pay and what remains
+ * `due`. A code that does not apply, for whatever reason, gets one answer (`discountProblem`:
+ * DISCOUNT_UNAVAILABLE, issue 55), so a quote never tells an unknown code from a paused, expired or
+ * used-up one, nor names a value of a code that does not apply.
  * Whether a once-per-customer code was used already is the order's to say (a quote is anonymous).
  */
 export async function promotionQuote(
@@ -39,7 +41,7 @@ export async function promotionQuote(
   return {
     ...quote,
     ...(verdict?.ok ? { discountApplied: { code: discountCode!, label: verdict.label } } : {}),
-    ...(verdict && !verdict.ok ? { discount: 0, discountProblem: { code: discountCode!, reason: verdict.message, error: verdict.code } } : {}),
+    ...(verdict && !verdict.ok ? { discount: 0, discountProblem: { code: discountCode!, ...DISCOUNT_UNAVAILABLE } } : {}),
     ...(giftCard ? { giftCard } : {}),
     due: dueCents === null ? null : fromCents(dueCents),
   };

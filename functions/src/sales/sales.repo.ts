@@ -13,8 +13,8 @@ import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
-import { addToCounters } from '../orders/counters.repo';
-import { decodeCursor, encodeCursor } from '../orders/cursor';
+import { addToCounters } from '../counters/counters.repo';
+import { decodeCursor, encodeCursor } from '../lib/created-cursor';
 import { giftCardId, stageGiftCardIssue, type StagedIssue } from '../promotions/gift-cards.repo';
 import {
   apiBookLine, apiLine, giftCardCentsOf, isBookLine, LINE_PRICERS, linesCents, returnable, type StoredBookLine, type StoredSaleLine,

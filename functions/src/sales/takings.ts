@@ -1,5 +1,5 @@
 import { fromCents, SALE_PAYMENT_METHODS, type ByMethod, type ReturnMethod, type SalePaymentMethod, type SalesSummary } from '@bookstore/contract';
-import type { CounterDelta } from '../orders/counters';
+import type { CounterDelta } from '../counters/counters';
 
 // A day's takings at the counter (issue 39), kept as counters so a day's end costs the same at 5
 // sales or 5,000: TAKINGS_SHARDS documents `salesDays/<YYYY-MM-DD>-<k>`; each sale or return adds
@@ -19,7 +19,7 @@ import type { CounterDelta } from '../orders/counters';
 //                                           no money left the till, so not in refundCents; issue 40)
 // A username may hold '.' and '-': it is written in hex so every field is a plain identifier.
 //
-// The shop-wide figures the overview shows beside the web's (orders/counters.ts's shards):
+// The shop-wide figures the overview shows beside the web's (counters/counters.ts's shards):
 //   counterSales, counterSalesCents (books only), counterReturns, counterRefundCents (money back),
 //   counterGiftCards, counterGiftCardCents (gift cards sold: money taken, a liability, not revenue
 //   until spent, when the web's figures count it), counterStoreCreditCents (returns put on a card).

@@ -15,6 +15,11 @@ describe("the checkout's address", () => {
       street: 'Enter your street address (the street and house number)', zipcode: 'Enter a United States zipcode, such as 62701',
     });
     expect(addressProblems({ street: '1 Main St', city: 'x', country: 'AE', state: '', zipcode: '' })).toEqual({});
+    // A zipcode of another state (issue 55): named under the zipcode, and the quote is asked without it.
+    const beverlyHillsInOregon = { street: '1 Main St', city: 'Portland', country: 'US', state: 'OR', zipcode: '90210' };
+    expect(addressProblems(beverlyHillsInOregon)).toEqual({ zipcode: '90210 is not a zipcode in Oregon: check the zipcode and the state' });
+    expect(quotePlaceOf(beverlyHillsInOregon)).toEqual({ country: 'US', region: 'OR' });
+    expect(addressProblems({ ...beverlyHillsInOregon, zipcode: '97201' })).toEqual({});
   });
 
   it("offers the shop's countries first, and every other one only when the shop reaches it", () => {

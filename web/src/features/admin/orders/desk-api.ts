@@ -68,7 +68,11 @@ export function useChangeOrderStatus() {
 export interface RefundAnswer {
   message: string;
   order: Order;
-  refund: Refund;
+  /** The money part (absent when all of it went back on the order's gift card). */
+  refund?: Refund;
+  giftCard?: { amount: number };
+  /** Issue 54: a refund as store credit: the new gift card (its code to hand over, once). */
+  storeCredit?: { code?: string; amount: number; last4: string };
 }
 
 /**

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { money } from '../../../lib/format';
-import { confirmAction, toast } from '../../../lib/notify';
+import { alertBox, confirmAction, toast } from '../../../lib/notify';
 import { useRefundOrder } from './desk-api';
 
 // The desk's refund (owner and manager, issue 35): an amount in dollars, a reason the customer reads,
@@ -26,13 +26,16 @@ export const giftCardLeftOf = (order: Order): number => (order.giftCard ? Math.m
  * Exactly what a refund of `amount` dollars does (issue 54), as the server splits it: the gift
  * card's part back on the card first, the rest in money.
  */
-export function refundSplitText(order: Order, amount: number): string {
+export function refundSplitText(order: Order, amount: number, storeCredit = false): string {
   const cents = Math.round(amount * 100);
   const giftCents = Math.min(Math.round(giftCardLeftOf(order) * 100), cents);
   const moneyCents = cents - giftCents;
+  const rest = storeCredit
+    ? `${money(moneyCents / 100)} becomes store credit on a new gift card.`
+    : order.payment.method === 'card' ? `${money(moneyCents / 100)} goes back to the customer's card through Stripe.` : `Give the customer ${money(moneyCents / 100)} in cash.`;
   const parts = [
     ...(giftCents > 0 ? [`${money(giftCents / 100)} goes back on the gift card ending ${order.giftCard!.last4}.`] : []),
-    ...(moneyCents > 0 ? [order.payment.method === 'card' ? `${money(moneyCents / 100)} goes back to the customer's card through Stripe.` : `Give the customer ${money(moneyCents / 100)} in cash.`] : []),
+    ...(moneyCents > 0 ? [rest] : []),
   ];
   return `${parts.join(' ')} The customer is mailed.`;
 }
@@ -53,19 +56,22 @@ export function RefundForm({ order }: { order: Order }) {
     const amount = String(form.get('amount') ?? '').trim();
     const reason = String(form.get('reason') ?? '').trim();
     const restock = form.getAll('restock').map((bookId) => ({ bookId: String(bookId), quantity: 1 as const }));
+    const storeCredit = form.get('destination') === 'store_credit';
     const ok = await confirmAction({
       title: `Refund $${amount}?`,
-      text: `${refundSplitText(order, Number(amount))} ${restock.length ? `${restock.length} book(s) go back in stock.` : 'No book goes back in stock.'} This cannot be undone.`,
+      text: `${refundSplitText(order, Number(amount), storeCredit)} ${restock.length ? `${restock.length} book(s) go back in stock.` : 'No book goes back in stock.'} This cannot be undone.`,
       confirmButtonText: 'Refund',
       cancelButtonText: 'Back',
       danger: true,
     });
     if (!ok) return;
     try {
-      await refund.mutateAsync({ id: order._id, body: { amount, reason, restock }, key: key.current });
+      const answer = await refund.mutateAsync({ id: order._id, body: { amount, reason, restock, ...(storeCredit ? { destination: 'store_credit' as const } : {}) }, key: key.current });
       key.current = newKey();
       (e.target as HTMLFormElement).reset();
-      void toast('Refund recorded', { timer: 2000 });
+      // The new card's code is shown once, to hand over or read out (the customer is mailed it too).
+      if (answer.storeCredit?.code) void alertBox('Store credit issued', `Gift card ${answer.storeCredit.code} holds ${money(answer.storeCredit.amount)}. The customer is mailed the code.`, 'success');
+      else void toast('Refund recorded', { timer: 2000 });
     } catch (err) {
       // The same key is kept: sending again after a lost answer repeats it, never refunds twice.
       setError(err instanceof ApiError && err.status && err.status < 500 ? err.message : 'The refund could not be made. Please try again.');
@@ -84,6 +90,18 @@ export function RefundForm({ order }: { order: Order }) {
         <label htmlFor="refund-reason" className="block font-medium">Reason (the customer sees it)</label>
         <input id="refund-reason" name="reason" required maxLength={500} className="mt-1 h-10 w-full rounded-md border border-gray-300 px-3" />
       </div>
+      <fieldset>
+        <legend className="font-medium">Where the money goes</legend>
+        <label className="mt-1 flex items-center gap-2">
+          <input type="radio" name="destination" value="original" defaultChecked className="size-4" />
+          <span>{order.payment.method === 'card' ? 'Back to the card' : 'In cash'}</span>
+        </label>
+        <label className="mt-1 flex items-center gap-2">
+          <input type="radio" name="destination" value="store_credit" className="size-4" />
+          <span>As store credit (a new gift card)</span>
+        </label>
+        {giftCardLeftOf(order) > 0 && <p className="mt-1 text-gray-600">The gift card that paid this order gets its part back first.</p>}
+      </fieldset>
       {restockable.length > 0 && (
         <fieldset>
           <legend className="font-medium">Put back in stock</legend>

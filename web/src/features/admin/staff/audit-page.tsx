@@ -18,6 +18,11 @@ function Event({ event }: { event: AuditEvent }) {
         <span className="text-sm text-gray-600">({ROLE_LABELS[event.role]})</span>
         <span className="rounded bg-accent-soft px-2 font-mono text-sm text-accent">{event.action}</span>
         <span className="break-all text-sm">{event.target}</span>
+        {event.outOfChain && (
+          <span className="rounded bg-danger-soft px-2 text-sm font-semibold text-danger" title="Written without its place in the audit chain, after the chain began: not by the shop. npm run audit:verify names it.">
+            Not in the audit chain
+          </span>
+        )}
         <time dateTime={event.at} className="ml-auto text-sm text-gray-600">{new Date(event.at).toLocaleString()}</time>
       </p>
       {changes.length > 0 && (

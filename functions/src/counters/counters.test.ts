@@ -1,8 +1,8 @@
 import { ORDER_STATUSES, type OrderStatus } from '@bookstore/contract';
 import { describe, expect, it } from 'vitest';
 import { monthlySales, orderCounts, placementDelta, recount, sumShards, transitionDelta, type CounterDelta } from './counters';
-import { decodeCursor, encodeCursor } from './cursor';
-import { mailId, orderMail } from './mail';
+import { decodeCursor, encodeCursor } from '../lib/created-cursor';
+import { mailId, orderMail } from '../orders/mail';
 
 const order = { totalCents: 1999, createdAt: '2026-11-22T01:02:03.000Z' };
 
