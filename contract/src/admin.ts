@@ -75,8 +75,10 @@ export interface AdminStats {
   /**
    * Issue 40: of totalSales, what gift cards paid (a card's value is no sale when issued, a sale when
    * spent); and what discount codes took off the books' list price (not in totalSales: books is net of it).
+   * Issue 55: giftCardLiability, what the shop owes on gift cards (issued minus spent minus voided, from
+   * counters moved with each balance).
    */
-  promotions?: { paidByGiftCard: number; discounts: number };
+  promotions?: { paidByGiftCard: number; discounts: number; giftCardLiability?: number };
   /** Dollars; the orders paid for: cash when delivered or collected (PAID_STATUSES, issue 29), card when Stripe's payment arrived (issue 35). */
   collectedSales: number;
   /** How many orders that is. */

@@ -280,9 +280,9 @@ export const GiftCardIssueSchema = z
   .strip();
 export type GiftCardIssue = z.input<typeof GiftCardIssueSchema>;
 
-export type GiftCardMovementKind = 'issued' | 'spent' | 'returned' | 'store-credit';
+export type GiftCardMovementKind = 'issued' | 'spent' | 'returned' | 'store-credit' | 'voided';
 
-/** One line of a card's ledger (giftCards/<hash>/ledger/<id>): + issued/returned, - spent. */
+/** One line of a card's ledger (giftCards/<hash>/ledger/<id>): + issued/returned, - spent/voided. */
 export interface GiftCardMovement {
   kind: GiftCardMovementKind;
   amount: number;
@@ -302,6 +302,8 @@ export interface GiftCard {
   initial: number;
   recipientEmail: string | null;
   createdAt: string;
+  /** When an owner or manager voided it (issue 55): its balance is 0 and nothing is ever put back on it. */
+  voidedAt: string | null;
 }
 
 export interface StoredGiftCard {
@@ -312,10 +314,13 @@ export interface StoredGiftCard {
   createdAt: string;
   updatedAt: string;
   createdBy: string;
+  voidedAt?: string;
+  voidedBy?: string;
 }
 
 export const giftCardFromStored = (id: string, g: StoredGiftCard): GiftCard => ({
   id, last4: g.last4, balance: fromCents(g.balanceCents), initial: fromCents(g.initialCents), recipientEmail: g.recipientEmail, createdAt: g.createdAt,
+  voidedAt: g.voidedAt ?? null,
 });
 
 /** 201 of POST /api/admin/gift-cards: the only answer that ever holds the full code. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ISBN_MESSAGE, toIsbn13 } from './isbn';
+import { shopDay } from './locale';
 import { fromCents, parseMoneyInput, toCents } from './money';
 import { CursorSchema } from './paging';
 import { optionalText } from './text';
@@ -52,7 +53,30 @@ export type SpecialOrderRequest = z.output<typeof SpecialOrderRequestSchema>;
 
 const ExpectedOn = z.string({ error: 'Expected date must be text' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected date must be YYYY-MM-DD');
 
-/** POST /api/admin/special-orders/:id/status: a quote needs its price (dollars) and expected date. */
+/** A quote's bounds (issue 55): a copy's price, and how far ahead its date may be. */
+export const MAX_SPECIAL_QUOTE_CENTS = 100_000;
+
+/**
+ * The latest expected date a quote made on the shop's day `today` (YYYY-MM-DD) may name: the same
+ * day a year later (29 February: 1 March). The desk's date field's max, and the server's bound.
+ */
+export function latestSpecialQuoteDay(today: string): string {
+  const at = new Date(`${today}T00:00:00Z`);
+  at.setUTCFullYear(at.getUTCFullYear() + 1);
+  return at.toISOString().slice(0, 10);
+}
+
+/** A calendar date that exists (2027-02-30 does not). */
+const realDate = (day: string) => {
+  const at = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+};
+
+/**
+ * POST /api/admin/special-orders/:id/status: a quote needs its price (dollars, at most 1,000.00 a
+ * copy) and an expected date from the shop's today to a year ahead: a quote is what the shopper
+ * accepts as an order, so a slip of the desk (10,000 a copy, the year 2207) must not reach them.
+ */
 export const SpecialOrderStatusSchema = z
   .object({
     status: z.enum(STAFF_SPECIAL_STATUSES, { error: `status must be one of ${STAFF_SPECIAL_STATUSES.join(', ')}` }),
@@ -64,12 +88,25 @@ export const SpecialOrderStatusSchema = z
     if (body.status !== 'quoted') return { status: body.status };
     const dollars = body.price === undefined ? null : parseMoneyInput(body.price);
     const cents = dollars === null ? null : toCents(dollars);
-    if (cents === null || cents === undefined || cents <= 0 || cents > 1_000_000) {
+    if (cents === null || cents === undefined || cents <= 0) {
       ctx.addIssue({ code: 'custom', path: ['price'], message: 'A quote needs a price above 0' });
       return z.NEVER;
     }
-    if (!body.expectedOn) {
+    if (cents > MAX_SPECIAL_QUOTE_CENTS) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: `A quote's price is at most ${fromCents(MAX_SPECIAL_QUOTE_CENTS).toLocaleString('en-US', { minimumFractionDigits: 2 })} a copy` });
+      return z.NEVER;
+    }
+    if (!body.expectedOn || !realDate(body.expectedOn)) {
       ctx.addIssue({ code: 'custom', path: ['expectedOn'], message: 'A quote needs an expected date' });
+      return z.NEVER;
+    }
+    const today = shopDay(new Date());
+    if (body.expectedOn < today) {
+      ctx.addIssue({ code: 'custom', path: ['expectedOn'], message: 'The expected date cannot be in the past' });
+      return z.NEVER;
+    }
+    if (body.expectedOn > latestSpecialQuoteDay(today)) {
+      ctx.addIssue({ code: 'custom', path: ['expectedOn'], message: 'The expected date is at most a year ahead' });
       return z.NEVER;
     }
     return { status: body.status, priceCents: cents, expectedOn: body.expectedOn };

@@ -191,6 +191,7 @@ export const AUDIT_ACTIONS = [
   'supplier.create', 'supplier.update', 'purchase-order.create', 'purchase-order.send', 'purchase-order.cancel', // issue 56
   'receipt.create', 'supplier-return.create',
   'mail.resend', // issue 58
+  'giftcard.void', // issue 55
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Unknown action' });
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -1,3 +1,4 @@
+import { formatDate, shopDay } from '@bookstore/contract';
 import { describe, expect, it } from 'vitest';
 import { adminToken, db, expectUnchangedIn, http, newCustomer, NEEDS_TRANSACTIONS, officialBackend, type Reply } from './helpers';
 
@@ -12,6 +13,13 @@ function isbn(): string {
   const body = `97914${String(Date.now() % 1e5).padStart(5, '0')}${String((seq += 1) % 100).padStart(2, '0')}`.slice(0, 12);
   const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return body + ((10 - (sum % 10)) % 10);
+}
+
+/** The shop's day `days` from today (YYYY-MM-DD): a quote's date is from today to a year ahead (issue 55). */
+function ahead(days: number): string {
+  const at = new Date(`${shopDay(new Date())}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
 }
 
 const ask = (token: string, json: unknown) => http('/api/special-orders', { method: 'POST', token, json });
@@ -86,13 +94,14 @@ describe('special orders', () => {
     expect((await http(`/api/special-orders/${id}/accept`, { method: 'POST', token: shopper.token, json: { phone: '5551234567' } })).status).toBe(409);
     expect((await move(id, { status: 'quoted' })).status).toBe(400);
 
-    const quoted = await move(id, { status: 'quoted', price: '18.50', expectedOn: '2027-01-20' });
+    const expectedOn = ahead(45);
+    const quoted = await move(id, { status: 'quoted', price: '18.50', expectedOn });
     expect(quoted.status).toBe(200);
-    expect(quoted.body.specialOrder).toMatchObject({ status: 'quoted', price: 18.5, expectedOn: '2027-01-20' });
+    expect(quoted.body.specialOrder).toMatchObject({ status: 'quoted', price: 18.5, expectedOn });
     const quoteMail = (await db().collection('mail').doc(`special-${id}-quoted-1`).get()).data()!;
     expect(quoteMail.to).toBe(shopper.email.toLowerCase());
     expect(quoteMail.message.text).toContain('$18.50 a copy, $37.00 in all');
-    expect(quoteMail.message.text).toContain('January 20, 2027');
+    expect(quoteMail.message.text).toContain(formatDate(`${expectedOn}T12:00:00Z`)); // e.g. 'January 20, 2027'
 
     const accepted = await http(`/api/special-orders/${id}/accept`, { method: 'POST', token: shopper.token, json: { name: 'Long Reader', phone: '5551234567' } });
     expect(accepted.status).toBe(200);
@@ -133,7 +142,7 @@ describe('special orders', () => {
     const accept = (id: string) => http(`/api/special-orders/${id}/accept`, { method: 'POST', token: shopper.token, json: { phone: '5551234567' } });
     const quotedRequest = async (title: string) => {
       const id = (await ask(shopper.token, { isbn: isbn(), title, quantity: 1 })).body.specialOrder._id as string;
-      expect((await move(id, { status: 'quoted', price: 12, expectedOn: '2027-03-01' })).status).toBe(200);
+      expect((await move(id, { status: 'quoted', price: 12, expectedOn: ahead(85) })).status).toBe(200);
       expect((await accept(id)).status).toBe(200);
       return id;
     };
@@ -182,7 +191,7 @@ describe('special orders', () => {
   it('a shopper declines a quote: closed, no order', async () => {
     const shopper = await newCustomer('special-no');
     const id = (await ask(shopper.token, { isbn: isbn(), title: 'Maybe Not', quantity: 1 })).body.specialOrder._id as string;
-    await move(id, { status: 'quoted', price: 40, expectedOn: '2027-02-01' });
+    await move(id, { status: 'quoted', price: 40, expectedOn: ahead(57) });
     const declined = await http(`/api/special-orders/${id}/decline`, { method: 'POST', token: shopper.token });
     expect(declined.status).toBe(200);
     expect(declined.body.specialOrder.status).toBe('declined');
@@ -202,5 +211,63 @@ describe('special orders', () => {
     const one = answers.find((a) => a.status === 201)!.body.specialOrder._id;
     expect((await http(`/api/special-orders/${one}/cancel`, { method: 'POST', token: shopper.token })).status).toBe(200);
     expect((await ask(shopper.token, { isbn: isbn(), title: 'One more', quantity: 1 })).status).toBe(201);
+  });
+
+  it('a quote is bounded (issue 55): at most 1,000.00 a copy, a date from today to a year ahead; 400 naming the field, nothing changed', async () => {
+    const shopper = await newCustomer('special-bounds');
+    const id = (await ask(shopper.token, { isbn: isbn(), title: 'Bounded', quantity: 1 })).body.specialOrder._id as string;
+    const ref = db().collection('specialOrders').doc(id);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ price: 10_000, expectedOn: ahead(30) }, 'price', "A quote's price is at most 1,000.00 a copy"],
+      [{ price: '1000.01', expectedOn: ahead(30) }, 'price', "A quote's price is at most 1,000.00 a copy"],
+      [{ price: 0, expectedOn: ahead(30) }, 'price', 'A quote needs a price above 0'],
+      [{ price: 20, expectedOn: ahead(-1) }, 'expectedOn', 'The expected date cannot be in the past'],
+      [{ price: 20, expectedOn: '1999-01-01' }, 'expectedOn', 'The expected date cannot be in the past'],
+      [{ price: 20, expectedOn: ahead(367) }, 'expectedOn', 'The expected date is at most a year ahead'],
+      [{ price: 20, expectedOn: '2207-06-01' }, 'expectedOn', 'The expected date is at most a year ahead'],
+      [{ price: 20, expectedOn: '2027-02-30' }, 'expectedOn', 'A quote needs an expected date'],
+    ];
+    for (const [quote, field, message] of cases) {
+      const res = await expectUnchangedIn([ref, db().collection('mail').doc(`special-${id}-quoted-1`)], () => move(id, { status: 'quoted', ...quote }));
+      expect(res.status, JSON.stringify(quote)).toBe(400);
+      expect(res.body.details?.[field], JSON.stringify(quote)).toEqual([message]);
+    }
+    expect((await ref.get()).data()?.status).toBe('requested');
+    // The edges themselves are fine: 1,000.00 a copy, today, a year ahead.
+    expect((await move(id, { status: 'quoted', price: '1000.00', expectedOn: ahead(0) })).status).toBe(200);
+    const other = (await ask(shopper.token, { isbn: isbn(), title: 'Bounded too', quantity: 1 })).body.specialOrder._id as string;
+    expect((await move(other, { status: 'quoted', price: 999.99, expectedOn: ahead(365) })).status).toBe(200);
+  });
+
+  it('requests are limited per account (issue 55): 20 a day, counted even when cancelled; the 21st is 429 with Retry-After and nothing stored; another account is not held', async () => {
+    const shopper = await newCustomer('special-budget');
+    const mine = db().collection('specialOrders').where('uid', '==', shopper.uid);
+    // Made and cancelled, so the 10 open requests never hold them: only the day's budget does.
+    for (let i = 0; i < 20; i++) {
+      const made = await ask(shopper.token, { isbn: isbn(), title: `Churn ${i}`, quantity: 1 });
+      expect(made.status, `request ${i + 1}`).toBe(201);
+      expect((await http(`/api/special-orders/${made.body.specialOrder._id}/cancel`, { method: 'POST', token: shopper.token })).status).toBe(200);
+    }
+    const refused = await expectUnchangedIn([mine], () => ask(shopper.token, { isbn: isbn(), title: 'One too many', quantity: 1 }));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/At most 20 special-order requests a day/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await mine.get()).size).toBe(20);
+    const other = await newCustomer('special-budget-other');
+    expect((await ask(other.token, { isbn: isbn(), title: 'Not held', quantity: 1 })).status).toBe(201);
+  });
+
+  it('ISBN lookups are limited per account (issue 55): past 5 an hour, a request is still taken, titled by its ISBN, without asking Open Library', async () => {
+    const shopper = await newCustomer('special-lookups');
+    // The suite's Open Library stand-in knows this ISBN (the first test above).
+    const titles: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const made = await ask(shopper.token, { isbn: '9780306406157', quantity: 1 });
+      expect(made.status).toBe(201);
+      titles.push(made.body.specialOrder.title);
+      await http(`/api/special-orders/${made.body.specialOrder._id}/cancel`, { method: 'POST', token: shopper.token });
+    }
+    expect(titles.slice(0, 5)).toEqual(Array(5).fill("The Lantern Keeper's Atlas"));
+    expect(titles[5]).toBe('ISBN 9780306406157');
   });
 });

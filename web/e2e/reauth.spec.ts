@@ -148,3 +148,29 @@ test('a manager\'s refund after the 5 minutes goes through the same password pro
     await request.delete(`/api/books/${book._id}`, { headers: auth });
   }
 });
+
+test('issue 55: a manager issues a gift card after the 5 minutes through the same prompt, then voids it with a confirm', async ({ page, request }) => {
+  const username = await newManager(request, 'giftcard');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, username);
+  await page.goto('/dashboard/gift-cards');
+  await agePast5Minutes(username);
+  await page.getByLabel('Amount ($)').fill('35.00');
+  await page.getByRole('button', { name: 'Issue card' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm It Is You' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  const code = (await page.getByTestId('issued-code').textContent())!.replace(/-/g, '');
+  await expect.poll(async () => (await newestEvents(username, 2)).map((e) => e.action)).toEqual(['giftcard.issue', 'staff.reauth']);
+
+  // Within the 5 minutes: Void asks only 'are you sure', then the card shows voided at 0.
+  const row = page.getByRole('listitem').filter({ hasText: `…${code.slice(-4)}` });
+  await row.getByRole('button', { name: 'Void' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Void card' }).click();
+  await expect(row.getByText(/^Voided/)).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Void' })).toHaveCount(0);
+  await expect(row).toContainText('$0.00');
+  await expect.poll(async () => (await newestEvents(username, 1)).map((e) => e.action)).toEqual(['giftcard.void']);
+});

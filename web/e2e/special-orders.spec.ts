@@ -1,3 +1,4 @@
+import { formatDate, shopToday } from '@bookstore/contract';
 import { expect, ownerToken, test, uniqueTitle } from './fixtures';
 import { signIn, withIsbn13Check } from './helpers';
 
@@ -34,12 +35,16 @@ for (const width of [375, 1280]) {
     const token = await ownerToken(request);
     const list = await request.get('/api/admin/special-orders?status=requested&limit=50', { headers: { Authorization: `Bearer ${token}` } });
     const mine = ((await list.json()).specialOrders as { _id: string; title: string }[]).find((s) => s.title === title)!;
-    const quoted = await request.post(`/api/admin/special-orders/${mine._id}/status`, { headers: { Authorization: `Bearer ${token}` }, data: { status: 'quoted', price: 21, expectedOn: '2027-01-20' } });
+    // A date 45 days ahead: a quote's date is from today to a year ahead (issue 55).
+    const ahead = new Date(`${shopToday()}T12:00:00Z`);
+    ahead.setUTCDate(ahead.getUTCDate() + 45);
+    const expectedOn = ahead.toISOString().slice(0, 10);
+    const quoted = await request.post(`/api/admin/special-orders/${mine._id}/status`, { headers: { Authorization: `Bearer ${token}` }, data: { status: 'quoted', price: 21, expectedOn } });
     expect(quoted.status()).toBe(200);
 
     await page.reload();
     await expect(card.getByTestId('special-status')).toHaveText('Quoted: waiting for your answer');
-    await expect(card.getByText('Quote: $21.00 a copy, expected January 20, 2027')).toBeVisible();
+    await expect(card.getByText(`Quote: $21.00 a copy, expected ${formatDate(`${expectedOn}T12:00:00Z`)}`)).toBeVisible();
     await card.getByLabel('Phone for the order').fill('5551234567');
     await page.screenshot({ path: `${SHOTS}/special-order-quoted-${width}.png`, fullPage: true });
     await card.getByRole('button', { name: 'Accept quote' }).click();

@@ -106,8 +106,9 @@ export async function updateStaff(req: Request, res: Response) {
   const actor = requirePermission(req, 'staff.manage');
   const username = usernameParam(req);
   const { password, ...patch } = parseWith(StaffPatchSchema, jsonBody(req));
-  // A role, a password or a two-factor reset needs a recent proof; a display name or (dis)abling does not.
-  if (patch.role !== undefined || password !== undefined || patch.resetTotp) requireRecentProof(req);
+  // A role, a password, a two-factor reset or disabling needs a recent proof (disabling: issue 55,
+  // a stolen token must not lock the shop's staff out); a display name or enabling does not.
+  if (patch.role !== undefined || password !== undefined || patch.resetTotp || patch.disabled === true) requireRecentProof(req);
   const member = await staff.updateStaff(actor, username, patch, password ? await hashPassword(password) : undefined);
   noStore(res);
   res.json({ message: 'Staff member updated', staff: member } satisfies StaffMutationResponse);
@@ -115,7 +116,7 @@ export async function updateStaff(req: Request, res: Response) {
 
 // DELETE /api/admin/staff/:username
 export async function deleteStaff(req: Request, res: Response) {
-  const actor = requirePermission(req, 'staff.manage');
+  const actor = requireSensitive(req, 'staff.manage'); // a recent proof (issue 55)
   const member = await staff.deleteStaff(actor, usernameParam(req));
   noStore(res);
   res.json({ message: 'Staff member deleted', staff: member } satisfies StaffMutationResponse);

@@ -6,6 +6,7 @@ import { countBooks, lowStockBooks } from '../books/books.repo';
 import { monthlySales, orderCounts } from '../counters/counters';
 import { readCounterTotals } from '../counters/counters.repo';
 import { latestOrders } from '../orders/orders.repo';
+import { giftCardLiabilityCents } from '../promotions/gift-cards.repo';
 
 // The order figures come from the sharded counters (counters/counters.ts), moved in the same
 // transaction as each order and status change: the overview reads the shards, two count()
@@ -36,7 +37,11 @@ export async function readStats(now = new Date()): Promise<AdminStats> {
       shipping: fromCents(totals.shippingCents ?? 0),
       tax: fromCents(totals.taxCents ?? 0),
     },
-    promotions: { paidByGiftCard: fromCents(totals.giftCardCents ?? 0), discounts: fromCents(totals.discountCents ?? 0) },
+    promotions: {
+      paidByGiftCard: fromCents(totals.giftCardCents ?? 0), discounts: fromCents(totals.discountCents ?? 0),
+      // Issue 55: from the same shards (promotions/gift-cards.repo.ts), never a read of the cards.
+      giftCardLiability: fromCents(giftCardLiabilityCents(totals)),
+    },
     collectedSales: fromCents(totals.collectedCents ?? 0),
     collectedOrders: totals.collectedOrders ?? 0,
     refundedSales: fromCents(totals.refundedCents ?? 0),

@@ -10,6 +10,7 @@ import { HttpError } from '../lib/http-error';
 import { decodePageCursor, encodePageCursor } from '../lib/page-cursor';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
+import { addToCounters } from '../counters/counters.repo';
 
 // Gift cards (issue 40): giftCards/<sha256 of the code> holds the balance (cents); the code itself
 // is never stored, so a leak of the database or of the admin pages gives no spendable code. Every
@@ -18,7 +19,23 @@ import { countReads } from '../lib/read-counter';
 // minus what it pays: two orders racing for one card both read it, one commit wins, the other runs
 // again and sees what is left (never below zero).
 
+//
+// The liability (issue 55: what the shop owes on its cards, a figure of the overview) is kept in the
+// shop's sharded counters (counters/counters.ts), moved in the transaction of each balance change, so
+// the overview reads the shards, never the cards:
+//   giftCardIssuedCents   value put on cards (issued by staff, sold at the counter, store credit)
+//   giftCardSpentCents    value spent by orders, less what cancels and refunds gave back
+//   giftCardVoidedCents   balances voided
+// liability = issued - spent - voided (= the sum of every card's balance).
+
 export const giftCards = () => db().collection('giftCards');
+
+/** The liability counters' fields (above). */
+export const LIABILITY = { issued: 'giftCardIssuedCents', spent: 'giftCardSpentCents', voided: 'giftCardVoidedCents' } as const;
+
+/** What the shop owes on its gift cards, from summed counter totals. */
+export const giftCardLiabilityCents = (totals: Record<string, number>) =>
+  (totals[LIABILITY.issued] ?? 0) - (totals[LIABILITY.spent] ?? 0) - (totals[LIABILITY.voided] ?? 0);
 export const giftCardId = (code: string) => createHash('sha256').update(`giftcard:${code}`).digest('hex').slice(0, 40);
 const ledger = (id: string) => giftCards().doc(id).collection('ledger');
 
@@ -50,6 +67,7 @@ export async function issueGiftCard(actor: AuditActor, request: IssueRequest): P
     const log = await openAudit(tx);
     tx.create(giftCards().doc(id), doc);
     tx.create(ledger(id).doc(), { kind: request.kind, cents: request.amountCents, balanceAfterCents: request.amountCents, at, by: actor.username, ...(request.orderId ? { orderId: request.orderId } : {}) });
+    addToCounters(tx, { [LIABILITY.issued]: request.amountCents });
     appendAudit(log, actor, {
       action: 'giftcard.issue', target: `giftCards/${id}`,
       changes: { amount: { before: null, after: fromCents(request.amountCents) }, kind: { before: null, after: request.kind }, ...(request.orderId ? { orderId: { before: null, after: request.orderId } } : {}) },
@@ -86,6 +104,7 @@ export async function stageGiftCardIssue(
       const doc: StoredGiftCard = { last4, balanceCents: issue.amountCents, initialCents: issue.amountCents, recipientEmail: null, createdAt: at, updatedAt: at, createdBy: issue.by };
       tx.create(ref, doc);
       tx.create(ledger(id).doc(), { kind: issue.kind, cents: issue.amountCents, balanceAfterCents: issue.amountCents, at, by: issue.by, saleId: issue.saleId });
+      addToCounters(tx, { [LIABILITY.issued]: issue.amountCents });
     },
   };
 }
@@ -94,11 +113,12 @@ export interface CardRead {
   id: string;
   last4: string;
   balanceCents: number;
+  voided: boolean;
 }
 
 const cardOf = (snap: DocumentSnapshot): CardRead | undefined => {
   const doc = snap.data() as StoredGiftCard | undefined;
-  return doc ? { id: snap.id, last4: doc.last4, balanceCents: doc.balanceCents } : undefined;
+  return doc ? { id: snap.id, last4: doc.last4, balanceCents: doc.balanceCents, voided: Boolean(doc.voidedAt) } : undefined;
 };
 
 /** The card a canonical code names (1 read), outside any transaction: the quote and the balance check. */
@@ -122,7 +142,8 @@ export async function stageGiftCardSpend(tx: Transaction, code: string, totalCen
   countReads(1);
   const card = cardOf(snap);
   if (!card) throw new HttpError(404, 'This gift card does not exist', { code: 'GIFT_CARD_UNKNOWN' });
-  if (card.balanceCents <= 0) throw new HttpError(422, 'This gift card has nothing left on it', { code: 'GIFT_CARD_EMPTY' });
+  // A voided card (issue 55) is answered as an empty one: its balance is 0, and stays so (giveBackToCard).
+  if (card.balanceCents <= 0 || card.voided) throw new HttpError(422, 'This gift card has nothing left on it', { code: 'GIFT_CARD_EMPTY' });
   const cents = Math.min(card.balanceCents, totalCents);
   return {
     id: card.id, last4: card.last4, cents,
@@ -130,6 +151,7 @@ export async function stageGiftCardSpend(tx: Transaction, code: string, totalCen
       const after = card.balanceCents - cents; // >= 0: min() above, on the balance this transaction read
       tx.update(ref, { balanceCents: after, updatedAt: at });
       tx.create(ledger(card.id).doc(), { kind: 'spent', cents: -cents, balanceAfterCents: after, at, orderId });
+      addToCounters(tx, { [LIABILITY.spent]: cents });
     },
   };
 }
@@ -141,11 +163,51 @@ export async function readCardForReturn(tx: Transaction, id: string): Promise<Ca
   return cardOf(snap);
 }
 
-/** Puts `cents` back on the card read in `tx` (a cancel or a refund of the order that spent it). */
+/**
+ * Puts `cents` back on the card read in `tx` (a cancel or a refund of the order that spent it). A
+ * voided card (issue 55) takes the line and loses it at once to a second 'voided' line: the ledger
+ * says where the money went, and a void is never undone by a refund.
+ */
 export function giveBackToCard(tx: Transaction, card: CardRead, cents: number, orderId: string, at: string, by?: string): void {
   const after = card.balanceCents + cents;
-  tx.update(giftCards().doc(card.id), { balanceCents: after, updatedAt: at });
+  const ref = giftCards().doc(card.id);
   tx.create(ledger(card.id).doc(), { kind: 'returned', cents, balanceAfterCents: after, at, orderId, ...(by ? { by } : {}) });
+  addToCounters(tx, { [LIABILITY.spent]: -cents, ...(card.voided ? { [LIABILITY.voided]: after } : {}) });
+  if (card.voided) {
+    tx.update(ref, { balanceCents: 0, updatedAt: at });
+    // A millisecond later: the ledger lists by time, and the void follows the give-back.
+    const voidAt = new Date(Date.parse(at) + 1).toISOString();
+    tx.create(ledger(card.id).doc(), { kind: 'voided', cents: -after, balanceAfterCents: 0, at: voidAt, orderId });
+    return;
+  }
+  tx.update(ref, { balanceCents: after, updatedAt: at });
+}
+
+/**
+ * Voids a card (issue 55; owner and manager): its balance to 0 with a 'voided' ledger line, the
+ * liability counters and the audit event, in one transaction. 404 for no such card, 409 when it is
+ * voided already (nothing written twice).
+ */
+export async function voidGiftCard(actor: AuditActor, id: string): Promise<GiftCard> {
+  const ref = giftCards().doc(id);
+  return db().runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    countReads(1);
+    const doc = snap.data() as StoredGiftCard | undefined;
+    if (!doc) throw new HttpError(404, 'Gift card not found');
+    if (doc.voidedAt) throw new HttpError(409, 'This gift card is voided already', { code: 'GIFT_CARD_VOIDED' });
+    const log = await openAudit(tx);
+    const at = new Date().toISOString();
+    const voided: StoredGiftCard = { ...doc, balanceCents: 0, updatedAt: at, voidedAt: at, voidedBy: actor.username };
+    tx.update(ref, { balanceCents: 0, updatedAt: at, voidedAt: at, voidedBy: actor.username });
+    tx.create(ledger(id).doc(), { kind: 'voided', cents: -doc.balanceCents, balanceAfterCents: 0, at, by: actor.username });
+    if (doc.balanceCents !== 0) addToCounters(tx, { [LIABILITY.voided]: doc.balanceCents });
+    appendAudit(log, actor, {
+      action: 'giftcard.void', target: `giftCards/${id}`,
+      changes: { balance: { before: fromCents(doc.balanceCents), after: 0 }, voidedAt: { before: null, after: at } },
+    }, at);
+    return giftCardFromStored(id, voided);
+  });
 }
 
 export interface GiftCardsPage {

@@ -3,7 +3,7 @@ import {
   DiscountCodeSchema, DiscountCreateSchema, DiscountPatchSchema, GIFT_CARD_TYPO, GiftCardBalanceRequestSchema, GiftCardIssueSchema, PromotionsPageQuerySchema, fromCents,
 } from '@bookstore/contract';
 import { clientAddress } from '../admin/client-address';
-import { requirePermission } from '../lib/auth';
+import { requirePermission, requireRecentProof } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
@@ -19,15 +19,32 @@ const actorOf = (req: Request) => {
   return { username: staff.username, role: staff.role };
 };
 
+/**
+ * Routes that create value (a gift card, a discount code made or changed, a void) need a proof
+ * from the last 5 minutes, as refunds do (issue 55; lib/auth.ts requireRecentProof): a stolen
+ * token alone must not mint money. The permission first: a role that may not act hears 403.
+ */
+const provenActorOf = (req: Request) => {
+  const actor = actorOf(req);
+  requireRecentProof(req);
+  return actor;
+};
+
 function codeParam(req: Request): string {
   const parsed = DiscountCodeSchema.safeParse(req.params.code);
   if (!parsed.success) throw new HttpError(404, 'Discount code not found');
   return parsed.data;
 }
 
+function giftCardIdParam(req: Request): string {
+  const id = String(req.params.id ?? '');
+  if (!/^[0-9a-f]{40}$/.test(id)) throw new HttpError(404, 'Gift card not found');
+  return id;
+}
+
 // POST /api/admin/discounts
 export async function createDiscount(req: Request, res: Response) {
-  const actor = actorOf(req);
+  const actor = provenActorOf(req);
   const input = parseWith(DiscountCreateSchema, jsonBody(req));
   const discount = await discounts.createDiscount(actor, input);
   res.status(201).json({ message: 'Discount code created', discount });
@@ -43,7 +60,7 @@ export async function listDiscounts(req: Request, res: Response) {
 
 // PATCH /api/admin/discounts/:code {paused}
 export async function patchDiscount(req: Request, res: Response) {
-  const actor = actorOf(req);
+  const actor = provenActorOf(req);
   const code = codeParam(req);
   const { paused } = parseWith(DiscountPatchSchema, jsonBody(req));
   const discount = await discounts.setPaused(actor, code, paused);
@@ -63,11 +80,19 @@ export async function listRedemptions(req: Request, res: Response) {
 
 // POST /api/admin/gift-cards {amount, recipientEmail?}
 export async function issueGiftCard(req: Request, res: Response) {
-  const actor = actorOf(req);
+  const actor = provenActorOf(req);
   const { amount, recipientEmail } = parseWith(GiftCardIssueSchema, jsonBody(req));
   const issued = await cards.issueGiftCard(actor, { amountCents: amount, kind: 'issued', ...(recipientEmail ? { recipientEmail } : {}) });
   noStore(res);
   res.status(201).json(issued);
+}
+
+// POST /api/admin/gift-cards/:id/void: its balance to 0, a 'voided' ledger line, audited (issue 55)
+export async function voidGiftCard(req: Request, res: Response) {
+  const actor = provenActorOf(req);
+  const card = await cards.voidGiftCard(actor, giftCardIdParam(req));
+  noStore(res);
+  res.json({ message: 'Gift card voided', giftCard: card });
 }
 
 // GET /api/admin/gift-cards?cursor=&limit=
@@ -81,8 +106,7 @@ export async function listGiftCards(req: Request, res: Response) {
 // GET /api/admin/gift-cards/:id?cursor=&limit= (the card and a page of its ledger)
 export async function giftCardDetail(req: Request, res: Response) {
   actorOf(req);
-  const id = String(req.params.id ?? '');
-  if (!/^[0-9a-f]{40}$/.test(id)) throw new HttpError(404, 'Gift card not found');
+  const id = giftCardIdParam(req);
   const { limit, cursor } = parseWith(PromotionsPageQuerySchema, req.query);
   noStore(res);
   res.json(await cards.giftCardDetail(id, limit, cursor));

@@ -144,6 +144,12 @@ export function Component() {
           <StatCard label="Special orders open" value={data.specialOrders.open} detail={`${data.specialOrders.quoted} quoted, awaiting the shopper`} tone="bg-secondary-soft text-secondary" icon="M21 21l-4.3-4.3M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z" />
         </section>
       )}
+      {data.promotions?.giftCardLiability !== undefined && (
+        // Issue 55: what the shop owes on its gift cards (issued, less spent, less voided): a liability, not a sale.
+        <section className="grid gap-6 md:grid-cols-2" aria-label="Gift cards">
+          <StatCard label="Owed on gift cards" value={<span data-testid="gift-card-liability">{money(data.promotions.giftCardLiability)}</span>} detail={`Issued, less spent and voided; ${money(data.promotions.paidByGiftCard)} paid by cards so far`} tone="bg-accent-soft text-accent" icon="M3 8h18v4H3zM5 12v9h14v-9M12 8v13" />
+        </section>
+      )}
       {data.paymentProblems !== undefined && (
         // Issue 54: money that needs staff (paid after cancel, disputes, failed refunds), counted on the queue.
         <section className="grid gap-6 md:grid-cols-2" aria-label="Payment problems">

@@ -2,8 +2,12 @@ import type { Discount, DiscountCreate, DiscountsPage, GiftCard, GiftCardIssue, 
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { adminFetch } from './staff-api';
 
-// Discount codes and gift cards (issue 40): owner and manager ('promotions.manage').
+// Discount codes and gift cards (issue 40): owner and manager ('promotions.manage'). Writes go
+// through adminFetch: they need a recent proof (issue 55), and a 401 REAUTH_REQUIRED opens the
+// dashboard's password dialog and sends the request again once, as refunds do.
 
 const KEYS = { discounts: ['admin', 'discounts'] as const, giftCards: ['admin', 'gift-cards'] as const };
 const paged = (path: string, cursor: string) => `${path}${path.includes('?') ? '&' : '?'}${cursor ? `cursor=${encodeURIComponent(cursor)}` : ''}`;
@@ -25,7 +29,7 @@ export const redemptionsQuery = (code: string) =>
 export function useCreateDiscount() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: DiscountCreate) => apiFetch<{ discount: Discount }>('/api/admin/discounts', { method: 'POST', token: adminToken(), body: input }),
+    mutationFn: (input: DiscountCreate) => adminFetch<{ discount: Discount }>('/api/admin/discounts', { method: 'POST', token: adminToken(), body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEYS.discounts }),
   });
 }
@@ -34,7 +38,7 @@ export function usePauseDiscount() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ code, paused }: { code: string; paused: boolean }) =>
-      apiFetch<{ discount: Discount }>(`/api/admin/discounts/${encodeURIComponent(code)}`, { method: 'PATCH', token: adminToken(), body: { paused } }),
+      adminFetch<{ discount: Discount }>(`/api/admin/discounts/${encodeURIComponent(code)}`, { method: 'PATCH', token: adminToken(), body: { paused } }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEYS.discounts }),
   });
 }
@@ -56,7 +60,17 @@ export const giftCardQuery = (id: string) =>
 export function useIssueGiftCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: GiftCardIssue) => apiFetch<IssuedGiftCard>('/api/admin/gift-cards', { method: 'POST', token: adminToken(), body: input }),
+    mutationFn: (input: GiftCardIssue) => adminFetch<IssuedGiftCard>('/api/admin/gift-cards', { method: 'POST', token: adminToken(), body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEYS.giftCards }),
+  });
+}
+
+// POST /api/admin/gift-cards/:id/void (issue 55): the card's balance to 0; the list, the card's
+// ledger and the overview's liability change.
+export function useVoidGiftCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => adminFetch<{ message: string; giftCard: GiftCard }>(`/api/admin/gift-cards/${id}/void`, { method: 'POST', token: adminToken() }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: KEYS.giftCards }), client.invalidateQueries({ queryKey: queryKeys.adminStats })]),
   });
 }

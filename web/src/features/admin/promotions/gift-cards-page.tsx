@@ -5,15 +5,16 @@ import { shortId } from '../../../components/orders/order-status';
 import { buttonClass } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { money } from '../../../lib/format';
+import { alertBox, confirmAction, toast } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { giftCardQuery, giftCardsQuery, useIssueGiftCard } from '../api/promotions-api';
+import { giftCardQuery, giftCardsQuery, useIssueGiftCard, useVoidGiftCard } from '../api/promotions-api';
 import { useMe } from '../api/staff-api';
 
 // Gift cards (issue 40): issue one (its code is shown once: it is stored only as a hash), list them,
 // and each card's ledger of movements.
 
 const INPUT = 'mt-1 h-10 w-full rounded-md border border-gray-300 bg-gray-50 px-3 focus:bg-white focus:outline-2 focus:outline-accent';
-const KIND: Record<string, string> = { issued: 'Issued', spent: 'Spent', returned: 'Given back', 'store-credit': 'Store credit' };
+const KIND: Record<string, string> = { issued: 'Issued', spent: 'Spent', returned: 'Given back', 'store-credit': 'Store credit', voided: 'Voided' };
 
 function Ledger({ id }: { id: string }) {
   const detail = useQuery(giftCardQuery(id));
@@ -36,6 +37,26 @@ function Ledger({ id }: { id: string }) {
   );
 }
 
+/** Issue 55: a lost or mis-issued card's balance to 0, after a confirm (and the password when the proof is old). */
+function VoidButton({ card }: { card: GiftCard }) {
+  const voiding = useVoidGiftCard();
+  const run = async () => {
+    const ok = await confirmAction({
+      title: `Void the card ending ${card.last4}?`,
+      text: `Its balance of ${money(card.balance)} goes to 0 and it can no longer be spent. This cannot be undone.`,
+      confirmButtonText: 'Void card', danger: true,
+    });
+    if (!ok) return;
+    try {
+      await voiding.mutateAsync(card.id);
+      void toast('Gift card voided', { timer: 2000 });
+    } catch (err) {
+      await alertBox('Could not void the card', err instanceof ApiError ? err.message : 'Try again in a moment', 'error');
+    }
+  };
+  return <button type="button" className={buttonClass('danger', 'sm')} disabled={voiding.isPending} onClick={run}>Void</button>;
+}
+
 function Row({ card }: { card: GiftCard }) {
   const [open, setOpen] = useState(false);
   return (
@@ -44,7 +65,11 @@ function Row({ card }: { card: GiftCard }) {
         <span className="font-mono">…{card.last4}</span>
         <span className="tabular-nums font-semibold">{money(card.balance)}</span>
         <span className="text-sm text-gray-600">of {money(card.initial)}{card.recipientEmail ? `, for ${card.recipientEmail}` : ''}</span>
-        <button type="button" className={buttonClass('secondary', 'sm', 'ml-auto')} aria-expanded={open} onClick={() => setOpen((o) => !o)}>Ledger</button>
+        {card.voidedAt && <span className="rounded bg-gray-100 px-2 text-sm text-gray-700">Voided {new Date(card.voidedAt).toLocaleDateString()}</span>}
+        <span className="ml-auto flex gap-2">
+          {!card.voidedAt && <VoidButton card={card} />}
+          <button type="button" className={buttonClass('secondary', 'sm')} aria-expanded={open} onClick={() => setOpen((o) => !o)}>Ledger</button>
+        </span>
       </div>
       {open && <div className="mt-2 overflow-x-auto"><Ledger id={card.id} /></div>}
     </li>

@@ -1,4 +1,4 @@
-import { shopToday, SPECIAL_ORDER_STATUSES, type SpecialOrder, type SpecialOrderStatus, type StaffSpecialStatus } from '@bookstore/contract';
+import { latestSpecialQuoteDay, shopToday, SPECIAL_ORDER_STATUSES, type SpecialOrder, type SpecialOrderStatus, type StaffSpecialStatus } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -63,7 +63,7 @@ function QuoteForm({ request, onDone }: { request: SpecialOrder; onDone: (messag
       </div>
       <div>
         <label htmlFor={`${id}-expected`} className="block text-sm font-medium">Expected in the shop</label>
-        <input id={`${id}-expected`} name="expectedOn" type="date" required min={shopToday()} defaultValue={request.expectedOn ?? ''} className={`mt-1 ${fieldClass}`} />
+        <input id={`${id}-expected`} name="expectedOn" type="date" required min={shopToday()} max={latestSpecialQuoteDay(shopToday())} defaultValue={request.expectedOn ?? ''} className={`mt-1 ${fieldClass}`} />
       </div>
       <button type="submit" disabled={move.isPending} className={buttonClass('primary', 'md')}>Send Quote</button>
       {error && <p role="alert" className="text-sm text-danger sm:col-span-3">{error}</p>}
