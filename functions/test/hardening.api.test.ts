@@ -89,7 +89,7 @@ describe('limits key on the last X-Forwarded-For entry', () => {
 });
 
 describe('refused orders are budgeted', () => {
-  it(`an account's ${ORDER_REFUSALS_PER_ACCOUNT} refusals that read the shop (409 here) are its budget: then 429 before anything is read, even for a good order; a form error never counts`, { timeout: 120_000 }, async () => {
+  it(`an account's ${ORDER_REFUSALS_PER_ACCOUNT} refusals that probe codes (unknown discount codes here) are its budget: then 429 before anything is read, even for a good order; a form error never counts`, { timeout: 120_000 }, async () => {
     const shopper = await newCustomer('refusals');
     const from = ownAddress();
     const place = (json: unknown) => http('/api/orders', { method: 'POST', token: shopper.token, headers: { 'X-Forwarded-For': from }, json });
@@ -98,9 +98,13 @@ describe('refused orders are budgeted', () => {
     // Decided from the request alone (400): not counted.
     for (let i = 0; i < 3; i++) expect((await place({ ...good, phone: 'not a phone' })).status).toBe(400);
     expect(await accountSlots()).toBe(0);
+    // About what the shop shows anyway (a total that is not the price: 409 PRICE_CHANGED): not counted.
+    for (let i = 0; i < 3; i++) expect((await place({ ...good, totalPrice: '0.01' })).status).toBe(409);
+    expect(await accountSlots()).toBe(0);
+    // Probing codes: each unknown discount code (404 DISCOUNT_UNKNOWN) takes a slot.
     for (let i = 0; i < ORDER_REFUSALS_PER_ACCOUNT; i++) {
-      const res = await place({ ...good, totalPrice: '0.01' }); // a total that is not the price: 409 PRICE_CHANGED
-      expect(res.status, `refusal ${i + 1}`).toBe(409);
+      const res = await place({ ...good, discountCode: `NOPE${i}X${Date.now().toString(36).toUpperCase()}` });
+      expect(res.status, `refusal ${i + 1}`).toBe(404);
     }
     expect(await accountSlots()).toBe(ORDER_REFUSALS_PER_ACCOUNT);
     const scope = [db().collection('orders').where('uid', '==', shopper.uid), db().collection('books').doc(book._id)];

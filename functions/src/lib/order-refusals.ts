@@ -4,19 +4,21 @@ import { clientAddress } from '../admin/client-address';
 import { HttpError } from './http-error';
 import { slotsSpent, takeSlot, type WindowLimit } from './window-limit';
 
-// Refused orders are budgeted (issue 55). A refusal that comes from the shop's own data (404, 409,
-// 422: an unknown or used-up discount code or gift card, a card without the balance, stock, a changed
-// price, too many open orders) tells the caller something about that data, and a script could keep
-// asking; so each such refusal takes a slot of the account's budget and of the client address's,
-// and once either is spent POST /api/orders answers 429 with Retry-After before it reads anything.
-// Refusals decided from the request alone (400, 401, 403, 413, 415) teach nothing and cost no read:
-// they are not counted (a mistyped form never locks a shopper out).
+// Refused orders are budgeted (issue 55). A refusal about a secret (a discount code or a gift card
+// that does not exist, is paused, used up or empty) tells the caller something a script could keep
+// asking about; so each such refusal takes a slot of the account's budget and of the client
+// address's, and once either is spent POST /api/orders answers 429 with Retry-After before it reads
+// anything. Refusals about what the shop shows anyway (stock, a changed price, a delivery that does
+// not reach the address, too many open orders) and those decided from the request alone (400, 401,
+// 403, 413, 415) are not counted: a shopper correcting an address or a cart is never locked out.
 // One document per key in orderRefusals (lib/window-limit.ts), forgotten by Firestore's TTL.
 
 export const ORDER_REFUSALS_PER_ACCOUNT = 20;
 export const ORDER_REFUSALS_PER_ADDRESS = 60;
 export const ORDER_REFUSAL_WINDOW_MS = 15 * 60 * 1000;
 const COUNTED = new Set([404, 409, 422]);
+/** The refusals that probe a secret: discount codes and gift cards. */
+const probes = (error: HttpError) => /^(DISCOUNT|GIFT_CARD)_/.test(String(error.extra.code ?? ''));
 
 const MESSAGE = 'Too many refused orders. Try again later.';
 const ACCOUNT: WindowLimit = { collection: 'orderRefusals', limit: ORDER_REFUSALS_PER_ACCOUNT, windowMs: ORDER_REFUSAL_WINDOW_MS, message: MESSAGE };
@@ -64,7 +66,7 @@ export async function checkOrderRefusals(req: Request, now = Date.now()): Promis
  * refusal is the answer either way.
  */
 export async function countOrderRefusal(req: Request, error: unknown, now = Date.now()): Promise<void> {
-  if (!(error instanceof HttpError) || !COUNTED.has(error.status)) return;
+  if (!(error instanceof HttpError) || !COUNTED.has(error.status) || !probes(error)) return;
   const uid = claimedUid(req);
   const address = addressOf(req);
   const take = (limit: WindowLimit, key: string) => takeSlot(limit, key, now).catch((e: unknown) => {
