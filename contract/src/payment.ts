@@ -74,8 +74,7 @@ export interface StoredRefund {
   storeCredit?: { giftCardId: string; last4: string };
 }
 
-export const PAYMENT_PROBLEM_CODES = ['PAID_AFTER_CANCEL', 'PAID_TWICE', 'AMOUNT_MISMATCH', 'DISPUTED', 'REFUND_FAILED'] as const;
-export type PaymentProblemCode = (typeof PAYMENT_PROBLEM_CODES)[number];
+export type PaymentProblemCode = 'PAID_AFTER_CANCEL' | 'PAID_TWICE' | 'AMOUNT_MISMATCH' | 'DISPUTED' | 'REFUND_FAILED';
 
 /**
  * What went wrong with an order's money (issue 54): shown on the desk and listed on the Payment
@@ -93,8 +92,6 @@ export interface PaymentProblem {
   /** Set by the action that settled it: the problem stays on the order as history, off the queue. */
   resolvedAt?: string;
 }
-
-export const DISPUTE_STATUSES = ['warning_needs_response', 'warning_under_review', 'warning_closed', 'needs_response', 'under_review', 'won', 'lost', 'prevented'] as const;
 
 /** A chargeback on the order's card payment (Stripe's charge.dispute.* events). */
 export interface StoredDispute {
@@ -315,6 +312,3 @@ export interface PaymentProblemsPage {
   /** How many orders are on the queue in all. */
   count: number;
 }
-
-/** POST /api/admin/payment-problems/:orderId/resolve: staff settled it outside the shop (in Stripe). */
-export const ResolveProblemSchema = z.object({ note: text('Note', 500) }).strip();

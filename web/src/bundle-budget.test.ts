@@ -15,8 +15,10 @@ const manifest: Record<string, Chunk> = existsSync(manifestPath) ? JSON.parse(re
 // cards ('Pre-order', 'Publishes <date>') and the cart's rule for a forthcoming book at stock 0 are
 // first-screen code: 121 KB (the first visit with the worker stays within 250 KB, first-visit.spec).
 // The client's own second try of a 503 BUSY (api-client.ts; a shopper never reads 'try again' for a
-// lock another request held) is every request's: 126 bytes more, 121.5 KB.
-export const BUDGET_HOME_JS_GZIP = 121.5 * 1024;
+// lock another request held) is every request's: 126 bytes more, 121.5 KB. The dashboard's four new
+// pages (issues 54, 56: Payment problems, Receiving, Purchasing, Supplier Returns) are lazy routes,
+// but each names its chunk in the route table the entry carries: 230 bytes more, 122 KB.
+export const BUDGET_HOME_JS_GZIP = 122 * 1024;
 
 /** A chunk and everything it imports statically, as manifest keys. */
 function closure(keys: string[]): Set<string> {

@@ -1,4 +1,4 @@
-import { ResolveProblemSchema, type OrderMutationResponse, type PaymentProblemsPage } from '@bookstore/contract';
+import { text, type OrderMutationResponse, type PaymentProblemsPage } from '@bookstore/contract';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { requirePermission } from '../lib/auth';
@@ -6,6 +6,9 @@ import { noStore } from '../lib/cache';
 import { jsonBody, parseWith } from '../lib/validate';
 import { orderIdParam } from '../orders/orders.handlers';
 import { problemsPage, resolveProblem } from './problems.repo';
+
+/** POST /api/admin/payment-problems/:id/resolve: staff settled it outside the shop (in Stripe). */
+const ResolveProblemSchema = z.object({ note: text('Note', 500) }).strip();
 
 const ProblemsQuerySchema = z.object({
   cursor: z.string().max(400).optional(),
