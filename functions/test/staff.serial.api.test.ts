@@ -447,7 +447,7 @@ describe('revocation', () => {
     expect((await http('/api/admin', { token })).status).toBe(401);
     const fresh = await tokenOf(username);
     expect((await http('/api/admin', { token: fresh })).status).toBe(403);
-    expect((await http('/api/admin/me', { token: fresh })).body).toMatchObject({ role: 'bookseller', permissions: ['books.view', 'books.stock', 'orders.desk', 'orders.status', 'sales.counter'] });
+    expect((await http('/api/admin/me', { token: fresh })).body).toMatchObject({ role: 'bookseller', permissions: ['books.view', 'books.stock', 'orders.desk', 'orders.status', 'sales.counter', 'stock.receive'] });
   });
 
   it('a new password ends earlier tokens and the old password; a display-name change does not', async () => {
