@@ -139,7 +139,11 @@ describe('POST /api/admin/mail/:id/resend', () => {
     expect(presses.map((r) => r.status).sort()).toEqual([202, 409, 409]);
     expect(presses.find((r) => r.status === 202)!.body).toMatchObject({ id, state: 'RETRY' });
     for (const refused of presses.filter((r) => r.status === 409)) expect(refused.body).toMatchObject({ code: 'MAIL_NOT_FAILED', message: 'This mail is already waiting to be sent' });
-    expect(await deliveryOf(id)).toMatchObject({ attempts: 0, resentBy: expect.stringContaining('mail-manager-') });
+    // Due at once: another mail's sender may already be trying it (it takes due mail after its own),
+    // so its tries are 0 or, already, the one try the resend gave it.
+    const resent = await deliveryOf(id);
+    expect(resent).toMatchObject({ resentBy: expect.stringContaining('mail-manager-') });
+    expect(resent.attempts).toBeLessThanOrEqual(1);
 
     const audit = await http('/api/admin/audit?action=mail.resend&limit=100', { token: await adminToken() });
     expect(audit.status).toBe(200);
