@@ -3,6 +3,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { DocumentReference, getFirestore, type Timestamp } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { INBOX_URL, SHOP_URL } from '../../scripts/lib/env';
+import { derivedFields } from '../src/books/book-doc';
 import { adminLogin, orderBody, signUpCustomer, verifyEmail } from '../../scripts/lib/fixtures';
 
 // Helpers for API tests: HTTP through Hosting to the real function (or, in the `inproc` project,
@@ -215,9 +216,12 @@ export async function makeBooks(count: number, stock: number, priceCents = 1250,
     const title = `Stock test book ${bookSeq}`;
     const cents = priceCents + (i % 7) * 101;
     const isbn = options.isbn ? randomIsbn13() : undefined;
+    // With the fields the book write path derives (browse's keys), as every stored book has them: a
+    // book without them is listed by browse only after the next index build backfills them.
     batch.create(ref, {
       title, description: 'A book the API tests order.', category: 'fiction', trending: false, coverImage: 'book-1',
       oldPriceCents: cents, newPriceCents: cents, stock, createdAt, updatedAt: createdAt, ...(isbn ? { isbn } : {}),
+      ...derivedFields({ title, newPriceCents: cents, createdAt, stock }, ref.id),
     });
     made.push({ _id: ref.id, title, newPrice: cents / 100, ...(isbn ? { isbn } : {}) });
   }
