@@ -57,8 +57,8 @@ export function sessionOrderId(session: Stripe.Checkout.Session): string | null 
   return session.metadata?.orderId || session.client_reference_id || null;
 }
 
-/** The PaymentIntent a refund event is about: the order is found through its metadata. */
-export function refundPaymentIntent(event: Stripe.Event): string | null {
+/** The PaymentIntent a refund or dispute event is about: the order is found through its metadata. */
+export function paymentIntentOfEvent(event: Stripe.Event): string | null {
   const object = event.data.object as { object?: string; payment_intent?: string | { id: string } | null };
   if (object.object !== 'charge' && object.object !== 'refund' && object.object !== 'dispute') return null;
   return idOf(object.payment_intent) ?? null;

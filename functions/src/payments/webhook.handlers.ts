@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { logger } from 'firebase-functions/logger';
 import { HttpError } from '../lib/http-error';
 import { providerError } from './stripe-client';
-import { disputeFact, refundFact, refundPaymentIntent, sessionFact, sessionOrderId, type Fact } from './payment-facts';
+import { disputeFact, refundFact, paymentIntentOfEvent, sessionFact, sessionOrderId, type Fact } from './payment-facts';
 import { applyAndSettle } from './cancel-refunds';
 import { stripeFromEnv, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from './stripe-client';
 
@@ -22,8 +22,8 @@ const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.upda
 /** Chargebacks (issue 54): the order carries the dispute from its opening to its close. */
 const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed']);
 
-/** The order a refund event is about: the desk's refunds carry it; any other, through its PaymentIntent's metadata. */
-async function refundOrderId(stripe: Stripe, event: Stripe.Event, paymentIntent: string): Promise<string | null> {
+/** The order a refund or dispute event is about: the desk's refunds carry it; any other, through its PaymentIntent's metadata. */
+async function orderIdOfPayment(stripe: Stripe, event: Stripe.Event, paymentIntent: string): Promise<string | null> {
   const own = (event.data.object as { metadata?: Record<string, string> | null }).metadata?.orderId;
   if (own) return own;
   try {
@@ -68,13 +68,13 @@ export async function stripeWebhook(req: Request, res: Response) {
     orderId = sessionOrderId(event.data.object as Stripe.Checkout.Session);
     fact = sessionFact(event);
   } else if (DISPUTE_EVENTS.has(event.type)) {
-    const paymentIntent = refundPaymentIntent(event);
-    orderId = paymentIntent ? await refundOrderId(s.stripe, event, paymentIntent) : null;
+    const paymentIntent = paymentIntentOfEvent(event);
+    orderId = paymentIntent ? await orderIdOfPayment(s.stripe, event, paymentIntent) : null;
     fact = orderId ? disputeFact(event.data.object as Stripe.Dispute) : { kind: 'none', why: 'a dispute of no order of ours' };
   } else if (REFUND_EVENTS.has(event.type)) {
-    const paymentIntent = refundPaymentIntent(event);
+    const paymentIntent = paymentIntentOfEvent(event);
     if (paymentIntent) {
-      orderId = await refundOrderId(s.stripe, event, paymentIntent);
+      orderId = await orderIdOfPayment(s.stripe, event, paymentIntent);
       fact = orderId ? await refundsOf(s.stripe, event, paymentIntent) : { kind: 'none', why: 'no order' };
     } else {
       fact = { kind: 'none', why: 'a refund without a PaymentIntent' };
