@@ -16,6 +16,11 @@ export const SEND_MAIL_TIMEOUT_S = 300;
 /** The sender of the shop's mail; a deploy sets it in functions/.env.<project-id> (docs/deploying.md). */
 export const LOCAL_MAIL_FROM = 'Bookstore <orders@bookstore.localhost>';
 export const mailFrom = defineString('MAIL_FROM', { default: LOCAL_MAIL_FROM, description: 'The sender of the shop\'s mail, e.g. Bookstore <orders@your-domain.com>' });
+/**
+ * Where the audit chain's daily anchor is mailed (issue 55; admin/audit-anchor.ts): a mailbox the
+ * owners keep outside the Firebase project. Empty: the address MAIL_FROM sends from.
+ */
+export const auditAnchorTo = defineString('AUDIT_ANCHOR_TO', { default: '', description: 'Where the audit chain\'s daily anchor is mailed (the owners\' mailbox); empty: the MAIL_FROM address' });
 
 /**
  * Card payments (issue 35): Stripe's secret API key and the webhook endpoint's signing secret, in

@@ -62,8 +62,16 @@ export const sweepMail = onSchedule(
   served('sweepMail', () => import('./serve/sweep-mail')),
 );
 
+// Once a day: the audit chain's head to the log, Storage and the owners' mailbox, outside the audit
+// collection (issue 55; admin/audit-anchor.ts). No secret: it reads one document, writes one object
+// and queues one mail (sent by sendMail).
+export const anchorAudit = onSchedule(
+  { schedule: 'every 24 hours', memory: '256MiB', timeoutSeconds: 60, maxInstances: 1 },
+  served('anchorAudit', () => import('./serve/anchor-audit')),
+);
+
 // Each function is its own Cloud Run service: only those that declare the admin secret (api,
 // search) are given it, and only those refuse to start with a weak one; likewise the Stripe secrets.
-const declared = runningFunctionSecrets({ api, search, pages, releaseHolds, sendMail, sweepMail });
+const declared = runningFunctionSecrets({ api, search, pages, releaseHolds, sendMail, sweepMail, anchorAudit });
 assertStrongAdminSecret(process.env, declared);
 assertStripeConfig(process.env, declared);

@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopDay } from '@bookstore/contract';
+import { runScheduled } from '../../scripts/lib/local-schedules';
 import { verifyAuditLog } from '../src/admin/audit.repo';
-import { adminToken, ageProofs, coverForm, db, http, makeBooks, newBook, PNG_1x1, removeBooks, type TestBook } from './helpers';
+import { adminToken, ageProofs, bucket, coverForm, db, http, makeBooks, newBook, PNG_1x1, removeBooks, type TestBook } from './helpers';
 
 // Issue 36, item 6: the audit log is a hash chain (functions/src/admin/audit-chain.ts), appended
 // under a transaction on its head (meta/auditHead), and `npm run audit:verify` walks it. Hostile:
@@ -172,5 +174,34 @@ describe('the audit chain', () => {
       await forged.delete();
     }
     expect((await auditVerify()).code).toBe(0);
+  }, 120_000);
+
+  it('the daily anchor (issue 55): anchorAudit stores and mails the head once a day, and audit:verify --stored-anchors fails on an anchor the chain does not hold', async () => {
+    expect(await runScheduled('anchorAudit')).toBe(200);
+    expect(await runScheduled('anchorAudit')).toBe(200); // the same day again: nothing new
+    const day = shopDay(new Date());
+    const [bytes] = await bucket().file(`audit-anchors/${day}.json`).download();
+    const anchor = JSON.parse(bytes.toString('utf8')) as { seq: number; hash: string; day: string };
+    expect(anchor.day).toBe(day);
+    // The anchored head is an event of the chain, as it stands.
+    const event = (await db().collection('audit').where('seq', '==', anchor.seq).get()).docs;
+    expect(event.map((d) => d.get('hash'))).toEqual([anchor.hash]);
+    const mails = await db().collection('mail').where('message.subject', '==', `Audit log anchor ${day}: event ${anchor.seq}`).get();
+    expect(mails.docs.map((d) => d.id)).toEqual([`audit-anchor-${day}`]);
+    expect(mails.docs[0]!.get('message.text')).toContain(`--anchor ${anchor.seq}:${anchor.hash}`);
+
+    const held = await auditVerify('--stored-anchors');
+    expect(held.code, held.out).toBe(0);
+    expect(held.out).toContain('1 stored anchors checked');
+    // An anchor the chain does not hold (as after a rewrite of the chain from before event seq).
+    const other = bucket().file('audit-anchors/2000-01-01.json');
+    await other.save(JSON.stringify({ seq: anchor.seq, hash: 'f'.repeat(64), day: '2000-01-01', at: '2000-01-01T00:00:00.000Z' }));
+    try {
+      const caught = await auditVerify('--stored-anchors');
+      expect(caught.code, caught.out).toBe(1);
+      expect(caught.out).toContain(`not the event anchored as ${'f'.repeat(64)}`);
+    } finally {
+      await other.delete();
+    }
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import { buildSteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
 import { adminDb } from './admin-sdk';
 import { OWASP_PARAMS } from '../../functions/src/lib/passwords';
 import { Timestamp } from 'firebase-admin/firestore';
+import { shopDay } from '@bookstore/contract';
 import Stripe from 'stripe';
 import { DEMO_ADMIN, EMULATOR_ENV, HOST, INBOX_URL, LOCAL_SMTP_URI, PORTS, PROJECT_ID, ROOT } from './env';
 import { freePort } from './ports';
@@ -447,6 +448,25 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
         } finally {
           await setEmulatorTriggers(true);
         }
+      }],
+    ],
+    // The audit chain's daily anchor (issue 55): Cloud Scheduler POSTs once a day; twice here, the
+    // day's mail is queued once and each run logs the head it anchored.
+    anchorAudit: [
+      ["the scheduler's call, twice: the day's anchor mailed once", async (base) => {
+        const call = () => fetch(`${base}/`, {
+          method: 'POST',
+          headers: { 'X-CloudScheduler-JobName': 'firebase-schedule-anchorAudit-us-central1', 'X-CloudScheduler-ScheduleTime': new Date().toISOString(), 'Content-Type': 'application/json' },
+          body: '{}',
+        });
+        const find = () => readFileSync(join(REHEARSAL_DIR, 'anchorAudit.log'), 'utf8').split('\n').filter((line) => line.includes('"Audit chain anchored"'));
+        const before = find().length;
+        const statuses = [(await call()).status, (await call()).status];
+        let runs = find();
+        for (let i = 0; runs.length < before + 2 && i < 50; i++) runs = await new Promise<string[]>((resolve) => setTimeout(() => resolve(find()), 100));
+        const mail = (await adminDb().collection('mail').doc(`audit-anchor-${shopDay(new Date())}`).get()).data() as { to?: string; message?: { subject?: string } } | undefined;
+        return expect(statuses.every((st) => st === 200) && runs.length >= before + 2 && !!mail?.message?.subject?.startsWith('Audit log anchor'),
+          `POST / (X-CloudScheduler-JobName) x2 -> ${statuses.join(', ')}; ${runs.length - before} more "Audit chain anchored" log entries; the day's anchor mail ${mail ? `to ${mail.to}: "${mail.message?.subject}"` : 'MISSING'}`);
       }],
     ],
     pages: [

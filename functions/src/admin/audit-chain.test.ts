@@ -96,3 +96,16 @@ describe('the audit hash chain', () => {
     expect(unchainedProblems([{ id: 'a' }, { id: 'b', createdAt: start }], undefined)).toEqual({ before: 2, problems: [] });
   });
 });
+
+describe('verifyChain with several anchors (issue 55: the daily anchors)', () => {
+  it('passes when every anchor is in the chain, and names each one that is not or differs', async () => {
+    const { events, head } = chain(4);
+    const at = (seq: number): ChainHead => ({ seq, hash: events[seq - 1]!.hash! });
+    expect((await verifyChain(events, head, [at(1), at(3), at(4)])).ok).toBe(true);
+    const rewritten = await verifyChain(events, head, [at(2), { seq: 3, hash: 'f'.repeat(64) }, { seq: 9, hash: 'e'.repeat(64) }]);
+    expect(rewritten.problems).toEqual([
+      `event 3 (audit/e3): not the event anchored as ${'f'.repeat(64)} (the chain was rewritten from here or before)`,
+      'the anchored event 9 is not in the log',
+    ]);
+  });
+});

@@ -59,14 +59,19 @@ export interface ChainReport {
  * Walks chained events in `seq` order and says what does not hold: a gap (a deleted event), a
  * repeated seq, an event whose hash is not of its own fields (edited), one whose prevHash is not its
  * predecessor's hash (a deletion or insertion repaired by hand), and a head that is not the last
- * event (the newest deleted). `anchor`, a (seq, hash) seen earlier outside Firestore (a log line,
- * an earlier run), must still be in the chain: a rewrite of the whole tail cannot pass it.
+ * event (the newest deleted). Each anchor, a (seq, hash) seen earlier outside Firestore (a log line,
+ * an earlier run, the daily anchors of audit-anchor.ts), must still be in the chain: a rewrite of
+ * the whole tail cannot pass it.
  */
-export async function verifyChain(events: AsyncIterable<StoredEvent> | Iterable<StoredEvent>, head: ChainHead, anchor?: ChainHead): Promise<ChainReport> {
+export async function verifyChain(events: AsyncIterable<StoredEvent> | Iterable<StoredEvent>, head: ChainHead, anchor?: ChainHead | readonly ChainHead[]): Promise<ChainReport> {
   const problems: string[] = [];
   let last: ChainHead = EMPTY_HEAD;
   let checked = 0;
-  let anchorSeen = !anchor || anchor.seq === 0;
+  // seq -> the hashes anchored for it (two anchors of one seq that differ cannot both hold).
+  const unseen = new Map<number, string[]>();
+  for (const a of anchor === undefined ? [] : Array.isArray(anchor) ? anchor : [anchor as ChainHead]) {
+    if (a.seq > 0) unseen.set(a.seq, [...(unseen.get(a.seq) ?? []), a.hash]);
+  }
   for await (const event of events) {
     checked += 1;
     const seq = event.seq ?? NaN;
@@ -78,16 +83,17 @@ export async function verifyChain(events: AsyncIterable<StoredEvent> | Iterable<
       seq, prevHash: event.prevHash ?? '', actor: event.actor ?? '', role: event.role ?? '', action: event.action ?? '', target: event.target ?? '', at: event.at ?? '', changes: event.changes ?? {},
     });
     if (recomputed !== event.hash) problems.push(`${where}: its fields do not match its hash (edited)`);
-    if (anchor && seq === anchor.seq) {
-      anchorSeen = true;
-      if (event.hash !== anchor.hash) problems.push(`${where}: not the event anchored as ${anchor.hash} (the chain was rewritten from here or before)`);
+    const anchored = unseen.get(seq);
+    if (anchored) {
+      unseen.delete(seq);
+      for (const hash of anchored) if (event.hash !== hash) problems.push(`${where}: not the event anchored as ${hash} (the chain was rewritten from here or before)`);
     }
     last = { seq, hash: event.hash ?? '' };
   }
   if (head.seq !== last.seq || head.hash !== last.hash) {
     problems.push(`the head (meta/auditHead) says event ${head.seq} is the newest, the log ends at ${last.seq}${head.seq > last.seq ? ' (the newest events were deleted)' : ''}`);
   }
-  if (!anchorSeen) problems.push(`the anchored event ${anchor!.seq} is not in the log`);
+  for (const seq of unseen.keys()) problems.push(`the anchored event ${seq} is not in the log`);
   return { ok: problems.length === 0, checked, head, problems };
 }
 

@@ -154,7 +154,7 @@ async function unchainedEvents(firestore: Firestore, pageSize = 1000): Promise<U
  * every event), and names what does not hold: the chain's own problems (verifyChain) and any event
  * written without its place in it after it began (unchainedProblems, issue 55).
  */
-export async function verifyAuditLog(firestore: Firestore = db(), anchor?: ChainHead): Promise<ChainReport & { unchained: number }> {
+export async function verifyAuditLog(firestore: Firestore = db(), anchor?: ChainHead | readonly ChainHead[]): Promise<ChainReport & { unchained: number }> {
   const headSnap = await auditHeadRef(firestore).get();
   const stored = headSnap.data() as Partial<ChainHead> | undefined;
   const head = typeof stored?.seq === 'number' && typeof stored.hash === 'string' ? { seq: stored.seq, hash: stored.hash } : EMPTY_HEAD;
