@@ -234,6 +234,26 @@ export interface StockValuation {
   byCategory: Record<string, { units: number; value: number }>;
 }
 
+/** One channel's goods sold in a day, at what was charged, less the copies' average cost (dollars). */
+export interface ChannelMargin {
+  /** Copies sold (returns and refunded copies taken off). */
+  units: number;
+  /** What they were sold for (after discounts; no tax, postage or gift cards). */
+  sales: number;
+  /** Their copies' average cost; copies of books with no cost yet are counted in `uncostedUnits`, not here. */
+  cost: number;
+  /** sales - cost of the costed copies; `null` when no copy sold had a cost. */
+  margin: number | null;
+  uncostedUnits: number;
+}
+
+/** GET /api/admin/stock/margin?date=YYYY-MM-DD: the day's gross margin, web and counter apart (owner, manager). */
+export interface DayMargin {
+  date: string;
+  web: ChannelMargin;
+  counter: ChannelMargin;
+}
+
 /**
  * The moving average after `copies` arrive at `unitCents` on top of `onHand` copies at `avgCents`:
  * rounded half up to the cent (the valuation multiplies the stored cents, so it adds up exactly).

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminToken, db, http, makeBooks, removeBooks, type TestBook } from './helpers';
+import { shopDay } from '@bookstore/contract';
+import { adminToken, db, http, makeBooks, newCustomer, removeBooks, validOrder, type TestBook } from './helpers';
 
-// The stock's value (issue 56) is shop-wide: every book's copies at its average cost, compared here
-// with a recount of every book in stock, so nothing may move the stock meanwhile (docs/testing.md:
-// a serial file).
+// The stock's value and the day's gross margin (issue 56) are shop-wide: every book's copies at its
+// average cost, compared here with a recount of every book in stock, and every sale of the day, so
+// nothing may move the stock or sell meanwhile (docs/testing.md: a serial file).
 
 type Book = TestBook & { isbn: string };
 const made: Book[] = [];
@@ -53,5 +54,49 @@ describe('the stock valuation', () => {
     expect(after.units - before.units).toBe(6);
     expect(cents(after.value) - cents(before.value)).toBe(4 * 1063 + 2 * 799);
     expect(cents(after.byCategory.fiction!.value) - cents(before.byCategory.fiction?.value ?? 0)).toBe(4 * 1063 + 2 * 799);
+  });
+});
+
+type Channel = { units: number; sales: number; cost: number; margin: number | null; uncostedUnits: number };
+const margin = async (date = shopDay(new Date())) => {
+  const res = await http(`/api/admin/stock/margin?date=${date}`, { token: await adminToken() });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { date: string; web: Channel; counter: Channel };
+};
+const moved = (before: Channel, after: Channel) => ({
+  units: after.units - before.units, sales: cents(after.sales) - cents(before.sales), cost: cents(after.cost) - cents(before.cost),
+  margin: cents(after.margin ?? 0) - cents(before.margin ?? 0), uncostedUnits: after.uncostedUnits - before.uncostedUnits,
+});
+
+describe("the day's gross margin", () => {
+  it('moves by what each channel sold at its price less the average cost: web and counter apart, returns taken off, uncosted copies counted apart', async () => {
+    const [costed] = (await makeBooks(1, 0, 1000, { isbn: true })) as Book[];
+    const [uncosted] = (await makeBooks(1, 3, 1000, { isbn: true })) as Book[];
+    made.push(costed!, uncosted!);
+    await receive(costed!.isbn, 6, 4); // average cost 4.00
+    const before = await margin();
+    const owner = await adminToken();
+    // The counter: 3 copies at 10.00 and one uncosted; then 1 costed copy back.
+    const sale = await http('/api/admin/sales', { method: 'POST', token: owner, json: { saleId: randomUUID(), lines: [{ isbn: costed!.isbn, quantity: 3 }, { isbn: uncosted!.isbn, quantity: 1 }], payment: { method: 'cash' } } });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const back = await http(`/api/admin/sales/${sale.body.sale._id}/returns`, { method: 'POST', token: owner, json: { returnId: randomUUID(), lines: [{ isbn: costed!.isbn, quantity: 1 }], refundMethod: 'cash' } });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    // The web: one costed copy.
+    const customer = await newCustomer('margin');
+    const order = await http('/api/orders', { method: 'POST', token: customer.token, headers: { 'Idempotency-Key': randomUUID() }, json: validOrder(customer.email, [{ _id: costed!._id, newPrice: 10 }]) });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+
+    const after = await margin();
+    expect(moved(before.counter, after.counter)).toEqual({ units: 3, sales: 3000, cost: 800, margin: 2000 - 800, uncostedUnits: 1 });
+    expect(moved(before.web, after.web)).toEqual({ units: 1, sales: 1000, cost: 400, margin: 600, uncostedUnits: 0 });
+  });
+
+  it('is the buyers\' only (cost is private) and names a bad date', async () => {
+    const customer = await newCustomer('margin-peek');
+    expect((await http(`/api/admin/stock/margin?date=${shopDay(new Date())}`, { token: customer.token })).status).toBe(401);
+    expect((await http(`/api/admin/stock/margin?date=${shopDay(new Date())}`)).status).toBe(401);
+    const bad = await http('/api/admin/stock/margin?date=2026-13-45', { token: await adminToken() });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/date/);
   });
 });

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import {
+  SalesSummaryQuerySchema, type DayMargin,
   PurchaseOrderCreateSchema, PurchaseOrdersQuerySchema, PurchasingIdSchema, PurchasingPageQuerySchema, ReceiptSchema, SupplierCreateSchema,
   SupplierPatchSchema, SupplierReturnSchema, purchaseOrderFromStored,
 } from '@bookstore/contract';
@@ -13,6 +14,7 @@ import { receive } from './receipts.repo';
 import { reorderSuggestions } from './reorder.repo';
 import { returnToSupplier } from './supplier-returns.repo';
 import * as suppliers from './suppliers.repo';
+import { dayMargin } from './margin.repo';
 import { stockValuation } from './valuation.repo';
 
 // Buying (issue 56), under /api/admin: suppliers, purchase orders, the reorder suggestions, returns
@@ -133,6 +135,14 @@ export async function getValuation(req: Request, res: Response) {
   buyer(req);
   noStore(res);
   res.json(await stockValuation());
+}
+
+// GET /api/admin/stock/margin?date=YYYY-MM-DD: the day's gross margin (cost is the buyers' only).
+export async function getMargin(req: Request, res: Response) {
+  buyer(req);
+  const { date } = parseWith(SalesSummaryQuerySchema, req.query);
+  noStore(res);
+  res.json(await dayMargin(date) satisfies DayMargin);
 }
 
 // POST /api/admin/supplier-returns {returnId, supplierId, lines: [{isbn, quantity}], note?}

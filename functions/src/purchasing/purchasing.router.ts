@@ -13,5 +13,6 @@ export const purchasingAdminRouter = routerOf({
   '/reorder-suggestions': { get: handlers.listReorderSuggestions },
   '/receipts': { post: handlers.createReceipt },
   '/stock/valuation': { get: handlers.getValuation },
+  '/stock/margin': { get: handlers.getMargin },
   '/supplier-returns': { post: handlers.createSupplierReturn },
 });

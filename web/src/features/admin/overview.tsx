@@ -1,4 +1,4 @@
-import type { AdminStats } from '@bookstore/contract';
+import { shopDay, type AdminStats } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
 import { statsQuery } from './api/admin-api';
 import { RevenueChart } from './components/revenue-chart';
+import { GrossMargin } from './purchasing/gross-margin';
 
 function StatIcon({ tone, icon, small = false }: { tone: string; icon: ReactNode; small?: boolean }) {
   return (
@@ -150,6 +151,8 @@ export function Component() {
           <StatCard label="Owed on gift cards" value={<span data-testid="gift-card-liability">{money(data.promotions.giftCardLiability)}</span>} detail={`Issued, less spent and voided; ${money(data.promotions.paidByGiftCard)} paid by cards so far`} tone="bg-accent-soft text-accent" icon="M3 8h18v4H3zM5 12v9h14v-9M12 8v13" />
         </section>
       )}
+      {/* Issue 56: today's goods at their prices less their average cost (owners and managers only). */}
+      <GrossMargin date={shopDay(new Date())} className="rounded-lg bg-white p-6 shadow" />
       {data.paymentProblems !== undefined && (
         // Issue 54: money that needs staff (paid after cancel, disputes, failed refunds), counted on the queue.
         <section className="grid gap-6 md:grid-cols-2" aria-label="Payment problems">

@@ -7,6 +7,7 @@ import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { formatDate, formatDateTime, money } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { daySalesQuery, salesSummaryQuery } from '../api/sales-api';
+import { GrossMargin } from '../purchasing/gross-margin';
 
 // The day's end (issue 39): a day's counter takings in the shop's time zone, as
 // GET /api/admin/sales/summary gives them (sales by method and by person, returns, net; the cash
@@ -53,6 +54,7 @@ export function Component() {
             <Figure label="Net takings" value={money(s.net)} testId="day-net" />
             <Figure label="Cash in the drawer from the counter" value={money(drawer)} note="cash sales less cash refunds" testId="day-drawer" />
           </dl>
+          <GrossMargin date={date} className="border-t border-gray-100 pt-4" />
           {s.priceDiffers > 0 && (
             <p className="rounded-md bg-primary-soft px-3 py-2 text-sm text-secondary" data-testid="day-price-differs">
               {s.priceDiffers === 1 ? '1 sale was' : `${s.priceDiffers} sales were`} charged other than the shop&apos;s price: marked &lsquo;price differs&rsquo; below.

@@ -1,5 +1,5 @@
 import type {
-  PurchaseOrder, PurchaseOrdersPage, PurchaseOrderStatus, Receipt, ReorderSuggestion, StockValuation, Supplier, SupplierCreate, SupplierReturn,
+  DayMargin, PurchaseOrder, PurchaseOrdersPage, PurchaseOrderStatus, Receipt, ReorderSuggestion, StockValuation, Supplier, SupplierCreate, SupplierReturn,
 } from '@bookstore/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
@@ -14,6 +14,7 @@ const KEYS = {
   orders: [...queryKeys.adminPurchasing, 'orders'] as const,
   suggestions: [...queryKeys.adminPurchasing, 'suggestions'] as const,
   valuation: [...queryKeys.adminPurchasing, 'valuation'] as const,
+  margin: (date: string) => [...queryKeys.adminPurchasing, 'margin', date] as const,
 };
 const withCursor = (path: string, cursor: string) => (cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : path);
 
@@ -40,6 +41,10 @@ export const suggestionsQuery = () =>
 
 export const valuationQuery = () =>
   queryOptions({ queryKey: KEYS.valuation, queryFn: () => adminFetch<StockValuation>('/api/admin/stock/valuation', { token: adminToken() }) });
+
+/** GET /api/admin/stock/margin: the day's gross margin, web and counter apart (owner, manager). */
+export const marginQuery = (date: string) =>
+  queryOptions({ queryKey: KEYS.margin(date), queryFn: () => adminFetch<DayMargin>(`/api/admin/stock/margin?date=${date}`, { token: adminToken() }) });
 
 export function useCreateSupplier() {
   const client = useQueryClient();
