@@ -38,11 +38,14 @@ const SEARCH_SECTION = /\n## 7\. Search index at cold start[\s\S]*$/;
 /** The flash-sale section bench/flash-sale.ts writes (issue 40; its own run). */
 const FLASH_SALE_SECTION = /\n## 8\. Flash sale on one discount code[\s\S]*?<!-- flash-sale:end -->\n?/;
 
-/** BENCHMARKS.md from results.json, keeping the search cold-start and flash-sale sections separate runs wrote. */
+/** The receiving section bench/receiving.ts writes (issue 56; its own run). */
+const RECEIVING_SECTION = /\n## 9\. Receiving a delivery[\s\S]*?<!-- receiving:end -->\n?/;
+
+/** BENCHMARKS.md from results.json, keeping the search cold-start, flash-sale and receiving sections separate runs wrote. */
 function writeReport(results: BenchResults): void {
   const file = `${ROOT}BENCHMARKS.md`;
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const kept = (SEARCH_SECTION.exec(text)?.[0] ?? '') + (FLASH_SALE_SECTION.exec(text)?.[0] ?? '');
+  const kept = (SEARCH_SECTION.exec(text)?.[0] ?? '') + (FLASH_SALE_SECTION.exec(text)?.[0] ?? '') + (RECEIVING_SECTION.exec(text)?.[0] ?? '');
   writeFileSync(file, `${renderMarkdown(results).trimEnd()}\n${kept}`);
 }
 
