@@ -192,6 +192,7 @@ export const AUDIT_ACTIONS = [
   'receipt.create', 'supplier-return.create',
   'mail.resend', // issue 58
   'giftcard.void', // issue 55
+  'shift.open', 'shift.close', 'shift.pay-in', 'shift.pay-out', // issue 57
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Unknown action' });
 export type AuditAction = z.infer<typeof AuditActionSchema>;
