@@ -2,7 +2,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { smtpUriProblem, type CliAnswer } from './deploy-checks';
+import { codeFunctions } from './function-exports';
 import { deploy, deployConfig, parseDeployArgs, type DeployArgs, type DeployDeps, type Step } from './deploy';
 import type { ApiIndex } from './index-wait';
 
@@ -25,15 +27,21 @@ const DEMO_ENV = readFileSync(new URL('../../web/.env.emulator', import.meta.url
 const ok = (stdout = ''): CliAnswer => ({ code: 0, stdout, stderr: '' });
 const fail = (stderr: string): CliAnswer => ({ code: 1, stdout: '', stderr });
 const SECRET_META = ok(JSON.stringify({ status: 'success', result: { secrets: [{ versionId: '1', state: 'ENABLED' }] } }));
-const GOOD_MAIL_ENV = 'MAIL_FROM=Bookstore <orders@my-shop.com>';
+const GOOD_MAIL_ENV = 'MAIL_FROM=Bookstore <orders@my-shop.com>\nPUBLIC_ORIGIN=https://shop.my-shop.com';
 const SMTP_URI = 'smtps://apikey:SG.very-secret-key@smtp.sendgrid.net:465';
+const SITES = ok(JSON.stringify({ status: 'success', result: { sites: [{ name: `projects/123/sites/${PROJECT}`, defaultUrl: `https://${PROJECT}.web.app`, type: 'DEFAULT_SITE' }] } }));
+/** The functions as deployed by the last release: exactly what functions/src/index.ts exports. */
+const DEPLOYED = ok(JSON.stringify({ status: 'success', result: codeFunctions(fileURLToPath(new URL('../../', import.meta.url))).map((f) => ({ id: f.name, region: f.region, platform: 'gcfv2', codebase: 'default' })) }));
 const DATABASE = ok(JSON.stringify({ status: 'success', result: { name: `projects/${PROJECT}/databases/(default)`, locationId: 'nam5', type: 'FIRESTORE_NATIVE' } }));
 
 /** A project with everything in place; each test takes one piece away. */
-function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage' | 'smtpSecret' | 'smtpValue' | 'stripeKey' | 'stripeHook' | 'schedules', CliAnswer>> = {}) {
+function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage' | 'smtpSecret' | 'smtpValue' | 'stripeKey' | 'stripeHook' | 'schedules' | 'sites' | 'functions', CliAnswer>> = {}) {
   const calls: string[][] = [];
-  const cli = async (args: string[]): Promise<CliAnswer> => {
-    calls.push(args);
+  const cli = async (given: string[]): Promise<CliAnswer> => {
+    calls.push(given);
+    // Every query errs instead of prompting (issue 58); the answers below do not depend on it.
+    if (given.at(-1) !== '--non-interactive') throw new Error(`a firebase query without --non-interactive: ${given.join(' ')}`);
+    const args = given.slice(0, -1);
     if (args[0] === 'functions:secrets:get' && args[1] === 'SMTP_URI') return answers.smtpSecret ?? SECRET_META;
     if (args[0] === 'functions:secrets:access' && args[1] === 'SMTP_URI') return answers.smtpValue ?? ok(`${SMTP_URI}\n`);
     if (args[0] === 'functions:secrets:get') return answers.get ?? SECRET_META;
@@ -44,6 +52,8 @@ function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storag
     if (args[0] === 'firestore:databases:get') return answers.firestore ?? DATABASE;
     if (args[0] === 'deploy' && args.includes('--dry-run')) return answers.storage ?? ok('Dry run complete!');
     if (args[0] === 'firestore:backups:schedules:list') return answers.schedules ?? ok(JSON.stringify({ status: 'success', result: [] }));
+    if (args[0] === 'hosting:sites:list') return answers.sites ?? SITES;
+    if (args[0] === 'functions:list') return answers.functions ?? DEPLOYED;
     throw new Error(`unexpected firebase call: ${args.join(' ')}`);
   };
   return { cli, calls };
@@ -82,14 +92,14 @@ function deps(cli: DeployDeps['cli'], listIndexes: DeployDeps['listIndexes'] = a
   };
 }
 
-const args = (overrides: Partial<DeployArgs> = {}): DeployArgs => ({ projectId: PROJECT, dryRun: false, from: 'database', skipIndexWait: false, indexTimeoutMin: 20, ...overrides });
+const args = (overrides: Partial<DeployArgs> = {}): DeployArgs => ({ projectId: PROJECT, dryRun: false, from: 'database', skipIndexWait: false, indexTimeoutMin: 20, allowDelete: [], ...overrides });
 const REPO = new URL('../../', import.meta.url);
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'deploy-test-'));
   mkdirSync(join(root, 'web'));
-  mkdirSync(join(root, 'functions'));
-  for (const file of ['firebase.json', 'firestore.indexes.json']) copyFileSync(new URL(file, REPO), join(root, file));
+  mkdirSync(join(root, 'functions/src'), { recursive: true });
+  for (const file of ['firebase.json', 'firestore.indexes.json', 'functions/src/index.ts', 'functions/src/config.ts']) copyFileSync(new URL(file, REPO), join(root, file));
   writeFileSync(join(root, `functions/.env.${PROJECT}`), GOOD_MAIL_ENV);
   lines = [];
   ran = [];
@@ -224,7 +234,7 @@ describe("npm run deploy: the shop's mail (sendMail's SMTP_URI secret and MAIL_F
   it('refuses when the SMTP_URI secret does not exist, with the command that sets it without echoing it', async () => {
     const { cli, calls } = cliFor({ smtpSecret: fail(`Error: Failed to make request to https://secretmanager.googleapis.com/v1/projects/${PROJECT}/secrets/SMTP_URI/versions: NOT_FOUND (404)`) });
     expect(await deploy(args(), deps(cli))).toBe(false);
-    expect(calls).toContainEqual(['functions:secrets:get', 'SMTP_URI', '--project', PROJECT, '--json']);
+    expect(calls).toContainEqual(['functions:secrets:get', 'SMTP_URI', '--project', PROJECT, '--json', '--non-interactive']);
     expect(output()).toContain("FAIL Secret SMTP_URI (Secret Manager, the sendMail function's SMTP server): not set");
     expect(output()).toContain(`fix: read -rs U && printf '%s' "$U" | npx firebase functions:secrets:set SMTP_URI --project ${PROJECT} --data-file=-`);
     expect(ran).toEqual([]);
@@ -266,7 +276,7 @@ describe('npm run deploy -- --dry-run', () => {
     expect(ran).toEqual([]);
     expect(calls.every((c) => c[0] !== 'deploy' || c.includes('--dry-run'))).toBe(true);
     const indexes = JSON.parse(readFileSync(new URL('firestore.indexes.json', REPO), 'utf8')).indexes.length;
-    const firebase = (only: string) => `firebase deploy --only ${only} --project ${PROJECT} --config firebase.deploy.json`;
+    const firebase = (only: string) => `firebase deploy --only ${only} --project ${PROJECT} --config firebase.deploy.json --non-interactive`;
     expect(lines).toEqual([
       `Dry run: nothing is built or deployed.\nDeploying the Bookstore to Firebase project ${PROJECT}`,
       'Checks:',
@@ -277,16 +287,20 @@ describe('npm run deploy -- --dry-run', () => {
       '  ok   Cloud Storage default bucket: set up',
       `  ok   Mail sender (MAIL_FROM in functions/.env*): Bookstore <orders@my-shop.com> (functions/.env.${PROJECT})`,
       "  ok   Secret SMTP_URI (Secret Manager, the sendMail function's SMTP server): set, smtps://apikey:***@smtp.sendgrid.net:465 (password not shown)",
+      `  ok   Shop address (PUBLIC_ORIGIN in functions/.env*): https://shop.my-shop.com (functions/.env.${PROJECT}); a domain of your own: it must be connected in Hosting and listed in Authentication > Settings > Authorized domains`,
+      `  ok   Hosting site: default site ${PROJECT} (https://${PROJECT}.web.app)`,
+      `  ok   Functions this release would delete: none (${codeFunctions(fileURLToPath(REPO)).length} deployed, every one still in functions/src/index.ts)`,
       'Plan:',
       '  1. Build the web app in production mode (web/dist-prod)',
       "  2. Build the function bundle (functions/lib, with web/dist-prod's book-page shell)",
       '  3. Refuse the web build if it carries an emulator setting (127.0.0.1:9099, localhost:9099, demo-api-key, demo-bookstore)',
       "  4. Write firebase.deploy.json: firebase.json with Hosting's public folder web/dist-prod, its immutable /assets/ header rule narrowed to the files that build ships (a 404 for any other name is never cached)",
-      `  5. Protect the Firestore database: point-in-time recovery (7 days) and delete protection on: firebase firestore:databases:update (default) --point-in-time-recovery ENABLED --delete-protection ENABLED --project ${PROJECT}; a daily backup kept 14d, unless the database has a daily schedule: firebase firestore:backups:schedules:create --database (default) --recurrence DAILY --retention 14d --project ${PROJECT}`,
-      `  6. Deploy the Firestore rules and indexes, and the Storage rules: ${firebase('firestore:rules,firestore:indexes,storage')}`,
-      `  7. Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every 15 s, at most 20 min; on a timeout it stops and prints the command to resume)`,
-      `  8. Deploy the functions (until Hosting has the new build, \`pages\` serves the /assets/ files its pages name): ${firebase('functions')}`,
-      `  9. Deploy Hosting, last (the site goes live on the code, indexes and rules above): ${firebase('hosting')}`,
+      `  5. If the project has no Hosting site, create its default one first: firebase hosting:sites:create ${PROJECT} --project ${PROJECT} --non-interactive`,
+      `  6. Protect the Firestore database: point-in-time recovery (7 days) and delete protection on: firebase firestore:databases:update (default) --point-in-time-recovery ENABLED --delete-protection ENABLED --project ${PROJECT} --non-interactive; a daily backup kept 14d, unless the database has a daily schedule: firebase firestore:backups:schedules:create --database (default) --recurrence DAILY --retention 14d --project ${PROJECT} --non-interactive`,
+      `  7. Deploy the Firestore rules and indexes, and the Storage rules: ${firebase('firestore:rules,firestore:indexes,storage')}`,
+      `  8. Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every 15 s, at most 20 min; on a timeout it stops and prints the command to resume)`,
+      `  9. Deploy the functions (until Hosting has the new build, \`pages\` serves the /assets/ files its pages name): ${firebase('functions')} --force (--force answers the container-image cleanup question: 1 day)`,
+      `  10. Deploy Hosting, last (the site goes live on the code, indexes and rules above): ${firebase('hosting')}`,
       '\nAll checks passed. Run again without --dry-run to deploy.',
     ]);
   });
@@ -294,9 +308,9 @@ describe('npm run deploy -- --dry-run', () => {
   it('marks the stages a resumed run skips', async () => {
     writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
     expect(await deploy(args({ dryRun: true, from: 'functions' }), deps(cliFor().cli))).toBe(true);
-    const skipped = lines.filter((l) => l.includes('(skipped, --from functions)')).map((l) => /^ {2}(\d)\. \(skipped, --from functions\) (\w+)/.exec(l)!.slice(1).join(' '));
-    expect(skipped).toEqual(['5 Protect', '6 Deploy', '7 Wait']);
-    expect(lines.find((l) => l.startsWith('  8.'))).toMatch(/^ {2}8\. Deploy the functions \(/);
+    const skipped = lines.filter((l) => l.includes('(skipped, --from functions)')).map((l) => /^ {2}(\d+)\. \(skipped, --from functions\) (\w+)/.exec(l)!.slice(1).join(' '));
+    expect(skipped).toEqual(['6 Protect', '7 Deploy', '8 Wait']);
+    expect(lines.find((l) => l.startsWith('  9.'))).toMatch(/^ {2}9\. Deploy the functions \(/);
   });
 });
 
@@ -421,10 +435,10 @@ describe('npm run deploy: the database is protected before anything ships', () =
   it('turns on point-in-time recovery and delete protection, and creates a daily backup kept 14 days', async () => {
     const { cli, calls } = cliFor();
     expect(await deploy(args(), deps(cli))).toBe(true);
-    expect(calls).toContainEqual(['firestore:backups:schedules:list', '--database', '(default)', '--project', PROJECT, '--json']);
+    expect(calls).toContainEqual(['firestore:backups:schedules:list', '--database', '(default)', '--project', PROJECT, '--json', '--non-interactive']);
     expect(firebaseCalls()).toEqual([
-      ['firestore:databases:update', '(default)', '--point-in-time-recovery', 'ENABLED', '--delete-protection', 'ENABLED', '--project', PROJECT],
-      ['firestore:backups:schedules:create', '--database', '(default)', '--recurrence', 'DAILY', '--retention', '14d', '--project', PROJECT],
+      ['firestore:databases:update', '(default)', '--point-in-time-recovery', 'ENABLED', '--delete-protection', 'ENABLED', '--project', PROJECT, '--non-interactive'],
+      ['firestore:backups:schedules:create', '--database', '(default)', '--recurrence', 'DAILY', '--retention', '14d', '--project', PROJECT, '--non-interactive'],
     ]);
     expect(ran.findIndex((s) => s.args.includes('firestore:backups:schedules:create'))).toBeLessThan(ran.findIndex((s) => s.args.includes('--only')));
   });
@@ -435,7 +449,7 @@ describe('npm run deploy: the database is protected before anything ships', () =
     expect(output()).toContain(`a daily backup schedule exists, each backup kept 14d (projects/${PROJECT}/databases/(default)/backupSchedules/abc)`);
     ran = [];
     expect(await deploy(args(), deps(cliFor({ schedules: schedule('604800s') }).cli))).toBe(true);
-    expect(firebaseCalls().at(-1)).toEqual(['firestore:backups:schedules:update', `projects/${PROJECT}/databases/(default)/backupSchedules/abc`, '--retention', '14d', '--project', PROJECT]);
+    expect(firebaseCalls().at(-1)).toEqual(['firestore:backups:schedules:update', `projects/${PROJECT}/databases/(default)/backupSchedules/abc`, '--retention', '14d', '--project', PROJECT, '--non-interactive']);
   });
 
   it('stops before the rules when the protection cannot be set, with the command to resume', async () => {
