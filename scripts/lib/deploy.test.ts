@@ -470,3 +470,153 @@ describe('npm run deploy: the database is protected before anything ships', () =
     expect(output()).toContain('point-in-time recovery on, delete protection off (the release turns delete protection on)');
   });
 });
+
+// Issue 58: the release runs with no terminal (`npm run deploy -- ... </dev/null`). The firebase-tools
+// transcript (deploy-fixtures/firebase-tools-transcript.json: a first release on a project without a
+// Hosting site or a cleanup policy) is replayed in order: each call the deploy makes, queries and
+// release steps alike, must be the transcript's next one, flags included, and gets its recorded answer.
+interface Recorded {
+  args: string[];
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+const TRANSCRIPT = JSON.parse(readFileSync(new URL('./deploy-fixtures/firebase-tools-transcript.json', import.meta.url), 'utf8')) as { project: string; calls: Recorded[]; unanswered: Recorded[] };
+const FIREBASE_BIN = 'node_modules/firebase-tools/lib/bin/firebase.js';
+
+/** The transcript as the deploy's firebase-tools: `cli` for queries, `run` for the release's steps (the builds are only recorded). */
+function replay(calls: Recorded[]) {
+  const issued: string[][] = [];
+  let next = 0;
+  const answer = (args: string[]): Recorded => {
+    issued.push(args);
+    const expected = calls[next];
+    if (!expected || JSON.stringify(expected.args) !== JSON.stringify(args)) throw new Error(`firebase ${args.join(' ')}: not the transcript's next call (firebase ${expected?.args.join(' ') ?? '(none left)'})`);
+    next++;
+    return expected;
+  };
+  const d = deps(async (args) => answer(args));
+  d.run = async (step) => {
+    ran.push(step);
+    if (step.args[0] !== FIREBASE_BIN) return; // a build
+    const { code } = answer(step.args.slice(1));
+    if (code !== 0) throw new Error(`${step.label} failed (exit ${code})`);
+  };
+  return { deps: d, issued, left: () => calls.slice(next) };
+}
+
+/** The transcript with one call's answer replaced. */
+const answered = (command: string, stdout: string) => TRANSCRIPT.calls.map((c) => (c.args[0] === command ? { ...c, stdout } : c));
+const CHANGES = /^(deploy|hosting:sites:create|firestore:databases:update|firestore:backups:schedules:(create|update)|functions:delete)$/;
+const changed = (issued: string[][]) => issued.filter((a) => CHANGES.test(a[0]!) && !a.includes('--dry-run'));
+
+describe('npm run deploy, unattended, against the recorded firebase-tools transcript (issue 58)', () => {
+  beforeEach(() => {
+    expect(TRANSCRIPT.project).toBe(PROJECT);
+    writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
+    mkdirSync(join(root, 'web/dist-prod/assets'), { recursive: true });
+    writeFileSync(join(root, 'web/dist-prod/assets/index.js'), 'console.log(1)');
+  });
+
+  it('releases end to end with no terminal: every call non-interactive, the site created first, --force only where it answers the cleanup policy', async () => {
+    const { deps: d, issued, left } = replay(TRANSCRIPT.calls);
+    expect(await deploy(args(), d)).toBe(true);
+    expect(left()).toEqual([]); // every recorded call, in its order, with its flags
+    expect(issued.every((a) => a.includes('--non-interactive'))).toBe(true);
+    expect(issued.filter((a) => a.includes('--force'))).toEqual([['deploy', '--only', 'functions', '--project', PROJECT, '--config', 'firebase.deploy.json', '--non-interactive', '--force']]);
+    expect(changed(issued).map((a) => a.slice(0, 3).join(' '))).toEqual([
+      `hosting:sites:create ${PROJECT} --project`,
+      'firestore:databases:update (default) --point-in-time-recovery',
+      'firestore:backups:schedules:create --database (default)',
+      'deploy --only firestore:rules,firestore:indexes,storage',
+      'deploy --only functions',
+      'deploy --only hosting',
+    ]);
+    for (const before of TRANSCRIPT.unanswered) expect(issued).not.toContainEqual(before.args);
+    expect(output()).toContain(`ok   Hosting site: none yet: the release creates the default site ${PROJECT} before anything else`);
+    expect(output()).toContain('ok   Functions this release would delete: none (no function deployed yet)');
+    // robots.txt is built with the origin the functions get, whichever .env file holds it.
+    expect(ran[0]!.env).toEqual({ PUBLIC_ORIGIN: 'https://shop.my-shop.com' });
+    expect(output()).toContain(`Deployed. Check it: npm run smoke -- https://${PROJECT}.web.app`);
+  });
+
+  it('refuses a release that would delete a function, naming it and the commands, before anything changes', async () => {
+    const legacy = [...codeFunctions(fileURLToPath(REPO)).map((f) => ({ id: f.name, region: f.region, codebase: 'default', platform: 'gcfv2' })), { id: 'legacyReport', region: 'us-central1', codebase: 'default', platform: 'gcfv2' }];
+    const listed = JSON.stringify({ status: 'success', result: legacy });
+    const { deps: d, issued, left } = replay(answered('functions:list', listed));
+    expect(await deploy(args(), d)).toBe(false);
+    expect(issued.at(-1)![0]).toBe('functions:list'); // the checks ran to their end, and nothing after
+    expect(left()[0]!.args[0]).toBe('hosting:sites:create');
+    expect(changed(issued)).toEqual([]);
+    expect(ran).toEqual([]); // not even a build
+    expect(output()).toContain('FAIL Functions this release would delete: legacyReport (us-central1) is deployed but no longer exported by functions/src/index.ts: the release would delete it');
+    expect(output()).toContain(`fix: if it is meant to go: npm run deploy -- --project ${PROJECT} --allow-delete legacyReport   (or delete it first: npx firebase functions:delete legacyReport --region us-central1 --project ${PROJECT})`);
+    expect(output()).toMatch(/Refusing to deploy: 1 check failed/);
+
+    // Named with --allow-delete, the release deletes it (firebase-tools' --force does, unasked).
+    lines = [];
+    ran = [];
+    const allowed = replay(answered('functions:list', listed));
+    expect(await deploy(args({ allowDelete: ['legacyReport'] }), allowed.deps)).toBe(true);
+    expect(allowed.left()).toEqual([]);
+    expect(output()).toContain('ok   Functions this release would delete: legacyReport (us-central1): deleted by this release (--allow-delete)');
+  });
+
+  it('refuses a release without PUBLIC_ORIGIN, naming it, before anything changes', async () => {
+    writeFileSync(join(root, `functions/.env.${PROJECT}`), 'MAIL_FROM=Bookstore <orders@my-shop.com>');
+    const { deps: d, issued } = replay(TRANSCRIPT.calls);
+    expect(await deploy(args(), d)).toBe(false);
+    expect(changed(issued)).toEqual([]);
+    expect(ran).toEqual([]);
+    expect(output()).toContain(`FAIL Shop address (PUBLIC_ORIGIN in functions/.env*): PUBLIC_ORIGIN is not set in functions/.env.${PROJECT}`);
+    expect(output()).toContain(`fix: Set it in functions/.env.${PROJECT} (committed; no secret in it): echo 'PUBLIC_ORIGIN=https://${PROJECT}.web.app' >> functions/.env.${PROJECT}`);
+  });
+
+  it('refuses a PUBLIC_ORIGIN that is not an https origin of a real host', async () => {
+    for (const [value, said] of [
+      ['http://shop.my-shop.com', 'is not https://'],
+      ['https://shop.my-shop.com/books', 'has a path or query: give the origin alone (https://shop.my-shop.com)'],
+      ['https://127.0.0.1:5000', 'is this machine'],
+      ['https://shop.example.com', 'is an example'],
+      ['shop.my-shop.com', 'is not a URL'],
+    ]) {
+      lines = [];
+      writeFileSync(join(root, `functions/.env.${PROJECT}`), `MAIL_FROM=Bookstore <orders@my-shop.com>\nPUBLIC_ORIGIN=${value}`);
+      expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
+      expect(output()).toContain(`FAIL Shop address (PUBLIC_ORIGIN in functions/.env*): PUBLIC_ORIGIN "${value}" ${said}`);
+    }
+    lines = [];
+    writeFileSync(join(root, `functions/.env.${PROJECT}`), `MAIL_FROM=Bookstore <orders@my-shop.com>\nPUBLIC_ORIGIN=https://${PROJECT}.web.app/`);
+    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(true);
+    expect(output()).toContain(`ok   Shop address (PUBLIC_ORIGIN in functions/.env*): https://${PROJECT}.web.app (functions/.env.${PROJECT})\n`);
+  });
+
+  it('stops before anything is released when the Hosting site cannot be created', async () => {
+    const taken = TRANSCRIPT.calls.map((c) => (c.args[0] === 'hosting:sites:create' ? { ...c, code: 1, stdout: '', stderr: 'Error: Request had HTTP Error: 409, Site already exists' } : c));
+    const { deps: d, issued } = replay(taken);
+    expect(await deploy(args(), d)).toBe(false);
+    expect(changed(issued).map((a) => a[0])).toEqual(['hosting:sites:create']);
+    expect(output()).toContain(`Nothing was released. Create the site in the console (https://console.firebase.google.com/project/${PROJECT}/hosting, Get started), then run the deploy again.`);
+  });
+
+  it('--from hosting deploys pages (built with the same web build) just before Hosting', async () => {
+    const { cli } = cliFor();
+    expect(await deploy(args({ from: 'hosting' }), deps(cli))).toBe(true);
+    const released = ran.filter((s) => s.args[0] === FIREBASE_BIN).map((s) => s.args.slice(1));
+    expect(released).toEqual([
+      ['deploy', '--only', 'functions:pages', '--project', PROJECT, '--config', 'firebase.deploy.json', '--non-interactive', '--force'],
+      ['deploy', '--only', 'hosting', '--project', PROJECT, '--config', 'firebase.deploy.json', '--non-interactive'],
+    ]);
+    lines = [];
+    expect(await deploy(args({ from: 'hosting', dryRun: true }), deps(cli))).toBe(true);
+    expect(lines.find((l) => l.startsWith('  10.'))).toContain("Deploy the pages function (it names the new web build's /assets/ files: a Hosting release carries it): firebase deploy --only functions:pages");
+  });
+
+  it('--from hosting is not refused for a function a whole release would delete: it deploys pages alone', async () => {
+    const listed = ok(JSON.stringify({ status: 'success', result: [{ id: 'legacyReport', region: 'us-central1', codebase: 'default' }] }));
+    expect(await deploy(args({ from: 'hosting', dryRun: true }), deps(cliFor({ functions: listed }).cli))).toBe(true);
+    expect(output()).toContain('(not by this run: --from hosting deploys only pages; the next whole release will refuse it)');
+    lines = [];
+    expect(await deploy(args({ from: 'functions', dryRun: true }), deps(cliFor({ functions: listed }).cli))).toBe(false);
+  });
+});
