@@ -112,7 +112,7 @@ const STRIPE_SHAPES: Record<(typeof STRIPE_SECRETS)[number], RegExp> = { STRIPE_
 export async function checkStripeSecrets(cli: FirebaseCli, projectId: string): Promise<Check> {
   const name = 'Secrets STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (Secret Manager, card payments)';
   const set = (secret: string, what: string) => `printf '%s' '${what}' | npx firebase functions:secrets:set ${secret} --project ${projectId} --data-file=-`;
-  const fix = `Cards off: ${set('STRIPE_SECRET_KEY', 'off')} and ${set('STRIPE_WEBHOOK_SECRET', 'off')}; cards on: the secret key from the Stripe dashboard (Developers > API keys) and the signing secret of the endpoint https://<your-site>/api/stripe/webhook (Developers > Webhooks), set the same way (docs/deploying.md)`;
+  const fix = `Cards off: ${set('STRIPE_SECRET_KEY', 'off')} and ${set('STRIPE_WEBHOOK_SECRET', 'off')}; cards on: the secret key from the Stripe dashboard (Developers > API keys) and the signing secret of the endpoint https://<your-site>/api/stripe/webhook (Developers > Webhooks), set the same way (docs/operations.md, "4b. Card payments (Stripe)")`;
   const values: string[] = [];
   for (const secret of STRIPE_SECRETS) {
     const value = await cli(['functions:secrets:access', secret, '--project', projectId]);

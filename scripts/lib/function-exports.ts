@@ -10,6 +10,8 @@ import ts from 'typescript';
 
 export interface CodeFunction {
   name: string;
+  /** The firebase-functions call that declares it: onRequest, onSchedule, onDocumentCreated... */
+  trigger: string;
   region: string;
   /** Secret Manager names, in the order declared. */
   secrets: string[];
@@ -47,7 +49,7 @@ export function codeFunctions(root: string): CodeFunction[] {
   const source = parse(join(root, 'functions/src/index.ts'));
   const secretNames = definedSecrets(root);
   let globalRegion = DEFAULT_REGION;
-  const found: { name: string; options?: ts.ObjectLiteralExpression }[] = [];
+  const found: { name: string; trigger: string; options?: ts.ObjectLiteralExpression }[] = [];
   for (const statement of source.statements) {
     if (ts.isExpressionStatement(statement) && ts.isCallExpression(statement.expression) && statement.expression.expression.getText() === 'setGlobalOptions') {
       const options = statement.expression.arguments[0];
@@ -59,12 +61,12 @@ export function codeFunctions(root: string): CodeFunction[] {
       // A trigger: onRequest, onSchedule, onDocumentCreated, onCall... (firebase-functions v2).
       if (!init || !ts.isCallExpression(init) || !/^on[A-Z]/.test(init.expression.getText())) continue;
       const first = init.arguments[0];
-      found.push({ name: declaration.name.getText(), options: first && ts.isObjectLiteralExpression(first) ? first : undefined });
+      found.push({ name: declaration.name.getText(), trigger: init.expression.getText(), options: first && ts.isObjectLiteralExpression(first) ? first : undefined });
     }
   }
-  return found.map(({ name, options }) => {
+  return found.map(({ name, trigger, options }) => {
     const list = options ? property(options, 'secrets') : undefined;
     const secrets = list && ts.isArrayLiteralExpression(list) ? list.elements.map((e) => secretNames.get(e.getText()) ?? e.getText()) : [];
-    return { name, region: (options && stringOf(property(options, 'region'))) ?? globalRegion, secrets };
+    return { name, trigger, region: (options && stringOf(property(options, 'region'))) ?? globalRegion, secrets };
   });
 }
