@@ -404,7 +404,13 @@ export async function checkFunctionDeletions(
 ): Promise<Check & { deleted?: string[] }> {
   const name = 'Functions this release would delete';
   const answer = await cli(['functions:list', '--project', projectId, '--json']);
-  if (answer.code !== 0) return unchecked(name, answer, `npx firebase functions:list --project ${projectId}`);
+  if (answer.code !== 0) {
+    const check = unchecked(name, answer, `npx firebase functions:list --project ${projectId}`);
+    // firebase-tools says only "Failed to list functions for <id>" (the cause goes to its debug log);
+    // on a project that never had functions it is the Cloud Functions API, still off.
+    if (!/Failed to list functions/i.test(cliError(answer))) return check;
+    return { ...check, fix: `on a project that never had functions, enable the Cloud Functions API first (https://console.cloud.google.com/apis/library/cloudfunctions.googleapis.com?project=${projectId}, or: gcloud services enable cloudfunctions.googleapis.com --project ${projectId}), then run the deploy again; otherwise: ${check.fix}` };
+  }
   let listed: ListedFunction[];
   try {
     listed = (JSON.parse(answer.stdout) as { result?: ListedFunction[] }).result ?? [];

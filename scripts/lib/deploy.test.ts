@@ -620,3 +620,14 @@ describe('npm run deploy, unattended, against the recorded firebase-tools transc
     expect(await deploy(args({ from: 'functions', dryRun: true }), deps(cliFor({ functions: listed }).cli))).toBe(false);
   });
 });
+
+describe('npm run deploy: functions the project has cannot be listed', () => {
+  it('refuses, since --force could delete what it cannot see, and says how to enable the API on a first release', async () => {
+    writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
+    const failed: CliAnswer = { code: 1, stdout: JSON.stringify({ status: 'error', error: `Failed to list functions for ${PROJECT}` }), stderr: '' };
+    expect(await deploy(args(), deps(cliFor({ functions: failed }).cli))).toBe(false);
+    expect(ran).toEqual([]);
+    expect(output()).toContain(`FAIL Functions this release would delete: could not be checked: Failed to list functions for ${PROJECT}`);
+    expect(output()).toContain(`fix: on a project that never had functions, enable the Cloud Functions API first (https://console.cloud.google.com/apis/library/cloudfunctions.googleapis.com?project=${PROJECT}, or: gcloud services enable cloudfunctions.googleapis.com --project ${PROJECT}), then run the deploy again`);
+  });
+});
