@@ -401,6 +401,7 @@ describe('deploy arguments and config', () => {
     expect(parseDeployArgs(['--project', PROJECT, '--skip-index-wait'], root)).toEqual(args({ skipIndexWait: true }));
     expect(() => parseDeployArgs(['--project', PROJECT, '--from', 'indexes'], root)).toThrow(/--from "indexes" is not one of database, rules, index-wait, functions, hosting/);
     expect(() => parseDeployArgs(['--project', PROJECT, '--index-timeout', 'soon'], root)).toThrow(/not a number of minutes/);
+    expect(parseDeployArgs(['--project', PROJECT, '--allow-delete', 'oldReport', '--allow-delete', 'oldFeed'], root)).toEqual(args({ allowDelete: ['oldReport', 'oldFeed'] }));
   });
 
   it("keeps the repository's firebase.json as is, apart from the public folder and predeploy builds", () => {
