@@ -336,7 +336,7 @@ export async function deploy(args: DeployArgs, deps: DeployDeps): Promise<boolea
     try {
       await deps.run(createSiteStep(projectId));
     } catch (error) {
-      log(`\n${(error as Error).message}. Nothing was released. Create the site in the console (${`https://console.firebase.google.com/project/${projectId}/hosting`}, Get started), then run the deploy again.`);
+      log(`\n${(error as Error).message}. Nothing was released. Create the site in the console (https://console.firebase.google.com/project/${projectId}/hosting, Get started), then run the deploy again.`);
       return false;
     }
   }
