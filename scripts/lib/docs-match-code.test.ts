@@ -69,7 +69,9 @@ describe('the functions the docs list', () => {
   });
 
   it('each with its trigger and the secrets it declares', () => {
-    const kind = (trigger: string) => (trigger === 'onRequest' ? 'HTTPS' : trigger === 'onSchedule' ? 'schedule' : /^onDocument/.test(trigger) ? 'Firestore' : trigger);
+    // The Trigger cell starts with the kind, then a comma: `HTTPS, public (...)`, `schedule, every ...`.
+    const kinds: [RegExp, string][] = [[/^onRequest$/, 'HTTPS'], [/^onCall$/, 'callable'], [/^onSchedule$/, 'schedule'], [/^onDocument/, 'Firestore'], [/^onObject/, 'Storage'], [/^onTaskDispatched$/, 'task queue'], [/^onMessagePublished$/, 'Pub/Sub']];
+    const kind = (trigger: string) => kinds.find(([pattern]) => pattern.test(trigger))?.[1] ?? trigger;
     for (const f of functions) {
       const doc = documented.get(f.name);
       expect({ name: f.name, trigger: doc?.trigger.split(',')[0], secrets: doc?.secrets }).toEqual({ name: f.name, trigger: kind(f.trigger), secrets: [...f.secrets].sort() });
