@@ -6,7 +6,8 @@ import { listIndexes } from './lib/firestore-index-api';
 import { run } from './lib/watched-process';
 
 // npm run deploy -- --project <id> [--dry-run]   checks, production builds, the release in order
-//   [--from <stage>] [--skip-index-wait]         (rules+indexes, index wait, functions, Hosting)
+//   [--from <stage>] [--skip-index-wait]         (rules+indexes, index wait, functions, Hosting);
+//   [--allow-delete <function>]                  needs no terminal: `... </dev/null` runs it unattended
 // npm run build:web-prod                          Hosting's predeploy for a bare `firebase deploy`:
 //                                                 checks the web config, builds production into web/dist
 
@@ -16,7 +17,7 @@ const cli = (args: string[]): Promise<CliAnswer> => run(process.execPath, [FIREB
 
 async function runStep(step: Step): Promise<void> {
   console.log(`\n> ${step.label}`);
-  const { code } = await run(step.cmd, step.args);
+  const { code } = await run(step.cmd, step.args, step.env ? { env: { ...process.env, ...step.env } } : {});
   if (code !== 0) throw new Error(`${step.label} failed (exit ${code})`);
 }
 

@@ -112,7 +112,7 @@ const STRIPE_SHAPES: Record<(typeof STRIPE_SECRETS)[number], RegExp> = { STRIPE_
 export async function checkStripeSecrets(cli: FirebaseCli, projectId: string): Promise<Check> {
   const name = 'Secrets STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET (Secret Manager, card payments)';
   const set = (secret: string, what: string) => `printf '%s' '${what}' | npx firebase functions:secrets:set ${secret} --project ${projectId} --data-file=-`;
-  const fix = `Cards off: ${set('STRIPE_SECRET_KEY', 'off')} and ${set('STRIPE_WEBHOOK_SECRET', 'off')}; cards on: the secret key from the Stripe dashboard (Developers > API keys) and the signing secret of the endpoint https://<your-site>/api/stripe/webhook (Developers > Webhooks), set the same way (docs/deploying.md)`;
+  const fix = `Cards off: ${set('STRIPE_SECRET_KEY', 'off')} and ${set('STRIPE_WEBHOOK_SECRET', 'off')}; cards on: the secret key from the Stripe dashboard (Developers > API keys) and the signing secret of the endpoint https://<your-site>/api/stripe/webhook (Developers > Webhooks), set the same way (docs/operations.md, "4b. Card payments (Stripe)")`;
   const values: string[] = [];
   for (const secret of STRIPE_SECRETS) {
     const value = await cli(['functions:secrets:access', secret, '--project', projectId]);
@@ -319,4 +319,114 @@ export async function checkSmtpSecret(cli: FirebaseCli, projectId: string): Prom
   const problem = smtpUriProblem(uri);
   if (problem) return { name, ok: false, detail: `${smtpUriShown(uri)}: ${problem}`, fix };
   return { name, ok: true, detail: `set, ${smtpUriShown(uri)} (password not shown)` };
+}
+
+// PUBLIC_ORIGIN (issue 58): the shop's address in Stripe's return URL, the mail's links, canonical
+// and sitemap URLs (functions/src/pages/site-origin.ts) and robots.txt (web/vite.config.ts). Unset,
+// the functions fall back to https://<project>.web.app, which sends the shoppers of a shop on its own
+// domain elsewhere; so a release names it explicitly, even when it is the web.app address.
+
+export const PUBLIC_ORIGIN = 'PUBLIC_ORIGIN';
+
+/** PUBLIC_ORIGIN from functions/.env* (as firebase deploy reads it): an https origin, not this machine or an example. */
+export function checkPublicOrigin(root: string, projectId: string): Check & { origin?: string } {
+  const name = `Shop address (${PUBLIC_ORIGIN} in functions/.env*)`;
+  const own = `functions/.env.${projectId}`;
+  const fix = `Set it in ${own} (committed; no secret in it): echo '${PUBLIC_ORIGIN}=https://${projectId}.web.app' >> ${own}   (or your own domain, https://shop.your-domain.com, once it is connected in Hosting and listed in Authentication's authorized domains)`;
+  const { params, files } = readFunctionParams(root, projectId);
+  const value = params[PUBLIC_ORIGIN] ?? '';
+  if (!value) return { name, ok: false, detail: files.length ? `${PUBLIC_ORIGIN} is not set in ${files.join(', ')}` : `${PUBLIC_ORIGIN} is not set (no ${own})`, fix };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { name, ok: false, detail: `${PUBLIC_ORIGIN} "${value}" is not a URL`, fix };
+  }
+  const problem =
+    url.protocol !== 'https:'
+      ? `${PUBLIC_ORIGIN} "${value}" is not https://`
+      : /^(localhost|127\.|\[::1\])/.test(url.hostname) || url.hostname.endsWith('.localhost')
+        ? `${PUBLIC_ORIGIN} "${value}" is this machine`
+        : EXAMPLE_DOMAIN.test(`@${url.hostname}`) || /(^|\.)example$/.test(url.hostname)
+          ? `${PUBLIC_ORIGIN} "${value}" is an example`
+          : url.pathname !== '/' || url.search || url.hash
+            ? `${PUBLIC_ORIGIN} "${value}" has a path or query: give the origin alone (${url.origin})`
+            : null;
+  if (problem) return { name, ok: false, detail: problem, fix };
+  const ownDomain = url.hostname !== `${projectId}.web.app` && url.hostname !== `${projectId}.firebaseapp.com`;
+  return { name, ok: true, detail: `${url.origin} (${files.join(', ')})${ownDomain ? '; a domain of your own: it must be connected in Hosting and listed in Authentication > Settings > Authorized domains' : ''}`, origin: url.origin };
+}
+
+/** A Hosting site as `hosting:sites:list --json` lists it. */
+interface HostingSite {
+  name: string;
+  type?: string;
+  defaultUrl?: string;
+}
+
+/**
+ * Hosting's default site. A project without one (Hosting never set up in the console) makes
+ * `firebase deploy --only hosting --non-interactive` fail after the functions are live ("Unable to
+ * deploy to Hosting as there is no Hosting site"): the release creates it first instead (`create`).
+ */
+export async function checkHostingSite(cli: FirebaseCli, projectId: string): Promise<Check & { create?: string }> {
+  const name = 'Hosting site';
+  const answer = await cli(['hosting:sites:list', '--project', projectId, '--json']);
+  if (answer.code !== 0) return unchecked(name, answer, `npx firebase hosting:sites:list --project ${projectId}`);
+  const sites = jsonResult<{ sites?: HostingSite[] }>(answer.stdout)?.sites ?? [];
+  const id = (site: HostingSite) => site.name.split('/').pop()!;
+  const site = sites.find((s) => s.type === 'DEFAULT_SITE') ?? sites.find((s) => id(s) === projectId);
+  if (site) return { name, ok: true, detail: `default site ${id(site)} (${site.defaultUrl ?? `https://${id(site)}.web.app`})` };
+  return { name, ok: true, detail: `none yet: the release creates the default site ${projectId} before anything else (firebase hosting:sites:create ${projectId})`, create: projectId };
+}
+
+/** A deployed function as `functions:list --json` lists it (firebase-tools' Endpoint). */
+export interface ListedFunction {
+  id: string;
+  region: string;
+  codebase?: string;
+  platform?: string;
+}
+
+/**
+ * A release deploys the functions with --force (the answer to the cleanup-policy question, which
+ * without a terminal otherwise fails the stage after the functions are live), and --force also
+ * deletes, without asking, every function of the codebase the code no longer exports. So the
+ * functions the project has are compared with the code's first: one that would go stops the release
+ * before anything changes, unless named with --allow-delete.
+ */
+export async function checkFunctionDeletions(
+  cli: FirebaseCli,
+  projectId: string,
+  code: { name: string; region: string }[],
+  allowDelete: string[],
+  codebase = 'default',
+): Promise<Check & { deleted?: string[] }> {
+  const name = 'Functions this release would delete';
+  const answer = await cli(['functions:list', '--project', projectId, '--json']);
+  if (answer.code !== 0) {
+    const check = unchecked(name, answer, `npx firebase functions:list --project ${projectId}`);
+    // firebase-tools says only "Failed to list functions for <id>" (the cause goes to its debug log);
+    // on a project that never had functions it is the Cloud Functions API, still off.
+    if (!/Failed to list functions/i.test(cliError(answer))) return check;
+    return { ...check, fix: `on a project that never had functions, enable the Cloud Functions API first (https://console.cloud.google.com/apis/library/cloudfunctions.googleapis.com?project=${projectId}, or: gcloud services enable cloudfunctions.googleapis.com --project ${projectId}), then run the deploy again; otherwise: ${check.fix}` };
+  }
+  let listed: ListedFunction[];
+  try {
+    listed = (JSON.parse(answer.stdout) as { result?: ListedFunction[] }).result ?? [];
+  } catch {
+    return { name, ok: false, detail: `functions:list gave no JSON: ${answer.stdout.slice(0, 200)}`, fix: `npx firebase functions:list --project ${projectId}` };
+  }
+  const wanted = new Set(code.map((f) => `${f.region}/${f.name}`));
+  const gone = listed.filter((f) => (f.codebase ?? 'default') === codebase && !wanted.has(`${f.region}/${f.id}`));
+  if (gone.length === 0) return { name, ok: true, detail: listed.length ? `none (${listed.length} deployed, every one still in functions/src/index.ts)` : 'none (no function deployed yet)', deleted: [] };
+  const refused = gone.filter((f) => !allowDelete.includes(f.id));
+  const label = (f: ListedFunction) => `${f.id} (${f.region})`;
+  if (refused.length === 0) return { name, ok: true, detail: `${gone.map(label).join(', ')}: deleted by this release (--allow-delete)`, deleted: gone.map((f) => f.id) };
+  return {
+    name,
+    ok: false,
+    detail: `${refused.map(label).join(', ')} ${refused.length > 1 ? 'are' : 'is'} deployed but no longer exported by functions/src/index.ts: the release would delete ${refused.length > 1 ? 'them' : 'it'}`,
+    fix: `if ${refused.length > 1 ? 'they are' : 'it is'} meant to go: npm run deploy -- --project ${projectId} ${refused.map((f) => `--allow-delete ${f.id}`).join(' ')}   (or delete ${refused.length > 1 ? 'them' : 'it'} first: ${refused.map((f) => `npx firebase functions:delete ${f.id} --region ${f.region} --project ${projectId}`).join('; ')}); if not, restore the export in functions/src/index.ts`,
+  };
 }

@@ -2,7 +2,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { smtpUriProblem, type CliAnswer } from './deploy-checks';
+import { codeFunctions } from './function-exports';
 import { deploy, deployConfig, parseDeployArgs, type DeployArgs, type DeployDeps, type Step } from './deploy';
 import type { ApiIndex } from './index-wait';
 
@@ -25,15 +27,21 @@ const DEMO_ENV = readFileSync(new URL('../../web/.env.emulator', import.meta.url
 const ok = (stdout = ''): CliAnswer => ({ code: 0, stdout, stderr: '' });
 const fail = (stderr: string): CliAnswer => ({ code: 1, stdout: '', stderr });
 const SECRET_META = ok(JSON.stringify({ status: 'success', result: { secrets: [{ versionId: '1', state: 'ENABLED' }] } }));
-const GOOD_MAIL_ENV = 'MAIL_FROM=Bookstore <orders@my-shop.com>';
+const GOOD_MAIL_ENV = 'MAIL_FROM=Bookstore <orders@my-shop.com>\nPUBLIC_ORIGIN=https://shop.my-shop.com';
 const SMTP_URI = 'smtps://apikey:SG.very-secret-key@smtp.sendgrid.net:465';
+const SITES = ok(JSON.stringify({ status: 'success', result: { sites: [{ name: `projects/123/sites/${PROJECT}`, defaultUrl: `https://${PROJECT}.web.app`, type: 'DEFAULT_SITE' }] } }));
+/** The functions as deployed by the last release: exactly what functions/src/index.ts exports. */
+const DEPLOYED = ok(JSON.stringify({ status: 'success', result: codeFunctions(fileURLToPath(new URL('../../', import.meta.url))).map((f) => ({ id: f.name, region: f.region, platform: 'gcfv2', codebase: 'default' })) }));
 const DATABASE = ok(JSON.stringify({ status: 'success', result: { name: `projects/${PROJECT}/databases/(default)`, locationId: 'nam5', type: 'FIRESTORE_NATIVE' } }));
 
 /** A project with everything in place; each test takes one piece away. */
-function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage' | 'smtpSecret' | 'smtpValue' | 'stripeKey' | 'stripeHook' | 'schedules', CliAnswer>> = {}) {
+function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storage' | 'smtpSecret' | 'smtpValue' | 'stripeKey' | 'stripeHook' | 'schedules' | 'sites' | 'functions', CliAnswer>> = {}) {
   const calls: string[][] = [];
-  const cli = async (args: string[]): Promise<CliAnswer> => {
-    calls.push(args);
+  const cli = async (given: string[]): Promise<CliAnswer> => {
+    calls.push(given);
+    // Every query errs instead of prompting (issue 58); the answers below do not depend on it.
+    if (given.at(-1) !== '--non-interactive') throw new Error(`a firebase query without --non-interactive: ${given.join(' ')}`);
+    const args = given.slice(0, -1);
     if (args[0] === 'functions:secrets:get' && args[1] === 'SMTP_URI') return answers.smtpSecret ?? SECRET_META;
     if (args[0] === 'functions:secrets:access' && args[1] === 'SMTP_URI') return answers.smtpValue ?? ok(`${SMTP_URI}\n`);
     if (args[0] === 'functions:secrets:get') return answers.get ?? SECRET_META;
@@ -44,6 +52,8 @@ function cliFor(answers: Partial<Record<'get' | 'access' | 'firestore' | 'storag
     if (args[0] === 'firestore:databases:get') return answers.firestore ?? DATABASE;
     if (args[0] === 'deploy' && args.includes('--dry-run')) return answers.storage ?? ok('Dry run complete!');
     if (args[0] === 'firestore:backups:schedules:list') return answers.schedules ?? ok(JSON.stringify({ status: 'success', result: [] }));
+    if (args[0] === 'hosting:sites:list') return answers.sites ?? SITES;
+    if (args[0] === 'functions:list') return answers.functions ?? DEPLOYED;
     throw new Error(`unexpected firebase call: ${args.join(' ')}`);
   };
   return { cli, calls };
@@ -82,14 +92,14 @@ function deps(cli: DeployDeps['cli'], listIndexes: DeployDeps['listIndexes'] = a
   };
 }
 
-const args = (overrides: Partial<DeployArgs> = {}): DeployArgs => ({ projectId: PROJECT, dryRun: false, from: 'database', skipIndexWait: false, indexTimeoutMin: 20, ...overrides });
+const args = (overrides: Partial<DeployArgs> = {}): DeployArgs => ({ projectId: PROJECT, dryRun: false, from: 'database', skipIndexWait: false, indexTimeoutMin: 20, allowDelete: [], ...overrides });
 const REPO = new URL('../../', import.meta.url);
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'deploy-test-'));
   mkdirSync(join(root, 'web'));
-  mkdirSync(join(root, 'functions'));
-  for (const file of ['firebase.json', 'firestore.indexes.json']) copyFileSync(new URL(file, REPO), join(root, file));
+  mkdirSync(join(root, 'functions/src'), { recursive: true });
+  for (const file of ['firebase.json', 'firestore.indexes.json', 'functions/src/index.ts', 'functions/src/config.ts']) copyFileSync(new URL(file, REPO), join(root, file));
   writeFileSync(join(root, `functions/.env.${PROJECT}`), GOOD_MAIL_ENV);
   lines = [];
   ran = [];
@@ -224,7 +234,7 @@ describe("npm run deploy: the shop's mail (sendMail's SMTP_URI secret and MAIL_F
   it('refuses when the SMTP_URI secret does not exist, with the command that sets it without echoing it', async () => {
     const { cli, calls } = cliFor({ smtpSecret: fail(`Error: Failed to make request to https://secretmanager.googleapis.com/v1/projects/${PROJECT}/secrets/SMTP_URI/versions: NOT_FOUND (404)`) });
     expect(await deploy(args(), deps(cli))).toBe(false);
-    expect(calls).toContainEqual(['functions:secrets:get', 'SMTP_URI', '--project', PROJECT, '--json']);
+    expect(calls).toContainEqual(['functions:secrets:get', 'SMTP_URI', '--project', PROJECT, '--json', '--non-interactive']);
     expect(output()).toContain("FAIL Secret SMTP_URI (Secret Manager, the sendMail function's SMTP server): not set");
     expect(output()).toContain(`fix: read -rs U && printf '%s' "$U" | npx firebase functions:secrets:set SMTP_URI --project ${PROJECT} --data-file=-`);
     expect(ran).toEqual([]);
@@ -266,7 +276,7 @@ describe('npm run deploy -- --dry-run', () => {
     expect(ran).toEqual([]);
     expect(calls.every((c) => c[0] !== 'deploy' || c.includes('--dry-run'))).toBe(true);
     const indexes = JSON.parse(readFileSync(new URL('firestore.indexes.json', REPO), 'utf8')).indexes.length;
-    const firebase = (only: string) => `firebase deploy --only ${only} --project ${PROJECT} --config firebase.deploy.json`;
+    const firebase = (only: string) => `firebase deploy --only ${only} --project ${PROJECT} --config firebase.deploy.json --non-interactive`;
     expect(lines).toEqual([
       `Dry run: nothing is built or deployed.\nDeploying the Bookstore to Firebase project ${PROJECT}`,
       'Checks:',
@@ -277,16 +287,20 @@ describe('npm run deploy -- --dry-run', () => {
       '  ok   Cloud Storage default bucket: set up',
       `  ok   Mail sender (MAIL_FROM in functions/.env*): Bookstore <orders@my-shop.com> (functions/.env.${PROJECT})`,
       "  ok   Secret SMTP_URI (Secret Manager, the sendMail function's SMTP server): set, smtps://apikey:***@smtp.sendgrid.net:465 (password not shown)",
+      `  ok   Shop address (PUBLIC_ORIGIN in functions/.env*): https://shop.my-shop.com (functions/.env.${PROJECT}); a domain of your own: it must be connected in Hosting and listed in Authentication > Settings > Authorized domains`,
+      `  ok   Hosting site: default site ${PROJECT} (https://${PROJECT}.web.app)`,
+      `  ok   Functions this release would delete: none (${codeFunctions(fileURLToPath(REPO)).length} deployed, every one still in functions/src/index.ts)`,
       'Plan:',
       '  1. Build the web app in production mode (web/dist-prod)',
       "  2. Build the function bundle (functions/lib, with web/dist-prod's book-page shell)",
       '  3. Refuse the web build if it carries an emulator setting (127.0.0.1:9099, localhost:9099, demo-api-key, demo-bookstore)',
       "  4. Write firebase.deploy.json: firebase.json with Hosting's public folder web/dist-prod, its immutable /assets/ header rule narrowed to the files that build ships (a 404 for any other name is never cached)",
-      `  5. Protect the Firestore database: point-in-time recovery (7 days) and delete protection on: firebase firestore:databases:update (default) --point-in-time-recovery ENABLED --delete-protection ENABLED --project ${PROJECT}; a daily backup kept 14d, unless the database has a daily schedule: firebase firestore:backups:schedules:create --database (default) --recurrence DAILY --retention 14d --project ${PROJECT}`,
-      `  6. Deploy the Firestore rules and indexes, and the Storage rules: ${firebase('firestore:rules,firestore:indexes,storage')}`,
-      `  7. Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every 15 s, at most 20 min; on a timeout it stops and prints the command to resume)`,
-      `  8. Deploy the functions (until Hosting has the new build, \`pages\` serves the /assets/ files its pages name): ${firebase('functions')}`,
-      `  9. Deploy Hosting, last (the site goes live on the code, indexes and rules above): ${firebase('hosting')}`,
+      `  5. If the project has no Hosting site, create its default one first: firebase hosting:sites:create ${PROJECT} --project ${PROJECT} --non-interactive`,
+      `  6. Protect the Firestore database: point-in-time recovery (7 days) and delete protection on: firebase firestore:databases:update (default) --point-in-time-recovery ENABLED --delete-protection ENABLED --project ${PROJECT} --non-interactive; a daily backup kept 14d, unless the database has a daily schedule: firebase firestore:backups:schedules:create --database (default) --recurrence DAILY --retention 14d --project ${PROJECT} --non-interactive`,
+      `  7. Deploy the Firestore rules and indexes, and the Storage rules: ${firebase('firestore:rules,firestore:indexes,storage')}`,
+      `  8. Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every 15 s, at most 20 min; on a timeout it stops and prints the command to resume)`,
+      `  9. Deploy the functions (until Hosting has the new build, \`pages\` serves the /assets/ files its pages name): ${firebase('functions')} --force (--force answers the container-image cleanup question: 1 day)`,
+      `  10. Deploy Hosting, last (the site goes live on the code, indexes and rules above): ${firebase('hosting')}`,
       '\nAll checks passed. Run again without --dry-run to deploy.',
     ]);
   });
@@ -294,9 +308,9 @@ describe('npm run deploy -- --dry-run', () => {
   it('marks the stages a resumed run skips', async () => {
     writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
     expect(await deploy(args({ dryRun: true, from: 'functions' }), deps(cliFor().cli))).toBe(true);
-    const skipped = lines.filter((l) => l.includes('(skipped, --from functions)')).map((l) => /^ {2}(\d)\. \(skipped, --from functions\) (\w+)/.exec(l)!.slice(1).join(' '));
-    expect(skipped).toEqual(['5 Protect', '6 Deploy', '7 Wait']);
-    expect(lines.find((l) => l.startsWith('  8.'))).toMatch(/^ {2}8\. Deploy the functions \(/);
+    const skipped = lines.filter((l) => l.includes('(skipped, --from functions)')).map((l) => /^ {2}(\d+)\. \(skipped, --from functions\) (\w+)/.exec(l)!.slice(1).join(' '));
+    expect(skipped).toEqual(['6 Protect', '7 Deploy', '8 Wait']);
+    expect(lines.find((l) => l.startsWith('  9.'))).toMatch(/^ {2}9\. Deploy the functions \(/);
   });
 });
 
@@ -387,6 +401,7 @@ describe('deploy arguments and config', () => {
     expect(parseDeployArgs(['--project', PROJECT, '--skip-index-wait'], root)).toEqual(args({ skipIndexWait: true }));
     expect(() => parseDeployArgs(['--project', PROJECT, '--from', 'indexes'], root)).toThrow(/--from "indexes" is not one of database, rules, index-wait, functions, hosting/);
     expect(() => parseDeployArgs(['--project', PROJECT, '--index-timeout', 'soon'], root)).toThrow(/not a number of minutes/);
+    expect(parseDeployArgs(['--project', PROJECT, '--allow-delete', 'oldReport', '--allow-delete', 'oldFeed'], root)).toEqual(args({ allowDelete: ['oldReport', 'oldFeed'] }));
   });
 
   it("keeps the repository's firebase.json as is, apart from the public folder and predeploy builds", () => {
@@ -421,10 +436,10 @@ describe('npm run deploy: the database is protected before anything ships', () =
   it('turns on point-in-time recovery and delete protection, and creates a daily backup kept 14 days', async () => {
     const { cli, calls } = cliFor();
     expect(await deploy(args(), deps(cli))).toBe(true);
-    expect(calls).toContainEqual(['firestore:backups:schedules:list', '--database', '(default)', '--project', PROJECT, '--json']);
+    expect(calls).toContainEqual(['firestore:backups:schedules:list', '--database', '(default)', '--project', PROJECT, '--json', '--non-interactive']);
     expect(firebaseCalls()).toEqual([
-      ['firestore:databases:update', '(default)', '--point-in-time-recovery', 'ENABLED', '--delete-protection', 'ENABLED', '--project', PROJECT],
-      ['firestore:backups:schedules:create', '--database', '(default)', '--recurrence', 'DAILY', '--retention', '14d', '--project', PROJECT],
+      ['firestore:databases:update', '(default)', '--point-in-time-recovery', 'ENABLED', '--delete-protection', 'ENABLED', '--project', PROJECT, '--non-interactive'],
+      ['firestore:backups:schedules:create', '--database', '(default)', '--recurrence', 'DAILY', '--retention', '14d', '--project', PROJECT, '--non-interactive'],
     ]);
     expect(ran.findIndex((s) => s.args.includes('firestore:backups:schedules:create'))).toBeLessThan(ran.findIndex((s) => s.args.includes('--only')));
   });
@@ -435,7 +450,7 @@ describe('npm run deploy: the database is protected before anything ships', () =
     expect(output()).toContain(`a daily backup schedule exists, each backup kept 14d (projects/${PROJECT}/databases/(default)/backupSchedules/abc)`);
     ran = [];
     expect(await deploy(args(), deps(cliFor({ schedules: schedule('604800s') }).cli))).toBe(true);
-    expect(firebaseCalls().at(-1)).toEqual(['firestore:backups:schedules:update', `projects/${PROJECT}/databases/(default)/backupSchedules/abc`, '--retention', '14d', '--project', PROJECT]);
+    expect(firebaseCalls().at(-1)).toEqual(['firestore:backups:schedules:update', `projects/${PROJECT}/databases/(default)/backupSchedules/abc`, '--retention', '14d', '--project', PROJECT, '--non-interactive']);
   });
 
   it('stops before the rules when the protection cannot be set, with the command to resume', async () => {
@@ -454,5 +469,166 @@ describe('npm run deploy: the database is protected before anything ships', () =
     const half = ok(JSON.stringify({ status: 'success', result: { locationId: 'nam5', pointInTimeRecoveryEnablement: 'POINT_IN_TIME_RECOVERY_ENABLED' } }));
     expect(await deploy(args({ dryRun: true }), deps(cliFor({ firestore: half }).cli))).toBe(true);
     expect(output()).toContain('point-in-time recovery on, delete protection off (the release turns delete protection on)');
+  });
+});
+
+// Issue 58: the release runs with no terminal (`npm run deploy -- ... </dev/null`). The firebase-tools
+// transcript (deploy-fixtures/firebase-tools-transcript.json: a first release on a project without a
+// Hosting site or a cleanup policy) is replayed in order: each call the deploy makes, queries and
+// release steps alike, must be the transcript's next one, flags included, and gets its recorded answer.
+interface Recorded {
+  args: string[];
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+const TRANSCRIPT = JSON.parse(readFileSync(new URL('./deploy-fixtures/firebase-tools-transcript.json', import.meta.url), 'utf8')) as { project: string; calls: Recorded[]; unanswered: Recorded[] };
+const FIREBASE_BIN = 'node_modules/firebase-tools/lib/bin/firebase.js';
+
+/** The transcript as the deploy's firebase-tools: `cli` for queries, `run` for the release's steps (the builds are only recorded). */
+function replay(calls: Recorded[]) {
+  const issued: string[][] = [];
+  let next = 0;
+  const answer = (args: string[]): Recorded => {
+    issued.push(args);
+    const expected = calls[next];
+    if (!expected || JSON.stringify(expected.args) !== JSON.stringify(args)) throw new Error(`firebase ${args.join(' ')}: not the transcript's next call (firebase ${expected?.args.join(' ') ?? '(none left)'})`);
+    next++;
+    return expected;
+  };
+  const d = deps(async (args) => answer(args));
+  d.run = async (step) => {
+    ran.push(step);
+    if (step.args[0] !== FIREBASE_BIN) return; // a build
+    const { code } = answer(step.args.slice(1));
+    if (code !== 0) throw new Error(`${step.label} failed (exit ${code})`);
+  };
+  return { deps: d, issued, left: () => calls.slice(next) };
+}
+
+/** The transcript with one call's answer replaced. */
+const answered = (command: string, stdout: string) => TRANSCRIPT.calls.map((c) => (c.args[0] === command ? { ...c, stdout } : c));
+const CHANGES = /^(deploy|hosting:sites:create|firestore:databases:update|firestore:backups:schedules:(create|update)|functions:delete)$/;
+const changed = (issued: string[][]) => issued.filter((a) => CHANGES.test(a[0]!) && !a.includes('--dry-run'));
+
+describe('npm run deploy, unattended, against the recorded firebase-tools transcript (issue 58)', () => {
+  beforeEach(() => {
+    expect(TRANSCRIPT.project).toBe(PROJECT);
+    writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
+    mkdirSync(join(root, 'web/dist-prod/assets'), { recursive: true });
+    writeFileSync(join(root, 'web/dist-prod/assets/index.js'), 'console.log(1)');
+  });
+
+  it('releases end to end with no terminal: every call non-interactive, the site created first, --force only where it answers the cleanup policy', async () => {
+    const { deps: d, issued, left } = replay(TRANSCRIPT.calls);
+    expect(await deploy(args(), d)).toBe(true);
+    expect(left()).toEqual([]); // every recorded call, in its order, with its flags
+    expect(issued.every((a) => a.includes('--non-interactive'))).toBe(true);
+    expect(issued.filter((a) => a.includes('--force'))).toEqual([['deploy', '--only', 'functions', '--project', PROJECT, '--config', 'firebase.deploy.json', '--non-interactive', '--force']]);
+    expect(changed(issued).map((a) => a.slice(0, 3).join(' '))).toEqual([
+      `hosting:sites:create ${PROJECT} --project`,
+      'firestore:databases:update (default) --point-in-time-recovery',
+      'firestore:backups:schedules:create --database (default)',
+      'deploy --only firestore:rules,firestore:indexes,storage',
+      'deploy --only functions',
+      'deploy --only hosting',
+    ]);
+    for (const before of TRANSCRIPT.unanswered) expect(issued).not.toContainEqual(before.args);
+    expect(output()).toContain(`ok   Hosting site: none yet: the release creates the default site ${PROJECT} before anything else`);
+    expect(output()).toContain('ok   Functions this release would delete: none (no function deployed yet)');
+    // robots.txt is built with the origin the functions get, whichever .env file holds it.
+    expect(ran[0]!.env).toEqual({ PUBLIC_ORIGIN: 'https://shop.my-shop.com' });
+    expect(output()).toContain(`Deployed. Check it: npm run smoke -- https://${PROJECT}.web.app`);
+  });
+
+  it('refuses a release that would delete a function, naming it and the commands, before anything changes', async () => {
+    const legacy = [...codeFunctions(fileURLToPath(REPO)).map((f) => ({ id: f.name, region: f.region, codebase: 'default', platform: 'gcfv2' })), { id: 'legacyReport', region: 'us-central1', codebase: 'default', platform: 'gcfv2' }];
+    const listed = JSON.stringify({ status: 'success', result: legacy });
+    const { deps: d, issued, left } = replay(answered('functions:list', listed));
+    expect(await deploy(args(), d)).toBe(false);
+    expect(issued.at(-1)![0]).toBe('functions:list'); // the checks ran to their end, and nothing after
+    expect(left()[0]!.args[0]).toBe('hosting:sites:create');
+    expect(changed(issued)).toEqual([]);
+    expect(ran).toEqual([]); // not even a build
+    expect(output()).toContain('FAIL Functions this release would delete: legacyReport (us-central1) is deployed but no longer exported by functions/src/index.ts: the release would delete it');
+    expect(output()).toContain(`fix: if it is meant to go: npm run deploy -- --project ${PROJECT} --allow-delete legacyReport   (or delete it first: npx firebase functions:delete legacyReport --region us-central1 --project ${PROJECT})`);
+    expect(output()).toMatch(/Refusing to deploy: 1 check failed/);
+
+    // Named with --allow-delete, the release deletes it (firebase-tools' --force does, unasked).
+    lines = [];
+    ran = [];
+    const allowed = replay(answered('functions:list', listed));
+    expect(await deploy(args({ allowDelete: ['legacyReport'] }), allowed.deps)).toBe(true);
+    expect(allowed.left()).toEqual([]);
+    expect(output()).toContain('ok   Functions this release would delete: legacyReport (us-central1): deleted by this release (--allow-delete)');
+  });
+
+  it('refuses a release without PUBLIC_ORIGIN, naming it, before anything changes', async () => {
+    writeFileSync(join(root, `functions/.env.${PROJECT}`), 'MAIL_FROM=Bookstore <orders@my-shop.com>');
+    const { deps: d, issued } = replay(TRANSCRIPT.calls);
+    expect(await deploy(args(), d)).toBe(false);
+    expect(changed(issued)).toEqual([]);
+    expect(ran).toEqual([]);
+    expect(output()).toContain(`FAIL Shop address (PUBLIC_ORIGIN in functions/.env*): PUBLIC_ORIGIN is not set in functions/.env.${PROJECT}`);
+    expect(output()).toContain(`fix: Set it in functions/.env.${PROJECT} (committed; no secret in it): echo 'PUBLIC_ORIGIN=https://${PROJECT}.web.app' >> functions/.env.${PROJECT}`);
+  });
+
+  it('refuses a PUBLIC_ORIGIN that is not an https origin of a real host', async () => {
+    for (const [value, said] of [
+      ['http://shop.my-shop.com', 'is not https://'],
+      ['https://shop.my-shop.com/books', 'has a path or query: give the origin alone (https://shop.my-shop.com)'],
+      ['https://127.0.0.1:5000', 'is this machine'],
+      ['https://shop.example.com', 'is an example'],
+      ['shop.my-shop.com', 'is not a URL'],
+    ]) {
+      lines = [];
+      writeFileSync(join(root, `functions/.env.${PROJECT}`), `MAIL_FROM=Bookstore <orders@my-shop.com>\nPUBLIC_ORIGIN=${value}`);
+      expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
+      expect(output()).toContain(`FAIL Shop address (PUBLIC_ORIGIN in functions/.env*): PUBLIC_ORIGIN "${value}" ${said}`);
+    }
+    lines = [];
+    writeFileSync(join(root, `functions/.env.${PROJECT}`), `MAIL_FROM=Bookstore <orders@my-shop.com>\nPUBLIC_ORIGIN=https://${PROJECT}.web.app/`);
+    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(true);
+    expect(output()).toContain(`ok   Shop address (PUBLIC_ORIGIN in functions/.env*): https://${PROJECT}.web.app (functions/.env.${PROJECT})\n`);
+  });
+
+  it('stops before anything is released when the Hosting site cannot be created', async () => {
+    const taken = TRANSCRIPT.calls.map((c) => (c.args[0] === 'hosting:sites:create' ? { ...c, code: 1, stdout: '', stderr: 'Error: Request had HTTP Error: 409, Site already exists' } : c));
+    const { deps: d, issued } = replay(taken);
+    expect(await deploy(args(), d)).toBe(false);
+    expect(changed(issued).map((a) => a[0])).toEqual(['hosting:sites:create']);
+    expect(output()).toContain(`Nothing was released. Create the site in the console (https://console.firebase.google.com/project/${PROJECT}/hosting, Get started), then run the deploy again.`);
+  });
+
+  it('--from hosting deploys pages (built with the same web build) just before Hosting', async () => {
+    const { cli } = cliFor();
+    expect(await deploy(args({ from: 'hosting' }), deps(cli))).toBe(true);
+    const released = ran.filter((s) => s.args[0] === FIREBASE_BIN).map((s) => s.args.slice(1));
+    expect(released).toEqual([
+      ['deploy', '--only', 'functions:pages', '--project', PROJECT, '--config', 'firebase.deploy.json', '--non-interactive', '--force'],
+      ['deploy', '--only', 'hosting', '--project', PROJECT, '--config', 'firebase.deploy.json', '--non-interactive'],
+    ]);
+    lines = [];
+    expect(await deploy(args({ from: 'hosting', dryRun: true }), deps(cli))).toBe(true);
+    expect(lines.find((l) => l.startsWith('  10.'))).toContain("Deploy the pages function (it names the new web build's /assets/ files: a Hosting release carries it): firebase deploy --only functions:pages");
+  });
+
+  it('--from hosting is not refused for a function a whole release would delete: it deploys pages alone', async () => {
+    const listed = ok(JSON.stringify({ status: 'success', result: [{ id: 'legacyReport', region: 'us-central1', codebase: 'default' }] }));
+    expect(await deploy(args({ from: 'hosting', dryRun: true }), deps(cliFor({ functions: listed }).cli))).toBe(true);
+    expect(output()).toContain('(not by this run: --from hosting deploys only pages; the next whole release will refuse it)');
+    lines = [];
+    expect(await deploy(args({ from: 'functions', dryRun: true }), deps(cliFor({ functions: listed }).cli))).toBe(false);
+  });
+});
+
+describe('npm run deploy: functions the project has cannot be listed', () => {
+  it('refuses, since --force could delete what it cannot see, and says how to enable the API on a first release', async () => {
+    writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
+    const failed: CliAnswer = { code: 1, stdout: JSON.stringify({ status: 'error', error: `Failed to list functions for ${PROJECT}` }), stderr: '' };
+    expect(await deploy(args(), deps(cliFor({ functions: failed }).cli))).toBe(false);
+    expect(ran).toEqual([]);
+    expect(output()).toContain(`FAIL Functions this release would delete: could not be checked: Failed to list functions for ${PROJECT}`);
+    expect(output()).toContain(`fix: on a project that never had functions, enable the Cloud Functions API first (https://console.cloud.google.com/apis/library/cloudfunctions.googleapis.com?project=${PROJECT}, or: gcloud services enable cloudfunctions.googleapis.com --project ${PROJECT}), then run the deploy again`);
   });
 });

@@ -5,16 +5,22 @@ import { BACKUP_RETENTION, CREATE_DAILY_BACKUP, describeProtection, PROTECT_DATA
 import { cliArgs } from './env';
 import {
   checkFirestore,
+  checkFunctionDeletions,
+  checkHostingSite,
   checkMailFrom,
+  checkPublicOrigin,
   checkSecret,
   checkSmtpSecret,
   checkStripeSecrets,
   checkStorage,
   checkWebConfig,
   isProjectId,
+  PUBLIC_ORIGIN,
+  readFunctionParams,
   type Check,
   type FirebaseCli,
 } from './deploy-checks';
+import { codeFunctions } from './function-exports';
 import { indexSpecs, waitForIndexes, type ApiIndex } from './index-wait';
 
 // `npm run deploy -- --project <id> [--dry-run]`: checks, production builds, then the release in an
@@ -25,6 +31,13 @@ import { indexSpecs, waitForIndexes, type ApiIndex } from './index-wait';
 // (web/dist, emulator mode) never touch; Hosting is pointed at it through a generated
 // firebase.deploy.json (firebase.json plus `public: web/dist-prod`), so the emulators keep reading
 // firebase.json unchanged.
+//
+// Unattended (issue 58): `npm run deploy -- ... </dev/null` needs no terminal. Every firebase-tools
+// call gets --non-interactive (it errs instead of waiting for an answer, the same with or without a
+// terminal); the functions stage also --force, firebase-tools' answer to the Artifact Registry
+// cleanup-policy question (keep images 1 day), asked after the functions are live. --force also
+// deletes functions the code no longer exports, so the checks refuse that first (checkFunctionDeletions).
+// The rules stage never gets --force: there it would delete indexes the file does not list.
 
 export const PROD_OUT_DIR = 'dist-prod'; // under web/
 export const DEPLOY_CONFIG = 'firebase.deploy.json';
@@ -40,6 +53,8 @@ export type Stage = (typeof STAGES)[number];
 /** The stages that are one `firebase deploy --only ...` each. */
 type DeployStage = Exclude<Stage, 'database' | 'index-wait'>;
 
+/** Makes firebase-tools err instead of prompting, with or without a terminal. */
+export const NON_INTERACTIVE = '--non-interactive';
 /** What each `firebase deploy` of the release ships (`--only`). */
 export const RELEASE_ONLY: Record<DeployStage, string> = {
   rules: 'firestore:rules,firestore:indexes,storage',
@@ -54,12 +69,16 @@ export interface DeployArgs {
   from: Stage;
   skipIndexWait: boolean;
   indexTimeoutMin: number;
+  /** Deployed functions the code no longer exports that this release may delete (--allow-delete <name>, repeatable). */
+  allowDelete: string[];
 }
 
 export interface Step {
   label: string;
   cmd: string;
   args: string[];
+  /** Added to the environment it runs in. */
+  env?: Record<string, string>;
 }
 
 export interface DeployDeps {
@@ -76,7 +95,7 @@ export interface DeployDeps {
 }
 
 export const USAGE =
-  `Usage: npm run deploy -- --project <project-id> [--dry-run] [--from ${STAGES.join('|')}] [--skip-index-wait] [--index-timeout <minutes>]   (a default project: npx firebase use --add)`;
+  `Usage: npm run deploy -- --project <project-id> [--dry-run] [--from ${STAGES.join('|')}] [--skip-index-wait] [--index-timeout <minutes>] [--allow-delete <function>]...   (a default project: npx firebase use --add)`;
 
 /** Reads --project (or .firebaserc's default, written by `firebase use --add`), --dry-run and the resume options. */
 export function parseDeployArgs(argv: string[], root: string): DeployArgs {
@@ -86,6 +105,7 @@ export function parseDeployArgs(argv: string[], root: string): DeployArgs {
     from: { type: 'string', default: STAGES[0] },
     'skip-index-wait': { type: 'boolean', default: false },
     'index-timeout': { type: 'string', default: String(DEFAULT_INDEX_TIMEOUT_MIN) },
+    'allow-delete': { type: 'string', multiple: true },
   } as const;
   const { values } = cliArgs(argv, options, USAGE);
   let projectId = values.project;
@@ -101,10 +121,11 @@ export function parseDeployArgs(argv: string[], root: string): DeployArgs {
   if (!STAGES.includes(from)) throw new Error(`--from "${values.from}" is not one of ${STAGES.join(', ')}. ${USAGE}`);
   const indexTimeoutMin = Number(values['index-timeout']);
   if (!(indexTimeoutMin > 0)) throw new Error(`--index-timeout "${values['index-timeout']}" is not a number of minutes. ${USAGE}`);
-  return { projectId, dryRun, from, skipIndexWait: values['skip-index-wait'], indexTimeoutMin };
+  return { projectId, dryRun, from, skipIndexWait: values['skip-index-wait'], indexTimeoutMin, allowDelete: values['allow-delete'] ?? [] };
 }
 
-export function buildSteps(): Step[] {
+/** `publicOrigin`: PUBLIC_ORIGIN as the functions get it, so robots.txt names the same origin even when an alias file sets it. */
+export function buildSteps(publicOrigin?: string): Step[] {
   const node = process.execPath;
   // Web first: the function ships this build's shell and book frame (its asset names), not web/dist's.
   return [
@@ -112,6 +133,7 @@ export function buildSteps(): Step[] {
       label: `Build the web app in production mode (web/${PROD_OUT_DIR})`,
       cmd: node,
       args: ['node_modules/vite/bin/vite.js', 'build', 'web', '--mode', 'production', '--outDir', PROD_OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'],
+      ...(publicOrigin ? { env: { [PUBLIC_ORIGIN]: publicOrigin } } : {}),
     },
     { label: `Build the function bundle (functions/lib, with web/${PROD_OUT_DIR}'s book-page shell)`, cmd: node, args: ['functions/build.mjs', '--web-dist', `web/${PROD_OUT_DIR}`] },
   ];
@@ -123,14 +145,43 @@ const RELEASE_LABELS: Record<DeployStage, string> = {
   hosting: 'Deploy Hosting, last (the site goes live on the code, indexes and rules above)',
 };
 
+/**
+ * `--force` answers the Artifact Registry cleanup-policy question (firebase-tools 15
+ * deploy/functions/prompts.js promptForCleanupPolicyDays: 1 day, its DEFAULT_CLEANUP_DAYS); only the
+ * functions get it, after checkFunctionDeletions (it deletes unexported functions too).
+ */
+const FORCED: Partial<Record<DeployStage, true>> = { functions: true };
+
 /** One `firebase deploy` of the release. */
 export function releaseStep(stage: DeployStage, projectId: string): Step {
-  return { label: RELEASE_LABELS[stage], cmd: process.execPath, args: [FIREBASE, 'deploy', '--only', RELEASE_ONLY[stage], '--project', projectId, '--config', DEPLOY_CONFIG] };
+  return {
+    label: RELEASE_LABELS[stage],
+    cmd: process.execPath,
+    args: [FIREBASE, 'deploy', '--only', RELEASE_ONLY[stage], '--project', projectId, '--config', DEPLOY_CONFIG, NON_INTERACTIVE, ...(FORCED[stage] ? ['--force'] : [])],
+  };
+}
+
+/**
+ * `--from hosting`: `pages` renders with the web build's manifest (its /assets/ names), so the
+ * Hosting release carries the `pages` built with it; an old `pages` would name files the new
+ * Hosting release no longer has. Deployed just before Hosting, as in a whole release (decision 033).
+ */
+export function pagesStep(projectId: string): Step {
+  return {
+    label: 'Deploy the pages function (it names the new web build\'s /assets/ files: a Hosting release carries it)',
+    cmd: process.execPath,
+    args: [FIREBASE, 'deploy', '--only', 'functions:pages', '--project', projectId, '--config', DEPLOY_CONFIG, NON_INTERACTIVE, '--force'],
+  };
+}
+
+/** A project without a Hosting site gets its default one, named after the project (as firebase-tools' own `apps:create` offers). */
+export function createSiteStep(projectId: string): Step {
+  return { label: `Create the default Hosting site ${projectId} (the project has none)`, cmd: process.execPath, args: [FIREBASE, 'hosting:sites:create', projectId, '--project', projectId, NON_INTERACTIVE] };
 }
 
 /** A firebase CLI command of the release that is not a deploy (the database's protection). */
 function firebaseStep(label: string, args: string[]): Step {
-  return { label, cmd: process.execPath, args: [FIREBASE, ...args] };
+  return { label, cmd: process.execPath, args: [FIREBASE, ...args, NON_INTERACTIVE] };
 }
 
 /** After a failed stage: what else to know before resuming. */
@@ -140,10 +191,18 @@ const RESUME_NOTES: Partial<Record<Stage, string>> = {
   // deployment in a few minutes." (Google: "If you recently started to use Eventarc, it may take a
   // few minutes before all necessary permissions are propagated to the Service Agent").
   functions:
-    "On a project's first release this stage can fail while Eventarc's permissions propagate (\"we need a little bit longer to finish setting everything up\", \"may take a few minutes before all necessary permissions are propagated\"): nothing is wrong; wait about 5 minutes and resume.",
+    "On a project's first release this stage can fail while Eventarc's permissions propagate (\"we need a little bit longer to finish setting everything up\", \"may take a few minutes before all necessary permissions are propagated\"): nothing is wrong; wait about 5 minutes and resume. \"Unable to set the invoker for the IAM policy\" is a permission or an organisation policy (Domain restricted sharing refuses allUsers): docs/deploying.md, \"Who can release\".",
 };
 
-export async function runChecks(projectId: string, deps: DeployDeps): Promise<Check[]> {
+export interface Checked {
+  checks: Check[];
+  /** The Hosting site the release creates first, when the project has none. */
+  createSite?: string;
+}
+
+/** Every check, local and remote; `deps.cli` here already adds --non-interactive. */
+export async function runChecks(args: DeployArgs, deps: DeployDeps): Promise<Checked> {
+  const { projectId } = args;
   const checks: Check[] = [checkWebConfig(deps.root, projectId)];
   // The remote checks run in turn: the CLI is slow to start and they share its login.
   checks.push(await checkSecret(deps.cli, projectId));
@@ -154,7 +213,14 @@ export async function runChecks(projectId: string, deps: DeployDeps): Promise<Ch
   checks.push(await checkStorage(deps.cli, projectId, 'firebase.json'));
   checks.push(checkMailFrom(deps.root, projectId));
   checks.push(await checkSmtpSecret(deps.cli, projectId));
-  return checks;
+  checks.push(checkPublicOrigin(deps.root, projectId));
+  const site = await checkHostingSite(deps.cli, projectId);
+  checks.push(site);
+  const deletions = await checkFunctionDeletions(deps.cli, projectId, codeFunctions(deps.root), args.allowDelete);
+  // `--from hosting` deploys only `pages` (a filter: nothing else is touched, nothing deleted).
+  if (!deletions.ok && args.from === 'hosting') checks.push({ ...deletions, ok: true, detail: `${deletions.detail} (not by this run: --from hosting deploys only pages; the next whole release will refuse it)` });
+  else checks.push(deletions);
+  return { checks, createSite: site.create };
 }
 
 export function formatCheck(check: Check): string[] {
@@ -205,7 +271,7 @@ export function planLines(args: DeployArgs, root: string): string[] {
   const release: [Stage, string][] = [
     [
       'database',
-      `Protect the Firestore database: point-in-time recovery (7 days) and delete protection on: firebase ${[...PROTECT_DATABASE, ...project].join(' ')}; a daily backup kept ${BACKUP_RETENTION}, unless the database has a daily schedule: firebase ${[...CREATE_DAILY_BACKUP, ...project].join(' ')}`,
+      `Protect the Firestore database: point-in-time recovery (7 days) and delete protection on: firebase ${[...PROTECT_DATABASE, ...project, NON_INTERACTIVE].join(' ')}; a daily backup kept ${BACKUP_RETENTION}, unless the database has a daily schedule: firebase ${[...CREATE_DAILY_BACKUP, ...project, NON_INTERACTIVE].join(' ')}`,
     ],
     ['rules', `${RELEASE_LABELS.rules}: ${command(releaseStep('rules', projectId))}`],
     [
@@ -214,13 +280,17 @@ export function planLines(args: DeployArgs, root: string): string[] {
         ? 'Do not wait for the composite indexes (--skip-index-wait): queries on an index still building answer 503 (Retry-After) until it is READY'
         : `Wait until the ${indexes} composite indexes of firestore.indexes.json are READY (Firestore Admin API index list, every ${INDEX_POLL_MS / 1000} s, at most ${args.indexTimeoutMin} min; on a timeout it stops and prints the command to resume)`,
     ],
-    ['functions', `${RELEASE_LABELS.functions}: ${command(releaseStep('functions', projectId))}`],
-    ['hosting', `${RELEASE_LABELS.hosting}: ${command(releaseStep('hosting', projectId))}`],
+    ['functions', `${RELEASE_LABELS.functions}: ${command(releaseStep('functions', projectId))} (--force answers the container-image cleanup question: 1 day)`],
+    [
+      'hosting',
+      `${args.from === 'hosting' ? `${pagesStep(projectId).label}: ${command(pagesStep(projectId))}; then ` : ''}${RELEASE_LABELS.hosting}: ${command(releaseStep('hosting', projectId))}`,
+    ],
   ];
   const lines = [
     ...builds.map((s) => s.label),
     `Refuse the web build if it carries an emulator setting (${EMULATOR_MARKERS.join(', ')})`,
     `Write ${DEPLOY_CONFIG}: firebase.json with Hosting's public folder web/${PROD_OUT_DIR}, its immutable /assets/ header rule narrowed to the files that build ships (a 404 for any other name is never cached)`,
+    `If the project has no Hosting site, create its default one first: ${command(createSiteStep(projectId))}`,
     ...release.map(([stage, line]) => (skipped(stage) ? `(skipped, --from ${args.from}) ${line}` : line)),
   ];
   return lines.map((line, i) => `  ${i + 1}. ${line}`);
@@ -232,7 +302,9 @@ export async function deploy(args: DeployArgs, deps: DeployDeps): Promise<boolea
   const { projectId } = args;
   log(`${args.dryRun ? 'Dry run: nothing is built or deployed.\n' : ''}Deploying the Bookstore to Firebase project ${projectId}`);
   log('Checks:');
-  const checks = await runChecks(projectId, deps);
+  // Every firebase-tools query errs instead of prompting (the release's own steps add it themselves).
+  const cli: FirebaseCli = (cliArgs) => deps.cli([...cliArgs, NON_INTERACTIVE]);
+  const { checks, createSite } = await runChecks(args, { ...deps, cli });
   for (const check of checks) formatCheck(check).forEach((line) => log(line));
   log('Plan:');
   planLines(args, root).forEach((line) => log(line));
@@ -245,7 +317,7 @@ export async function deploy(args: DeployArgs, deps: DeployDeps): Promise<boolea
     log('\nAll checks passed. Run again without --dry-run to deploy.');
     return true;
   }
-  for (const step of buildSteps()) await deps.run(step);
+  for (const step of buildSteps(readFunctionParams(root, projectId).params[PUBLIC_ORIGIN])) await deps.run(step);
   const traces = emulatorTraces(join(root, 'web', PROD_OUT_DIR));
   if (traces.length > 0) {
     log(`\nRefusing to deploy: the production build carries emulator settings:\n  ${traces.join('\n  ')}\nCheck ${'web/.env.production.local'} and the files Vite loads in production mode.`);
@@ -260,11 +332,19 @@ export async function deploy(args: DeployArgs, deps: DeployDeps): Promise<boolea
     if (RESUME_NOTES[stage]) log(RESUME_NOTES[stage]);
     return false;
   };
+  if (createSite) {
+    try {
+      await deps.run(createSiteStep(projectId));
+    } catch (error) {
+      log(`\n${(error as Error).message}. Nothing was released. Create the site in the console (https://console.firebase.google.com/project/${projectId}/hosting, Get started), then run the deploy again.`);
+      return false;
+    }
+  }
   for (const stage of STAGES.slice(STAGES.indexOf(args.from))) {
     if (stage === 'database') {
       log('\n> Protect the Firestore database (point-in-time recovery, delete protection, a daily backup)');
       try {
-        await protectDatabase({ projectId, cli: deps.cli, log, run: (label, cliArgs) => deps.run(firebaseStep(label, cliArgs)) });
+        await protectDatabase({ projectId, cli, log, run: (label, cliArgs) => deps.run(firebaseStep(label, cliArgs)) });
       } catch (error) {
         return stopped(stage, error);
       }
@@ -292,6 +372,7 @@ export async function deploy(args: DeployArgs, deps: DeployDeps): Promise<boolea
       continue;
     }
     try {
+      if (stage === 'hosting' && args.from === 'hosting') await deps.run(pagesStep(projectId));
       await deps.run(releaseStep(stage, projectId));
     } catch (error) {
       return stopped(stage, error);
