@@ -6,6 +6,7 @@ import { getCounterBooks, postSale, useSalesChanged } from '../api/sales-api';
 import { DELTA_EVERY_MS, syncCounterBooks } from './counter-books-sync';
 import { countBooks, counterDb, queuedSales, readSyncState, removeQueued, putQueued, type QueuedSale } from './counter-store';
 import { bodyToSend, flushQueue, sendQueued, type Outcome } from './sale-queue';
+import { readTillId, topUpReservedCodes } from './till';
 
 // The counter's device side in one hook: the book list's copy (at open, every DELTA_EVERY_MS while
 // open and online, and when the network comes back) and the sale queue (sent at once when a sale is
@@ -82,7 +83,8 @@ export function useCounterDevice(): CounterDevice {
   // Online (at open, and each time the network comes back): copy what changed, send what waits.
   useEffect(() => {
     if (!online) return;
-    const now = setTimeout(() => void flush().then(syncBooks), 0);
+    // And keep a few gift card codes reserved for this till, to sell a card offline (issue 55).
+    const now = setTimeout(() => void flush().then(syncBooks).then(() => topUpReservedCodes(readTillId()).catch(() => {})), 0);
     const timer = setInterval(() => void syncBooks(), DELTA_EVERY_MS);
     return () => {
       clearTimeout(now);
