@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { formatGiftCardCode, makeGiftCardCode } from '@bookstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardId } from '../src/promotions/gift-cards.repo';
-import { adminToken, db, expectUnchangedIn, http, makeBooks, removeBooks, stockOf, type TestBook } from './helpers';
+import { adminToken, db, expectUnchangedIn, http, makeBooks, newCustomer, removeBooks, stockOf, validOrder, type TestBook } from './helpers';
 
 // Value is issued by the server and within a role's limits at the counter (issue 55), over HTTP
 // through Hosting to the function on the real emulators: a gift card's code is the server's (or one
@@ -180,5 +180,42 @@ describe('a sale kept offline', () => {
       const res = await expectUnchangedIn([db().collection('sales').doc(body.saleId), db().collection('books').doc(book!._id)], () => sell(body));
       expect([res.status, res.body.code]).toEqual([403, 'SALE_BY_NOT_STAFF']);
     }
+  });
+});
+
+describe("a web order's refund", () => {
+  it("has a reason the customer reads and a staff note they never get: not in the customer's answers, on the desk's", async () => {
+    const [book] = await books(1, 2, 1800);
+    const customer = await newCustomer('staff-note');
+    const placed = await http('/api/orders', { method: 'POST', token: customer.token, json: validOrder(customer.email, [book!]) });
+    expect(placed.status).toBe(201);
+    const id = placed.body._id as string;
+    const owner = await adminToken();
+    for (const status of ['confirmed', 'shipped', 'delivered']) expect((await http(`/api/admin/orders/${id}/status`, { method: 'POST', token: owner, json: { status } })).status).toBe(200);
+    const note = `Customer was rude on the phone ${RUN}`;
+    const refunded = await http(`/api/admin/orders/${id}/refunds`, {
+      method: 'POST', token: owner, headers: { 'Idempotency-Key': `staff-note-${id}` }, json: { amount: 5, reason: 'Price match', staffNote: note, restock: [] },
+    });
+    expect(refunded.status).toBe(201);
+    expect(refunded.body.order.payment.refunds[0]).toMatchObject({ reason: 'Price match', staffNote: note });
+    expect((await db().collection('orders').doc(id).get()).data()!.payment.refunds[0].staffNote).toBe(note);
+
+    // The customer's order, and their list of orders: the reason, never the note.
+    const mine = await http(`/api/orders/${id}`, { token: customer.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.payment.refunds[0].reason).toBe('Price match');
+    expect(JSON.stringify(mine.body)).not.toContain(note);
+    expect(mine.body.payment.refunds[0]).not.toHaveProperty('staffNote');
+    const list = await http('/api/orders', { token: customer.token });
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.body)).not.toContain(note);
+    // Staff read it.
+    expect((await http(`/api/orders/${id}`, { token: owner })).body.payment.refunds[0].staffNote).toBe(note);
+    // Hostile: a note past 500 characters is 400, nothing refunded.
+    const long = await http(`/api/admin/orders/${id}/refunds`, {
+      method: 'POST', token: owner, headers: { 'Idempotency-Key': `staff-note-long-${id}` }, json: { amount: 1, reason: 'Again', staffNote: 'x'.repeat(501), restock: [] },
+    });
+    expect(long.status).toBe(400);
+    expect((await db().collection('orders').doc(id).get()).data()!.payment.refunds).toHaveLength(1);
   });
 });
