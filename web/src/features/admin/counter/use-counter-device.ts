@@ -1,4 +1,4 @@
-import type { Sale } from '@bookstore/contract';
+import { APPROVAL_REFUSED, type Approval, type Sale } from '@bookstore/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { networkStatus } from '../../../lib/network-status';
 import { useOnline } from '../../../lib/use-online';
@@ -27,7 +27,8 @@ export interface CounterDevice {
   synced: Sale[];
   /** Queues the sale and tries to send it now. */
   sell(sale: QueuedSale): Promise<Outcome>;
-  retry(saleId: string): Promise<void>;
+  /** Sends a queued sale again; with a manager's approval (issue 55), which is never stored. */
+  retry(saleId: string, approval?: Approval): Promise<Outcome | null>;
   remove(saleId: string): Promise<void>;
   refresh(): Promise<void>;
 }
@@ -115,17 +116,21 @@ export function useCounterDevice(): CounterDevice {
     return outcome;
   }, [online, readQueue, salesChanged]);
 
-  const retry = useCallback(async (saleId: string) => {
+  const retry = useCallback(async (saleId: string, approval?: Approval) => {
     const db = await counterDb();
     const sale = (await queuedSales(db)).find((s) => s.saleId === saleId);
-    if (!sale) return;
-    const outcome = await sendQueued(db, { ...sale, state: 'waiting' }, send);
+    if (!sale) return null;
+    const sender = approval ? async (s: QueuedSale) => (await postSale({ ...bodyToSend(s), approval })).sale : send;
+    const outcome = await sendQueued(db, { ...sale, state: 'waiting' }, sender);
+    // A wrong approval leaves the sale as it was (still waiting for one).
+    if (approval && outcome.kind === 'refused' && outcome.error.body?.code === APPROVAL_REFUSED) await putQueued(db, sale);
     if (outcome.kind === 'waiting') await putQueued(db, { ...sale, state: 'waiting', problem: undefined });
     if (outcome.kind === 'synced') {
       setSynced((list) => [outcome.sale, ...list]);
       salesChanged();
     }
     await readQueue();
+    return outcome;
   }, [readQueue, salesChanged]);
 
   const remove = useCallback(async (saleId: string) => {
