@@ -11,7 +11,7 @@ import { GiftCardCodeSchema, MAX_GIFT_CARD_CENTS } from './promotions';
 //
 // Extension points (issue 40 adds gift cards, issue 35 card payments and refunds):
 // - a line is a book (`isbn` or `bookId`) or a gift card sold at the till (`kind: 'gift_card'`, its
-//   amount and the code the counter made for it), each priced by its own rule in
+//   amount; its code the server's, issue 55), each priced by its own rule in
 //   functions/src/sales/sale-lines.ts (LINE_PRICERS);
 // - a payment method is one of SALE_PAYMENT_METHODS; a new one is one entry here and its label, and
 //   the takings count it by method (functions/src/sales/takings.ts) with no other change.

@@ -36,9 +36,11 @@ import {
 // sale, whose `returned` counts say what may still come back.
 //
 // Gift cards (issue 40): a gift card line issues its card in the sale's transaction, and a return as
-// store credit issues one in the return's; the code is the counter's (made like the saleId), so a
-// retry names the same card, and the answer to the POST that carried a code shows it; reads show
-// its last 4 only (the card is stored under the code's hash).
+// store credit issues one in the return's; the code is the server's for that sale or return (issue
+// 55: gift-card-codes.ts), or one reserved for the till, so a retry names the same card, and the
+// answer to the POST that sold it shows it; reads show its last 4 only (the card is stored under the
+// code's hash). Issue 55 also checks who stands behind a sale or return (approval.ts) and a
+// bookseller's allowance (allowance.ts), in the same transaction.
 //
 // The till's money (issue 54): a sale is recorded as the till made it, whenever it reaches the shop:
 // at its `soldAt` (its time, and its takings' day) and at the prices the till charged (its total is
