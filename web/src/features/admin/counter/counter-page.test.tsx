@@ -31,7 +31,10 @@ function stubServer() {
     if (url === '/api/admin/me') return json(ME);
     if (url.startsWith('/api/admin/sales/books?')) return json({ books: [BOOK], nextCursor: null });
     if (url.startsWith('/api/admin/sales/books/')) return json({ message: 'No book has ISBN', code: 'NO_BOOK_WITH_ISBN' }, 404);
-    if (url === '/api/admin/gift-cards/reserve') return json({ codes: [], tillId: 'till-1' }, 201);
+    if (url === '/api/admin/gift-cards/reserve') {
+      const { count, tillId } = JSON.parse(String(init!.body)) as { count: number; tillId: string };
+      return json({ codes: Array.from({ length: count }, (_, i) => `AAAA-BBBB-CCCC-DDD${i}`), tillId }, 201);
+    }
     if (url === '/api/admin/sales' && init?.method === 'POST') {
       const body = JSON.parse(String(init.body));
       posted.push(body);
@@ -60,6 +63,7 @@ beforeEach(() => {
   resetCounterDbForTests();
   network = 'up';
   needsApproval = false;
+  localStorage.clear();
   saveAdminSession('token', 3600);
   stubServer();
 });
@@ -115,6 +119,8 @@ describe('the Counter page', () => {
     const user = userEvent.setup();
     renderPage();
     await waitFor(() => expect(screen.getByTestId('device-books').textContent).toContain('1 book on this device'));
+    // Issue 55: codes the shop reserved for this till, for a gift card sold offline.
+    await waitFor(() => expect(screen.getByTestId('device-codes').textContent).toBe('5 gift card codes kept for selling offline'));
     network = 'down';
     await scan(user, '9780306406157'); // from the device's list: no request
     await user.click(await screen.findByRole('button', { name: 'Card on Terminal' }));

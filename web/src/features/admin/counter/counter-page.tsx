@@ -252,7 +252,10 @@ export function Component() {
         <Link to="/dashboard/counter/day" className={buttonClass('secondary', 'md')}>Day&apos;s End</Link>
       </div>
       <DeviceStatus device={device} />
-      <TillSetting tillId={tillId} onChange={setTillId} />
+      <TillSetting tillId={tillId} onChange={(id) => {
+        setTillId(id);
+        void device.topUpCodes(); // the codes kept were another till's
+      }} />
       <ManagerApprovalDialog
         request={approval?.request ?? null}
         busy={busy}
@@ -381,6 +384,9 @@ function DeviceStatus({ device }: { device: ReturnType<typeof useCounterDevice> 
       <span className="text-gray-700" data-testid="device-books">
         {device.books} {device.books === 1 ? 'book' : 'books'} on this device{device.syncedAt ? `, list updated ${formatDateTime(new Date(device.syncedAt).toISOString())}` : ''}
         {device.syncing ? ' (updating…)' : ''}
+      </span>
+      <span className="text-gray-700" data-testid="device-codes">
+        {device.codes} gift card {device.codes === 1 ? 'code' : 'codes'} kept for selling offline
       </span>
     </div>
   );
