@@ -94,11 +94,9 @@ export function useCounterDevice(): CounterDevice {
   // Online (at open, and each time the network comes back): copy what changed, send what waits.
   useEffect(() => {
     if (!online) return;
-    // And keep a few gift card codes reserved for this till, to sell a card offline (issue 55).
-    const now = setTimeout(() => {
-      void topUpCodes();
-      void flush().then(syncBooks);
-    }, 0);
+    // Then keep a few gift card codes reserved for this till, to sell a card offline (issue 55):
+    // after the rest, so the first scans' lookups do not wait behind it.
+    const now = setTimeout(() => void flush().then(syncBooks).then(topUpCodes), 0);
     const timer = setInterval(() => void syncBooks(), DELTA_EVERY_MS);
     return () => {
       clearTimeout(now);
