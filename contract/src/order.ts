@@ -9,7 +9,7 @@ import { ROLES } from './roles';
 import { optionalText, text } from './text';
 import { stringList, type ErrorBody } from './errors';
 import { DiscountCodeSchema, GiftCardCodeSchema } from './promotions';
-import { cashPayment, paymentFromStored, PaymentRequestSchema, type Payment, type StoredPayment } from './payment';
+import { cashPayment, paymentFromStored, PaymentRequestSchema, type OrderView, type Payment, type StoredPayment } from './payment';
 import { PREORDER_STATES, type PreorderState } from './preorder';
 
 export const MAX_ORDER_ITEMS = 50;
@@ -378,7 +378,7 @@ export function chargesFromStored(c: StoredCharges): OrderCharges {
 }
 
 /** The API's order: dollars instead of stored cents. */
-export function orderFromStored(id: string, doc: StoredOrder): Order {
+export function orderFromStored(id: string, doc: StoredOrder, view: OrderView = 'customer'): Order {
   return {
     _id: id,
     uid: doc.uid,
@@ -402,7 +402,7 @@ export function orderFromStored(id: string, doc: StoredOrder): Order {
     ...(doc.shipments?.length ? { shipments: doc.shipments } : {}),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt ?? doc.createdAt,
-    payment: paymentFromStored(storedPaymentOf(doc)),
+    payment: paymentFromStored(storedPaymentOf(doc), view),
     ...(doc.discount ? { discount: { code: doc.discount.code, amount: fromCents(doc.discount.cents), returned: Boolean(doc.discount.returnedAt) } } : {}),
     ...(doc.giftCard ? { giftCard: { last4: doc.giftCard.last4, amount: fromCents(doc.giftCard.cents), returned: fromCents(doc.giftCard.returnedCents) } } : {}),
   };

@@ -54,7 +54,10 @@ export interface StoredRefund {
   amountCents: number;
   status: RefundStatus;
   source: 'desk' | 'stripe';
+  /** Shown to the customer (their order page, the mail). */
   reason: string;
+  /** Issue 55: the desk's note for staff, never in a customer's answer (paymentFromStored's 'customer' view). */
+  staffNote?: string;
   at: string;
   /** The staff role that asked (never the username: the customer reads this). */
   by?: string;
@@ -144,6 +147,8 @@ export interface Refund {
   status: RefundStatus;
   source: 'desk' | 'stripe';
   reason: string;
+  /** Issue 55: staff answers only (the desk's note); a customer's answer never has it. */
+  staffNote?: string;
   at: string;
   by?: string;
   restock: string[];
@@ -209,7 +214,13 @@ export function refundableCents(p: StoredPayment): number {
   return Math.max(0, (p.paidCents ?? 0) - committedRefundCents(p.refunds ?? []));
 }
 
-export function paymentFromStored(p: StoredPayment): Payment {
+/**
+ * Who reads the answer (issue 55): a customer's never carries a refund's staff note; only the
+ * routes that answer staff alone (the desk's list, a staff read of an order, the refund's answer) ask for 'staff'.
+ */
+export type OrderView = 'customer' | 'staff';
+
+export function paymentFromStored(p: StoredPayment, view: OrderView = 'customer'): Payment {
   return {
     method: p.method,
     status: p.status,
@@ -221,7 +232,7 @@ export function paymentFromStored(p: StoredPayment): Payment {
     ...(p.expiresAt ? { expiresAt: p.expiresAt } : {}),
     refunds: (p.refunds ?? []).map((r) => ({
       id: r.id, amount: fromCents(r.amountCents), status: r.status, source: r.source, reason: r.reason, at: r.at,
-      ...(r.by ? { by: r.by } : {}), restock: r.restock,
+      ...(r.by ? { by: r.by } : {}), restock: r.restock, ...(view === 'staff' && r.staffNote ? { staffNote: r.staffNote } : {}),
     })),
     ...(p.problem ? { problem: p.problem } : {}),
     ...(p.dispute ? { dispute: { status: p.dispute.status, amount: fromCents(p.dispute.amountCents), reason: p.dispute.reason, ...(p.dispute.evidenceDueBy ? { evidenceDueBy: p.dispute.evidenceDueBy } : {}) } } : {}),
@@ -252,7 +263,10 @@ export const RefundRequestSchema = z
       }
       return dollars;
     }),
+    /** Shown to the customer on their order and in the mail. */
     reason: text('Reason', 500),
+    /** Issue 55: a note for staff only (why, who asked, what was agreed), never shown to the customer. */
+    staffNote: text('Staff note', 500).optional(),
     /** Books put back in stock with the refund: an explicit choice per line (an order holds one copy of each). */
     restock: z
       .array(z.object({ bookId: z.string().min(1).max(64), quantity: z.literal(1, { error: 'An order holds one copy of each book: quantity must be 1' }) }).strip(), {

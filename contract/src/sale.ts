@@ -11,7 +11,7 @@ import { GiftCardCodeSchema, MAX_GIFT_CARD_CENTS } from './promotions';
 //
 // Extension points (issue 40 adds gift cards, issue 35 card payments and refunds):
 // - a line is a book (`isbn` or `bookId`) or a gift card sold at the till (`kind: 'gift_card'`, its
-//   amount and the code the counter made for it), each priced by its own rule in
+//   amount; its code the server's, issue 55), each priced by its own rule in
 //   functions/src/sales/sale-lines.ts (LINE_PRICERS);
 // - a payment method is one of SALE_PAYMENT_METHODS; a new one is one entry here and its label, and
 //   the takings count it by method (functions/src/sales/takings.ts) with no other change.
@@ -96,9 +96,11 @@ export const SaleBookLineInputSchema = bookLineShape
 export type SaleBookLineInput = z.output<typeof SaleBookLineInputSchema>;
 
 /**
- * A gift card sold at the till (issue 40): its amount, and its code, made by the counter as it makes
- * the saleId (makeGiftCardCode), so a sale sent again (a lost answer, the offline queue) names the
- * same card and the receipt can show the code even offline. The server stores only its hash.
+ * A gift card sold at the till (issue 40): its amount, and no code (issue 55): the server makes the
+ * code in the sale's transaction, the same for the same saleId and line (a sale sent again names the
+ * same card), and answers it. A till that sells offline sends a code the server reserved for that
+ * till earlier (POST /api/admin/gift-cards/reserve), each usable once; any other code is refused
+ * (400 GIFT_CARD_CODE_UNKNOWN). The server stores only a code's hash.
  */
 export const GiftCardLineInputSchema = z
   .object({
@@ -112,7 +114,7 @@ export const GiftCardLineInputSchema = z
       }
       return cents;
     }),
-    code: GiftCardCodeSchema,
+    code: GiftCardCodeSchema.optional(),
   })
   .strip();
 export type GiftCardLineInput = z.input<typeof GiftCardLineInputSchema>;
@@ -147,7 +149,7 @@ const saleLinesSchema = z
     const keys = lines.filter((l) => !isGiftCardLine(l)).map((l) => lineKey(l as SaleBookLineInput));
     const repeated = [...new Set(keys.filter((key, i) => keys.indexOf(key) !== i))];
     if (repeated.length > 0) ctx.addIssue({ code: 'custom', message: `A book appears on more than one line: ${repeated.join(', ')}` });
-    const codes = lines.filter(isGiftCardLine).map((l) => l.code);
+    const codes = lines.filter(isGiftCardLine).flatMap((l) => (l.code ? [l.code] : []));
     if (new Set(codes).size !== codes.length) ctx.addIssue({ code: 'custom', message: 'A gift card code appears on more than one line' });
   });
 
@@ -191,6 +193,30 @@ export function soldAtProblem(soldAt: string, now: Date): { code: typeof SOLD_AT
   return null;
 }
 
+/**
+ * Which till (the counter device) made a sale or a return (issue 55): a device setting on the
+ * counter page. Absent (a sale queued before issue 55): DEFAULT_TILL_ID.
+ */
+export const DEFAULT_TILL_ID = 'till-1';
+export const TillIdSchema = z
+  .string({ error: 'tillId must be text' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9-]{1,40}$/, 'tillId is 1 to 40 lower-case letters, digits or dashes, such as till-1');
+
+/**
+ * A manager's approval given on the till (issue 55): an owner's or manager's username, password and,
+ * when their two-factor sign-in is on, the current code, checked as the staff sign-in checks them.
+ */
+export const ApprovalSchema = z
+  .object({
+    username: z.string({ error: 'The approver is required' }).trim().min(1, 'The approver is required').max(100),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+    code: z.string().trim().regex(/^[0-9]{6}$/, 'Enter the 6-digit code').optional(),
+  })
+  .strip();
+export type Approval = z.infer<typeof ApprovalSchema>;
+
 // POST /api/admin/sales
 export const SaleInputSchema = z
   .object({
@@ -205,6 +231,16 @@ export const SaleInputSchema = z
       .datetime({ offset: true, error: 'soldAt must be an ISO 8601 time' })
       .transform((value) => new Date(value).toISOString())
       .optional(),
+    /** The till that made the sale (issue 55); absent (queued before issue 55): DEFAULT_TILL_ID. */
+    tillId: TillIdSchema.default(DEFAULT_TILL_ID),
+    /**
+     * Who was signed in on the till when it made the sale (their username; issue 55): a sale queued
+     * offline is recorded under them, not under whoever is signed in when it syncs (`recordedBy`).
+     * Absent: the caller.
+     */
+    by: z.string({ error: 'by must be a username' }).trim().toLowerCase().min(1).max(64).optional(),
+    /** An owner's or manager's approval, when the shop asked for one (403 MANAGER_APPROVAL_REQUIRED). */
+    approval: ApprovalSchema.optional(),
   })
   .strip();
 export type SaleInput = z.input<typeof SaleInputSchema>;
@@ -217,12 +253,17 @@ export const SaleReturnInputSchema = z
     returnId: SaleIdSchema.optional(),
     lines: bookLinesSchema,
     refundMethod: z.enum(RETURN_METHODS, { error: 'refundMethod must be cash, card_terminal or store_credit' }),
-    /** store_credit: the code of the gift card the credit goes on, made by the counter (as a sale's gift card line). */
+    /**
+     * store_credit: absent, the server makes the card's code (issue 55; the same for the same
+     * returnId) and answers it; or a code the server reserved for this till. Any other: 400 GIFT_CARD_CODE_UNKNOWN.
+     */
     giftCardCode: GiftCardCodeSchema.optional(),
+    /** The till taking the return (issue 55); absent: DEFAULT_TILL_ID. */
+    tillId: TillIdSchema.default(DEFAULT_TILL_ID),
+    approval: ApprovalSchema.optional(),
   })
   .strip()
   .superRefine((r, ctx) => {
-    if (r.refundMethod === 'store_credit' && !r.giftCardCode) ctx.addIssue({ code: 'custom', path: ['giftCardCode'], message: 'Store credit needs the giftCardCode the counter made for it' });
     if (r.refundMethod !== 'store_credit' && r.giftCardCode) ctx.addIssue({ code: 'custom', path: ['giftCardCode'], message: 'giftCardCode goes with refundMethod store_credit only' });
   });
 export type SaleReturnInput = z.input<typeof SaleReturnInputSchema>;
@@ -272,6 +313,10 @@ export interface SaleReturn {
   /** Store credit: the card issued (its `code` only in the answer to the POST that made the return). */
   giftCard?: { id: string; last4: string; code?: string };
   by: SaleActor;
+  /** The till that took it (issue 55; 'till-1' for returns before it). */
+  tillId: string;
+  /** The owner or manager who approved it on the till (issue 55), when it needed approval. */
+  approvedBy?: SaleActor;
   createdAt: string;
 }
 
@@ -282,7 +327,14 @@ export interface Sale {
   payment: { method: SalePaymentMethod; tendered?: number };
   /** Cash only, when an amount tendered was given. */
   change?: number;
+  /** Who made the sale at the till (issue 55: for a sale queued offline, who was signed in then). */
   by: SaleActor;
+  /** Who sent it to the shop, when not `by` (a sale queued offline and synced under another person). */
+  recordedBy?: SaleActor;
+  /** The owner or manager who approved it on the till (issue 55), when it needed approval. */
+  approvedBy?: SaleActor;
+  /** The till that made it (issue 55; 'till-1' for sales before it). */
+  tillId: string;
   /** When the till made the sale (its `soldAt`; issue 54). */
   createdAt: string;
   soldAt: string;
@@ -387,3 +439,49 @@ export interface CounterBookResponse {
 export const SALE_ID_REUSED = 'SALE_ID_REUSED';
 export const NO_BOOK_WITH_ISBN = 'NO_BOOK_WITH_ISBN';
 export const RETURN_EXCEEDS_SALE = 'RETURN_EXCEEDS_SALE';
+/** 400: a gift card code the server neither made nor reserved for this till (issue 55). */
+export const GIFT_CARD_CODE_UNKNOWN = 'GIFT_CARD_CODE_UNKNOWN';
+/** 403: past the bookseller's counter allowance, or a return of another day's or till's sale: resend with `approval`. */
+export const MANAGER_APPROVAL_REQUIRED = 'MANAGER_APPROVAL_REQUIRED';
+/** 403: the approval's person, password or code is wrong, or they may not approve. */
+export const APPROVAL_REFUSED = 'APPROVAL_REFUSED';
+/** 403: a queued sale's `by` is no active staff member who may sell. */
+export const SALE_BY_NOT_STAFF = 'SALE_BY_NOT_STAFF';
+
+// POST /api/admin/gift-cards/reserve {count, tillId} (issue 55): codes an offline till may sell, each once.
+export const MAX_RESERVED_CODES = 20;
+export const GiftCardReserveSchema = z
+  .object({
+    count: z.number({ error: 'count must be a whole number' }).int('count must be a whole number').min(1, 'count must be at least 1').max(MAX_RESERVED_CODES, `count must be at most ${MAX_RESERVED_CODES}`),
+    tillId: TillIdSchema,
+  })
+  .strip();
+export interface GiftCardReserveResponse {
+  /** Formatted XXXX-XXXX-XXXX-XXXX; shown once (the server keeps their hashes). */
+  codes: string[];
+  tillId: string;
+}
+
+/**
+ * What a bookseller may issue or pay out at the counter (gift cards sold, store credit, refunds)
+ * per till and shop day before a manager must approve (issue 55): settings/shop `counterAllowanceCents`.
+ */
+export const DEFAULT_COUNTER_ALLOWANCE_CENTS = 20_000;
+// GET/PUT /api/admin/settings/counter {allowance} (dollars; owner, manager)
+export const CounterSettingsSchema = z
+  .object({
+    allowance: z.unknown().transform((value, ctx) => {
+      const dollars = parseMoneyInput(value);
+      const cents = dollars === null ? null : toCents(dollars);
+      if (cents === null || cents < 0 || cents > 10 * MAX_GIFT_CARD_CENTS) {
+        ctx.addIssue({ code: 'custom', message: `The allowance is an amount from 0 to ${(10 * MAX_GIFT_CARD_CENTS) / 100}` });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  })
+  .strip();
+export interface CounterSettingsResponse {
+  /** Dollars. */
+  allowance: number;
+}

@@ -61,7 +61,7 @@ export async function adminLogin(req: Request, res: Response) {
  * as a known one, so timing does not reveal usernames. A wrong one (or a disabled person, or a
  * document with no role) is 401 'Invalid credentials', audited when the person exists.
  */
-async function checkPassword(password: string, admin: AdminDoc | null, budget: SignInBudget, via: 'sign-in' | 'reauth', req: Request): Promise<void> {
+async function checkPassword(password: string, admin: AdminDoc | null, budget: SignInBudget, via: 'sign-in' | 'reauth' | 'approval', req: Request): Promise<void> {
   const valid = await hashing
     .run(async () => verifyPassword(password, admin?.passwordHash ?? (await decoyHash())))
     .catch(async (error: unknown) => {
@@ -74,7 +74,7 @@ async function checkPassword(password: string, admin: AdminDoc | null, budget: S
 }
 
 /** With two-factor sign-in on, a current code not used before (its step is then spent). */
-async function checkCode(admin: AdminDoc, otp: string | undefined, via: 'sign-in' | 'reauth', req: Request): Promise<void> {
+async function checkCode(admin: AdminDoc, otp: string | undefined, via: 'sign-in' | 'reauth' | 'approval', req: Request): Promise<void> {
   if (!admin.totpSecret) return;
   if (!otp) throw new HttpError(401, 'Enter the 6-digit code from your authenticator app', { code: OTP_REQUIRED });
   if (!(await consumeLoginOtp(admin.username, otp))) {
@@ -100,6 +100,23 @@ export async function adminReauth(req: Request, res: Response) {
   await budget.succeeded();
   const at = await recordProof(actor, sessionKey(token), 'staff.reauth', { from: { before: null, after: clientAddress(req) } });
   res.json({ message: 'Confirmed', validUntil: at + PROOF_MAX_AGE_MS } satisfies ReauthResponse);
+}
+
+/**
+ * Another staff member's credentials given on a till (a manager's approval, issue 55), checked
+ * exactly as a sign-in checks them: the same throttle (this client's address and the username's
+ * ceiling), hash gate, failed-attempt audit and two-factor code (spent once). 401 when wrong, 429
+ * when throttled. Returns the person; what their role may approve is the caller's to check.
+ */
+export async function verifyStaffCredentials(req: Request, typed: { username: string; password: string; otp?: string }): Promise<AdminDoc> {
+  const username = canonicalAdminUsername(typed.username);
+  if (!username) throw new HttpError(401, 'Invalid credentials');
+  const admin = await findAdmin(username);
+  const budget = await reserveSignIn(username, () => clientAddress(req), null);
+  await checkPassword(typed.password, admin, budget, 'approval', req);
+  await checkCode(admin!, typed.otp, 'approval', req);
+  await budget.succeeded();
+  return admin!;
 }
 
 // POST /api/auth/admin/logout

@@ -222,7 +222,7 @@ export async function recordProof(actor: AuditActor, key: string, action: 'staff
 }
 
 /** A failed sign-in (or re-entry) of an existing staff member: who was tried, why it failed, from where. */
-export async function recordFailedSignIn(actor: AuditActor, reason: 'password' | 'code' | 'disabled', from: string, via: 'sign-in' | 'reauth' | 'totp-off'): Promise<void> {
+export async function recordFailedSignIn(actor: AuditActor, reason: 'password' | 'code' | 'disabled', from: string, via: 'sign-in' | 'reauth' | 'totp-off' | 'approval'): Promise<void> {
   await recordAudit(actor, {
     action: 'staff.sign-in-failed',
     target: `admins/${actor.username}`,

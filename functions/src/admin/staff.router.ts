@@ -1,4 +1,5 @@
 import { routerOf } from '../lib/routes';
+import { getCounterSettings, putCounterSettings } from '../sales/sales.handlers';
 import * as handlers from './staff.handlers';
 
 /** Mounted at /api/admin. */
@@ -11,4 +12,5 @@ export const staffRouter = routerOf({
   '/audit': { get: handlers.listAudit },
   '/settings': { get: handlers.getSettings, put: handlers.putSettings },
   '/settings/fulfilment': { get: handlers.getFulfilment, put: handlers.putFulfilment },
+  '/settings/counter': { get: getCounterSettings, put: putCounterSettings }, // issue 55: a bookseller's counter allowance
 });

@@ -151,7 +151,8 @@ export async function ordersByEmail(req: Request, res: Response) {
 export async function getOrder(req: Request, res: Response) {
   const caller = await requireCustomerOrAdmin(req, 'orders.desk');
   const id = orderIdParam(req);
-  const order = await repo.getOrder(id);
+  // A customer's answer never carries a refund's staff note (issue 55).
+  const order = await repo.getOrder(id, 'admin' in caller ? 'staff' : 'customer');
   // Someone else's order answers exactly like a missing one: ids are not confirmed to strangers.
   if (!order || ('customer' in caller && order.uid !== caller.customer.uid)) throw new HttpError(404, 'Order not found');
   noStore(res);

@@ -7,6 +7,7 @@ import type {
   OrdersPage,
   OrderStatus,
   OrderTab,
+  OrderView,
   ParsedOrderInput,
 } from '@bookstore/contract';
 import {
@@ -70,9 +71,11 @@ import { busy, TX_OPTIONS } from '../lib/transactions';
 export { busy, TX_OPTIONS };
 
 /** The API's order: the contract's mapping, which leaves out the idempotency key and request hash. */
-export const orderFromDoc = (id: string, doc: OrderDoc): Order => orderFromStored(id, doc);
+/** `view`: 'staff' only for answers that go to staff alone (a refund's staff note, issue 55). */
+export const orderFromDoc = (id: string, doc: OrderDoc, view: OrderView = 'customer'): Order => orderFromStored(id, doc, view);
 
-const toOrder = (snap: DocumentSnapshot): Order => orderFromDoc(snap.id, snap.data() as OrderDoc);
+const toOrder = (snap: DocumentSnapshot, view: OrderView = 'customer'): Order => orderFromDoc(snap.id, snap.data() as OrderDoc, view);
+const toStaffOrder = (snap: DocumentSnapshot): Order => toOrder(snap, 'staff');
 
 export const mailOrder = (doc: OrderDoc): MailOrder => ({
   name: doc.name,
@@ -296,10 +299,10 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
   }
 }
 
-export async function getOrder(id: string): Promise<Order | null> {
+export async function getOrder(id: string, view: OrderView = 'customer'): Promise<Order | null> {
   const snap = await orders().doc(id).get();
   countReads(1);
-  return snap.exists ? toOrder(snap) : null;
+  return snap.exists ? toOrder(snap, view) : null;
 }
 
 export interface TransitionRequest {
@@ -567,7 +570,7 @@ export async function releaseExpiredHolds(now = new Date()): Promise<ReleaseRepo
 
 // --- Lists: newest first, (createdAt, id) cursors, each page one query -----------------------------
 
-async function pageOf(base: Query, limit: number, cursor?: string): Promise<OrdersPage> {
+async function pageOf(base: Query, limit: number, cursor?: string, view: OrderView = 'customer'): Promise<OrdersPage> {
   let query = base.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
   const after = cursor ? decodeCursor(cursor) : undefined;
   if (after) {
@@ -580,7 +583,7 @@ async function pageOf(base: Query, limit: number, cursor?: string): Promise<Orde
   }
   const snap = await runQuery(query);
   const docs = after ? snap.docs.filter((d) => d.data().createdAt < after.createdAt || d.id < after.id) : snap.docs;
-  const list = docs.slice(0, limit).map(toOrder);
+  const list = docs.slice(0, limit).map((d) => toOrder(d, view));
   const last = list[list.length - 1];
   return { orders: list, nextCursor: last && docs.length >= limit ? encodeCursor({ createdAt: last.createdAt, id: last._id }) : null };
 }
@@ -596,7 +599,7 @@ export const ordersByEmail = (email: string, page: PageRequest) =>
   pageOf(orders().where('email', '==', normaliseEmail(email)), page.limit, page.cursor);
 
 export async function latestOrders(limit = LATEST_ORDERS_SIZE): Promise<Order[]> {
-  return (await runQuery(orders().orderBy('createdAt', 'desc').limit(limit))).docs.map(toOrder);
+  return (await runQuery(orders().orderBy('createdAt', 'desc').limit(limit))).docs.map((d) => toOrder(d));
 }
 
 export interface DeskRequest extends PageRequest {
@@ -614,18 +617,18 @@ export async function deskPage(request: DeskRequest): Promise<AdminOrdersPage> {
 async function deskList(request: DeskRequest): Promise<OrdersPage> {
   if (request.orderId) {
     const inTab = (order: Order) => request.status === 'all' || order.status === request.status;
-    const order = await getOrder(request.orderId);
+    const order = await getOrder(request.orderId, 'staff');
     if (order) return { orders: inTab(order) ? [order] : [], nextCursor: null };
     // The desk shows ids by their first 8 characters: a shorter id is a prefix, one page of matches.
     const prefix = await runQuery(
       orders().where(FieldPath.documentId(), '>=', request.orderId).where(FieldPath.documentId(), '<', `${request.orderId}\uf8ff`).limit(request.limit),
     );
-    return { orders: prefix.docs.map(toOrder).filter(inTab), nextCursor: null };
+    return { orders: prefix.docs.map(toStaffOrder).filter(inTab), nextCursor: null };
   }
   let base: Query = orders();
   if (request.email) base = base.where('email', '==', normaliseEmail(request.email));
   if (request.status !== 'all') base = base.where('status', '==', request.status);
-  return pageOf(base, request.limit, request.cursor);
+  return pageOf(base, request.limit, request.cursor, 'staff');
 }
 
 // --- Shipping in parts (issue 41) ------------------------------------------------------------------

@@ -67,7 +67,7 @@ export type RefundPlan =
 type GiftRefund = NonNullable<NonNullable<OrderDoc['giftCard']>['refunds']>[number];
 
 function answerOf(orderId: string, doc: OrderDoc, refundId: string, replayed: boolean, creditCode?: string): RefundAnswer {
-  const order = orderFromDoc(orderId, doc);
+  const order = orderFromDoc(orderId, doc, 'staff'); // the desk's answer (owner, manager)
   const gift = (doc.giftCard?.refunds ?? []).find((r) => r.id === refundId);
   const refund = order.payment.refunds.find((r) => r.id === refundId);
   const stored = (doc.payment?.refunds ?? []).find((r) => r.id === refundId);
@@ -208,6 +208,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: StripeRefundMade): P
         status: stripe?.status ?? 'succeeded',
         source: 'desk',
         reason: ask.request.reason,
+        ...(ask.request.staffNote ? { staffNote: ask.request.staffNote } : {}),
         at: existing?.at ?? at,
         ...(ask.actor ? { by: ask.actor.role } : {}),
         restock: bookIds,
@@ -267,7 +268,7 @@ export async function recordRefund(ask: RefundAsk, stripe?: StripeRefundMade): P
       target: `orders/${ask.orderId}`,
       changes: {
         refunded: { before: fromCents(payment.refundedCents), after: fromCents((change.payment as StoredPayment | undefined)?.refundedCents ?? payment.refundedCents) },
-        refund: { before: null, after: { id: ask.refundId, amount: fromCents(moneyCents + giftCents), reason: ask.request.reason, restock: bookIds, ...(giftCents ? { toGiftCard: doc.giftCard!.last4, giftCardAmount: fromCents(giftCents) } : {}), ...(credit ? { storeCreditCard: credit.last4 } : {}), ...(stripe ? { stripeRefundId: stripe.id } : {}) } },
+        refund: { before: null, after: { id: ask.refundId, amount: fromCents(moneyCents + giftCents), reason: ask.request.reason, ...(ask.request.staffNote ? { staffNote: ask.request.staffNote } : {}), restock: bookIds, ...(giftCents ? { toGiftCard: doc.giftCard!.last4, giftCardAmount: fromCents(giftCents) } : {}), ...(credit ? { storeCreditCard: credit.last4 } : {}), ...(stripe ? { stripeRefundId: stripe.id } : {}) } },
       },
     }, at);
     logger.info('Refund recorded', { orderId: ask.orderId, refundId: ask.refundId, moneyCents, giftCents, method: payment.method, stripeRefundId: stripe?.id });

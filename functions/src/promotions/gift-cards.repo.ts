@@ -85,9 +85,9 @@ export interface StagedIssue {
 
 /**
  * Reads, in the caller's transaction (a counter sale, a return as store credit: issue 40), that no
- * card has this code yet, and stages its issue: the code was made by the counter (makeGiftCardCode),
- * so a retry of the same sale or return names the same card; another sale naming an existing code is
- * 409 GIFT_CARD_CODE_TAKEN (a broken or hostile client; 75 random bits never collide by chance).
+ * card has this code yet, and stages its issue: the code is the server's for that sale or return, or
+ * one reserved for the till (issue 55: sales/gift-card-codes.ts), so a retry of the same sale or
+ * return names the same card; a code an existing card has is 409 GIFT_CARD_CODE_TAKEN.
  */
 export async function stageGiftCardIssue(
   tx: Transaction, code: string, issue: { amountCents: number; kind: IssueRequest['kind']; by: string; saleId: string },

@@ -1,4 +1,5 @@
 import { routerOf } from '../lib/routes';
+import { reserveGiftCardCodes } from '../sales/sales.handlers';
 import * as handlers from './promotions.handlers';
 
 /**
@@ -10,6 +11,8 @@ export const promotionsAdminRouter = routerOf({
   '/discounts/:code': { patch: handlers.patchDiscount },
   '/discounts/:code/redemptions': { get: handlers.listRedemptions },
   '/gift-cards': { get: handlers.listGiftCards, post: handlers.issueGiftCard },
+  // Issue 55: codes a till may sell offline (any role of the counter: sales.counter).
+  '/gift-cards/reserve': { post: reserveGiftCardCodes },
   '/gift-cards/:id': { get: handlers.giftCardDetail },
   '/gift-cards/:id/void': { post: handlers.voidGiftCard },
 });

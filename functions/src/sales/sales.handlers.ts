@@ -1,13 +1,16 @@
 import type { Request, Response } from 'express';
 import {
-  CounterBooksQuerySchema, IsbnInputSchema, NO_BOOK_WITH_ISBN, SaleIdSchema, SaleInputSchema, SaleReturnInputSchema, SalesListQuerySchema, SalesSummaryQuerySchema,
+  CounterBooksQuerySchema, CounterSettingsSchema, fromCents, GiftCardReserveSchema, type CounterSettingsResponse, type GiftCardReserveResponse, IsbnInputSchema, NO_BOOK_WITH_ISBN, SaleIdSchema, SaleInputSchema, SaleReturnInputSchema, SalesListQuerySchema, SalesSummaryQuerySchema,
   type CounterBookResponse, type CounterBooksPage, type SaleResponse, type SaleReturnResponse, type SalesPage, type SalesSummary,
 } from '@bookstore/contract';
-import { requirePermission } from '../lib/auth';
+import { requirePermission, requireSensitive } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
 import { counterBookByIsbn, counterBooksPage } from './counter-books.repo';
+import { readCounterAllowance, saveCounterAllowance } from './allowance';
+import { tillAuthority } from './approval';
+import { reserveCodes } from './gift-card-codes';
 import * as repo from './sales.repo';
 
 // The counter (issue 39): every route needs `sales.counter` (owner, manager, bookseller); a
@@ -21,9 +24,12 @@ function saleIdParam(req: Request): string {
 
 // POST /api/admin/sales
 export async function createSale(req: Request, res: Response) {
-  const actor = requirePermission(req, 'sales.counter');
+  const caller = requirePermission(req, 'sales.counter');
   const input = parseWith(SaleInputSchema, jsonBody(req));
-  const { sale, replayed } = await repo.placeSale(actor, input);
+  // A sale the shop has is answered as it was (placeSale's replay), without checking its approval again (a code is spent once).
+  const known = input.approval ? await repo.getSale(input.saleId) : null;
+  const who = await tillAuthority(req, caller, known ? { ...input, approval: undefined } : input);
+  const { sale, replayed } = await repo.placeSale(who.maker, input, who);
   noStore(res);
   res.status(replayed ? 200 : 201).json({ sale } satisfies SaleResponse);
 }
@@ -76,10 +82,37 @@ export async function getSale(req: Request, res: Response) {
 
 // POST /api/admin/sales/:id/returns
 export async function createReturn(req: Request, res: Response) {
-  const actor = requirePermission(req, 'sales.counter');
+  const caller = requirePermission(req, 'sales.counter');
   const saleId = saleIdParam(req);
   const input = parseWith(SaleReturnInputSchema, jsonBody(req));
-  const { ret, sale, replayed } = await repo.returnSale(actor, saleId, input);
+  const who = await tillAuthority(req, caller, { ...(input.approval && !(input.returnId && (await repo.returnExists(input.returnId))) ? { approval: input.approval } : {}) });
+  const { ret, sale, replayed } = await repo.returnSale(who.maker, saleId, input, who);
   noStore(res);
   res.status(replayed ? 200 : 201).json({ return: ret, sale } satisfies SaleReturnResponse);
+}
+
+// POST /api/admin/gift-cards/reserve {count, tillId} (issue 55): codes this till may sell offline, each once.
+export async function reserveGiftCardCodes(req: Request, res: Response) {
+  const caller = requirePermission(req, 'sales.counter');
+  const { count, tillId } = parseWith(GiftCardReserveSchema, jsonBody(req));
+  const codes = await reserveCodes(caller.username, tillId, count);
+  noStore(res);
+  res.status(201).json({ codes, tillId } satisfies GiftCardReserveResponse);
+}
+
+// GET /api/admin/settings/counter (owner, manager; issue 55)
+export async function getCounterSettings(req: Request, res: Response) {
+  requirePermission(req, 'settings.fulfilment');
+  const cents = await readCounterAllowance();
+  noStore(res);
+  res.json({ allowance: fromCents(cents) } satisfies CounterSettingsResponse);
+}
+
+// PUT /api/admin/settings/counter {allowance}: what a bookseller may issue or pay out a day on a till
+export async function putCounterSettings(req: Request, res: Response) {
+  const actor = requireSensitive(req, 'settings.fulfilment');
+  const { allowance } = parseWith(CounterSettingsSchema, jsonBody(req));
+  const saved = await saveCounterAllowance(actor, allowance);
+  noStore(res);
+  res.json({ allowance: fromCents(saved) } satisfies CounterSettingsResponse);
 }

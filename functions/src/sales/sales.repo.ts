@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  formatGiftCardCode, fromCents, isGiftCardLine, type FieldChange, RETURN_EXCEEDS_SALE, SALE_ID_REUSED, shopDay, soldAtProblem, storedName,
+  DEFAULT_TILL_ID, formatGiftCardCode, fromCents, isGiftCardLine, type FieldChange, RETURN_EXCEEDS_SALE, SALE_ID_REUSED, shopDay, soldAtProblem, storedName,
   type ParsedGiftCardLine, type ParsedSaleInput, type ParsedSaleReturnInput, type ReturnMethod, type Sale, type SaleActor, type SaleBookLineInput, type SaleLineInput,
   type SalePaymentMethod, type SaleReturn, type SalesPage, type SalesSummary,
 } from '@bookstore/contract';
@@ -19,6 +19,9 @@ import { giftCardId, stageGiftCardIssue, type StagedIssue } from '../promotions/
 import {
   apiBookLine, apiLine, giftCardCentsOf, isBookLine, LINE_PRICERS, linesCents, priceDiffersOf, returnable, type StoredBookLine, type StoredSaleLine,
 } from './sale-lines';
+import { authorityChanges, authorityFields, type TillAuthority } from './approval';
+import { stageAllowance } from './allowance';
+import { claimReservedCodes, serverGiftCardCode, withServerCodes } from './gift-card-codes';
 import {
   randomTakingsShard, returnCounterDelta, returnTakings, saleCounterDelta, saleTakings, summaryOf, TAKINGS_COLLECTION, TAKINGS_SHARDS, takingsDocId, type TakingsWrite,
 } from './takings';
@@ -33,9 +36,11 @@ import {
 // sale, whose `returned` counts say what may still come back.
 //
 // Gift cards (issue 40): a gift card line issues its card in the sale's transaction, and a return as
-// store credit issues one in the return's; the code is the counter's (made like the saleId), so a
-// retry names the same card, and the answer to the POST that carried a code shows it; reads show
-// its last 4 only (the card is stored under the code's hash).
+// store credit issues one in the return's; the code is the server's for that sale or return (issue
+// 55: gift-card-codes.ts), or one reserved for the till, so a retry names the same card, and the
+// answer to the POST that sold it shows it; reads show its last 4 only (the card is stored under the
+// code's hash). Issue 55 also checks who stands behind a sale or return (approval.ts) and a
+// bookseller's allowance (allowance.ts), in the same transaction.
 //
 // The till's money (issue 54): a sale is recorded as the till made it, whenever it reaches the shop:
 // at its `soldAt` (its time, and its takings' day) and at the prices the till charged (its total is
@@ -54,6 +59,9 @@ interface StoredReturn {
   /** Store credit: the card it went on. */
   giftCard?: { id: string; last4: string };
   by: SaleActor;
+  /** Issue 55 (absent before: DEFAULT_TILL_ID). */
+  tillId?: string;
+  approvedBy?: SaleActor;
   createdAt: string;
   day: string;
 }
@@ -64,6 +72,10 @@ export interface SaleDoc {
   payment: { method: SalePaymentMethod; tenderedCents?: number };
   changeCents?: number;
   by: SaleActor;
+  /** Issue 55: who synced a sale made offline by `by`, the owner or manager who approved it, the till (absent before: DEFAULT_TILL_ID). */
+  recordedBy?: SaleActor;
+  approvedBy?: SaleActor;
+  tillId?: string;
   /** When the till made the sale (= soldAt; the day list's order). */
   createdAt: string;
   /** Issue 54: when the till made it, and when the shop recorded it (absent on older sales: createdAt, both). */
@@ -89,6 +101,7 @@ export interface ReturnDoc {
   totalCents: number;
   refundMethod: ReturnMethod;
   by: SaleActor;
+  tillId?: string;
   createdAt: string;
   day: string;
   requestHash: string;
@@ -123,7 +136,8 @@ const codesOf = (codes: string[]): Codes => new Map(codes.map((code) => [giftCar
 const toReturn = (saleId: string, r: StoredReturn, codes?: Codes): SaleReturn => {
   const code = r.giftCard && codes?.get(r.giftCard.id);
   return {
-    _id: r.id, saleId, lines: r.lines.map(apiBookLine), total: fromCents(r.totalCents), refundMethod: r.refundMethod, by: r.by, createdAt: r.createdAt,
+    _id: r.id, saleId, lines: r.lines.map(apiBookLine), total: fromCents(r.totalCents), refundMethod: r.refundMethod, by: r.by,
+    tillId: r.tillId ?? DEFAULT_TILL_ID, ...(r.approvedBy ? { approvedBy: r.approvedBy } : {}), createdAt: r.createdAt,
     ...(r.giftCard ? { giftCard: { ...r.giftCard, ...(code ? { code } : {}) } } : {}),
   };
 };
@@ -136,6 +150,9 @@ export function toSale(id: string, doc: SaleDoc, codes?: Codes): Sale {
     payment: { method: doc.payment.method, ...(doc.payment.tenderedCents !== undefined ? { tendered: fromCents(doc.payment.tenderedCents) } : {}) },
     ...(doc.changeCents !== undefined ? { change: fromCents(doc.changeCents) } : {}),
     by: doc.by,
+    ...(doc.recordedBy ? { recordedBy: doc.recordedBy } : {}),
+    ...(doc.approvedBy ? { approvedBy: doc.approvedBy } : {}),
+    tillId: doc.tillId ?? DEFAULT_TILL_ID,
     createdAt: doc.createdAt,
     soldAt: doc.soldAt ?? doc.createdAt,
     receivedAt: doc.receivedAt ?? doc.createdAt,
@@ -245,6 +262,9 @@ export interface PlacedSale {
   replayed: boolean;
 }
 
+/** Scripts and tests that call the repo directly: the actor alone, not limited. */
+const unlimited = (actor: AuditActor & { displayName: string }): TillAuthority => ({ maker: actor, limited: false, allowanceOf: actor.username });
+
 /** A sale already stored under this saleId: the same request is answered with it (and the codes it carried), another is 422. */
 function replaySale(existing: DocumentSnapshot, hash: string, codes: Codes): PlacedSale {
   const doc = existing.data() as SaleDoc;
@@ -253,7 +273,7 @@ function replaySale(existing: DocumentSnapshot, hash: string, codes: Codes): Pla
 }
 
 /** A sale's gift card lines, each staged for issue in its transaction (reads that no card has the code). */
-async function stageCards(tx: Transaction, cards: ParsedGiftCardLine[], by: string, saleId: string): Promise<(StagedIssue & { amountCents: number })[]> {
+async function stageCards(tx: Transaction, cards: (ParsedGiftCardLine & { code: string })[], by: string, saleId: string): Promise<(StagedIssue & { amountCents: number })[]> {
   const staged = [];
   for (const card of cards) staged.push({ ...(await stageGiftCardIssue(tx, card.code, { amountCents: card.amount, kind: 'issued', by, saleId })), amountCents: card.amount });
   return staged;
@@ -275,11 +295,13 @@ const cardTaken = () => new HttpError(409, 'A gift card with this code exists al
  * sale is stored under the counter's saleId, the takings and the shop's counters move, and one audit
  * event records it. A saleId already stored answers that sale.
  */
-export async function placeSale(actor: AuditActor & { displayName: string }, input: ParsedSaleInput): Promise<PlacedSale> {
+export async function placeSale(actor: AuditActor & { displayName: string }, input: ParsedSaleInput, who: TillAuthority = unlimited(actor)): Promise<PlacedSale> {
   const ref = sales().doc(input.saleId);
   const hash = hashOf({ lines: input.lines, payment: input.payment });
   const bookInputs = input.lines.filter((l): l is SaleBookLineInput => !isGiftCardLine(l));
-  const cardInputs = input.lines.filter(isGiftCardLine);
+  // Issue 55: every card's code is the server's for this sale, or one reserved for this till.
+  const coded = withServerCodes(input.saleId, input.lines);
+  const cardInputs = coded.lines.filter(isGiftCardLine) as (ParsedGiftCardLine & { code: string })[];
   const codes = codesOf(cardInputs.map((c) => c.code));
   let afterCommit = noAfterCommit;
   let tries = 0;
@@ -300,6 +322,8 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       const soldAt = input.soldAt ?? now;
       const problem = soldAtProblem(soldAt, new Date(now));
       if (problem) throw new HttpError(400, problem.message, { code: problem.code, details: { soldAt: [problem.message] } });
+      const claims = await claimReservedCodes(tx, input.tillId, coded.deviceCodes, ref.path);
+      const allowance = await stageAllowance(tx, who, { day: shopDay(soldAt), tillId: input.tillId, valueCents: cardInputs.reduce((sum, c) => sum + c.amount, 0) });
 
       const resolved = await resolveLines(tx, bookInputs, isbnIds);
       refuseUnknown(resolved);
@@ -309,7 +333,7 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       // In the order the counter sent them: each kind priced by its own rule.
       let nextBook = 0;
       let nextCard = 0;
-      const lines: StoredSaleLine[] = input.lines.map((line) => {
+      const lines: StoredSaleLine[] = coded.lines.map((line) => {
         if (isGiftCardLine(line)) return LINE_PRICERS.gift_card(cards[nextCard++]!);
         const at = nextBook++;
         const r = resolved[at]!;
@@ -322,6 +346,8 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
         total: { before: null, after: totalCents },
         payment: { before: null, after: input.payment.method },
         soldAt: { before: null, after: soldAt },
+        tillId: { before: null, after: input.tillId },
+        ...authorityChanges(who),
         lines: {
           before: null,
           after: lines.filter(isBookLine).map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents, ...(l.priceDiffers ? { bookPriceCents: l.bookPriceCents } : {}) })),
@@ -349,10 +375,12 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
         payment: { method: input.payment.method, ...(tendered !== undefined ? { tenderedCents: tendered } : {}) },
         ...(tendered !== undefined ? { changeCents: tendered - totalCents } : {}),
         by,
+        ...authorityFields(who),
         createdAt: soldAt,
         soldAt,
         receivedAt: now,
         day: shopDay(soldAt),
+        tillId: input.tillId,
         priceDiffers,
         requestHash: hash,
         returned: {},
@@ -362,6 +390,8 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       afterCommit = staged.write();
       if (log) appendAudit(log, actor, { action: 'sale.create', target: ref.path, changes: { ...changes, stock: { before: {}, after: {} } } }, now);
       for (const card of cards) card.write(now);
+      claims.write(now);
+      allowance.write();
       const counted = { totalCents, giftCardCents: giftCardCentsOf(lines), giftCards: cards.length, method: input.payment.method, by, priceDiffers };
       addToCounters(tx, saleCounterDelta(counted));
       addTakings(tx, doc.day, saleTakings(counted));
@@ -390,6 +420,12 @@ export async function getSale(id: string): Promise<Sale | null> {
   return snap.exists ? toSale(snap.id, snap.data() as SaleDoc) : null;
 }
 
+export async function returnExists(returnId: string): Promise<boolean> {
+  const snap = await saleReturns().doc(returnId).get();
+  countReads(1);
+  return snap.exists;
+}
+
 export interface PlacedReturn {
   ret: SaleReturn;
   sale: Sale;
@@ -407,11 +443,12 @@ function soldLine(sale: SaleDoc, line: SaleLineInput): StoredBookLine | undefine
  * return is stored and added to the sale, the day's refunds and the shop's counters move, and one
  * audit event records it. Never more of a book than was sold, less what earlier returns took back.
  */
-export async function returnSale(actor: AuditActor & { displayName: string }, saleId: string, input: ParsedSaleReturnInput): Promise<PlacedReturn> {
+export async function returnSale(actor: AuditActor & { displayName: string }, saleId: string, input: ParsedSaleReturnInput, who: TillAuthority = unlimited(actor)): Promise<PlacedReturn> {
   const saleRef = sales().doc(saleId);
   const retRef = input.returnId ? saleReturns().doc(input.returnId) : saleReturns().doc();
-  const credit = input.refundMethod === 'store_credit' ? input.giftCardCode : undefined;
-  const hash = hashOf({ saleId, lines: input.lines, refundMethod: input.refundMethod, ...(credit ? { giftCardCode: credit } : {}) });
+  const hash = hashOf({ saleId, lines: input.lines, refundMethod: input.refundMethod, ...(input.giftCardCode ? { giftCardCode: input.giftCardCode } : {}) });
+  // Issue 55: store credit goes on a card whose code is the server's for this return, or one reserved for this till.
+  const credit = input.refundMethod === 'store_credit' ? (input.giftCardCode ?? serverGiftCardCode(retRef.id, 'store credit')) : undefined;
   const codes = codesOf(credit ? [credit] : []);
   let afterCommit = noAfterCommit;
   const replayReturn = (sale: SaleDoc, ret: ReturnDoc): PlacedReturn => {
@@ -461,14 +498,21 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
       // Store credit: exactly what these lines were sold for, on a new card, in this transaction.
       const totalCents = linesCents(lines);
       if (credit && totalCents <= 0) throw new HttpError(400, 'These books were sold for nothing: there is no store credit to give', { code: 'NOTHING_TO_CREDIT' });
+      const claims = await claimReservedCodes(tx, input.tillId, input.giftCardCode ? [input.giftCardCode] : [], retRef.path);
+      const elsewhere = sale.day !== shopDay(now) ? 'This sale was made on an earlier day' : (sale.tillId ?? DEFAULT_TILL_ID) !== input.tillId ? 'This sale was made at another till' : undefined;
+      const allowance = await stageAllowance(tx, who, {
+        day: shopDay(now), tillId: input.tillId, valueCents: totalCents, ...(elsewhere ? { needsApproval: `${elsewhere}: a manager must approve its return` } : {}),
+      });
       const card = credit ? await stageGiftCardIssue(tx, credit, { amountCents: totalCents, kind: 'store-credit', by: actor.username, saleId }) : undefined;
       const stored: StoredReturn = {
-        id: retRef.id, lines, totalCents, refundMethod: input.refundMethod, by, createdAt: now, day: shopDay(now), ...(card ? { giftCard: { id: card.id, last4: card.last4 } } : {}),
+        id: retRef.id, lines, totalCents, refundMethod: input.refundMethod, by, tillId: input.tillId, ...authorityFields(who), createdAt: now, day: shopDay(now), ...(card ? { giftCard: { id: card.id, last4: card.last4 } } : {}),
       };
       const changes: Record<string, FieldChange> = {
         returnId: { before: null, after: retRef.id },
         refund: { before: null, after: stored.totalCents },
         refundMethod: { before: null, after: input.refundMethod },
+        tillId: { before: null, after: input.tillId },
+        ...authorityChanges(who),
         lines: { before: null, after: lines.map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents })) },
         ...(card ? { storeCredit: { before: null, after: { giftCardId: card.id, last4: card.last4, amountCents: totalCents } } } : {}),
       };
@@ -479,11 +523,13 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
       const returned = { ...(sale.returned ?? {}) };
       for (const l of lines) returned[l.bookId] = (returned[l.bookId] ?? 0) + l.quantity;
       const updated: SaleDoc = { ...sale, returned, returns: [...(sale.returns ?? []), stored] };
-      tx.create(retRef, { saleId, totalCents: stored.totalCents, refundMethod: stored.refundMethod, by, createdAt: now, day: stored.day, requestHash: hash } satisfies ReturnDoc);
+      tx.create(retRef, { saleId, totalCents: stored.totalCents, refundMethod: stored.refundMethod, by, tillId: input.tillId, createdAt: now, day: stored.day, requestHash: hash } satisfies ReturnDoc);
       tx.update(saleRef, { returned, returns: updated.returns });
       afterCommit = staged.write();
       if (log) appendAudit(log, actor, { action: 'sale.return', target: saleRef.path, changes: { ...changes, stock: { before: {}, after: {} } } }, now);
       card?.write(now);
+      claims.write(now);
+      allowance.write();
       const counted = { totalCents: stored.totalCents, refundMethod: input.refundMethod };
       addToCounters(tx, returnCounterDelta(counted));
       addTakings(tx, stored.day, returnTakings(counted));

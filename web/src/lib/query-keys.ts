@@ -12,6 +12,8 @@ export const queryKeys = {
   quotes: ['quotes'] as const,
   /** The shop's fulfilment settings (GET /api/admin/settings/fulfilment). */
   adminFulfilment: ['admin-fulfilment'] as const,
+  /** A bookseller's counter allowance (GET /api/admin/settings/counter; issue 55). */
+  adminCounterSettings: ['admin-counter-settings'] as const,
   /** The admin's order desk: lists with their tab counts, and single orders. */
   adminOrders: ['admin-orders'] as const,
   /** The signed-in staff member (GET /api/admin/me): name, role, permissions, two-factor state. */

@@ -51,6 +51,8 @@ export function PaymentDetails({ order, who }: { order: Order; who: (by: string 
                 <time className="text-gray-600" dateTime={r.at}>{formatDateTime(r.at)}</time>
               </p>
               <p className="text-gray-700">{r.reason} · by {who(r.by, r.source)}</p>
+              {/* Only in staff answers (issue 55): a customer's order never carries it. */}
+              {r.staffNote && <p className="text-gray-600"><span className="font-medium">Staff note:</span> {r.staffNote}</p>}
             </li>
           ))}
         </ul>

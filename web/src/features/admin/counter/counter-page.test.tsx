@@ -20,6 +20,7 @@ const ME = { username: 'robin', displayName: 'Robin Till', role: 'bookseller', d
 
 let posted: unknown[] = [];
 let network: 'up' | 'down' = 'up';
+let needsApproval = false;
 
 function stubServer() {
   posted = [];
@@ -30,9 +31,14 @@ function stubServer() {
     if (url === '/api/admin/me') return json(ME);
     if (url.startsWith('/api/admin/sales/books?')) return json({ books: [BOOK], nextCursor: null });
     if (url.startsWith('/api/admin/sales/books/')) return json({ message: 'No book has ISBN', code: 'NO_BOOK_WITH_ISBN' }, 404);
+    if (url === '/api/admin/gift-cards/reserve') {
+      const { count, tillId } = JSON.parse(String(init!.body)) as { count: number; tillId: string };
+      return json({ codes: Array.from({ length: count }, (_, i) => `AAAA-BBBB-CCCC-DDD${i}`), tillId }, 201);
+    }
     if (url === '/api/admin/sales' && init?.method === 'POST') {
       const body = JSON.parse(String(init.body));
       posted.push(body);
+      if (needsApproval && !body.approval) return json({ message: 'A manager must approve this', code: 'MANAGER_APPROVAL_REQUIRED' }, 403);
       const tendered = body.payment.tendered ? Number(body.payment.tendered) : undefined;
       const total = body.lines[0].quantity * 12.5;
       return json({
@@ -56,6 +62,8 @@ beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
   resetCounterDbForTests();
   network = 'up';
+  needsApproval = false;
+  localStorage.clear();
   saveAdminSession('token', 3600);
   stubServer();
 });
@@ -92,6 +100,8 @@ describe('the Counter page', () => {
     expect(posted).toEqual([{
       saleId: expect.stringMatching(/^[0-9a-f-]{36}$/), lines: [{ bookId: 'b1', quantity: 2, unitPrice: '12.50' }], payment: { method: 'cash', tendered: '30.00' },
       soldAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      // Issue 55: the device's till and who made the sale.
+      tillId: 'till-1', by: 'robin',
     }]);
   });
 
@@ -109,6 +119,8 @@ describe('the Counter page', () => {
     const user = userEvent.setup();
     renderPage();
     await waitFor(() => expect(screen.getByTestId('device-books').textContent).toContain('1 book on this device'));
+    // Issue 55: codes the shop reserved for this till, for a gift card sold offline.
+    await waitFor(() => expect(screen.getByTestId('device-codes').textContent).toBe('5 gift card codes kept for selling offline'));
     network = 'down';
     await scan(user, '9780306406157'); // from the device's list: no request
     await user.click(await screen.findByRole('button', { name: 'Card on Terminal' }));
@@ -117,5 +129,23 @@ describe('the Counter page', () => {
     const waiting = await screen.findByRole('list', { name: 'Sales not yet synced' });
     expect(waiting.textContent).toContain('waiting to sync');
     expect(posted).toEqual([]);
+  });
+
+  it("a sale the shop wants approved opens Manager approval; the manager's username and password go with the sale sent again", async () => {
+    const user = userEvent.setup();
+    needsApproval = true;
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('device-books').textContent).toContain('1 book on this device'));
+    await scan(user, '9780306406157');
+    await user.click(await screen.findByRole('button', { name: 'Take Cash' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manager approval' });
+    expect(dialog.textContent).toContain('A manager must approve this');
+    await user.type(within(dialog).getByLabelText("Manager's username"), 'morgan');
+    await user.type(within(dialog).getByLabelText("Manager's password"), 'manager-secret-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('heading', { name: 'Sale complete' })).toBeTruthy();
+    expect(posted).toHaveLength(2);
+    expect((posted[1] as { saleId: string }).saleId).toBe((posted[0] as { saleId: string }).saleId);
+    expect((posted[1] as { approval: unknown }).approval).toEqual({ username: 'morgan', password: 'manager-secret-1' });
   });
 });

@@ -1,24 +1,31 @@
-import { fromCents, GIFT_CARD_LINE_TITLE, looksLikeIsbn, MAX_GIFT_CARD_CENTS, parseMoneyInput, toCents, toIsbn13, type SalePaymentMethod } from '@bookstore/contract';
+import {
+  APPROVAL_REFUSED, fromCents, GIFT_CARD_LINE_TITLE, looksLikeIsbn, MANAGER_APPROVAL_REQUIRED, MAX_GIFT_CARD_CENTS, parseMoneyInput, toCents, toIsbn13,
+  type Approval, type Sale, type SalePaymentMethod,
+} from '@bookstore/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClass, fieldClass, textLink } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, money } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { getCounterBook } from '../api/sales-api';
+import { getCounterBook, postSale } from '../api/sales-api';
 import { useMe } from '../api/staff-api';
 import { bookByIsbn, counterDb, keepBook, type QueuedSale } from './counter-store';
-import { newGiftCardCode } from './gift-card-code';
 import { IsbnLookupNote } from './isbn-lookup-note';
+import { ManagerApprovalDialog, type ApprovalRequest } from './manager-approval-dialog';
 import { Receipt, type ReceiptData } from './receipt';
+import { bodyToSend } from './sale-queue';
 import { SaleQueue } from './sale-queue-panel';
+import { readTillId, reservedLeft, takeReservedCodes, writeTillId } from './till';
 import { useCounterDevice } from './use-counter-device';
 
 // The Counter (issue 39): scan or type an ISBN, Enter adds the book (again: one more), take cash or
 // the card terminal, print the receipt. Works offline: books are looked up on the device's copy of
 // the book list and sales wait in the device's queue until the shop can be reached. A gift card is a
-// line too (issue 40): its amount and the code this device makes for it, issued by the sale and
-// printed on its receipt.
+// line too (issue 40): its amount; its code is the shop's (issue 55), made by the sale online, or one
+// the shop reserved for this till (till.ts) when the sale is made offline, printed on its receipt.
+// The device is a till with an id (issue 55); a sale past a bookseller's allowance asks for a
+// manager's approval on the spot (manager-approval-dialog.tsx) and is sent again with it.
 
 interface BookLine {
   kind: 'book';
@@ -32,14 +39,14 @@ interface BookLine {
 
 interface CardLine {
   kind: 'gift_card';
-  /** Made when the line is added; it names the card however often the sale is sent. */
-  code: string;
+  /** The line's key on this page (the code is the shop's). */
+  key: string;
   unitPrice: number;
   quantity: 1;
 }
 
 type Line = BookLine | CardLine;
-const lineId = (line: Line) => (line.kind === 'gift_card' ? line.code : line.bookId);
+const lineId = (line: Line) => (line.kind === 'gift_card' ? line.key : line.bookId);
 
 type Notice = { tone: 'error' | 'info'; text: string; unknownIsbn?: string } | null;
 
@@ -72,6 +79,8 @@ export function Component() {
   const [cardAmount, setCardAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ receipt: ReceiptData; saleId: string; synced: boolean } | null>(null);
+  const [tillId, setTillId] = useState(readTillId);
+  const [approval, setApproval] = useState<{ request: ApprovalRequest; queued: QueuedSale } | null>(null);
 
   if (me.data && !me.can('sales.counter')) return <p className="rounded-lg bg-white p-6 shadow">Your role cannot use the counter.</p>;
 
@@ -95,7 +104,7 @@ export function Component() {
       setNotice({ tone: 'error', text: `A gift card's amount is from $0.01 to ${money(MAX_GIFT_CARD_CENTS / 100)}, such as 25 or 25.50.` });
       return;
     }
-    setLines((current) => [...current, { kind: 'gift_card', code: newGiftCardCode(), unitPrice: fromCents(cents), quantity: 1 }]);
+    setLines((current) => [...current, { kind: 'gift_card', key: crypto.randomUUID(), unitPrice: fromCents(cents), quantity: 1 }]);
     setCardAmount('');
     setNotice(null);
   };
@@ -139,22 +148,33 @@ export function Component() {
       setNotice({ tone: 'error', text: `Amount tendered: ${tenderedProblem.toLowerCase()}.` });
       return;
     }
+    // Offline, each gift card takes a code the shop reserved for this till (issue 55); online the shop makes it.
+    const cards = lines.filter((l) => l.kind === 'gift_card').length;
+    const reserved = !device.online && cards > 0 ? takeReservedCodes(tillId, cards) : [];
+    if (reserved === null) {
+      setNotice({ tone: 'error', text: `This till has ${reservedLeft(tillId)} gift card codes kept for selling offline, and this sale needs ${cards}. Sell the gift cards once the shop can be reached.` });
+      return;
+    }
+    const codeOf = new Map(lines.filter((l) => l.kind === 'gift_card').map((l, i) => [l.key, reserved[i]]));
     setBusy(true);
     // The sale as made here and now (issue 54): its time and the prices this till showed are what the
-    // shop records, however late the sale reaches it.
+    // shop records, however late the sale reaches it; and who made it (issue 55: `by`), whoever is
+    // signed in when it reaches the shop.
     const soldAt = new Date().toISOString();
     const queued: QueuedSale = {
       saleId: crypto.randomUUID(),
       body: {
         saleId: '',
+        tillId,
+        ...(me.data ? { by: me.data.username } : {}),
         lines: lines.map((l) => (l.kind === 'gift_card'
-          ? { kind: 'gift_card' as const, amount: l.unitPrice.toFixed(2), code: l.code }
+          ? { kind: 'gift_card' as const, amount: l.unitPrice.toFixed(2), ...(codeOf.get(l.key) ? { code: codeOf.get(l.key) } : {}) }
           : { bookId: l.bookId, quantity: l.quantity, unitPrice: l.unitPrice.toFixed(2) })),
         payment: method === 'cash' ? { method, ...(cash !== undefined ? { tendered: fromCents(cash).toFixed(2) } : {}) } : { method },
         soldAt,
       },
       lines: lines.map((l) => (l.kind === 'gift_card'
-        ? { title: GIFT_CARD_LINE_TITLE, isbn: '', quantity: 1, unitPrice: l.unitPrice, giftCardCode: l.code }
+        ? { title: GIFT_CARD_LINE_TITLE, isbn: '', quantity: 1, unitPrice: l.unitPrice, ...(codeOf.get(l.key) ? { giftCardCode: codeOf.get(l.key) } : {}) }
         : { title: l.title, isbn: l.isbn, quantity: l.quantity, unitPrice: l.unitPrice })),
       total: fromCents(totalCents),
       ...(cash !== undefined ? { tendered: fromCents(cash), change: fromCents(cash - totalCents) } : {}),
@@ -165,21 +185,49 @@ export function Component() {
     try {
       const outcome = await device.sell(queued);
       if (outcome.kind === 'refused') {
+        if (outcome.error.body?.code === MANAGER_APPROVAL_REQUIRED) {
+          setApproval({ request: { reason: outcome.error.message }, queued });
+          return;
+        }
         const isbns = (outcome.error.body as { isbns?: string[] } | undefined)?.isbns;
         setNotice({ tone: 'error', text: `${outcome.error.message}${isbns?.length ? `: ISBN ${isbns.join(', ')}` : ''}. Nothing was sold; change the sale and try again.` });
         return;
       }
-      const sale = outcome.kind === 'synced' ? outcome.sale : null;
-      setDone({
-        saleId: queued.saleId,
-        synced: !!sale,
-        receipt: sale
-          ? { saleId: sale._id, at: sale.createdAt, lines: sale.lines, total: sale.total, method: sale.payment.method, tendered: sale.payment.tendered, change: sale.change, servedBy: sale.by.name }
-          : offlineReceipt(queued),
-      });
-      setLines([]);
-      setTendered('');
-      setNotice(null);
+      finish(queued, outcome.kind === 'synced' ? outcome.sale : null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const finish = (queued: QueuedSale, sale: Sale | null) => {
+    setDone({
+      saleId: queued.saleId,
+      synced: !!sale,
+      receipt: sale
+        ? { saleId: sale._id, at: sale.createdAt, lines: sale.lines, total: sale.total, method: sale.payment.method, tendered: sale.payment.tendered, change: sale.change, servedBy: sale.by.name }
+        : offlineReceipt(queued),
+    });
+    setLines([]);
+    setTendered('');
+    setNotice(null);
+  };
+
+  // The same sale again, with the manager's approval: straight to the shop, never into the device's
+  // queue (the password must not be kept); the customer is at the till, so it is now or not at all.
+  const approve = async (given: Approval) => {
+    if (!approval || busy) return;
+    setBusy(true);
+    try {
+      const { sale } = await postSale({ ...bodyToSend(approval.queued), approval: given });
+      setApproval(null);
+      finish(approval.queued, sale);
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.code === APPROVAL_REFUSED) {
+        setApproval({ ...approval, request: { ...approval.request, problem: error.message } });
+      } else {
+        setApproval(null);
+        setNotice({ tone: 'error', text: `${error instanceof Error ? error.message : 'The shop could not be reached'}. Nothing was sold; try again.` });
+      }
     } finally {
       setBusy(false);
     }
@@ -204,6 +252,19 @@ export function Component() {
         <Link to="/dashboard/counter/day" className={buttonClass('secondary', 'md')}>Day&apos;s End</Link>
       </div>
       <DeviceStatus device={device} />
+      <TillSetting tillId={tillId} onChange={(id) => {
+        setTillId(id);
+        void device.topUpCodes(); // the codes kept were another till's
+      }} />
+      <ManagerApprovalDialog
+        request={approval?.request ?? null}
+        busy={busy}
+        onApprove={(given) => void approve(given)}
+        onCancel={() => {
+          setApproval(null);
+          setNotice({ tone: 'error', text: 'Not approved: nothing was sold. Change the sale or ask a manager.' });
+        }}
+      />
 
       {done ? (
         <section aria-labelledby="sale-complete" className="space-y-4 rounded-lg bg-white p-4 shadow sm:p-6">
@@ -249,13 +310,13 @@ export function Component() {
             ) : (
               <ul aria-label="Books in this sale" className="divide-y divide-gray-100">
                 {lines.map((line) => line.kind === 'gift_card' ? (
-                  <li key={line.code} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+                  <li key={line.key} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
                     <div className="min-w-0 flex-1 basis-48">
                       <p className="font-semibold">{GIFT_CARD_LINE_TITLE}</p>
-                      <p className="text-sm text-gray-600">Its code prints on the receipt</p>
+                      <p className="text-sm text-gray-600">The shop makes its code; it prints on the receipt</p>
                     </div>
                     <p className="w-28 text-right font-semibold tabular-nums">{money(line.unitPrice)}</p>
-                    <button type="button" onClick={() => setQuantity(line.code, 0)} className={`${textLink} text-sm`} aria-label={`Remove gift card of ${money(line.unitPrice)}`}>Remove</button>
+                    <button type="button" onClick={() => setQuantity(line.key, 0)} className={`${textLink} text-sm`} aria-label={`Remove gift card of ${money(line.unitPrice)}`}>Remove</button>
                   </li>
                 ) : (
                   <li key={line.bookId} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
@@ -324,6 +385,37 @@ function DeviceStatus({ device }: { device: ReturnType<typeof useCounterDevice> 
         {device.books} {device.books === 1 ? 'book' : 'books'} on this device{device.syncedAt ? `, list updated ${formatDateTime(new Date(device.syncedAt).toISOString())}` : ''}
         {device.syncing ? ' (updating…)' : ''}
       </span>
+      <span className="text-gray-700" data-testid="device-codes">
+        {device.codes} gift card {device.codes === 1 ? 'code' : 'codes'} kept for selling offline
+      </span>
     </div>
+  );
+}
+
+/** Which till this device is (issue 55): kept on the device, sent with every sale and return. */
+function TillSetting({ tillId, onChange }: { tillId: string; onChange: (tillId: string) => void }) {
+  const [typed, setTyped] = useState(tillId);
+  const [problem, setProblem] = useState('');
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const saved = writeTillId(typed);
+    if ('problem' in saved) {
+      setProblem(saved.problem);
+      return;
+    }
+    setProblem('');
+    setTyped(saved.tillId);
+    onChange(saved.tillId);
+  };
+  return (
+    <form onSubmit={save} className="flex flex-wrap items-end gap-2 text-sm print:hidden" aria-label="This till">
+      <div>
+        <label htmlFor="till-id" className="mb-1 block font-semibold text-gray-700">Till</label>
+        <input id="till-id" value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={40} autoComplete="off" aria-describedby="till-id-help"
+          aria-invalid={problem ? true : undefined} className={`${fieldClass} w-40`} />
+      </div>
+      <button type="submit" disabled={typed === tillId} className={buttonClass('secondary', 'sm', 'h-9')}>Save Till</button>
+      <p id="till-id-help" className="basis-full text-xs text-gray-600">{problem ? <span role="alert" className="text-danger">{problem}</span> : 'This device\'s till, such as till-1: each sale and return names it.'}</p>
+    </form>
   );
 }

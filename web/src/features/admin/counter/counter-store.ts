@@ -31,7 +31,8 @@ export interface QueuedSale {
   queuedAt: string;
   /** waiting: not yet confirmed by the server; refused: the server said no (see problem). */
   state: 'waiting' | 'refused';
-  problem?: { message: string; advice: string };
+  /** `code`: the shop's error code (issue 55: MANAGER_APPROVAL_REQUIRED offers the approval). */
+  problem?: { message: string; advice: string; code?: string };
 }
 
 export interface SyncState {

@@ -21,6 +21,7 @@ const SALE: Sale = {
   total: 18,
   payment: { method: 'cash' },
   by: { username: 'robin', name: 'Robin Till' },
+  tillId: 'till-1',
   createdAt: '2026-11-24T16:00:00.000Z',
   soldAt: '2026-11-24T16:00:00.000Z',
   receivedAt: '2026-11-25T09:00:00.000Z',

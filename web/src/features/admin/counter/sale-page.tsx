@@ -1,4 +1,6 @@
-import { RETURN_METHOD_LABELS, RETURN_METHODS, type BookSaleLine, type ReturnMethod, type Sale, type SaleReturn } from '@bookstore/contract';
+import {
+  APPROVAL_REFUSED, MANAGER_APPROVAL_REQUIRED, RETURN_METHOD_LABELS, RETURN_METHODS, type Approval, type BookSaleLine, type ReturnMethod, type Sale, type SaleReturn,
+} from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -6,12 +8,14 @@ import { shortId } from '../../../components/orders/order-status';
 import { buttonClass, fieldClass } from '../../../components/ui/button';
 import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, money } from '../../../lib/format';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { saleQuery, useReturnSale } from '../api/sales-api';
-import { newGiftCardCode } from './gift-card-code';
+import { ManagerApprovalDialog, type ApprovalRequest } from './manager-approval-dialog';
 import { Receipt } from './receipt';
+import { readTillId } from './till';
 
 // One counter sale (issue 39): its receipt (printable), its returns, and a return at the counter:
 // how many copies of each book come back (never more than are left to return) and how the money goes
@@ -79,9 +83,10 @@ function PriceDiffers({ sale }: { sale: Sale }) {
 function ReturnForm({ sale }: { sale: Sale }) {
   const online = useOnline();
   const send = useReturnSale(sale._id);
-  // A return's id and, for store credit, its card's code: made once per return, so a retry is the same return and the same card.
+  // A return's id: made once per return, so a retry is the same return (and, for store credit, the
+  // same card: its code is the shop's, issue 55).
   const [returnId, setReturnId] = useState(() => crypto.randomUUID());
-  const [creditCode, setCreditCode] = useState(newGiftCardCode);
+  const [approval, setApproval] = useState<ApprovalRequest | null>(null);
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [method, setMethod] = useState<ReturnMethod>(sale.payment.method);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -106,14 +111,14 @@ function ReturnForm({ sale }: { sale: Sale }) {
   const chosen = left.filter((l) => (counts[l.bookId] ?? 0) > 0);
   const refundCents = chosen.reduce((sum, l) => sum + Math.round(l.unitPrice * 100) * counts[l.bookId]!, 0);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const record = async (given?: Approval) => {
     if (chosen.length === 0) return;
     try {
       const lines = chosen.map((l) => ({ bookId: l.bookId, quantity: counts[l.bookId]! }));
-      const { return: ret } = await send.mutateAsync(method === 'store_credit' ? { returnId, lines, refundMethod: method, giftCardCode: creditCode } : { returnId, lines, refundMethod: method });
+      const { return: ret } = await send.mutateAsync({ returnId, lines, refundMethod: method, tillId: readTillId(), ...(given ? { approval: given } : {}) });
+      setApproval(null);
       if (ret.giftCard) {
-        setCredit({ ...ret.giftCard, code: ret.giftCard.code ?? creditCode, amount: ret.total });
+        setCredit({ ...ret.giftCard, amount: ret.total });
         setMessage({ ok: true, text: `Return recorded: ${money(ret.total)} of store credit on a new gift card.` });
       } else {
         setCredit(null);
@@ -121,16 +126,34 @@ function ReturnForm({ sale }: { sale: Sale }) {
       }
       setCounts({});
       setReturnId(crypto.randomUUID());
-      setCreditCode(newGiftCardCode());
     } catch (error) {
+      // Another day's or till's sale, or past the allowance (issue 55): a manager approves on the spot.
+      const code = error instanceof ApiError ? error.body?.code : undefined;
+      if (code === MANAGER_APPROVAL_REQUIRED) return setApproval({ reason: (error as Error).message });
+      if (code === APPROVAL_REFUSED && given) return setApproval((now) => ({ reason: now?.reason ?? '', problem: (error as Error).message }));
+      setApproval(null);
       setMessage({ ok: false, text: (error as Error).message });
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void record();
   };
 
   return (
     <>
     {creditShown}
-    <form onSubmit={(e) => void submit(e)} aria-labelledby="return-heading" className="space-y-4 rounded-lg bg-white p-4 shadow sm:p-6">
+    <ManagerApprovalDialog
+      request={approval}
+      busy={send.isPending}
+      onApprove={(given) => void record(given)}
+      onCancel={() => {
+        setApproval(null);
+        setMessage({ ok: false, text: 'Not approved: nothing was returned.' });
+      }}
+    />
+    <form onSubmit={submit} aria-labelledby="return-heading" className="space-y-4 rounded-lg bg-white p-4 shadow sm:p-6">
       <h3 id="return-heading" className="font-bold">Return Items</h3>
       <OfflineNotice />
       {left.map((l) => (

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS } from '@bookstore/contract';
+import { APPROVAL_REFUSED, MANAGER_APPROVAL_REQUIRED, PAYMENT_METHOD_LABELS, type Approval } from '@bookstore/contract';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { shortId } from '../../../components/orders/order-status';
@@ -6,6 +6,7 @@ import { buttonClass, textLink } from '../../../components/ui/button';
 import { formatDateTime, money } from '../../../lib/format';
 import type { CounterDevice } from './use-counter-device';
 import type { QueuedSale } from './counter-store';
+import { ManagerApprovalDialog, type ApprovalRequest } from './manager-approval-dialog';
 
 // Sales made at this counter that the server has not confirmed: 'waiting to sync' (sent when the
 // connection returns), or refused by the server with what to do (Send Again, or Remove once settled).
@@ -22,11 +23,26 @@ function whatSold(lines: QueuedSale['lines']): string {
 
 export function SaleQueue({ device }: { device: CounterDevice }) {
   const [removing, setRemoving] = useState<string | null>(null);
+  // A sale kept offline that the shop wants approved (issue 55): a manager approves it here.
+  const [approving, setApproving] = useState<{ saleId: string; request: ApprovalRequest } | null>(null);
+  const [busy, setBusy] = useState(false);
   if (device.queue.length === 0 && device.synced.length === 0) return null;
+  const approve = async (given: Approval) => {
+    if (!approving) return;
+    setBusy(true);
+    try {
+      const outcome = await device.retry(approving.saleId, given);
+      if (outcome?.kind === 'refused' && outcome.error.body?.code === APPROVAL_REFUSED) setApproving({ ...approving, request: { ...approving.request, problem: outcome.error.message } });
+      else setApproving(null);
+    } finally {
+      setBusy(false);
+    }
+  };
   const waiting = device.queue.filter((s) => s.state === 'waiting').length;
   return (
     <section aria-labelledby="queue-heading" className="space-y-3 rounded-lg bg-white p-4 shadow sm:p-6 print:hidden">
       <h3 id="queue-heading" className="text-lg font-bold">Sales on This Device</h3>
+      <ManagerApprovalDialog request={approving?.request ?? null} busy={busy} onApprove={(given) => void approve(given)} onCancel={() => setApproving(null)} />
       {device.queue.length > 0 && (
         <ul aria-label="Sales not yet synced" className="divide-y divide-gray-100">
           {device.queue.map((sale) => (
@@ -51,7 +67,11 @@ export function SaleQueue({ device }: { device: CounterDevice }) {
                     </div>
                   ) : (
                     <div className="flex flex-wrap gap-3">
-                      <button type="button" disabled={!device.online} onClick={() => void device.retry(sale.saleId)} className={buttonClass('secondary', 'sm')}>Send Again</button>
+                      {sale.problem?.code === MANAGER_APPROVAL_REQUIRED ? (
+                        <button type="button" disabled={!device.online} onClick={() => setApproving({ saleId: sale.saleId, request: { reason: sale.problem!.message } })} className={buttonClass('secondary', 'sm')}>Manager Approval</button>
+                      ) : (
+                        <button type="button" disabled={!device.online} onClick={() => void device.retry(sale.saleId)} className={buttonClass('secondary', 'sm')}>Send Again</button>
+                      )}
                       <button type="button" onClick={() => setRemoving(sale.saleId)} className={buttonClass('secondary', 'sm')}>Remove</button>
                     </div>
                   )}

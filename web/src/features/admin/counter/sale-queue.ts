@@ -1,4 +1,6 @@
-import { SOLD_AT_IN_THE_FUTURE, SOLD_AT_TOO_OLD, type Sale, type SaleInput } from '@bookstore/contract';
+import {
+  GIFT_CARD_CODE_UNKNOWN, MANAGER_APPROVAL_REQUIRED, SALE_BY_NOT_STAFF, SOLD_AT_IN_THE_FUTURE, SOLD_AT_TOO_OLD, type Sale, type SaleInput,
+} from '@bookstore/contract';
 import { ApiError } from '../../../lib/api-client';
 import { putQueued, queuedSales, removeQueued, type CounterDb, type QueuedSale } from './counter-store';
 
@@ -50,6 +52,9 @@ export function adviceFor(error: ApiError): string {
   if (code === 'UNKNOWN_BOOKS') return 'A book on this sale was deleted from the catalogue since. Add it again (Add Book) and press Send Again, or write the sale down by hand and Remove it.';
   if (code === 'TENDERED_TOO_LOW') return "The shop's price went up after this device last copied the book list, so the cash taken is less than the sale now costs. Write the sale down by hand for a manager and Remove it.";
   if (code === 'GIFT_CARD_CODE_TAKEN') return "A gift card on this sale has a code the shop already has (this device's copy of a sale sent before?). Nothing was sold: Remove it and sell again.";
+  if (code === MANAGER_APPROVAL_REQUIRED) return 'A manager must approve this sale (past the day\'s allowance for a bookseller on this till): press Manager Approval and let them type their password.';
+  if (code === GIFT_CARD_CODE_UNKNOWN) return "A gift card on this sale has a code the shop did not reserve for this till (was the till's id changed?). Check the till's id, then Send Again; otherwise write the sale down by hand for a manager and Remove it.";
+  if (code === SALE_BY_NOT_STAFF) return 'The person who made this sale is no longer an active staff member who may sell. Write it down by hand for a manager and Remove it.';
   if (code === 'SALE_ID_REUSED') return 'Another sale with the same number is already recorded: Remove this copy.';
   if (code === SOLD_AT_TOO_OLD) return 'This sale was made more than 7 days ago: the shop no longer takes it from the till. Write it down by hand for a manager and Remove it.';
   if (code === SOLD_AT_IN_THE_FUTURE) return "This device's clock is ahead of the shop's: set the device's date and time right, then make the sale again (Remove this one).";
@@ -67,7 +72,8 @@ export async function sendQueued(db: CounterDb, sale: QueuedSale, send: SendSale
     const wait = later(error);
     if (wait) return { kind: 'waiting', reason: wait };
     const refused = error as ApiError;
-    await putQueued(db, { ...sale, state: 'refused', problem: { message: refused.message, advice: adviceFor(refused) } });
+    const code = typeof refused.body?.code === 'string' ? refused.body.code : undefined;
+    await putQueued(db, { ...sale, state: 'refused', problem: { message: refused.message, advice: adviceFor(refused), ...(code ? { code } : {}) } });
     return { kind: 'refused', error: refused };
   }
 }

@@ -1,4 +1,4 @@
-import type { Sale } from '@bookstore/contract';
+import { APPROVAL_REFUSED, type Approval, type Sale } from '@bookstore/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { networkStatus } from '../../../lib/network-status';
 import { useOnline } from '../../../lib/use-online';
@@ -6,6 +6,7 @@ import { getCounterBooks, postSale, useSalesChanged } from '../api/sales-api';
 import { DELTA_EVERY_MS, syncCounterBooks } from './counter-books-sync';
 import { countBooks, counterDb, queuedSales, readSyncState, removeQueued, putQueued, type QueuedSale } from './counter-store';
 import { bodyToSend, flushQueue, sendQueued, type Outcome } from './sale-queue';
+import { readTillId, reservedLeft, topUpReservedCodes } from './till';
 
 // The counter's device side in one hook: the book list's copy (at open, every DELTA_EVERY_MS while
 // open and online, and when the network comes back) and the sale queue (sent at once when a sale is
@@ -24,9 +25,14 @@ export interface CounterDevice {
   queue: QueuedSale[];
   /** Sales the server confirmed from the queue since the page opened (newest first). */
   synced: Sale[];
+  /** Gift card codes the shop reserved for this till, left for selling offline (issue 55). */
+  codes: number;
+  /** Online: reserve codes for this till up to KEEP_RESERVED (after a sale, or a new till id). */
+  topUpCodes(): Promise<void>;
   /** Queues the sale and tries to send it now. */
   sell(sale: QueuedSale): Promise<Outcome>;
-  retry(saleId: string): Promise<void>;
+  /** Sends a queued sale again; with a manager's approval (issue 55), which is never stored. */
+  retry(saleId: string, approval?: Approval): Promise<Outcome | null>;
   remove(saleId: string): Promise<void>;
   refresh(): Promise<void>;
 }
@@ -40,7 +46,13 @@ export function useCounterDevice(): CounterDevice {
   const [syncFailed, setSyncFailed] = useState(false);
   const [queue, setQueue] = useState<QueuedSale[]>([]);
   const [synced, setSynced] = useState<Sale[]>([]);
+  const [codes, setCodes] = useState(() => reservedLeft(readTillId()));
   const busy = useRef(false);
+
+  const topUpCodes = useCallback(async () => {
+    await topUpReservedCodes(readTillId()).catch(() => {}); // offline or refused: the codes kept stay as they are
+    setCodes(reservedLeft(readTillId()));
+  }, []);
 
   const readQueue = useCallback(async () => setQueue(await queuedSales(await counterDb())), []);
 
@@ -82,13 +94,15 @@ export function useCounterDevice(): CounterDevice {
   // Online (at open, and each time the network comes back): copy what changed, send what waits.
   useEffect(() => {
     if (!online) return;
-    const now = setTimeout(() => void flush().then(syncBooks), 0);
+    // Then keep a few gift card codes reserved for this till, to sell a card offline (issue 55):
+    // after the rest, so the first scans' lookups do not wait behind it.
+    const now = setTimeout(() => void flush().then(syncBooks).then(topUpCodes), 0);
     const timer = setInterval(() => void syncBooks(), DELTA_EVERY_MS);
     return () => {
       clearTimeout(now);
       clearInterval(timer);
     };
-  }, [online, flush, syncBooks]);
+  }, [online, flush, syncBooks, topUpCodes]);
 
   // While sales wait: try again now and then (a failed send marks the shop offline, and the
   // network status's probes bring it back; this also covers a server that was only busy).
@@ -110,20 +124,26 @@ export function useCounterDevice(): CounterDevice {
     if (outcome.kind === 'refused') await removeQueued(db, sale.saleId);
     if (outcome.kind === 'synced') salesChanged();
     await readQueue();
+    if (online) void topUpCodes();
+    else setCodes(reservedLeft(readTillId()));
     return outcome;
-  }, [online, readQueue, salesChanged]);
+  }, [online, readQueue, salesChanged, topUpCodes]);
 
-  const retry = useCallback(async (saleId: string) => {
+  const retry = useCallback(async (saleId: string, approval?: Approval) => {
     const db = await counterDb();
     const sale = (await queuedSales(db)).find((s) => s.saleId === saleId);
-    if (!sale) return;
-    const outcome = await sendQueued(db, { ...sale, state: 'waiting' }, send);
+    if (!sale) return null;
+    const sender = approval ? async (s: QueuedSale) => (await postSale({ ...bodyToSend(s), approval })).sale : send;
+    const outcome = await sendQueued(db, { ...sale, state: 'waiting' }, sender);
+    // A wrong approval leaves the sale as it was (still waiting for one).
+    if (approval && outcome.kind === 'refused' && outcome.error.body?.code === APPROVAL_REFUSED) await putQueued(db, sale);
     if (outcome.kind === 'waiting') await putQueued(db, { ...sale, state: 'waiting', problem: undefined });
     if (outcome.kind === 'synced') {
       setSynced((list) => [outcome.sale, ...list]);
       salesChanged();
     }
     await readQueue();
+    return outcome;
   }, [readQueue, salesChanged]);
 
   const remove = useCallback(async (saleId: string) => {
@@ -131,5 +151,5 @@ export function useCounterDevice(): CounterDevice {
     await readQueue();
   }, [readQueue]);
 
-  return { online, books, syncedAt, syncing, syncFailed, queue, synced, sell, retry, remove, refresh: syncBooks };
+  return { online, books, syncedAt, syncing, syncFailed, queue, synced, codes, topUpCodes, sell, retry, remove, refresh: syncBooks };
 }

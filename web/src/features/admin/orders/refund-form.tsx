@@ -55,6 +55,7 @@ export function RefundForm({ order }: { order: Order }) {
     const form = new FormData(e.currentTarget);
     const amount = String(form.get('amount') ?? '').trim();
     const reason = String(form.get('reason') ?? '').trim();
+    const staffNote = String(form.get('staffNote') ?? '').trim();
     const restock = form.getAll('restock').map((bookId) => ({ bookId: String(bookId), quantity: 1 as const }));
     const storeCredit = form.get('destination') === 'store_credit';
     const ok = await confirmAction({
@@ -66,7 +67,7 @@ export function RefundForm({ order }: { order: Order }) {
     });
     if (!ok) return;
     try {
-      const answer = await refund.mutateAsync({ id: order._id, body: { amount, reason, restock, ...(storeCredit ? { destination: 'store_credit' as const } : {}) }, key: key.current });
+      const answer = await refund.mutateAsync({ id: order._id, body: { amount, reason, ...(staffNote ? { staffNote } : {}), restock, ...(storeCredit ? { destination: 'store_credit' as const } : {}) }, key: key.current });
       key.current = newKey();
       (e.target as HTMLFormElement).reset();
       // The new card's code is shown once, to hand over or read out (the customer is mailed it too).
@@ -89,6 +90,10 @@ export function RefundForm({ order }: { order: Order }) {
       <div>
         <label htmlFor="refund-reason" className="block font-medium">Reason (the customer sees it)</label>
         <input id="refund-reason" name="reason" required maxLength={500} className="mt-1 h-10 w-full rounded-md border border-gray-300 px-3" />
+      </div>
+      <div>
+        <label htmlFor="refund-staff-note" className="block font-medium">Staff note <span className="font-normal text-gray-600">(optional, never shown to the customer)</span></label>
+        <input id="refund-staff-note" name="staffNote" maxLength={500} className="mt-1 h-10 w-full rounded-md border border-gray-300 px-3" />
       </div>
       <fieldset>
         <legend className="font-medium">Where the money goes</legend>

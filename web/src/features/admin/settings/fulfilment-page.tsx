@@ -8,6 +8,7 @@ import { toast } from '../../../lib/notify';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { fulfilmentQuery, useSaveFulfilment } from '../api/fulfilment-api';
+import { CounterAllowance } from './counter-allowance';
 import { PlacePicker } from './place-picker';
 import { dollarProblems, fromDraft, placesReadOut, toDraft, type Draft } from './settings-draft';
 
@@ -35,7 +36,12 @@ export function Component() {
   usePageTitle('Shop settings');
   const settings = useQuery(fulfilmentQuery());
   if (!settings.data) return settings.isError ? <p role="alert" className="text-danger">Could not load the settings.</p> : <FullScreenSpinner />;
-  return <SettingsForm initial={settings.data} />;
+  return (
+    <div className="space-y-6">
+      <SettingsForm initial={settings.data} />
+      <CounterAllowance />
+    </div>
+  );
 }
 
 function SettingsForm({ initial }: { initial: FulfilmentSettings }) {
