@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseMoneyInput, toCents } from './money';
+import { TillIdSchema } from './sale';
 import { text } from './text';
 
 // Shifts at the till (issue 57): a till's drawer from the float it was opened with to the count it
@@ -24,10 +25,8 @@ const drawerCents = (label: string) =>
     return cents;
   });
 
-/** A till's id, as the counter device names itself (contract/src/sale.ts TillIdSchema). */
-export const ShiftTillIdSchema = z
-  .string({ error: 'tillId must be text' })
-  .regex(/^[a-z0-9-]{1,40}$/, 'tillId is 1 to 40 lower-case letters, digits or dashes, such as till-1');
+/** A till's id, as the counter device names itself (issue 55). */
+const ShiftTillIdSchema = TillIdSchema;
 
 export const ShiftIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
