@@ -27,6 +27,7 @@ export * from './places-legacy';
 export * from './payment';
 export * from './mail';
 export * from './sale';
+export * from './readers';
 export * from './promotions';
 export * from './preorder';
 export * from './special-orders';

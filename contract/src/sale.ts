@@ -4,6 +4,7 @@ import { CursorSchema } from './paging';
 import { toIsbn13, ISBN_MESSAGE } from './isbn';
 import { MAX_PRICE_CENTS, parseMoneyInput, toCents } from './money';
 import { GiftCardCodeSchema, MAX_GIFT_CARD_CENTS } from './promotions';
+import { ReaderIdSchema, TillIdSchema } from './readers';
 
 // Counter sales (issue 39): a sale at the till, by ISBN, online or queued offline, taken from the
 // same stock as web orders; returns at the counter; a day's takings. The counter makes the sale's
@@ -168,7 +169,8 @@ export const SalePaymentInputSchema = z.discriminatedUnion(
   [
     // The optional amount tendered: the answer carries the change. Without it, the exact amount.
     z.object({ method: z.literal('cash'), tendered: centsOf('Amount tendered').optional() }).strip(),
-    z.object({ method: z.literal('card_terminal') }).strip(),
+    // Issue 57: the till's Stripe Terminal reader takes the money; the sale waits for it (functions/src/sales/terminal.ts).
+    z.object({ method: z.literal('card_terminal'), readerId: ReaderIdSchema.optional() }).strip(),
   ],
   { error: 'payment.method must be cash or card_terminal' },
 );
@@ -205,6 +207,10 @@ export const SaleInputSchema = z
       .datetime({ offset: true, error: 'soldAt must be an ISO 8601 time' })
       .transform((value) => new Date(value).toISOString())
       .optional(),
+    /** Issue 57: the till the sale is made at (a terminal sale's reader must be this till's). */
+    tillId: TillIdSchema.optional(),
+    /** Issue 57: sent from the device's offline queue (a card-terminal sale cannot be). */
+    queued: z.boolean({ error: 'queued must be true or false' }).optional(),
   })
   .strip();
 export type SaleInput = z.input<typeof SaleInputSchema>;
@@ -273,6 +279,24 @@ export interface SaleReturn {
   giftCard?: { id: string; last4: string; code?: string };
   by: SaleActor;
   createdAt: string;
+  /** Issue 57: a return of a card-terminal sale paid back to the card through Stripe. */
+  cardRefund?: { id: string | null; status: 'succeeded' | 'pending' | 'failed' };
+}
+
+/**
+ * Issue 57: a card-terminal sale holds its copies while the reader takes the card (`awaiting_payment`),
+ * then is `complete` (its takings counted) or `failed` / `cancelled` (its copies back). Every other
+ * sale, and every sale from before issue 57, is `complete`.
+ */
+export const SALE_STATUSES = ['awaiting_payment', 'complete', 'failed', 'cancelled'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+
+export interface SaleTerminal {
+  readerId: string;
+  paymentIntentId: string | null;
+  tillId?: string;
+  /** Why the payment did not happen (a decline, a cancel at the till). */
+  failure?: string;
 }
 
 export interface Sale {
@@ -294,6 +318,10 @@ export interface Sale {
   priceDiffers: boolean;
   /** Returns made against it, oldest first. */
   returns: SaleReturn[];
+  /** Issue 57: see SALE_STATUSES; absent: complete (a cash sale, every sale from before). */
+  status?: SaleStatus;
+  /** Issue 57: a sale paid on the till's Stripe Terminal reader. */
+  terminal?: SaleTerminal;
 }
 
 export interface SaleResponse {
@@ -387,3 +415,12 @@ export interface CounterBookResponse {
 export const SALE_ID_REUSED = 'SALE_ID_REUSED';
 export const NO_BOOK_WITH_ISBN = 'NO_BOOK_WITH_ISBN';
 export const RETURN_EXCEEDS_SALE = 'RETURN_EXCEEDS_SALE';
+// Issue 57: a card-terminal sale refused.
+export const READER_REQUIRED = 'READER_REQUIRED';
+export const UNKNOWN_READER = 'UNKNOWN_READER';
+export const READER_OF_ANOTHER_TILL = 'READER_OF_ANOTHER_TILL';
+export const TERMINAL_OFFLINE = 'TERMINAL_OFFLINE';
+export const SALE_NOT_CANCELLABLE = 'SALE_NOT_CANCELLABLE';
+export const SALE_NOT_PAID = 'SALE_NOT_PAID';
+/** A card-terminal sale's soldAt at most this old: older, it was kept offline, and the customer has gone. */
+export const TERMINAL_SOLD_AT_MAX_AGE_MS = 2 * 60 * 1000;

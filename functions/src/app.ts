@@ -15,6 +15,7 @@ import { readCounter } from './lib/read-counter';
 import { mailAdminRouter } from './mail/mail.router';
 import { routerOf } from './lib/routes';
 import { salesRouter } from './sales/sales.router';
+import { readersRouter } from './sales/readers.router';
 import { adminOrdersRouter, adminPreordersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 import { adminSpecialOrdersRouter, specialOrdersRouter } from './special-orders/special-orders.router';
 import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, paymentProblemsRouter, stripeRouter } from './payments/payments.router';
@@ -60,6 +61,7 @@ export function createApp() {
     '/admin/isbn/:isbn': { get: isbnLookup },
     '/admin/mail': mailAdminRouter, // issue 36: the mail that failed
     '/admin/sales': salesRouter, // issue 39: the counter
+    '/admin/readers': readersRouter, // issue 57: the tills' Stripe Terminal readers
     '/gift-cards': giftCardsRouter, // issue 40: the balance check
     '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter, promotionsAdminRouter, purchasingAdminRouter], // issue 56: buying
   });

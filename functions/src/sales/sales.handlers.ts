@@ -9,6 +9,7 @@ import { HttpError } from '../lib/http-error';
 import { jsonBody, parseWith } from '../lib/validate';
 import { counterBookByIsbn, counterBooksPage } from './counter-books.repo';
 import * as repo from './sales.repo';
+import { cancelTerminalSale, checkTerminalSale, refundTerminalReturn, startTerminalPayment } from './terminal';
 
 // The counter (issue 39): every route needs `sales.counter` (owner, manager, bookseller); a
 // customer's Firebase token is no staff token (401).
@@ -23,9 +24,14 @@ function saleIdParam(req: Request): string {
 export async function createSale(req: Request, res: Response) {
   const actor = requirePermission(req, 'sales.counter');
   const input = parseWith(SaleInputSchema, jsonBody(req));
-  const { sale, replayed } = await repo.placeSale(actor, input);
+  // Issue 57: a card-terminal sale is checked first (a sale the shop has is answered as it is) and,
+  // once its copies are held, handed to its reader: 202 while the card is presented.
+  const terminal = input.payment.method === 'card_terminal';
+  if (terminal && !(await repo.getSale(input.saleId))) await checkTerminalSale(input);
+  const placed = await repo.placeSale(actor, input);
+  const sale = terminal && placed.sale.status === 'awaiting_payment' ? await startTerminalPayment(placed.sale._id, actor) : placed.sale;
   noStore(res);
-  res.status(replayed ? 200 : 201).json({ sale } satisfies SaleResponse);
+  res.status(sale.status === 'awaiting_payment' ? 202 : placed.replayed ? 200 : 201).json({ sale } satisfies SaleResponse);
 }
 
 // GET /api/admin/sales?date=YYYY-MM-DD&cursor=&limit=
@@ -79,7 +85,17 @@ export async function createReturn(req: Request, res: Response) {
   const actor = requirePermission(req, 'sales.counter');
   const saleId = saleIdParam(req);
   const input = parseWith(SaleReturnInputSchema, jsonBody(req));
-  const { ret, sale, replayed } = await repo.returnSale(actor, saleId, input);
+  const { ret, sale: returned, replayed } = await repo.returnSale(actor, saleId, input);
+  // Issue 57: a card-terminal sale's money goes back to the card through Stripe.
+  const sale = returned.terminal && input.refundMethod === 'card_terminal' ? await refundTerminalReturn(saleId, ret) : returned;
   noStore(res);
   res.status(replayed ? 200 : 201).json({ return: ret, sale } satisfies SaleReturnResponse);
+}
+
+// POST /api/admin/sales/:id/cancel  (issue 57: the till's Cancel while the reader waits for the card)
+export async function cancelSale(req: Request, res: Response) {
+  const actor = requirePermission(req, 'sales.counter');
+  const sale = await cancelTerminalSale(actor, saleIdParam(req));
+  noStore(res);
+  res.json({ sale } satisfies SaleResponse);
 }
