@@ -19,7 +19,7 @@ import { giftCardCentsOf, isBookLine } from './sale-lines';
 import { addTakings, sales, saleReturns, toSale, type SaleDoc } from './sales.repo';
 import { saleCounterDelta, saleTakings } from './takings';
 
-// Stripe Terminal at the till, server-driven (issue 57; docs/decisions/066-stripe-terminal.md).
+// Stripe Terminal at the till, server-driven (issue 57; docs/decisions/043-stripe-terminal.md).
 // POST /api/admin/sales with payment {method: 'card_terminal', readerId} stores the sale as
 // `awaiting_payment` with its copies taken (placeSale, as any sale) but no takings; then this module
 // makes a card_present PaymentIntent (the saleId its idempotency key and metadata) and hands it to
