@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { STRIPE_STAND_IN_URL } from '../../scripts/lib/env';
 import { expect, ownerToken, test, uniqueTitle } from './fixtures';
 import { adminLogin, isbnPair, noHorizontalOverflow } from './helpers';
@@ -11,6 +11,12 @@ import { adminLogin, isbnPair, noHorizontalOverflow } from './helpers';
 test.use({ serviceWorkers: 'allow' }); // the counter's own page (its device list and queue), as counter.spec.ts
 
 const SHOTS = 'artifacts/screenshots';
+/**
+ * A payment's round trips (the till to the shop, the shop to Stripe and the reader, Stripe's event
+ * back to the shop's webhook, the till's next look), each through a Functions emulator worker that
+ * may be booting on a loaded 2-core machine: waits, never a measure of speed.
+ */
+const ROUND_TRIP = { timeout: 60_000 };
 const STAND_IN = process.env.STRIPE_API_BASE || STRIPE_STAND_IN_URL;
 
 async function newReader(request: APIRequestContext): Promise<{ _id: string; stripeReaderId: string; label: string; tillId: string }> {
@@ -29,6 +35,22 @@ async function presentCard(request: APIRequestContext, stripeReaderId: string, n
   expect(res.status()).toBe(200);
 }
 
+/** Clicks 'Send to Reader' and returns the sale's id from the shop's answer (202: the reader waits for the card). */
+async function sendToReader(page: Page): Promise<string> {
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/sales') && r.request().method() === 'POST', ROUND_TRIP);
+  await page.getByRole('button', { name: 'Send to Reader' }).click();
+  const res = await answer;
+  const body = await res.json();
+  expect(res.status(), JSON.stringify(body)).toBe(202);
+  expect(body.sale.status).toBe('awaiting_payment');
+  return body.sale._id;
+}
+
+async function saleStatus(request: APIRequestContext, saleId: string): Promise<string> {
+  const res = await request.get(`/api/admin/sales/${saleId}`, { headers: { Authorization: `Bearer ${await ownerToken(request)}` } });
+  return (await res.json()).sale?.status ?? `HTTP ${res.status()}`;
+}
+
 test('a card-terminal sale at 1024 px: from Card on Terminal to Sale complete', async ({ page, request, makeBook }) => {
   const { isbn13 } = isbnPair();
   const book = await makeBook({ title: uniqueTitle('Terminal Book'), isbn: isbn13, stock: 2, newPrice: 20 });
@@ -42,8 +64,8 @@ test('a card-terminal sale at 1024 px: from Card on Terminal to Sale complete', 
   await expect(page.getByTestId('sale-total')).toHaveText('$20.00');
   await page.getByRole('button', { name: 'Card on Terminal' }).click();
   await page.getByLabel('Card reader').selectOption({ label: `${reader.label} (till front)` });
-  await page.getByRole('button', { name: 'Send to Reader' }).click();
-  await expect(page.getByText('Present card on the reader')).toBeVisible();
+  const saleId = await sendToReader(page);
+  await expect(page.getByText('Present card on the reader')).toBeVisible(ROUND_TRIP);
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/counter-terminal-present-1024.png`, fullPage: true });
@@ -51,7 +73,8 @@ test('a card-terminal sale at 1024 px: from Card on Terminal to Sale complete', 
   await expect.poll(async () => (await (await request.get(`/api/books/${book._id}`)).json()).stock).toBe(1);
 
   await presentCard(request, reader.stripeReaderId, '4242424242424242');
-  await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+  await expect.poll(() => saleStatus(request, saleId), ROUND_TRIP).toBe('complete');
+  await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible(ROUND_TRIP);
   const receipt = page.getByRole('article', { name: 'Receipt' });
   await expect(receipt).toContainText(book.title);
   await expect(receipt).toContainText('Card on Terminal');
@@ -72,10 +95,11 @@ test('a card declined at the reader: the till says why and the books are back in
   await expect(page.getByTestId('sale-total')).toHaveText('$9.00');
   await page.getByRole('button', { name: 'Card on Terminal' }).click();
   await page.getByLabel('Card reader').selectOption({ label: `${reader.label} (till front)` });
-  await page.getByRole('button', { name: 'Send to Reader' }).click();
-  await expect(page.getByText('Present card on the reader')).toBeVisible();
+  const saleId = await sendToReader(page);
+  await expect(page.getByText('Present card on the reader')).toBeVisible(ROUND_TRIP);
   await presentCard(request, reader.stripeReaderId, '4000000000000002');
-  await expect(page.getByRole('alert').filter({ hasText: 'Not paid' })).toContainText(/declined/i);
+  await expect.poll(() => saleStatus(request, saleId), ROUND_TRIP).toBe('failed');
+  await expect(page.getByRole('alert').filter({ hasText: 'Not paid' })).toContainText(/declined/i, ROUND_TRIP);
   await expect(page.getByRole('alert').filter({ hasText: 'Not paid' })).toContainText('The books are back in stock');
   expect((await (await request.get(`/api/books/${book._id}`)).json()).stock).toBe(1);
   await page.getByRole('button', { name: 'Back to Sale' }).click();

@@ -48,7 +48,10 @@ export function TerminalPayment({ sale, onComplete, onBack }: { sale: TerminalSa
       await postSale({ saleId: sale.saleId, lines: sale.lines, soldAt: sale.soldAt, payment: { method: 'card_terminal', readerId: chosen._id } });
       setSent(true);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'The shop could not be reached: take cash, or try again.');
+      // Refused (4xx): nothing was sold, and the till says why. No answer (a timeout, a 5xx): the sale
+      // may have reached the reader all the same, so the till follows it rather than guess.
+      if (e instanceof ApiError && typeof e.kind === 'number' && e.kind < 500) setError(e.message);
+      else setSent(true);
     } finally {
       setSending(false);
     }
@@ -66,7 +69,8 @@ export function TerminalPayment({ sale, onComplete, onBack }: { sale: TerminalSa
     }
   };
 
-  const ended = status === 'failed' || status === 'cancelled';
+  const lost = sent && followed.error instanceof ApiError && followed.error.kind === 404; // it never reached the shop
+  const ended = status === 'failed' || status === 'cancelled' || lost;
   return (
     <section aria-labelledby="terminal-title" className="space-y-4 rounded-lg bg-white p-4 shadow sm:p-6">
       <h3 id="terminal-title" className="text-xl font-bold">Card on Terminal <span className="font-normal tabular-nums">{money(sale.total)}</span></h3>
@@ -93,7 +97,7 @@ export function TerminalPayment({ sale, onComplete, onBack }: { sale: TerminalSa
       ) : ended ? (
         <div role="alert" className="space-y-3">
           <p className="rounded-md bg-danger-soft px-3 py-2 text-danger">
-            {status === 'cancelled' ? 'Payment cancelled' : `Not paid: ${followed.data?.terminal?.failure ?? 'the reader could not take the card'}`}. The books are back in stock; nothing was sold.
+            {lost ? 'The sale did not reach the shop' : status === 'cancelled' ? 'Payment cancelled' : `Not paid: ${followed.data?.terminal?.failure ?? 'the reader could not take the card'}`}. The books are back in stock; nothing was sold.
           </p>
           <button type="button" onClick={onBack} className={buttonClass('primary', 'lg')}>Back to Sale</button>
         </div>
