@@ -1,5 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { makeGiftCardCode } from '@bookstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giftCardId } from '../src/promotions/gift-cards.repo';
 import { adminToken, db, expectUnchangedIn, http, makeBooks, removeBooks, stockOf, type TestBook } from './helpers';
 import { control, sdk } from './stripe-helpers';
 
@@ -176,6 +178,22 @@ describe('a card-terminal sale', { timeout: 120_000 }, () => {
     expect((await sdk().paymentIntents.retrieve(pi)).status).toBe('canceled');
     const read = await http(`/api/admin/sales/${body.saleId}`, { token: bookseller });
     expect(read.body.sale).toMatchObject({ status: 'failed', terminal: { failure: expect.stringMatching(/declined/i) } });
+  });
+
+  it('a gift card sold on a sale the reader declined is voided: no card for money not taken', async () => {
+    const reader = await newReader();
+    const [book] = await books(1, 1, 1000);
+    const code = makeGiftCardCode(randomBytes(15));
+    const body = { ...terminalSale([book!], reader._id), lines: [{ bookId: book!._id, quantity: 1 }, { kind: 'gift_card', amount: 25, code }] };
+    const res = await sell(body);
+    expect(res.status).toBe(202);
+    expect(res.body.sale.total).toBe(35);
+    await present(reader.stripeReaderId, CARD.declined);
+    await until(body.saleId, (d) => d.status === 'failed', 'failed');
+    const card = db().collection('giftCards').doc(giftCardId(code));
+    for (let i = 0; i < 100 && !(await card.get()).data()?.voidedAt; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await card.get()).data()).toMatchObject({ balanceCents: 0, voidedAt: expect.any(String) });
+    expect(await stockOf(book!._id)).toBe(1);
   });
 
   it("cancelled at the till: the reader stops, the PaymentIntent is cancelled, the copies come back; a card presented after is refused by the reader", async () => {

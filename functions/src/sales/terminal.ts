@@ -15,7 +15,8 @@ import { CURRENCY } from '../payments/checkout-session';
 import { PAYMENT_EVENTS_COLLECTION } from '../payments/payments.repo';
 import { providerError, requireStripe, type Stripe } from '../payments/stripe-client';
 import { readerDoc } from './readers.repo';
-import { giftCardCentsOf, isBookLine } from './sale-lines';
+import { voidGiftCard } from '../promotions/gift-cards.repo';
+import { giftCardCentsOf, isBookLine, type StoredSaleLine } from './sale-lines';
 import { addTakings, sales, saleReturns, toSale, type SaleDoc } from './sales.repo';
 import { saleCounterDelta, saleTakings } from './takings';
 
@@ -165,7 +166,22 @@ async function settle(saleId: string, outcome: Outcome, actor: AuditActor, event
     return busy(error);
   }
   await afterCommit();
+  if (settled.result === 'applied' && outcome.kind !== 'paid' && settled.sale) await voidUnpaidCards(saleId, settled.sale.lines, actor);
   return settled;
+}
+
+/**
+ * A gift card sold on a sale that was never paid is voided (issue 57: no card for money not taken).
+ * After the sale's own transaction, each card in its own (the gift cards' void path); a card voided
+ * already is fine, and one that cannot be voided now is logged for a manager to void.
+ */
+async function voidUnpaidCards(saleId: string, lines: StoredSaleLine[], actor: AuditActor): Promise<void> {
+  for (const line of lines) {
+    if (line.kind !== 'gift_card') continue;
+    await voidGiftCard(actor, line.giftCardId).catch((error: unknown) => {
+      if (!(error instanceof HttpError && error.status === 409)) logger.error('Gift card of an unpaid terminal sale not voided', { saleId, giftCardId: line.giftCardId, message: (error as Error).message });
+    });
+  }
 }
 
 /** The sale a Stripe event is about (its PaymentIntent's metadata.saleId), or null. */
