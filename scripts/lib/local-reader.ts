@@ -10,8 +10,10 @@ import { STRIPE_STAND_IN_URL } from './env';
 export const LOCAL_TILL = 'local';
 export const LOCAL_READER_ID = 'local-till';
 
-export async function registerLocalReader(secretKey: string): Promise<string> {
-  const base = new URL(STRIPE_STAND_IN_URL);
+/** Registers it (the reader's Stripe id), or says why not: `STRIPE_API_BASE=` (empty) runs against Stripe itself. */
+export async function registerLocalReader(secretKey: string, apiBase = process.env.STRIPE_API_BASE ?? STRIPE_STAND_IN_URL): Promise<string> {
+  if (!apiBase) return 'not registered (real Stripe: register a reader under the dashboard with POST /api/admin/readers)';
+  const base = new URL(apiBase);
   const stripe = new Stripe(secretKey, { host: base.hostname, port: Number(base.port), protocol: 'http' });
   const reader = await stripe.terminal.readers.create({ registration_code: 'simulated-wpe', label: 'Local till (simulated)', metadata: { tillId: LOCAL_TILL } });
   await adminDb().collection('readers').doc(LOCAL_READER_ID).set({
