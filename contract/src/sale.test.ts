@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GiftCardReserveSchema, SaleInputSchema, SaleReturnInputSchema, TillIdSchema } from './sale';
+import { GiftCardReserveSchema, SaleInputSchema, SaleReturnInputSchema } from './sale';
+import { TillIdSchema } from './till';
 
 // Issue 55's inputs at the till: a till id, gift card lines without a code, store credit without one.
 

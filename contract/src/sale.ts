@@ -4,6 +4,8 @@ import { CursorSchema } from './paging';
 import { toIsbn13, ISBN_MESSAGE } from './isbn';
 import { MAX_PRICE_CENTS, parseMoneyInput, toCents } from './money';
 import { GiftCardCodeSchema, MAX_GIFT_CARD_CENTS } from './promotions';
+import { ReaderIdSchema } from './readers';
+import { DEFAULT_TILL_ID, TillIdSchema } from './till';
 
 // Counter sales (issue 39): a sale at the till, by ISBN, online or queued offline, taken from the
 // same stock as web orders; returns at the counter; a day's takings. The counter makes the sale's
@@ -170,7 +172,8 @@ export const SalePaymentInputSchema = z.discriminatedUnion(
   [
     // The optional amount tendered: the answer carries the change. Without it, the exact amount.
     z.object({ method: z.literal('cash'), tendered: centsOf('Amount tendered').optional() }).strip(),
-    z.object({ method: z.literal('card_terminal') }).strip(),
+    // Issue 57: the till's Stripe Terminal reader takes the money; the sale waits for it (functions/src/sales/terminal.ts).
+    z.object({ method: z.literal('card_terminal'), readerId: ReaderIdSchema.optional() }).strip(),
   ],
   { error: 'payment.method must be cash or card_terminal' },
 );
@@ -193,16 +196,6 @@ export function soldAtProblem(soldAt: string, now: Date): { code: typeof SOLD_AT
   return null;
 }
 
-/**
- * Which till (the counter device) made a sale or a return (issue 55): a device setting on the
- * counter page. Absent (a sale queued before issue 55): DEFAULT_TILL_ID.
- */
-export const DEFAULT_TILL_ID = 'till-1';
-export const TillIdSchema = z
-  .string({ error: 'tillId must be text' })
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9-]{1,40}$/, 'tillId is 1 to 40 lower-case letters, digits or dashes, such as till-1');
 
 /**
  * A manager's approval given on the till (issue 55): an owner's or manager's username, password and,
@@ -241,6 +234,8 @@ export const SaleInputSchema = z
     by: z.string({ error: 'by must be a username' }).trim().toLowerCase().min(1).max(64).optional(),
     /** An owner's or manager's approval, when the shop asked for one (403 MANAGER_APPROVAL_REQUIRED). */
     approval: ApprovalSchema.optional(),
+    /** Issue 57: sent from the device's offline queue (a card-terminal sale cannot be). */
+    queued: z.boolean({ error: 'queued must be true or false' }).optional(),
   })
   .strip();
 export type SaleInput = z.input<typeof SaleInputSchema>;
@@ -318,6 +313,24 @@ export interface SaleReturn {
   /** The owner or manager who approved it on the till (issue 55), when it needed approval. */
   approvedBy?: SaleActor;
   createdAt: string;
+  /** Issue 57: a return of a card-terminal sale paid back to the card through Stripe. */
+  cardRefund?: { id: string | null; status: 'succeeded' | 'pending' | 'failed' };
+}
+
+/**
+ * Issue 57: a card-terminal sale holds its copies while the reader takes the card (`awaiting_payment`),
+ * then is `complete` (its takings counted) or `failed` / `cancelled` (its copies back). Every other
+ * sale, and every sale from before issue 57, is `complete`.
+ */
+export const SALE_STATUSES = ['awaiting_payment', 'complete', 'failed', 'cancelled'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+
+export interface SaleTerminal {
+  readerId: string;
+  paymentIntentId: string | null;
+  tillId?: string;
+  /** Why the payment did not happen (a decline, a cancel at the till). */
+  failure?: string;
 }
 
 export interface Sale {
@@ -346,6 +359,10 @@ export interface Sale {
   priceDiffers: boolean;
   /** Returns made against it, oldest first. */
   returns: SaleReturn[];
+  /** Issue 57: see SALE_STATUSES; absent: complete (a cash sale, every sale from before). */
+  status?: SaleStatus;
+  /** Issue 57: a sale paid on the till's Stripe Terminal reader. */
+  terminal?: SaleTerminal;
 }
 
 export interface SaleResponse {
@@ -485,3 +502,12 @@ export interface CounterSettingsResponse {
   /** Dollars. */
   allowance: number;
 }
+// Issue 57: a card-terminal sale refused.
+export const READER_REQUIRED = 'READER_REQUIRED';
+export const UNKNOWN_READER = 'UNKNOWN_READER';
+export const READER_OF_ANOTHER_TILL = 'READER_OF_ANOTHER_TILL';
+export const TERMINAL_OFFLINE = 'TERMINAL_OFFLINE';
+export const SALE_NOT_CANCELLABLE = 'SALE_NOT_CANCELLABLE';
+export const SALE_NOT_PAID = 'SALE_NOT_PAID';
+/** A card-terminal sale's soldAt at most this old: older, it was kept offline, and the customer has gone. */
+export const TERMINAL_SOLD_AT_MAX_AGE_MS = 2 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseMoneyInput, toCents } from './money';
-import { TillIdSchema } from './sale';
+import { TillIdSchema } from './till';
 import { text } from './text';
 
 // Shifts at the till (issue 57): a till's drawer from the float it was opened with to the count it

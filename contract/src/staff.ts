@@ -38,6 +38,7 @@ export const PERMISSIONS = [
   'promotions.manage', // discount codes and gift cards (issue 40)
   'purchasing.manage', // suppliers, purchase orders, returns to suppliers, costs and the stock's value (issue 56)
   'stock.receive', // receiving a delivery (issue 56)
+  'terminal.readers', // registering and removing the tills' Stripe Terminal card readers (issue 57)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -47,7 +48,7 @@ export const POLICY: Readonly<Record<Role, readonly Permission[]>> = {
   manager: [
     'books.view', 'books.create', 'books.edit', 'books.price', 'books.stock', 'books.delete', 'books.import', 'books.covers',
     'orders.desk', 'orders.status', 'orders.refund', 'reports.view', 'audit.view', 'newsletter.export', 'settings.fulfilment', 'mail.failed', 'sales.counter',
-    'promotions.manage', 'purchasing.manage', 'stock.receive',
+    'promotions.manage', 'purchasing.manage', 'stock.receive', 'terminal.readers',
   ],
   bookseller: ['books.view', 'books.stock', 'orders.desk', 'orders.status', 'sales.counter', 'stock.receive'],
 };
@@ -193,6 +194,7 @@ export const AUDIT_ACTIONS = [
   'mail.resend', // issue 58
   'giftcard.void', // issue 55
   'shift.open', 'shift.close', 'shift.pay-in', 'shift.pay-out', // issue 57
+  'reader.create', 'reader.delete', 'sale.cancel', // issue 57
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Unknown action' });
 export type AuditAction = z.infer<typeof AuditActionSchema>;

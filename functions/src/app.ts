@@ -16,6 +16,7 @@ import { mailAdminRouter } from './mail/mail.router';
 import { routerOf } from './lib/routes';
 import { salesRouter } from './sales/sales.router';
 import { shiftsRouter } from './shifts/shifts.router';
+import { readersRouter } from './sales/readers.router';
 import { adminOrdersRouter, adminPreordersRouter, checkoutRouter, ordersRouter } from './orders/orders.router';
 import { adminSpecialOrdersRouter, specialOrdersRouter } from './special-orders/special-orders.router';
 import { adminPaymentRouter, checkoutPaymentRouter, orderPaymentRouter, paymentProblemsRouter, stripeRouter } from './payments/payments.router';
@@ -62,6 +63,7 @@ export function createApp() {
     '/admin/mail': mailAdminRouter, // issue 36: the mail that failed
     '/admin/sales': salesRouter, // issue 39: the counter
     '/admin/shifts': shiftsRouter, // issue 57: the till's shifts
+    '/admin/readers': readersRouter, // issue 57: the tills' Stripe Terminal readers
     '/gift-cards': giftCardsRouter, // issue 40: the balance check
     '/admin': [{ get: adminStats }, subscriptionsAdminRouter, staffRouter, promotionsAdminRouter, purchasingAdminRouter], // issue 56: buying
   });

@@ -111,10 +111,15 @@ describe('POST /api/admin/sales', () => {
     expect(await storedSale(short.saleId)).toBeUndefined();
     expect(await stockOf(book!._id)).toBe(2);
 
-    const card = await sell(owner, saleOf([{ isbn: book!.isbn, quantity: 1 }], { method: 'card_terminal' }));
-    expect(card.status).toBe(201);
-    expect(card.body.sale).toMatchObject({ total: 12.5, payment: { method: 'card_terminal' } });
-    expect(card.body.sale.change).toBeUndefined();
+    // Issue 57: a card-terminal sale names the till's reader (terminal-sales.api.test.ts pays one).
+    const card = saleOf([{ isbn: book!.isbn, quantity: 1 }], { method: 'card_terminal' });
+    const noReader = await sell(owner, card);
+    expect(noReader.status).toBe(400);
+    expect(noReader.body.code).toBe('READER_REQUIRED');
+    expect(await storedSale(card.saleId)).toBeUndefined();
+    const exact = await sell(owner, saleOf([{ isbn: book!.isbn, quantity: 1 }]));
+    expect(exact.status).toBe(201);
+    expect(exact.body.sale.change).toBeUndefined();
     expect(await stockOf(book!._id)).toBe(1);
   });
 

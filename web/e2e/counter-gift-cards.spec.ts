@@ -110,7 +110,7 @@ test('offline: a gift card sold with the network gone prints its code at once, a
   await page.getByRole('textbox', { name: 'Gift card (amount)' }).fill('15.50');
   await page.getByRole('button', { name: 'Add Gift Card' }).click();
   await expect(page.getByTestId('sale-total')).toHaveText('$15.50');
-  await page.getByRole('button', { name: 'Card on Terminal' }).click();
+  await page.getByRole('button', { name: 'Take Cash' }).click();
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
   await expect(page.getByText('Waiting to sync: this sale is kept on this device')).toBeVisible();
   const receipt = page.getByRole('article', { name: 'Receipt' });

@@ -158,7 +158,7 @@ test('offline: a sale the shop refuses when it syncs (the last copy went online 
 
   await context.setOffline(true);
   await scan(page, isbn13);
-  await page.getByRole('button', { name: 'Card on Terminal' }).click();
+  await page.getByRole('button', { name: 'Take Cash' }).click();
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
   // Meanwhile a shopper orders the same last copy on the web.
   const order = await request.post('/api/orders', {
@@ -191,7 +191,7 @@ test('a return at the counter and the day\'s end', async ({ page, request, makeB
   await scan(page, isbn13);
   // Both scans on the line before paying (each may ask the shop while the device's list is still being copied).
   await expect(page.getByTestId('sale-total')).toHaveText('$16.00');
-  await page.getByRole('button', { name: 'Card on Terminal' }).click();
+  await page.getByRole('button', { name: 'Take Cash' }).click();
   await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
   await expect.poll(() => stockOf(request, book._id)).toBe(2); // the sale reaches the server just after 'Sale complete'
 

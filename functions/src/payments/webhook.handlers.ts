@@ -5,6 +5,7 @@ import { providerError } from './stripe-client';
 import { disputeFact, refundFact, paymentIntentOfEvent, sessionFact, sessionOrderId, type Fact } from './payment-facts';
 import { applyAndSettle } from './cancel-refunds';
 import { stripeFromEnv, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from './stripe-client';
+import { TERMINAL_EVENTS, terminalEvent } from '../sales/terminal';
 
 // POST /api/stripe/webhook: what Stripe tells the shop about payments and refunds.
 // The signature is checked on the request's raw bytes: both runtimes (functions-framework on Cloud
@@ -13,7 +14,7 @@ import { stripeFromEnv, WEBHOOK_TOLERANCE_SECONDS, type Stripe } from './stripe-
 // would not match the signature; it is never used. docs/decisions/030-card-payments.md.
 
 /** Every event the shop subscribes to (docs/operations.md lists the same, checked by a test). */
-export const SUBSCRIBED_EVENTS = (): string[] => [...SESSION_EVENTS, ...REFUND_EVENTS, ...DISPUTE_EVENTS];
+export const SUBSCRIBED_EVENTS = (): string[] => [...SESSION_EVENTS, ...REFUND_EVENTS, ...DISPUTE_EVENTS, ...TERMINAL_EVENTS];
 
 const SESSION_EVENTS = new Set([
   'checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired',
@@ -61,6 +62,13 @@ export async function stripeWebhook(req: Request, res: Response) {
   } catch {
     logger.warn('Stripe webhook refused: bad signature', { bytes: raw.length });
     throw new HttpError(400, 'Invalid Stripe signature');
+  }
+  if (TERMINAL_EVENTS.has(event.type)) {
+    // Issue 57: a counter sale paid on a Terminal reader (sales/terminal.ts), applied once.
+    const { result, saleId } = await terminalEvent(s.stripe, event);
+    logger.info('Stripe terminal event', { eventId: event.id, type: event.type, saleId, result });
+    res.json({ received: true, result });
+    return;
   }
   let orderId: string | null = null;
   let fact: Fact;

@@ -12,6 +12,7 @@ import { readCounterAllowance, saveCounterAllowance } from './allowance';
 import { tillAuthority } from './approval';
 import { reserveCodes } from './gift-card-codes';
 import * as repo from './sales.repo';
+import { cancelTerminalSale, checkTerminalSale, refundTerminalReturn, startTerminalPayment } from './terminal';
 
 // The counter (issue 39): every route needs `sales.counter` (owner, manager, bookseller); a
 // customer's Firebase token is no staff token (401).
@@ -26,12 +27,17 @@ function saleIdParam(req: Request): string {
 export async function createSale(req: Request, res: Response) {
   const caller = requirePermission(req, 'sales.counter');
   const input = parseWith(SaleInputSchema, jsonBody(req));
-  // A sale the shop has is answered as it was (placeSale's replay), without checking its approval again (a code is spent once).
-  const known = input.approval ? await repo.getSale(input.saleId) : null;
+  const terminal = input.payment.method === 'card_terminal';
+  // A sale the shop has is answered as it was (placeSale's replay): its approval is not checked
+  // again (a code is spent once), nor its reader (issue 57: checked before its copies are held).
+  const known = input.approval || terminal ? await repo.getSale(input.saleId) : null;
   const who = await tillAuthority(req, caller, known ? { ...input, approval: undefined } : input);
-  const { sale, replayed } = await repo.placeSale(who.maker, input, who);
+  if (terminal && !known) await checkTerminalSale(input);
+  const placed = await repo.placeSale(who.maker, input, who);
+  // Issue 57: once its copies are held, a card-terminal sale is handed to its reader: 202 while the card is presented.
+  const sale = terminal && placed.sale.status === 'awaiting_payment' ? await startTerminalPayment(placed.sale._id, who.maker) : placed.sale;
   noStore(res);
-  res.status(replayed ? 200 : 201).json({ sale } satisfies SaleResponse);
+  res.status(sale.status === 'awaiting_payment' ? 202 : placed.replayed ? 200 : 201).json({ sale } satisfies SaleResponse);
 }
 
 // GET /api/admin/sales?date=YYYY-MM-DD&cursor=&limit=
@@ -86,7 +92,9 @@ export async function createReturn(req: Request, res: Response) {
   const saleId = saleIdParam(req);
   const input = parseWith(SaleReturnInputSchema, jsonBody(req));
   const who = await tillAuthority(req, caller, { ...(input.approval && !(input.returnId && (await repo.returnExists(input.returnId))) ? { approval: input.approval } : {}) });
-  const { ret, sale, replayed } = await repo.returnSale(who.maker, saleId, input, who);
+  const { ret, sale: returned, replayed } = await repo.returnSale(who.maker, saleId, input, who);
+  // Issue 57: a card-terminal sale's money goes back to the card through Stripe.
+  const sale = returned.terminal && input.refundMethod === 'card_terminal' ? await refundTerminalReturn(saleId, ret) : returned;
   noStore(res);
   res.status(replayed ? 200 : 201).json({ return: ret, sale } satisfies SaleReturnResponse);
 }
@@ -115,4 +123,12 @@ export async function putCounterSettings(req: Request, res: Response) {
   const saved = await saveCounterAllowance(actor, allowance);
   noStore(res);
   res.json({ allowance: fromCents(saved) } satisfies CounterSettingsResponse);
+}
+
+// POST /api/admin/sales/:id/cancel  (issue 57: the till's Cancel while the reader waits for the card)
+export async function cancelSale(req: Request, res: Response) {
+  const actor = requirePermission(req, 'sales.counter');
+  const sale = await cancelTerminalSale(actor, saleIdParam(req));
+  noStore(res);
+  res.json({ sale } satisfies SaleResponse);
 }

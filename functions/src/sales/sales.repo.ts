@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   DEFAULT_TILL_ID, formatGiftCardCode, fromCents, isGiftCardLine, type FieldChange, RETURN_EXCEEDS_SALE, SALE_ID_REUSED, shopDay, soldAtProblem, storedName,
   type ParsedGiftCardLine, type ParsedSaleInput, type ParsedSaleReturnInput, type ReturnMethod, type Sale, type SaleActor, type SaleBookLineInput, type SaleLineInput,
-  type SalePaymentMethod, type SaleReturn, type SalesPage, type SalesSummary,
+  type SalePaymentMethod, type SaleReturn, type SalesPage, type SalesSummary, type SaleStatus, SALE_NOT_PAID,
 } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
@@ -25,6 +25,7 @@ import { claimReservedCodes, serverGiftCardCode, withServerCodes } from './gift-
 import {
   randomTakingsShard, returnCounterDelta, returnTakings, saleCounterDelta, saleTakings, summaryOf, TAKINGS_COLLECTION, TAKINGS_SHARDS, takingsDocId, type TakingsWrite,
 } from './takings';
+import { terminalHold, type StoredTerminal } from './terminal-hold';
 
 // Counter sales and returns (issue 39). A sale is `sales/<saleId>`, the id the counter made, so a
 // sale sent twice (a lost answer, the offline queue, five at once) is stored once: the transaction
@@ -64,6 +65,8 @@ interface StoredReturn {
   approvedBy?: SaleActor;
   createdAt: string;
   day: string;
+  /** Issue 57: paid back to the card through Stripe (a card-terminal sale's return). */
+  cardRefund?: { id: string | null; status: 'succeeded' | 'pending' | 'failed' };
 }
 
 export interface SaleDoc {
@@ -94,6 +97,9 @@ export interface SaleDoc {
   /** Copies returned so far, by book id. */
   returned: Record<string, number>;
   returns: StoredReturn[];
+  /** Issue 57: absent: complete (every sale before it, and cash). */
+  status?: SaleStatus;
+  terminal?: StoredTerminal;
 }
 
 export interface ReturnDoc {
@@ -139,6 +145,7 @@ const toReturn = (saleId: string, r: StoredReturn, codes?: Codes): SaleReturn =>
     _id: r.id, saleId, lines: r.lines.map(apiBookLine), total: fromCents(r.totalCents), refundMethod: r.refundMethod, by: r.by,
     tillId: r.tillId ?? DEFAULT_TILL_ID, ...(r.approvedBy ? { approvedBy: r.approvedBy } : {}), createdAt: r.createdAt,
     ...(r.giftCard ? { giftCard: { ...r.giftCard, ...(code ? { code } : {}) } } : {}),
+    ...(r.cardRefund ? { cardRefund: r.cardRefund } : {}),
   };
 };
 
@@ -159,11 +166,13 @@ export function toSale(id: string, doc: SaleDoc, codes?: Codes): Sale {
     day: doc.day,
     priceDiffers: doc.priceDiffers ?? false,
     returns: (doc.returns ?? []).map((r) => toReturn(id, r)),
+    ...(doc.status ? { status: doc.status } : {}),
+    ...(doc.terminal ? { terminal: doc.terminal } : {}),
   };
 }
 
 /** Adds a sale's or return's takings to one shard of its day (blind increments: no read, no lock). */
-function addTakings(tx: Transaction, day: string, write: TakingsWrite): void {
+export function addTakings(tx: Transaction, day: string, write: TakingsWrite): void {
   const fields: Record<string, unknown> = { ...write.texts };
   for (const [field, by] of Object.entries(write.numbers)) fields[field] = FieldValue.increment(by);
   tx.set(takingsDay(day, randomTakingsShard()), fields, { merge: true });
@@ -369,7 +378,9 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       }
 
       const by = { username: actor.username, name: actor.displayName };
+      const held = terminalHold(input); // issue 57: a card-terminal sale waits for its reader
       const doc: SaleDoc = {
+        ...held,
         lines,
         totalCents,
         payment: { method: input.payment.method, ...(tendered !== undefined ? { tenderedCents: tendered } : {}) },
@@ -393,8 +404,11 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       claims.write(now);
       allowance.write();
       const counted = { totalCents, giftCardCents: giftCardCentsOf(lines), giftCards: cards.length, method: input.payment.method, by, priceDiffers };
-      addToCounters(tx, saleCounterDelta(counted));
-      addTakings(tx, doc.day, saleTakings(counted));
+      // A held sale's takings count when Stripe reports the payment (terminal.ts), once.
+      if (!held) {
+        addToCounters(tx, saleCounterDelta(counted));
+        addTakings(tx, doc.day, saleTakings(counted));
+      }
       return { sale: toSale(ref.id, doc, codes), replayed: false };
     }, TX_OPTIONS);
   let placed: PlacedSale;
@@ -470,6 +484,7 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
       if (!saleSnap!.exists) throw new HttpError(404, 'Sale not found');
       const sale = saleSnap!.data() as SaleDoc;
       if (retSnap!.exists) return replayReturn(sale, retSnap!.data() as ReturnDoc);
+      if ((sale.status ?? 'complete') !== 'complete') throw new HttpError(409, `This sale is ${sale.status}: only a paid sale has copies to return`, { code: SALE_NOT_PAID });
 
       const notSold = input.lines.filter((line) => !soldLine(sale, line));
       if (notSold.length > 0) {

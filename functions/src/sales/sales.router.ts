@@ -9,4 +9,5 @@ export const salesRouter = routerOf({
   '/books/:isbn': { get: handlers.counterBook },
   '/:id': { get: handlers.getSale },
   '/:id/returns': { post: handlers.createReturn },
+  '/:id/cancel': { post: handlers.cancelSale },
 });

@@ -123,7 +123,7 @@ describe('the Counter page', () => {
     await waitFor(() => expect(screen.getByTestId('device-codes').textContent).toBe('5 gift card codes kept for selling offline'));
     network = 'down';
     await scan(user, '9780306406157'); // from the device's list: no request
-    await user.click(await screen.findByRole('button', { name: 'Card on Terminal' }));
+    await user.click(await screen.findByRole('button', { name: 'Take Cash' }));
     expect(await screen.findByRole('heading', { name: 'Sale complete' })).toBeTruthy();
     expect(screen.getByText(/Waiting to sync: this sale is kept on this device/)).toBeTruthy();
     const waiting = await screen.findByRole('list', { name: 'Sales not yet synced' });

@@ -17,6 +17,7 @@ import { Receipt, type ReceiptData } from './receipt';
 import { bodyToSend } from './sale-queue';
 import { SaleQueue } from './sale-queue-panel';
 import { readTillId, reservedLeft, takeReservedCodes, writeTillId } from './till';
+import { TerminalPayment, type TerminalSaleBody } from './terminal-payment';
 import { useCounterDevice } from './use-counter-device';
 
 // The Counter (issue 39): scan or type an ISBN, Enter adds the book (again: one more), take cash or
@@ -81,6 +82,8 @@ export function Component() {
   const [done, setDone] = useState<{ receipt: ReceiptData; saleId: string; synced: boolean } | null>(null);
   const [tillId, setTillId] = useState(readTillId);
   const [approval, setApproval] = useState<{ request: ApprovalRequest; queued: QueuedSale } | null>(null);
+  // Issue 57: a card-terminal sale on its way through the till's reader (never through the offline queue).
+  const [terminal, setTerminal] = useState<TerminalSaleBody | null>(null);
 
   if (me.data && !me.can('sales.counter')) return <p className="rounded-lg bg-white p-6 shadow">Your role cannot use the counter.</p>;
 
@@ -182,6 +185,11 @@ export function Component() {
       state: 'waiting',
     };
     queued.body.saleId = queued.saleId;
+    if (method === 'card_terminal') {
+      setTerminal({ saleId: queued.saleId, tillId, ...(me.data ? { by: me.data.username } : {}), lines: queued.body.lines, soldAt, total: queued.total });
+      setBusy(false);
+      return;
+    }
     try {
       const outcome = await device.sell(queued);
       if (outcome.kind === 'refused') {
@@ -240,6 +248,13 @@ export function Component() {
     ? { saleId: delivered._id, at: delivered.createdAt, lines: delivered.lines, total: delivered.total, method: delivered.payment.method, tendered: delivered.payment.tendered, change: delivered.change, servedBy: delivered.by.name }
     : done?.receipt ?? null;
 
+  const terminalPaid = (sale: Sale) => {
+    setTerminal(null);
+    setDone({ saleId: sale._id, synced: true, receipt: { saleId: sale._id, at: sale.createdAt, lines: sale.lines, total: sale.total, method: sale.payment.method, servedBy: sale.by.name } });
+    setLines([]);
+    setNotice(null);
+  };
+
   const newSale = () => {
     setDone(null);
     requestAnimationFrame(() => scanner.current?.focus());
@@ -286,6 +301,8 @@ export function Component() {
             {(done.synced || delivered) && <Link to={`/dashboard/counter/sales/${done.saleId}`} className={`${textLink} self-center text-sm`}>Return items from this sale</Link>}
           </div>
         </section>
+      ) : terminal ? (
+        <TerminalPayment sale={terminal} onComplete={terminalPaid} onBack={() => setTerminal(null)} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] print:hidden">
           <section aria-label="Sale" className="space-y-4 rounded-lg bg-white p-4 shadow sm:p-6">
@@ -361,9 +378,11 @@ export function Component() {
             </div>
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
               <button type="button" disabled={lines.length === 0 || busy} onClick={() => void complete('cash')} className={buttonClass('primary', 'lg')}>Take Cash</button>
-              <button type="button" disabled={lines.length === 0 || busy} onClick={() => void complete('card_terminal')} className={buttonClass('secondary', 'lg')}>Card on Terminal</button>
+              <button type="button" disabled={lines.length === 0 || busy || !device.online} onClick={() => void complete('card_terminal')} className={buttonClass('secondary', 'lg')} aria-describedby="terminal-note">Card on Terminal</button>
             </div>
-            <p className="text-xs text-gray-600">Card on Terminal: take the payment on the shop&apos;s card reader first; the counter records it.</p>
+            <p id="terminal-note" className="text-xs text-gray-600">
+              {device.online ? "Card on Terminal: the till's card reader takes the payment; the sale completes when the card is accepted." : 'Offline: Card on Terminal needs the connection to the shop and its reader. Cash still works.'}
+            </p>
           </section>
         </div>
       )}
