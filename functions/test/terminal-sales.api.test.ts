@@ -225,14 +225,14 @@ describe('a card-terminal sale', { timeout: 120_000 }, () => {
     const res = await sell(body);
     expect(res.status).toBe(202);
     const unpaidReturn = await expectUnchangedIn([saleRef(body.saleId)], () =>
-      http(`/api/admin/sales/${body.saleId}/returns`, { method: 'POST', token: bookseller, json: { returnId: randomUUID(), lines: [{ bookId: a!._id, quantity: 1 }], refundMethod: 'card_terminal' } }));
+      http(`/api/admin/sales/${body.saleId}/returns`, { method: 'POST', token: bookseller, json: { returnId: randomUUID(), tillId: `till-${RUN}`, lines: [{ bookId: a!._id, quantity: 1 }], refundMethod: 'card_terminal' } }));
     expect(unpaidReturn.status).toBe(409);
     expect(unpaidReturn.body.code).toBe('SALE_NOT_PAID');
     const pi = res.body.sale.terminal.paymentIntentId as string;
     await present(reader.stripeReaderId, CARD.pays);
     await until(body.saleId, (d) => d.status === 'complete', 'complete');
 
-    const returnBody = { returnId: randomUUID(), lines: [{ bookId: b!._id, quantity: 1 }], refundMethod: 'card_terminal' };
+    const returnBody = { returnId: randomUUID(), tillId: `till-${RUN}`, lines: [{ bookId: b!._id, quantity: 1 }], refundMethod: 'card_terminal' };
     const ret = await http(`/api/admin/sales/${body.saleId}/returns`, { method: 'POST', token: bookseller, json: returnBody });
     expect(ret.status).toBe(201);
     const refunds = (await sdk().refunds.list({ payment_intent: pi })).data;

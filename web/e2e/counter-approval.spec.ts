@@ -31,7 +31,7 @@ async function signIn(page: Page, username: string) {
 async function sellGiftCard(page: Page, amount: string) {
   await page.getByRole('textbox', { name: 'Gift card (amount)' }).fill(amount);
   await page.getByRole('button', { name: 'Add Gift Card' }).click();
-  await page.getByRole('button', { name: 'Card on Terminal' }).click();
+  await page.getByRole('button', { name: 'Take Cash' }).click();
 }
 
 test.use({ viewport: { width: 375, height: 812 } });

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
       settings: () => import('../features/admin/settings/fulfilment-page'),
       counter: () => import('../features/admin/counter/counter-page'),
       'counter/day': () => import('../features/admin/counter/day-end-page'),
+      'counter/shifts': () => import('../features/admin/counter/shifts-page'),
       'counter/sales/:id': () => import('../features/admin/counter/sale-page'),
       discounts: () => import('../features/admin/promotions/discounts-page'),
       'gift-cards': () => import('../features/admin/promotions/gift-cards-page'),

@@ -33,6 +33,8 @@ export const queryKeys = {
   adminSpecialOrders: ['admin-special-orders'] as const,
   /** Buying (issue 56): suppliers, purchase orders, reorder suggestions, the stock's value. */
   adminPurchasing: ['admin-purchasing'] as const,
+  /** The till's shifts (issue 57). */
+  adminShifts: ['admin-shifts'] as const,
   /** The signed-in shopper's own special orders. */
   mySpecialOrders: ['special-orders', 'mine'] as const,
 };

@@ -264,7 +264,10 @@ export function Component() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <h2 className="text-2xl font-bold">Counter</h2>
-        <Link to="/dashboard/counter/day" className={buttonClass('secondary', 'md')}>Day&apos;s End</Link>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/dashboard/counter/shifts" className={buttonClass('secondary', 'md')}>Shifts</Link>
+          <Link to="/dashboard/counter/day" className={buttonClass('secondary', 'md')}>Day&apos;s End</Link>
+        </div>
       </div>
       <DeviceStatus device={device} />
       <TillSetting tillId={tillId} onChange={(id) => {
