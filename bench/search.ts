@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { generatedBooks, KNOWN_BOOKS } from '../functions/src/books/catalog-fixtures';
 import { buildIndex, loadIndex, searchBooks, serializeIndex } from '../functions/src/books/search-index';
+import { heapLimitMb } from '../functions/src/lib/heap';
 
 // Selective queries (a title with typos, a prefix, accents, an author), and one broad word.
 const QUERIES = ['harri poter', 'dune mess', 'cafe eclair', 'rowling', 'the quiet ledgr', 'lantern'];
@@ -105,10 +106,10 @@ if (process.argv.includes('--memory')) {
   const file = `${dir}search-${MEMORY_BOOKS}.json.gz`;
   writeFileSync(file, serializeIndex(buildIndex([...generatedBooks(MEMORY_BOOKS - KNOWN_BOOKS.length), ...KNOWN_BOOKS])));
   const rows = FUNCTIONS.map(({ name, memoryMb }) => {
-    const child = spawnSync(process.execPath, [`--max-old-space-size=${memoryMb}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--load-snapshot', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const child = spawnSync(process.execPath, [`--max-old-space-size=${heapLimitMb(memoryMb)}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--load-snapshot', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
     const out = child.status === 0 ? (JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { loadMs: number; searchMs: number; hits: number; heapMb: number; peakRssMb: number }) : null;
     const why = out ? '' : /heap out of memory|Allocation failed/i.test(child.stderr) ? 'ran out of memory' : `failed (${child.status}): ${child.stderr.slice(-200)}`;
-    const built = spawnSync(process.execPath, [`--max-old-space-size=${memoryMb}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--build-index'], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const built = spawnSync(process.execPath, [`--max-old-space-size=${heapLimitMb(memoryMb)}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--build-index'], { encoding: 'utf8', maxBuffer: 1 << 20 });
     const build = built.status === 0 ? (JSON.parse(built.stdout.trim().split('\n').at(-1)!) as { buildMs: number; peakRssMb: number }) : null;
     const buildWhy = build ? '' : /heap out of memory|Allocation failed/i.test(built.stderr) ? 'ran out of memory' : `failed (${built.status})`;
     console.log(`  ${name} (${memoryMb} MiB): ${out ? `loaded in ${out.loadMs.toFixed(0)} ms, heap ${out.heapMb.toFixed(0)} MiB, peak RSS ${out.peakRssMb.toFixed(0)} MiB, a search ${out.searchMs.toFixed(1)} ms` : why}; build: ${build ? `${build.buildMs.toFixed(0)} ms, peak RSS ${build.peakRssMb.toFixed(0)} MiB` : buildWhy}`);

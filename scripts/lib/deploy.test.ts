@@ -25,7 +25,7 @@ const DEMO_ENV = readFileSync(new URL('../../web/.env.emulator', import.meta.url
 const ok = (stdout = ''): CliAnswer => ({ code: 0, stdout, stderr: '' });
 const fail = (stderr: string): CliAnswer => ({ code: 1, stdout: '', stderr });
 const SECRET_META = ok(JSON.stringify({ status: 'success', result: { secrets: [{ versionId: '1', state: 'ENABLED' }] } }));
-const GOOD_MAIL_ENV = 'MAIL_FROM=Bookstore <orders@my-shop.com>';
+const GOOD_MAIL_ENV = 'MAIL_FROM=Bookstore <orders@my-shop.com>\nNODE_OPTIONS=--max-old-space-size-percentage=75';
 const SMTP_URI = 'smtps://apikey:SG.very-secret-key@smtp.sendgrid.net:465';
 const DATABASE = ok(JSON.stringify({ status: 'success', result: { name: `projects/${PROJECT}/databases/(default)`, locationId: 'nam5', type: 'FIRESTORE_NATIVE' } }));
 
@@ -190,6 +190,16 @@ describe('npm run deploy: refusals', () => {
   });
 });
 
+describe("npm run deploy: each function's heap limit (NODE_OPTIONS, issue 58)", () => {
+  it('refuses without NODE_OPTIONS for the project, naming the line to add', async () => {
+    writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
+    writeFileSync(join(root, `functions/.env.${PROJECT}`), 'MAIL_FROM=Bookstore <orders@my-shop.com>');
+    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
+    expect(output()).toContain(`FAIL Heap limit (NODE_OPTIONS in functions/.env*): NODE_OPTIONS is not set in functions/.env.${PROJECT}`);
+    expect(output()).toContain(`fix: echo 'NODE_OPTIONS=--max-old-space-size-percentage=75' >> functions/.env.${PROJECT}`);
+  });
+});
+
 describe("npm run deploy: the shop's mail (sendMail's SMTP_URI secret and MAIL_FROM)", () => {
   beforeEach(() => writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV));
 
@@ -276,6 +286,7 @@ describe('npm run deploy -- --dry-run', () => {
       '  ok   Firestore (default) database: exists (nam5); point-in-time recovery off, delete protection off (the release turns both on)',
       '  ok   Cloud Storage default bucket: set up',
       `  ok   Mail sender (MAIL_FROM in functions/.env*): Bookstore <orders@my-shop.com> (functions/.env.${PROJECT})`,
+      `  ok   Heap limit (NODE_OPTIONS in functions/.env*): --max-old-space-size-percentage=75 (functions/.env.${PROJECT})`,
       "  ok   Secret SMTP_URI (Secret Manager, the sendMail function's SMTP server): set, smtps://apikey:***@smtp.sendgrid.net:465 (password not shown)",
       'Plan:',
       '  1. Build the web app in production mode (web/dist-prod)',

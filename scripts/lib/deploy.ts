@@ -5,6 +5,7 @@ import { BACKUP_RETENTION, CREATE_DAILY_BACKUP, describeProtection, PROTECT_DATA
 import { cliArgs } from './env';
 import {
   checkFirestore,
+  checkHeapOption,
   checkMailFrom,
   checkSecret,
   checkSmtpSecret,
@@ -153,6 +154,7 @@ export async function runChecks(projectId: string, deps: DeployDeps): Promise<Ch
   checks.push({ name: firestore.name, ok: firestore.ok, detail: `${firestore.detail}${protection}`, fix: firestore.fix });
   checks.push(await checkStorage(deps.cli, projectId, 'firebase.json'));
   checks.push(checkMailFrom(deps.root, projectId));
+  checks.push(checkHeapOption(deps.root, projectId));
   checks.push(await checkSmtpSecret(deps.cli, projectId));
   return checks;
 }
