@@ -86,11 +86,6 @@ async function bookUrls(plan: SitemapPlan, n: number) {
   return [...pages, ...entries.map((e) => ({ loc: `${origin}/books/${e.id}`, lastmod: e.updatedAt }))];
 }
 
-/** Options for tests: how many books a sitemap file is planned for (the plan's files follow it). */
-export interface PagesOptions {
-  sitemapUrlsPerFile?: number;
-}
-
 // GET /sitemap.xml: the index of /sitemap-books-N.xml files, one per URLS_PER_FILE books (1 read with
 // the builder's plan); cached at the edge like every sitemap file.
 function sitemap(perFile: number) {
@@ -117,7 +112,7 @@ function sitemapFile(perFile: number) {
   };
 }
 
-export function createPagesApp({ sitemapUrlsPerFile = URLS_PER_FILE }: PagesOptions = {}) {
+export function createPagesApp() {
   const app = express();
   app.disable('x-powered-by');
   app.use(noStoreByDefault);
@@ -132,8 +127,8 @@ export function createPagesApp({ sitemapUrlsPerFile = URLS_PER_FILE }: PagesOpti
   app.get('/', page);
   app.get('/books', page);
   app.get('/books/:id', page);
-  app.get('/sitemap.xml', sitemap(sitemapUrlsPerFile));
-  app.get(/^\/sitemap-books-(\d{1,6})\.xml$/, sitemapFile(sitemapUrlsPerFile));
+  app.get('/sitemap.xml', sitemap(URLS_PER_FILE));
+  app.get(/^\/sitemap-books-(\d{1,6})\.xml$/, sitemapFile(URLS_PER_FILE));
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });
