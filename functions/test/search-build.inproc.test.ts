@@ -40,7 +40,7 @@ async function get(base: string, path: string) {
   return { status: res.status, headers: res.headers, text, body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
 }
 
-const searchFor = (q: string) => get(search.base, `/api/books/search?q=${encodeURIComponent(q)}&limit=50`);
+const searchFor = (q: string) => get(search.base, `/api/books/search?q=${encodeURIComponent(q)}&limit=24`);
 const ids = (reply: { body: { books: { _id: string }[] } }) => reply.body.books.map((b) => b._id);
 const catalogVersion = async () => ((await db().collection('meta').doc('catalog').get()).get('version') as number | undefined) ?? 0;
 const snapshotNames = async () => (await bucket().getFiles({ prefix: `search-index/${SEARCH_SCHEMA}/` }))[0].map((f) => f.name);
