@@ -23,7 +23,9 @@ async function child(): Promise<boolean> {
     const { countedReads } = await import('../functions/src/lib/read-counter');
     const t = performance.now();
     const { result, reads } = await countedReads(() => buildSearchSnapshots());
-    console.log(JSON.stringify({ ms: performance.now() - t, reads, built: result.built, skipped: result.skipped, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
+    // `reads` is the request counter's (lib/read-counter.ts); `booksRead` the documents the builds' catalogue queries returned.
+    const booksRead = result.built.reduce((sum, b) => sum + b.books, 0);
+    console.log(JSON.stringify({ ms: performance.now() - t, reads, booksRead, built: result.built, skipped: result.skipped, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
     return true;
   }
   if (process.argv.includes('--import-books')) {
@@ -197,12 +199,14 @@ async function main() {
           if (out.created !== 1000) throw new Error(`import request ${i + 1} created ${out.created}`);
         }
         const importMs = performance.now() - tImport;
+        log(`  import of 5,000 done in ${Math.round(importMs)} ms; search answers so far ${JSON.stringify(answers)}, slowest ${Math.round(slowest)} ms`);
         // Searchable: the last row's word.
         const last = `zyx${size * 10 + 4999}`;
         let importSearchableMs = -1;
         for (let i = 0; i < 3000 && importSearchableMs < 0; i++) {
           const res = await fetch(`${base}/api/books/search?q=${last}`);
-          if (((await res.json()) as { total?: number }).total === 1) importSearchableMs = performance.now() - tImport;
+          // A search forgives a letter: zyx104998 matches too; the last row's book must be among the answers.
+          if (((await res.json()) as { books?: { title: string }[] }).books?.some((b) => b.title.endsWith(last))) importSearchableMs = performance.now() - tImport;
           else await sleep(500);
         }
         importing = false;
