@@ -4,6 +4,7 @@ import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { HOST, ROOT } from '../scripts/lib/env';
 import { functionEnv, readManifest, type Manifest } from '../scripts/lib/rehearsal';
+import { heapLimitMb } from '../functions/src/lib/heap';
 import { median } from './lighthouse';
 
 // Each function's cold start (issue 38), booted alone as Cloud Run boots it (the rehearsal's
@@ -107,7 +108,7 @@ async function boot(name: string, manifest: Manifest, request: FirstRequest): Pr
   const port = await freePort();
   const env = functionEnv(name, endpoint, manifest, port);
   const started = performance.now();
-  const child = spawn(process.execPath, [`--max-old-space-size=${endpoint.availableMemoryMb ?? 256}`, FRAMEWORK, `--target=${endpoint.entryPoint}`, '--signature-type=http', `--source=${SOURCE}`, `--port=${port}`], { cwd: SOURCE, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [`--max-old-space-size=${heapLimitMb(endpoint.availableMemoryMb ?? 256)}`, FRAMEWORK, `--target=${endpoint.entryPoint}`, '--signature-type=http', `--source=${SOURCE}`, `--port=${port}`], { cwd: SOURCE, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = `${stderr}${d.toString()}`.slice(-4000)));
   try {

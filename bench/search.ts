@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { generatedBooks, KNOWN_BOOKS } from '../functions/src/books/catalog-fixtures';
 import { buildIndex, loadIndex, searchBooks, serializeIndex } from '../functions/src/books/search-index';
+import { heapLimitMb } from '../functions/src/lib/heap';
 
 // Selective queries (a title with typos, a prefix, accents, an author), and one broad word.
 const QUERIES = ['harri poter', 'dune mess', 'cafe eclair', 'rowling', 'the quiet ledgr', 'lantern'];
@@ -105,23 +106,23 @@ if (process.argv.includes('--memory')) {
   const file = `${dir}search-${MEMORY_BOOKS}.json.gz`;
   writeFileSync(file, serializeIndex(buildIndex([...generatedBooks(MEMORY_BOOKS - KNOWN_BOOKS.length), ...KNOWN_BOOKS])));
   const rows = FUNCTIONS.map(({ name, memoryMb }) => {
-    const child = spawnSync(process.execPath, [`--max-old-space-size=${memoryMb}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--load-snapshot', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const child = spawnSync(process.execPath, [`--max-old-space-size=${heapLimitMb(memoryMb)}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--load-snapshot', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
     const out = child.status === 0 ? (JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { loadMs: number; searchMs: number; hits: number; heapMb: number; peakRssMb: number }) : null;
     const why = out ? '' : /heap out of memory|Allocation failed/i.test(child.stderr) ? 'ran out of memory' : `failed (${child.status}): ${child.stderr.slice(-200)}`;
-    const built = spawnSync(process.execPath, [`--max-old-space-size=${memoryMb}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--build-index'], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const built = spawnSync(process.execPath, [`--max-old-space-size=${heapLimitMb(memoryMb)}`, '--import', 'tsx', fileURLToPath(import.meta.url), '--build-index'], { encoding: 'utf8', maxBuffer: 1 << 20 });
     const build = built.status === 0 ? (JSON.parse(built.stdout.trim().split('\n').at(-1)!) as { buildMs: number; peakRssMb: number }) : null;
     const buildWhy = build ? '' : /heap out of memory|Allocation failed/i.test(built.stderr) ? 'ran out of memory' : `failed (${built.status})`;
     console.log(`  ${name} (${memoryMb} MiB): ${out ? `loaded in ${out.loadMs.toFixed(0)} ms, heap ${out.heapMb.toFixed(0)} MiB, peak RSS ${out.peakRssMb.toFixed(0)} MiB, a search ${out.searchMs.toFixed(1)} ms` : why}; build: ${build ? `${build.buildMs.toFixed(0)} ms, peak RSS ${build.peakRssMb.toFixed(0)} MiB` : buildWhy}`);
-    return `| \`${name}\` | ${memoryMb} MiB | ${out ? `yes, in ${out.loadMs.toFixed(0)} ms` : `**no**: ${why}`} | ${out ? `${out.heapMb.toFixed(0)} MiB` : '-'} | ${out ? `${out.peakRssMb.toFixed(0)} MiB` : '-'} | ${out ? `${out.searchMs.toFixed(1)} ms (${out.hits} matches)` : '-'} | ${build ? `yes, in ${(build.buildMs / 1000).toFixed(1)} s, peak RSS ${build.peakRssMb.toFixed(0)} MiB` : `**no**: ${buildWhy}`} |`;
+    return `| \`${name}\` | ${memoryMb} MiB (heap ${heapLimitMb(memoryMb)} MiB) | ${out ? `yes, in ${out.loadMs.toFixed(0)} ms` : `**no**: ${why}`} | ${out ? `${out.heapMb.toFixed(0)} MiB` : '-'} | ${out ? `${out.peakRssMb.toFixed(0)} MiB` : '-'} | ${out ? `${out.searchMs.toFixed(1)} ms (${out.hits} matches)` : '-'} | ${build ? `yes, in ${(build.buildMs / 1000).toFixed(1)} s, peak RSS ${build.peakRssMb.toFixed(0)} MiB` : `**no**: ${buildWhy}`} |`;
   });
   const table = [
-    `| Function | Memory (heap limit) | Loads the ${MEMORY_BOOKS.toLocaleString('en-US')}-book snapshot | Heap after loading | Peak RSS | First search ("harri poter") | Builds it from the rows (the lease holder) |`,
+    `| Function | Memory (heap limit) | Loads the ${MEMORY_BOOKS.toLocaleString('en-US')}-book snapshot | Heap after loading | Peak RSS | First search ("harri poter") | Builds it from the rows (\`buildSearchIndex\` has the same memory) |`,
     '|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
   const bench = new URL('../BENCHMARKS.md', import.meta.url);
   const text = readFileSync(bench, 'utf8');
-  const section = `${MEMORY_MARK.start}\n### Search at ${MEMORY_BOOKS.toLocaleString('en-US')} books within a function's memory (issue 38)\n\nThe stored snapshot of a ${MEMORY_BOOKS.toLocaleString('en-US')}-book index (generated books, as above) loaded in a process with each function's heap limit (\`node --max-old-space-size\`, as the rehearsal sizes it), then one search (\`node --import tsx bench/search.ts --memory\`, ${new Date().toISOString().slice(0, 10)}). Search, suggestions and the admin's search are the \`search\` function's; \`api\` never loads the index.\n\n${table}\n${MEMORY_MARK.end}`;
+  const section = `${MEMORY_MARK.start}\n### Search at ${MEMORY_BOOKS.toLocaleString('en-US')} books within a function's memory (issue 38)\n\nThe stored snapshot of a ${MEMORY_BOOKS.toLocaleString('en-US')}-book index (generated books, as above) loaded in a process with each function's heap limit (\`node --max-old-space-size\`, 75% of its memory as production's NODE_OPTIONS gives it, functions/src/lib/heap.ts), then one search (\`node --import tsx bench/search.ts --memory\`, ${new Date().toISOString().slice(0, 10)}). Search, suggestions and the admin's search are the \`search\` function's; \`api\` never loads the index.\n\n${table}\n${MEMORY_MARK.end}`;
   writeFileSync(bench, text.includes(MEMORY_MARK.start) ? text.replace(new RegExp(`${MEMORY_MARK.start}[\\s\\S]*${MEMORY_MARK.end}`), section) : `${text.trimEnd()}\n\n${section}\n`);
   process.exit(0);
 }

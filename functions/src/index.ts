@@ -1,5 +1,5 @@
 import { setGlobalOptions } from 'firebase-functions/v2/options';
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { adminJwtSecret, assertSafeEnvironment, assertStrongAdminSecret, runningFunctionSecrets, SEND_MAIL_TIMEOUT_S, smtpUriSecret, stripeSecretKey, stripeWebhookSecret } from './config';
@@ -27,10 +27,20 @@ export const api = onRequest(
 );
 
 // The catalogue's search (/api/books/search, /api/books/suggest, /api/admin/books): its index lives in
-// the instance's memory and grows with the catalogue (at 100,000 books about 0.8 GB to load it, 1 GB
-// to build it: bench/search.ts --memory), so it has a function sized for it (issue 38;
-// books/search.app.ts). The admin's search needs the staff session's secret.
+// the instance's memory and grows with the catalogue (at 100,000 books about 0.8 GB to load it:
+// bench/search.ts --memory), so it has a function sized for it (issue 38; books/search.app.ts). It
+// only loads the snapshots buildSearchIndex publishes, the previous one serving until the next is
+// loaded (decision 044). The admin's search needs the staff session's secret.
 export const search = onRequest({ secrets: [adminJwtSecret], memory: '2GiB', concurrency: 40 }, served('search', () => import('./serve/search')));
+
+// The search index's builder (issue 58, decision 044): every write of meta/catalog (a book created,
+// edited or deleted, an import's end, a search instance with no snapshot) builds the index off the
+// request path and publishes its snapshot. One at a time (a lease too, for the emulator and for
+// redeliveries); at 100,000 books a build takes minutes and about 1 GB (BENCHMARKS.md section 7).
+export const buildSearchIndex = onDocumentWritten(
+  { document: 'meta/catalog', memory: '2GiB', timeoutSeconds: 540, maxInstances: 1, concurrency: 1 },
+  served('buildSearchIndex', () => import('./serve/build-search-index')),
+);
 
 // The home page, /books, book pages (/books/:id) and the sitemaps; Hosting rewrites them here.
 export const pages = onRequest({ memory: '256MiB', concurrency: 80 }, served('pages', () => import('./serve/pages')));
@@ -72,6 +82,6 @@ export const anchorAudit = onSchedule(
 
 // Each function is its own Cloud Run service: only those that declare the admin secret (api,
 // search) are given it, and only those refuse to start with a weak one; likewise the Stripe secrets.
-const declared = runningFunctionSecrets({ api, search, pages, releaseHolds, sendMail, sweepMail, anchorAudit });
+const declared = runningFunctionSecrets({ api, search, buildSearchIndex, pages, releaseHolds, sendMail, sweepMail, anchorAudit });
 assertStrongAdminSecret(process.env, declared);
 assertStripeConfig(process.env, declared);

@@ -167,14 +167,21 @@ describe('one URL per page (issue 25: caching that cannot be steered)', () => {
 });
 
 describe('sitemap and robots', () => {
-  it('lists every book in /sitemap.xml; robots.txt keeps robots out of the dashboard', async () => {
+  it('lists every book in the files /sitemap.xml indexes; robots.txt keeps robots out of the dashboard', async () => {
     const robots = await page('/robots.txt');
     expect(robots.status).toBe(200);
     expect(robots.html).toContain('Disallow: /admin');
-    const map = await page('/sitemap.xml');
+    // The index (issue 58: files of at most 40,000 books): one file at this size.
+    const index = await page('/sitemap.xml');
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toContain('xml');
+    expect(index.headers.get('cache-control')).toContain('s-maxage=3600');
+    expect(index.html).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(index.html).toContain(`<loc>${BASE}/sitemap-books-1.xml</loc>`);
+    const map = await page('/sitemap-books-1.xml');
     expect(map.status).toBe(200);
-    expect(map.headers.get('content-type')).toContain('xml');
     expect(map.html).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(map.html).toContain(`<loc>${BASE}/</loc>`);
     expect(map.html).toContain(`<loc>${BASE}/books/${book._id}</loc>`);
     const seeded = (await http('/api/books?limit=3')).body as { _id: string }[];
     for (const b of seeded) expect(map.html).toContain(`/books/${b._id}</loc>`);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { HEAP_PERCENT, PRODUCTION_NODE_OPTIONS } from '../../functions/src/lib/heap';
 
 // What `npm run deploy` checks before it ships anything. The firebase CLI is injected, so the
 // refusals are unit-tested with the CLI's answers simulated (deploy.test.ts); on a real
@@ -271,6 +272,25 @@ export function checkMailFrom(root: string, projectId: string): Check {
   else if (EXAMPLE_DOMAIN.test(from)) problems.push(`MAIL_FROM is the example "${from}"`);
   if (problems.length > 0) return { name, ok: false, detail: problems.join('; '), fix };
   return { name, ok: true, detail: `${from} (${files.join(', ')})` };
+}
+
+/**
+ * NODE_OPTIONS: each function's heap limit as a share of its own memory (functions/src/lib/heap.ts,
+ * issue 58), the figure the rehearsal and the bench boot each function with. Without it Node sizes
+ * the heap by its own rule and the `search` function's index (about 600 MiB at 100,000 books) may not fit.
+ */
+export function checkHeapOption(root: string, projectId: string): Check {
+  const name = 'Heap limit (NODE_OPTIONS in functions/.env*)';
+  const own = `functions/.env.${projectId}`;
+  const { params, files } = readFunctionParams(root, projectId);
+  const value = params.NODE_OPTIONS ?? '';
+  if (value.split(/\s+/).includes(PRODUCTION_NODE_OPTIONS)) return { name, ok: true, detail: `${value} (${files.join(', ')})` };
+  return {
+    name,
+    ok: false,
+    detail: value ? `NODE_OPTIONS is "${value}", without ${PRODUCTION_NODE_OPTIONS}` : `NODE_OPTIONS is not set${files.length ? ` in ${files.join(', ')}` : ` (no ${own})`}`,
+    fix: `echo 'NODE_OPTIONS=${PRODUCTION_NODE_OPTIONS}' >> ${own}   (each function's heap: ${HEAP_PERCENT}% of its memory, as the rehearsal boots it)`,
+  };
 }
 
 /** Why an SMTP_URI value cannot send the shop's mail from Cloud Run, or null. Never echoes the password. */

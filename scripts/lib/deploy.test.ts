@@ -27,7 +27,7 @@ const DEMO_ENV = readFileSync(new URL('../../web/.env.emulator', import.meta.url
 const ok = (stdout = ''): CliAnswer => ({ code: 0, stdout, stderr: '' });
 const fail = (stderr: string): CliAnswer => ({ code: 1, stdout: '', stderr });
 const SECRET_META = ok(JSON.stringify({ status: 'success', result: { secrets: [{ versionId: '1', state: 'ENABLED' }] } }));
-const GOOD_MAIL_ENV = 'MAIL_FROM=Bookstore <orders@my-shop.com>\nPUBLIC_ORIGIN=https://shop.my-shop.com';
+const GOOD_MAIL_ENV = 'MAIL_FROM=Bookstore <orders@my-shop.com>\nPUBLIC_ORIGIN=https://shop.my-shop.com\nNODE_OPTIONS=--max-old-space-size-percentage=75';
 const SMTP_URI = 'smtps://apikey:SG.very-secret-key@smtp.sendgrid.net:465';
 const SITES = ok(JSON.stringify({ status: 'success', result: { sites: [{ name: `projects/123/sites/${PROJECT}`, defaultUrl: `https://${PROJECT}.web.app`, type: 'DEFAULT_SITE' }] } }));
 /** The functions as deployed by the last release: exactly what functions/src/index.ts exports. */
@@ -200,6 +200,16 @@ describe('npm run deploy: refusals', () => {
   });
 });
 
+describe("npm run deploy: each function's heap limit (NODE_OPTIONS, issue 58)", () => {
+  it('refuses without NODE_OPTIONS for the project, naming the line to add', async () => {
+    writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV);
+    writeFileSync(join(root, `functions/.env.${PROJECT}`), 'MAIL_FROM=Bookstore <orders@my-shop.com>');
+    expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
+    expect(output()).toContain(`FAIL Heap limit (NODE_OPTIONS in functions/.env*): NODE_OPTIONS is not set in functions/.env.${PROJECT}`);
+    expect(output()).toContain(`fix: echo 'NODE_OPTIONS=--max-old-space-size-percentage=75' >> functions/.env.${PROJECT}`);
+  });
+});
+
 describe("npm run deploy: the shop's mail (sendMail's SMTP_URI secret and MAIL_FROM)", () => {
   beforeEach(() => writeFileSync(join(root, 'web/.env.production.local'), GOOD_ENV));
 
@@ -286,6 +296,7 @@ describe('npm run deploy -- --dry-run', () => {
       '  ok   Firestore (default) database: exists (nam5); point-in-time recovery off, delete protection off (the release turns both on)',
       '  ok   Cloud Storage default bucket: set up',
       `  ok   Mail sender (MAIL_FROM in functions/.env*): Bookstore <orders@my-shop.com> (functions/.env.${PROJECT})`,
+      `  ok   Heap limit (NODE_OPTIONS in functions/.env*): --max-old-space-size-percentage=75 (functions/.env.${PROJECT})`,
       "  ok   Secret SMTP_URI (Secret Manager, the sendMail function's SMTP server): set, smtps://apikey:***@smtp.sendgrid.net:465 (password not shown)",
       `  ok   Shop address (PUBLIC_ORIGIN in functions/.env*): https://shop.my-shop.com (functions/.env.${PROJECT}); a domain of your own: it must be connected in Hosting and listed in Authentication > Settings > Authorized domains`,
       `  ok   Hosting site: default site ${PROJECT} (https://${PROJECT}.web.app)`,
@@ -582,12 +593,12 @@ describe('npm run deploy, unattended, against the recorded firebase-tools transc
       ['shop.my-shop.com', 'is not a URL'],
     ]) {
       lines = [];
-      writeFileSync(join(root, `functions/.env.${PROJECT}`), `MAIL_FROM=Bookstore <orders@my-shop.com>\nPUBLIC_ORIGIN=${value}`);
+      writeFileSync(join(root, `functions/.env.${PROJECT}`), `MAIL_FROM=Bookstore <orders@my-shop.com>\nNODE_OPTIONS=--max-old-space-size-percentage=75\nPUBLIC_ORIGIN=${value}`);
       expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(false);
       expect(output()).toContain(`FAIL Shop address (PUBLIC_ORIGIN in functions/.env*): PUBLIC_ORIGIN "${value}" ${said}`);
     }
     lines = [];
-    writeFileSync(join(root, `functions/.env.${PROJECT}`), `MAIL_FROM=Bookstore <orders@my-shop.com>\nPUBLIC_ORIGIN=https://${PROJECT}.web.app/`);
+    writeFileSync(join(root, `functions/.env.${PROJECT}`), `MAIL_FROM=Bookstore <orders@my-shop.com>\nNODE_OPTIONS=--max-old-space-size-percentage=75\nPUBLIC_ORIGIN=https://${PROJECT}.web.app/`);
     expect(await deploy(args({ dryRun: true }), deps(cliFor().cli))).toBe(true);
     expect(output()).toContain(`ok   Shop address (PUBLIC_ORIGIN in functions/.env*): https://${PROJECT}.web.app (functions/.env.${PROJECT})\n`);
   });

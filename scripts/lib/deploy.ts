@@ -7,6 +7,7 @@ import {
   checkFirestore,
   checkFunctionDeletions,
   checkHostingSite,
+  checkHeapOption,
   checkMailFrom,
   checkPublicOrigin,
   checkSecret,
@@ -212,6 +213,7 @@ export async function runChecks(args: DeployArgs, deps: DeployDeps): Promise<Che
   checks.push({ name: firestore.name, ok: firestore.ok, detail: `${firestore.detail}${protection}`, fix: firestore.fix });
   checks.push(await checkStorage(deps.cli, projectId, 'firebase.json'));
   checks.push(checkMailFrom(deps.root, projectId));
+  checks.push(checkHeapOption(deps.root, projectId));
   checks.push(await checkSmtpSecret(deps.cli, projectId));
   checks.push(checkPublicOrigin(deps.root, projectId));
   const site = await checkHostingSite(deps.cli, projectId);

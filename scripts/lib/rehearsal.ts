@@ -8,7 +8,9 @@ import { load } from '../../bench/load';
 import { buildSteps, emulatorTraces, PROD_OUT_DIR } from './deploy';
 import { adminDb } from './admin-sdk';
 import { OWASP_PARAMS } from '../../functions/src/lib/passwords';
-import { Timestamp } from 'firebase-admin/firestore';
+import { heapLimitMb, PRODUCTION_NODE_OPTIONS } from '../../functions/src/lib/heap';
+import { SEARCH_SCHEMA } from '../../functions/src/books/search-index';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { shopDay } from '@bookstore/contract';
 import Stripe from 'stripe';
 import { DEMO_ADMIN, EMULATOR_ENV, HOST, INBOX_URL, LOCAL_SMTP_URI, PORTS, PROJECT_ID, ROOT } from './env';
@@ -21,7 +23,7 @@ import { run, startServing, type WatchedProcess } from './watched-process';
 // The production rehearsal (`npm run rehearse`, and a layer of `npm test`): build exactly what
 // `npm run deploy` uploads, then boot each exported function alone, the way Cloud Run boots it:
 // its own process under @google-cloud/functions-framework, K_SERVICE=<name>, NODE_ENV=production,
-// a heap limit from its declared memory, and only the secrets it declares plus the codebase's
+// a heap limit from its declared memory (functions/src/lib/heap.ts, as production's NODE_OPTIONS), and only the secrets it declares plus the codebase's
 // params (firebase-tools gives those to every function). Firestore, Auth and Storage are the
 // running suite's emulators, standing in for Google's services. The Functions emulator cannot show
 // any of this: it hands every local secret to every function and runs them in one shared setup.
@@ -251,7 +253,7 @@ async function boot(name: string, endpoint: Endpoint, manifest: Manifest): Promi
   const proc = await startServing(
     `${name} (functions-framework --target=${name})`,
     process.execPath,
-    [`--max-old-space-size=${memoryMb}`, framework, `--target=${endpoint.entryPoint}`, `--signature-type=${signatureType(endpoint)}`, `--source=${STAGED}`, `--port=${port}`],
+    [`--max-old-space-size=${heapLimitMb(memoryMb)}`, framework, `--target=${endpoint.entryPoint}`, `--signature-type=${signatureType(endpoint)}`, `--source=${STAGED}`, `--port=${port}`],
     { env, logFile: join(REHEARSAL_DIR, `${name}.log`) },
     async () => {
       // Any answer: it listens. An event function is only connected to: a request without a
@@ -380,6 +382,25 @@ function routeChecks(bookId: string, release: string): Record<string, [string, C
         return expect(res.status === 401, `GET /api/admin/books?q=the (no token) -> ${res.status}`);
       }],
     ],
+    // The search index's builder (issue 58, decision 044): Eventarc POSTs a "document written"
+    // CloudEvent for meta/catalog; the builder reads the version itself, builds and publishes it.
+    buildSearchIndex: [
+      ['a "meta/catalog written" CloudEvent builds and publishes the newest version', async (base) => {
+        // The suite's own builder (Functions emulator) must not build it first.
+        await setEmulatorTriggers(false);
+        try {
+          const catalog = adminDb().collection('meta').doc('catalog');
+          await catalog.set({ version: FieldValue.increment(1) }, { merge: true });
+          const version = ((await catalog.get()).get('version') as number) ?? 0;
+          const status = (await postFirestoreEvent(base, randomBytes(8).toString('hex'), 'catalog', { version }, { collection: 'meta', type: 'written' })).status;
+          const published = (await adminDb().collection('meta').doc(`searchIndex-${SEARCH_SCHEMA}`).get()).data() as { version?: number; books?: number } | undefined;
+          return expect(status >= 200 && status < 300 && published?.version === version,
+            `POST / (ce-type google.cloud.firestore.document.v1.written, ce-document meta/catalog) -> ${status}; published snapshot: version ${published?.version} of ${version}, ${published?.books} books`);
+        } finally {
+          await setEmulatorTriggers(true);
+        }
+      }],
+    ],
     // The pickup holds' release (issue 27): Cloud Scheduler POSTs to the service with its job headers;
     // firebase-functions answers 200 once the job ran, 500 if it threw. Twice: the job is idempotent.
     releaseHolds: [
@@ -496,25 +517,25 @@ async function setEmulatorTriggers(on: boolean): Promise<void> {
   if (!res.ok) throw new Error(`Turning the emulator's triggers ${on ? 'on' : 'off'}: ${res.status} ${await res.text()}`);
 }
 
-type FieldValue = { stringValue: string } | { integerValue: number } | { mapValue: { fields: Record<string, FieldValue> } };
+type ProtoValue = { stringValue: string } | { integerValue: number } | { mapValue: { fields: Record<string, ProtoValue> } };
 
 /** A plain object as Firestore's protobuf fields (strings, whole numbers, maps: what a mail holds). */
-function protoFields(value: Record<string, unknown>): Record<string, FieldValue> {
+function protoFields(value: Record<string, unknown>): Record<string, ProtoValue> {
   return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, typeof v === 'string' ? { stringValue: v } : typeof v === 'number' ? { integerValue: v } : { mapValue: { fields: protoFields(v as Record<string, unknown>) } }]));
 }
 
 /**
- * What Eventarc POSTs to the service for a created Firestore document: a binary-mode CloudEvent
+ * What Eventarc POSTs to the service for a created (or written) Firestore document: a binary-mode CloudEvent
  * (ce-* headers) whose body is DocumentEventData as protobuf, encoded with the protos that the
  * deploy bundle's firebase-functions decodes it with.
  */
-async function postFirestoreEvent(base: string, eventId: string, id: string, doc: Record<string, unknown>): Promise<Response> {
+async function postFirestoreEvent(base: string, eventId: string, id: string, doc: Record<string, unknown>, { collection = 'mail', type = 'created' } = {}): Promise<Response> {
   const protos = createRequire(join(packageDir(STAGED, 'firebase-functions'), 'package.json'))('./protos/compiledFirestore') as {
     google: { events: { cloud: { firestore: { v1: { DocumentEventData: { fromObject(o: unknown): unknown; encode(m: unknown): { finish(): Uint8Array } } } } } } };
   };
   const { DocumentEventData } = protos.google.events.cloud.firestore.v1;
   const now = { seconds: Math.floor(Date.now() / 1000), nanos: 0 };
-  const name = `projects/${PROJECT_ID}/databases/(default)/documents/mail/${id}`;
+  const name = `projects/${PROJECT_ID}/databases/(default)/documents/${collection}/${id}`;
   const body = new Uint8Array(DocumentEventData.encode(DocumentEventData.fromObject({ value: { name, fields: protoFields(doc), createTime: now, updateTime: now } })).finish());
   return fetch(`${base}/`, {
     method: 'POST',
@@ -522,16 +543,16 @@ async function postFirestoreEvent(base: string, eventId: string, id: string, doc
       'Content-Type': 'application/protobuf',
       'ce-specversion': '1.0',
       'ce-id': eventId, // a redelivery carries the same id
-      'ce-type': 'google.cloud.firestore.document.v1.created',
+      'ce-type': `google.cloud.firestore.document.v1.${type}`,
       'ce-source': `//firestore.googleapis.com/projects/${PROJECT_ID}/databases/(default)`,
-      'ce-subject': `documents/mail/${id}`,
+      'ce-subject': `documents/${collection}/${id}`,
       'ce-time': new Date().toISOString(),
       'ce-dataschema': 'https://github.com/googleapis/google-cloudevents/blob/main/proto/google/events/cloud/firestore/v1/data.proto',
       'ce-location': 'us-central1',
       'ce-project': PROJECT_ID,
       'ce-database': '(default)',
       'ce-namespace': '(default)',
-      'ce-document': `mail/${id}`,
+      'ce-document': `${collection}/${id}`,
     },
     body,
   });
@@ -600,7 +621,7 @@ export async function rehearse(log: (line: string) => void): Promise<SmokeResult
       continue;
     }
     try {
-      record(`${name} starts alone`, true, `K_SERVICE=${name}, NODE_ENV=production, --max-old-space-size=${memoryMb}, secrets: ${declared.join(', ') || 'none'}; first answer ${booted.bootMs} ms after the process started (the cold start minInstances would hide, decision 034)`);
+      record(`${name} starts alone`, true, `K_SERVICE=${name}, NODE_ENV=production, --max-old-space-size=${heapLimitMb(memoryMb)} (${PRODUCTION_NODE_OPTIONS} of ${memoryMb} MiB, as production), secrets: ${declared.join(', ') || 'none'}; first answer ${booted.bootMs} ms after the process started (the cold start minInstances would hide, decision 034)`);
       const mine = checks[name];
       if (!mine) record(`${name} routes`, false, 'the rehearsal has no route checks for this function: add them to scripts/lib/rehearsal.ts');
       for (const [index, [what, check]] of (mine ?? []).entries()) {

@@ -45,8 +45,11 @@ import { INDEXED_STORED_FIELDS } from './search-index';
 
 /** Who changes the books. */
 export type BookWriter =
-  /** A staff member: each field they change must be theirs to change; one audit event per book (`action` names it, else it follows what changed). */
-  | { staff: AuditActor; action?: AuditAction }
+  /**
+   * A staff member: each field they change must be theirs to change; one audit event per book (`action` names it, else it follows what changed).
+   * `versionLater` (an import's chunks): the catalogue version is not bumped here; the caller bumps it once, after its last chunk (import.repo.ts).
+   */
+  | { staff: AuditActor; action?: AuditAction; versionLater?: true }
   /** An order's placement, cancellation or release (`orders/<id>`): the order's own events record why the stock moved. */
   | { order: string }
   /**
@@ -239,7 +242,7 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
         const changes = { ...writer.changes, stock: { before: stock((p) => p.before), after: stock((p) => p.after) } };
         appendAudit(log, writer.staff, { action: writer.action, target: writer.sale, changes }, now);
       }
-      if (searchMoved) bumpCatalogVersion(tx);
+      if (searchMoved && !('versionLater' in writer && writer.versionLater)) bumpCatalogVersion(tx);
       writeAllocation(tx, allocations, allocatedOrders, now);
       const more = inline.filter((p) => releaseAlerts(tx, { id: p.ref.id, title: p.after!.title }, waiting.get(p.ref.id)!, share)).map((p) => p.ref.id);
       const later = restocked.length > INLINE_RESTOCKS ? restocked.map((p) => p.ref.id) : [];

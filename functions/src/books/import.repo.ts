@@ -7,6 +7,7 @@ import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { books, type BookDoc } from './book-doc';
 import { commitBookWrites, wouldChange } from './book-writes';
+import { bumpCatalogVersionNow } from './catalog-version';
 import type { ImportRow } from './import.rows';
 
 // Upserting imported books. Matching: an `id` column names the book; otherwise the ISBN. A new
@@ -122,19 +123,32 @@ export async function planImport(rows: ImportRow[]): Promise<ImportPlan> {
  * A book deleted since the plan read it is not brought back half-made: 409, import again.
  */
 export async function commitImport(writes: ImportWrite[], actor: AuditActor): Promise<void> {
-  for (const part of chunks(writes, BOOKS_PER_TRANSACTION)) {
-    await commitBookWrites({ staff: actor, action: 'book.import' }, async (tx) => {
-      const snaps = await tx.getAll(...part.map((w) => w.ref));
-      countReads(part.length);
-      return part.map((w, i) => {
-        const snap = snaps[i]!;
-        // The same file imported twice at once: the other import created it first, this one updates it.
-        if ('create' in w) return snap.exists ? { book: snap, set: w.create } : { create: w.create, ref: w.ref };
-        if (!snap.exists) throw new HttpError(409, 'A book in this file was deleted while it was being imported. Import the file again.');
-        return { book: snap, set: w.patch };
-      });
-    });
+  // The catalogue version moves once, after the last chunk (issue 58): each move starts a search
+  // index build, which at 100,000 books takes minutes. In `finally`: chunks committed before a
+  // failure are searchable too.
+  let committed = 0;
+  try {
+    for (const part of chunks(writes, BOOKS_PER_TRANSACTION)) {
+      await commitImportChunk(part, actor);
+      committed += 1;
+    }
+  } finally {
+    if (committed > 0) await bumpCatalogVersionNow();
   }
+}
+
+async function commitImportChunk(part: ImportWrite[], actor: AuditActor): Promise<void> {
+  await commitBookWrites({ staff: actor, action: 'book.import', versionLater: true }, async (tx) => {
+    const snaps = await tx.getAll(...part.map((w) => w.ref));
+    countReads(part.length);
+    return part.map((w, i) => {
+      const snap = snaps[i]!;
+      // The same file imported twice at once: the other import created it first, this one updates it.
+      if ('create' in w) return snap.exists ? { book: snap, set: w.create } : { create: w.create, ref: w.ref };
+      if (!snap.exists) throw new HttpError(409, 'A book in this file was deleted while it was being imported. Import the file again.');
+      return { book: snap, set: w.patch };
+    });
+  });
 }
 
 export async function importBooks(rows: ImportRow[], options: { dryRun: boolean; actor: AuditActor }): Promise<ImportPlan> {

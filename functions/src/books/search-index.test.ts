@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generatedBooks, KNOWN_BOOKS } from './catalog-fixtures';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { buildIndex, loadIndex, SEARCH_SCHEMA, searchBooks, searchTitleOrAuthor, serializeIndex } from './search-index';
+import { buildIndex, loadIndex, loadIndexAsync, SEARCH_SCHEMA, searchBooks, searchTitleOrAuthor, serializeIndex } from './search-index';
 
 const index = buildIndex([...generatedBooks(500), ...KNOWN_BOOKS]);
 const top = (q: string, n = 3) => searchBooks(index, q).slice(0, n).map((hit) => hit.id);
@@ -55,6 +55,17 @@ describe('stored snapshot', () => {
       expect(searchBooks(loaded, q)).toEqual(searchBooks(index, q));
       expect(searchTitleOrAuthor(loaded, q)).toEqual(searchTitleOrAuthor(index, q));
     }
+  });
+
+  it('loads the same index without holding the event loop (loadIndexAsync, what search instances use)', async () => {
+    const bytes = serializeIndex(index);
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 0);
+    const loaded = (await loadIndexAsync(bytes))!;
+    clearInterval(timer);
+    expect(loaded.size).toBe(index.size);
+    for (const q of ['harri poter', 'dune mess', 'CAFÉ', 'rowling', 'the']) expect(searchBooks(loaded, q)).toEqual(searchBooks(index, q));
+    expect(ticks, 'timers ran while it loaded').toBeGreaterThan(0);
   });
 
   it('is never loaded into another shape: a snapshot of older fields (no schema, or another) reads as none, to be built again', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gunzipSync, gzipSync } from 'node:zlib';
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import { SEARCH_WEIGHTS, SEARCHED_FIELDS, STAFF_SEARCH_WEIGHTS, type Category, type SearchedBookFields } from '@bookstore/contract';
 import { foldText, titleSortText } from './sort-key';
@@ -110,6 +111,22 @@ export function loadIndex(snapshot: Buffer): CatalogSearch | null {
   const { schema, size, documentFrequency } = JSON.parse(text.slice(0, split)) as { schema?: string; size: number; documentFrequency: [string, number][] };
   if (schema !== SEARCH_SCHEMA) return null;
   return { size, documentFrequency: new Map(documentFrequency), index: MiniSearch.loadJSON<IndexedBook>(text.slice(split + 1), INDEX_OPTIONS) };
+}
+
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * loadIndex without holding the event loop for the whole load: the gunzip runs off the main thread
+ * and MiniSearch loads its terms in batches with pauses between them (loadJSONAsync), so an instance
+ * loading a newer snapshot (at 100,000 books, seconds) keeps answering with the index it has.
+ */
+export async function loadIndexAsync(snapshot: Buffer): Promise<CatalogSearch | null> {
+  const text = (await gunzipAsync(snapshot)).toString('utf8');
+  const split = text.indexOf('\n');
+  const { schema, size, documentFrequency } = JSON.parse(text.slice(0, split)) as { schema?: string; size: number; documentFrequency: [string, number][] };
+  if (schema !== SEARCH_SCHEMA) return null;
+  const index = await MiniSearch.loadJSONAsync<IndexedBook>(text.slice(split + 1), INDEX_OPTIONS);
+  return { size, documentFrequency: new Map(documentFrequency), index };
 }
 
 /** Above this share of the catalogue a word hardly ranks anything, but costs a pass over its books. */

@@ -1,25 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { idRange, MAX_URLS_PER_FILE, sitemapFileCount } from './sitemap.repo';
+import { planFromIds, URLS_PER_FILE } from './sitemap.repo';
 
-describe('sitemap files', () => {
-  it('uses one file up to 5,000 books, then files of about 4,000', () => {
-    expect(sitemapFileCount(0)).toBe(1);
-    expect(sitemapFileCount(MAX_URLS_PER_FILE)).toBe(1);
-    expect(sitemapFileCount(5001)).toBe(2);
-    expect(sitemapFileCount(10_000)).toBe(3);
+describe('sitemap plan', () => {
+  it('starts a file at every perFile-th id in id order, so each file holds perFile books', () => {
+    const ids = ['e', 'a', 'd', 'b', 'g', 'c', 'f'];
+    expect(planFromIds(ids, 3)).toEqual({ perFile: 3, starts: ['', 'd', 'g'], books: 7 });
+    expect(planFromIds(ids.slice(0, 6), 3).starts).toEqual(['', 'd']);
+    expect(planFromIds([], 3)).toEqual({ perFile: 3, starts: [''], books: 0 });
   });
 
-  it('cuts the id space into contiguous ranges that cover every id once', () => {
-    for (const files of [2, 3, 7, 25]) {
-      const ranges = Array.from({ length: files }, (_, i) => idRange(i + 1, files));
-      expect(ranges[0]!.from).toBeUndefined();
-      expect(ranges.at(-1)!.to).toBeUndefined();
-      for (let i = 1; i < files; i++) expect(ranges[i]!.from).toBe(ranges[i - 1]!.to);
-      const ids = ['-', '0', '00aa', 'A1', 'Zz', '_x', 'a', 'zzzzzzzzzzzzzzzzzzzz', 'Kq3vX9'];
-      for (const id of ids) {
-        const holders = ranges.filter((r) => (!r.from || id >= r.from) && (!r.to || id < r.to));
-        expect(holders, `${id} in ${files} files`).toHaveLength(1);
-      }
-    }
+  it('orders ids by their UTF-8 bytes, as Firestore orders document ids', () => {
+    // UTF-16 order would put the astral character before U+FF5E; bytes put it after.
+    expect(planFromIds(['\u{1F600}', '\uFF5E', 'z'], 1).starts).toEqual(['', '\uFF5E', '\u{1F600}']);
+  });
+
+  it('plans 100,000 books as 3 files of at most 40,000 (the protocol allows 50,000)', () => {
+    const ids = Array.from({ length: 100_000 }, (_, i) => `isbn-978${String(i).padStart(10, '0')}`);
+    const plan = planFromIds(ids);
+    expect(plan.starts).toHaveLength(Math.ceil(100_000 / URLS_PER_FILE));
+    expect(plan.starts[1]).toBe(ids[URLS_PER_FILE]);
   });
 });

@@ -1,52 +1,85 @@
-import type { Query } from 'firebase-admin/firestore';
-import { runCount, runQuery } from '../lib/queries';
+import { FieldPath, type Query } from 'firebase-admin/firestore';
+import { db } from '../lib/firebase';
+import { runQuery } from '../lib/queries';
+import { countReads } from '../lib/read-counter';
 import { books } from './books.repo';
 
-// Sitemap files without offsets: every book stores `tie`, its id (or an id-like random value),
-// uniform over a 64-character alphabet, so that space is cut into equal ranges by the first two
-// characters and each file is one range query on `tie` (it reads only its own books, about
-// BOOKS_PER_FILE of them). Any value falls in exactly one range.
+// Sitemap files split by count (issue 58): the books in document-id order, URLS_PER_FILE to a file,
+// each file one id range [its start, the next file's start), read in pages of PAGE books and never
+// more than MAX_URLS_PER_FILE (the protocol's limit; a file of them stays far under its 50 MB). The
+// starts are the plan, written by the search index's builder from the ids it reads anyway
+// (search-build.ts), so the index costs one read; until a builder has run, they are found by reading
+// the ids in pages (selecting no field).
 
-/** Sitemaps allow 50,000 urls; Google advises smaller files. Ranges are sized for about 4,000. */
-export const MAX_URLS_PER_FILE = 5000;
-const BOOKS_PER_FILE = 4000;
-const ALPHABET = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz'; // byte order
-const PREFIXES = ALPHABET.length ** 2;
+/** The protocol's limits for one file: 50,000 URLs and 50 MB (uncompressed). */
+export const MAX_URLS_PER_FILE = 50_000;
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** Books planned per file: room under MAX_URLS_PER_FILE for books added before the next plan. */
+export const URLS_PER_FILE = 40_000;
+/** Books per Firestore query while a file (or a plan) is read. */
+export const PAGE = 1000;
 
 export interface SitemapEntry {
   id: string;
   updatedAt: string;
 }
 
-export async function countBooksForSitemap(): Promise<number> {
-  return runCount(books());
+/** Where each file starts: the id of its first book (file 1 starts at the beginning: ''), for files of `perFile` books. */
+export interface SitemapPlan {
+  perFile: number;
+  starts: string[];
+  books: number;
 }
 
-export function sitemapFileCount(total: number): number {
-  return total <= MAX_URLS_PER_FILE ? 1 : Math.ceil(total / BOOKS_PER_FILE);
+export const sitemapPlanRef = () => db().collection('meta').doc('sitemap');
+
+/** The plan from every book id (any order): the id at each perFile-th place, in Firestore's id order. */
+export function planFromIds(ids: string[], perFile = URLS_PER_FILE): SitemapPlan {
+  const sorted = [...ids].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))); // UTF-8 byte order, as Firestore's
+  const starts = [''];
+  for (let i = perFile; i < sorted.length; i += perFile) starts.push(sorted[i]!);
+  return { perFile, starts, books: sorted.length };
 }
 
-function prefixAt(i: number): string {
-  return ALPHABET[Math.floor(i / ALPHABET.length)]! + ALPHABET[i % ALPHABET.length]!;
-}
+const byId = (): Query => books().orderBy(FieldPath.documentId());
 
-/** The ids of sitemap file `n` (1-based) out of `files`: from <= id < to (open at the ends). */
-export function idRange(n: number, files: number): { from?: string; to?: string } {
-  return {
-    ...(n > 1 ? { from: prefixAt(Math.floor(((n - 1) * PREFIXES) / files)) } : {}),
-    ...(n < files ? { to: prefixAt(Math.floor((n * PREFIXES) / files)) } : {}),
-  };
-}
-
-/** The books of sitemap file `n` (1-based) out of `files`. */
-export async function sitemapEntries(n: number, files: number): Promise<SitemapEntry[]> {
-  let q: Query = books();
-  if (files > 1) {
-    const { from, to } = idRange(n, files);
-    if (from) q = q.where('tie', '>=', from);
-    if (to) q = q.where('tie', '<', to);
-    q = q.orderBy('tie');
+/** Every book id, in pages (no field read): the plan's fallback before the builder has written one. */
+async function allIds(): Promise<string[]> {
+  const ids: string[] = [];
+  for (let after: string | undefined; ; ) {
+    const q = byId().select().limit(PAGE);
+    const snap = await runQuery(after ? q.startAfter(after) : q);
+    ids.push(...snap.docs.map((doc) => doc.id));
+    if (snap.size < PAGE) return ids;
+    after = snap.docs.at(-1)!.id;
   }
-  const snap = await runQuery(q.select('updatedAt'));
-  return snap.docs.map((doc) => ({ id: doc.id, updatedAt: String(doc.get('updatedAt') ?? '') }));
+}
+
+/** The stored plan for files of `perFile` books, else one made now from the ids. */
+export async function readSitemapPlan(perFile = URLS_PER_FILE): Promise<SitemapPlan> {
+  const snap = await sitemapPlanRef().get();
+  countReads(1);
+  const stored = snap.data() as SitemapPlan | undefined;
+  if (stored && stored.perFile === perFile && Array.isArray(stored.starts) && stored.starts.length > 0) return stored;
+  return planFromIds(await allIds(), perFile);
+}
+
+/** The books of file `n` (1-based) of `plan`, in id order, in pages; at most MAX_URLS_PER_FILE - `reserved`. */
+export async function sitemapEntries(plan: SitemapPlan, n: number, reserved = 0): Promise<SitemapEntry[]> {
+  const from = plan.starts[n - 1];
+  const to = plan.starts[n];
+  const most = MAX_URLS_PER_FILE - reserved;
+  const out: SitemapEntry[] = [];
+  for (let after: string | undefined; out.length < most; ) {
+    let q = byId();
+    if (after) q = q.startAfter(after);
+    else if (from) q = q.startAt(from);
+    if (to) q = q.endBefore(to);
+    const limit = Math.min(PAGE, most - out.length);
+    const snap = await runQuery(q.select('updatedAt').limit(limit));
+    out.push(...snap.docs.map((doc) => ({ id: doc.id, updatedAt: String(doc.get('updatedAt') ?? '') })));
+    if (snap.size < limit) break;
+    after = snap.docs.at(-1)!.id;
+  }
+  return out;
 }

@@ -27,3 +27,10 @@ export function readCounter(_req: Request, res: Response, next: NextFunction): v
   } as Response['writeHead'];
   store.run(counter, next);
 }
+
+/** The documents `work` reads, counted as a request's are (for the bench's builder runs, outside any request). */
+export async function countedReads<T>(work: () => Promise<T>): Promise<{ result: T; reads: number }> {
+  const counter = { reads: 0 };
+  const result = await store.run(counter, work);
+  return { result, reads: counter.reads };
+}

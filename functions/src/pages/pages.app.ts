@@ -1,9 +1,10 @@
 import express, { type Request, type Response } from 'express';
 import { BookIdSchema, BooksQuerySchema, BrowseQuerySchema } from '@bookstore/contract';
+import { logger } from 'firebase-functions/logger';
 import { canonicalPath, htmlDocument, renderPage, type Loaders } from '../../../web/src/server';
 import { getBook, listBooks } from '../books/books.repo';
 import { browseBooks } from '../books/browse.repo';
-import { countBooksForSitemap, sitemapEntries, sitemapFileCount } from '../books/sitemap.repo';
+import { MAX_FILE_BYTES, readSitemapPlan, sitemapEntries, URLS_PER_FILE, type SitemapPlan } from '../books/sitemap.repo';
 import { CATALOGUE_PUBLIC, noStoreByDefault } from '../lib/cache';
 import { errorHandler } from '../lib/errors';
 import { HttpError } from '../lib/http-error';
@@ -78,30 +79,37 @@ function xml(req: Request, res: Response, body: string): void {
   sendCompressed(req, res.set({ 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': SITEMAP_CACHE }), body);
 }
 
-async function bookUrls(n: number, files: number) {
+async function bookUrls(plan: SitemapPlan, n: number) {
   const origin = siteOrigin();
-  const entries = await sitemapEntries(n, files);
   const pages = n === 1 ? [{ loc: `${origin}/` }, { loc: `${origin}/books` }] : [];
+  const entries = await sitemapEntries(plan, n, pages.length);
   return [...pages, ...entries.map((e) => ({ loc: `${origin}/books/${e.id}`, lastmod: e.updatedAt }))];
 }
 
-// GET /sitemap.xml: every book in one file, or an index of /sitemap-books-N.xml files
-async function sitemap(req: Request, res: Response) {
-  const files = sitemapFileCount(await countBooksForSitemap());
-  if (files === 1) return xml(req, res, urlset(await bookUrls(1, 1)));
-  const origin = siteOrigin();
-  xml(req, res, sitemapIndex(Array.from({ length: files }, (_, i) => `${origin}/sitemap-books-${i + 1}.xml`)));
+// GET /sitemap.xml: the index of /sitemap-books-N.xml files, one per URLS_PER_FILE books (1 read with
+// the builder's plan); cached at the edge like every sitemap file.
+function sitemap(perFile: number) {
+  return async (req: Request, res: Response) => {
+    const plan = await readSitemapPlan(perFile);
+    const origin = siteOrigin();
+    xml(req, res, sitemapIndex(plan.starts.map((_, i) => `${origin}/sitemap-books-${i + 1}.xml`)));
+  };
 }
 
-// GET /sitemap-books-N.xml
-async function sitemapFile(req: Request, res: Response) {
-  const n = Number((req.params as Record<string, string>)[0]);
-  const files = sitemapFileCount(await countBooksForSitemap());
-  if (!Number.isSafeInteger(n) || n < 1 || n > files) {
-    res.status(404).type('text/plain').send('Not found'); // no-store, as every 404 here
-    return;
-  }
-  xml(req, res, urlset(await bookUrls(n, files)));
+// GET /sitemap-books-N.xml: the Nth file's books (file 1 also /, /books), read in pages.
+function sitemapFile(perFile: number) {
+  return async (req: Request, res: Response) => {
+    const n = Number((req.params as Record<string, string>)[0]);
+    const plan = await readSitemapPlan(perFile);
+    if (!Number.isSafeInteger(n) || n < 1 || n > plan.starts.length) {
+      res.status(404).type('text/plain').send('Not found'); // no-store, as every 404 here
+      return;
+    }
+    const body = urlset(await bookUrls(plan, n));
+    // 50,000 URLs of this shape stay far below it; a guard, never expected to fire.
+    if (Buffer.byteLength(body) > MAX_FILE_BYTES) logger.error('A sitemap file is over 50 MB', { n, bytes: Buffer.byteLength(body) });
+    xml(req, res, body);
+  };
 }
 
 export function createPagesApp() {
@@ -119,8 +127,8 @@ export function createPagesApp() {
   app.get('/', page);
   app.get('/books', page);
   app.get('/books/:id', page);
-  app.get('/sitemap.xml', sitemap);
-  app.get(/^\/sitemap-books-(\d{1,6})\.xml$/, sitemapFile);
+  app.get('/sitemap.xml', sitemap(URLS_PER_FILE));
+  app.get(/^\/sitemap-books-(\d{1,6})\.xml$/, sitemapFile(URLS_PER_FILE));
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });
