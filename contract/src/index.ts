@@ -31,3 +31,4 @@ export * from './promotions';
 export * from './preorder';
 export * from './special-orders';
 export * from './purchasing';
+export * from './receipt';
