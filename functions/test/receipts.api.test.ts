@@ -20,8 +20,8 @@ let bookseller: string;
 let book: Book;
 beforeAll(async () => {
   bookseller = await staffToken('bookseller');
-  [book] = (await makeBooks(1, 20, 1250, { isbn: true })) as Book[];
-  made.push(book!);
+  book = ((await makeBooks(1, 20, 1250, { isbn: true })) as Book[])[0]!;
+  made.push(book);
 });
 
 async function sell(payment: Record<string, unknown>): Promise<string> {

@@ -7,10 +7,12 @@ import { formatDateTime, money } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getCounterBook } from '../api/sales-api';
 import { useMe } from '../api/staff-api';
+import { CameraScanButton } from '../camera-scan/camera-scan';
 import { bookByIsbn, counterDb, keepBook, type QueuedSale } from './counter-store';
 import { newGiftCardCode } from './gift-card-code';
 import { IsbnLookupNote } from './isbn-lookup-note';
 import { Receipt, type ReceiptData } from './receipt';
+import { ReceiptActions } from './receipt-actions';
 import { SaleQueue } from './sale-queue-panel';
 import { useCounterDevice } from './use-counter-device';
 
@@ -104,6 +106,11 @@ export function Component() {
     event.preventDefault();
     const typed = code.trim();
     setCode(''); // ready for the next scan at once
+    await addCode(typed);
+  };
+
+  /** An ISBN scanned, typed or read by the camera (issue 57). */
+  const addCode = async (typed: string) => {
     if (!typed) return;
     const isbn = toIsbn13(typed);
     if (!isbn) {
@@ -220,7 +227,7 @@ export function Component() {
           </div>
           <Receipt receipt={shown!} />
           <div className="flex flex-wrap gap-3 print:hidden">
-            <button type="button" onClick={() => window.print()} className={buttonClass('secondary', 'md')}>Print Receipt</button>
+            <ReceiptActions saleId={done.saleId} onServer={!!(done.synced || delivered)} />
             <button type="button" onClick={newSale} className={buttonClass('primary', 'md')}>New Sale</button>
             {(done.synced || delivered) && <Link to={`/dashboard/counter/sales/${done.saleId}`} className={`${textLink} self-center text-sm`}>Return items from this sale</Link>}
           </div>
@@ -237,6 +244,7 @@ export function Component() {
                 />
               </div>
               <button type="submit" className={buttonClass('secondary', 'md', 'h-11')}>Add</button>
+              <CameraScanButton onIsbn={(isbn) => void addCode(isbn)} />
             </form>
             {notice && (
               <div id="scan-notice" role="alert" className={`rounded-md px-3 py-2 text-sm ${notice.tone === 'error' ? 'bg-danger-soft text-danger' : 'bg-accent-soft text-secondary'}`}>
