@@ -61,7 +61,8 @@ module.exports = {
       comment: 'An import that resolves to nothing is a typo or a missing dependency.',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true, pathNot: '^virtual:' },
+      // Vite's own: virtual modules, and a file's URL (`?url`: the .wasm of the camera's barcode reader).
+      to: { couldNotResolve: true, pathNot: ['^virtual:', '[?]url$'] },
     },
   ],
   options: {

@@ -7,10 +7,11 @@ const webRoot = new URL('../web/', import.meta.url).pathname;
 
 /**
  * Modules that must never run on the server: the Firebase SDK and reactfire (loaded lazily by the
- * app, docs/decisions/010-lazy-auth.md), the service worker's registration (a Vite virtual module).
+ * app, docs/decisions/010-lazy-auth.md), the service worker's registration (a Vite virtual module),
+ * the counter's camera barcode reader (barcode-detector and its zxing-wasm .wasm, issue 57).
  * They become stubs that throw if ever evaluated; the server render never reaches them.
  */
-const BROWSER_ONLY = /^(?:firebase(?:\/.*)?|@firebase\/.*|reactfire|workbox-window|virtual:pwa-register.*)$/;
+const BROWSER_ONLY = /^(?:firebase(?:\/.*)?|@firebase\/.*|reactfire|workbox-window|virtual:pwa-register.*|barcode-detector(?:\/.*)?|zxing-wasm(?:\/.*)?)$/;
 
 /**
  * A small image the web build inlined (not in its manifest): the data URL exactly as Vite writes it

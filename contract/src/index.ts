@@ -34,3 +34,4 @@ export * from './special-orders';
 export * from './purchasing';
 export * from './shift';
 export * from './till';
+export * from './receipt';

@@ -1,4 +1,5 @@
 import { routerOf } from '../lib/routes';
+import * as receipts from './receipts/receipts.handlers';
 import * as handlers from './sales.handlers';
 
 /** Mounted at /api/admin/sales (issue 39). Literal paths before '/:id'. */
@@ -10,4 +11,6 @@ export const salesRouter = routerOf({
   '/:id': { get: handlers.getSale },
   '/:id/returns': { post: handlers.createReturn },
   '/:id/cancel': { post: handlers.cancelSale },
+  '/:id/receipt': { get: receipts.getReceipt },
+  '/:id/email': { post: receipts.emailReceipt },
 });

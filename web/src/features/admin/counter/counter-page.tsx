@@ -10,11 +10,13 @@ import { formatDateTime, money } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getCounterBook, postSale } from '../api/sales-api';
 import { useMe } from '../api/staff-api';
+import { CameraScanButton } from '../camera-scan/camera-scan';
 import { bookByIsbn, counterDb, keepBook, type QueuedSale } from './counter-store';
 import { IsbnLookupNote } from './isbn-lookup-note';
 import { ManagerApprovalDialog, type ApprovalRequest } from './manager-approval-dialog';
 import { Receipt, type ReceiptData } from './receipt';
 import { bodyToSend } from './sale-queue';
+import { ReceiptActions } from './receipt-actions';
 import { SaleQueue } from './sale-queue-panel';
 import { readTillId, reservedLeft, takeReservedCodes, writeTillId } from './till';
 import { TerminalPayment, type TerminalSaleBody } from './terminal-payment';
@@ -116,6 +118,11 @@ export function Component() {
     event.preventDefault();
     const typed = code.trim();
     setCode(''); // ready for the next scan at once
+    await addCode(typed);
+  };
+
+  /** An ISBN scanned, typed or read by the camera (issue 57). */
+  const addCode = async (typed: string) => {
     if (!typed) return;
     const isbn = toIsbn13(typed);
     if (!isbn) {
@@ -299,7 +306,7 @@ export function Component() {
           </div>
           <Receipt receipt={shown!} />
           <div className="flex flex-wrap gap-3 print:hidden">
-            <button type="button" onClick={() => window.print()} className={buttonClass('secondary', 'md')}>Print Receipt</button>
+            <ReceiptActions saleId={done.saleId} onServer={!!(done.synced || delivered)} />
             <button type="button" onClick={newSale} className={buttonClass('primary', 'md')}>New Sale</button>
             {(done.synced || delivered) && <Link to={`/dashboard/counter/sales/${done.saleId}`} className={`${textLink} self-center text-sm`}>Return items from this sale</Link>}
           </div>
@@ -318,6 +325,7 @@ export function Component() {
                 />
               </div>
               <button type="submit" className={buttonClass('secondary', 'md', 'h-11')}>Add</button>
+              <CameraScanButton onIsbn={(isbn) => void addCode(isbn)} />
             </form>
             {notice && (
               <div id="scan-notice" role="alert" className={`rounded-md px-3 py-2 text-sm ${notice.tone === 'error' ? 'bg-danger-soft text-danger' : 'bg-accent-soft text-secondary'}`}>

@@ -6,6 +6,7 @@ import { networkStatus } from '../../../lib/network-status';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useMe } from '../api/staff-api';
+import { CameraScanButton } from '../camera-scan/camera-scan';
 import { purchaseOrdersQuery, useReceive, whereCopiesWent } from './purchasing-api';
 import { enqueueReceipt, flushReceipts, queuedReceipts } from './receipt-queue';
 
@@ -40,7 +41,10 @@ export function Component() {
 
   const add = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const typed = scan.current?.value ?? '';
+    addTyped(scan.current?.value ?? '');
+  };
+  /** An ISBN scanned, typed or read by the camera (issue 57). */
+  const addTyped = (typed: string) => {
     const isbn = toIsbn13(typed);
     if (!isbn) {
       setError(typed.trim() ? `${typed.trim()}: ${ISBN_MESSAGE}` : 'Scan or type an ISBN first');
@@ -109,6 +113,7 @@ export function Component() {
           <input id="scan-isbn" ref={scan} name="isbn" inputMode="numeric" autoComplete="off" autoFocus className={INPUT} />
         </div>
         <button type="submit" className={buttonClass('secondary', 'md')}>Add</button>
+        <CameraScanButton onIsbn={addTyped} className={buttonClass('secondary', 'md')} />
       </form>
 
       {orders.length > 0 && (
