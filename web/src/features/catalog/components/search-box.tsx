@@ -5,6 +5,7 @@ import { SearchIcon } from '../../../components/ui/icons';
 import { useDismiss } from '../../../components/ui/use-dismiss';
 import { coverUrl } from '../../../lib/covers';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useTypedBeforeStart } from '../../../lib/use-typed-before-start';
 import { normaliseQuery, suggestQuery } from '../api/search-books';
 
 const SUGGEST_DELAY_MS = 200;
@@ -28,6 +29,8 @@ export function SearchBox() {
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();
   const ref = useRef<HTMLFormElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeStart(field, setQuery); // what the served field holds when React takes it over (issue 60)
   const listId = useId();
   const hydrated = useHydrated();
   const term = useDebounced(normaliseQuery(query), SUGGEST_DELAY_MS);
@@ -66,6 +69,7 @@ export function SearchBox() {
       <label htmlFor={`${listId}-input`} className="sr-only">Search books</label>
       <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-gray-500" />
       <input
+        ref={field}
         id={`${listId}-input`}
         // A text input: HTML allows role=combobox on it (not on type=search); the form is the search landmark.
         type="text"
