@@ -1,16 +1,20 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useHydrated } from './use-hydrated';
 
 /**
- * A served field holds what the shopper typed before the app started (issue 60): React hydrates a
- * controlled input without reading it, so its state would say '' while the field shows the text,
- * and the next render of the input (or the submit) would drop it. At the commit that hydrates
- * the field, before anything renders it again, the state takes what the field holds.
+ * The state of a controlled field the first HTML serves (issue 60): it starts from what the field
+ * holds when React takes the page over (typed before the app started, or put back by the browser on
+ * a reload), not ''. React hydrates a controlled input without reading or writing its value, so the
+ * state read here from the served element (by its id) and the field agree from the first render, and
+ * nothing sets either afterwards (the keystrokes' onChange keeps them in step as for any field).
+ * Only while hydrating: a field the app draws itself starts empty, whatever an element of the page
+ * being left (the same id) holds.
  */
-export function useTypedBeforeStart(ref: RefObject<HTMLInputElement | null>, set: (value: string) => void): void {
-  useLayoutEffect(() => {
-    const typed = ref.current?.value;
-    if (typed) set(typed);
-    // Once, when React takes the field over: from then on onChange keeps the two in step.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+export function useTypedBeforeStart(id: string): [string, Dispatch<SetStateAction<string>>] {
+  const hydrating = !useHydrated();
+  return useState(() => {
+    if (!hydrating || typeof document === 'undefined') return '';
+    const served = document.getElementById(id) as HTMLInputElement | null;
+    return served?.value ?? '';
+  });
 }

@@ -1,6 +1,6 @@
 import { buttonClass, textLink } from '../../components/ui/button';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { GoogleIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
@@ -24,13 +24,9 @@ const TEXT = {
 export function AuthForm({ mode, onSuccess }: AuthFormProps) {
   const auth = useAuth();
   const text = TEXT[mode];
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  // Disabled until hydrated, but a browser's autofill may fill the served fields: kept (issue 60).
-  const emailField = useRef<HTMLInputElement>(null);
-  const passwordField = useRef<HTMLInputElement>(null);
-  useTypedBeforeStart(emailField, setEmail);
-  useTypedBeforeStart(passwordField, setPassword);
+  // Disabled until hydrated, but a browser may fill the served fields (autofill, a reload): kept (issue 60).
+  const [email, setEmail] = useTypedBeforeStart('email');
+  const [password, setPassword] = useTypedBeforeStart('password');
   const [error, setError] = useState<{ detail: string; google?: boolean } | null>(null);
   const emailSignIn = useMutation({
     mutationFn: async () => {
@@ -97,11 +93,11 @@ export function AuthForm({ mode, onSuccess }: AuthFormProps) {
         <form onSubmit={submit} noValidate={false}>
           <div className="mb-4">
             <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="email">Email</label>
-            <input ref={emailField} id="email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Email Address" className="w-full rounded border border-gray-300 px-3 py-2 leading-tight shadow-sm focus:outline-2 focus:outline-accent" />
+            <input id="email" type="email" name="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Email Address" className="w-full rounded border border-gray-300 px-3 py-2 leading-tight shadow-sm focus:outline-2 focus:outline-accent" />
           </div>
           <div className="mb-4">
             <label className="mb-2 block text-sm font-bold text-gray-700" htmlFor="password">Password</label>
-            <input ref={passwordField} id="password" type="password" name="password" required autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} placeholder="Password" className="w-full rounded border border-gray-300 px-3 py-2 leading-tight shadow-sm focus:outline-2 focus:outline-accent" />
+            <input id="password" type="password" name="password" required autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} placeholder="Password" className="w-full rounded border border-gray-300 px-3 py-2 leading-tight shadow-sm focus:outline-2 focus:outline-accent" />
           </div>
           {mode === 'login' && (
             <div className="-mt-2 mb-4 text-right">

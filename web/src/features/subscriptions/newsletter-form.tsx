@@ -1,6 +1,6 @@
 import { buttonClass } from '../../components/ui/button';
 import { NEWSLETTER_CHECK_INBOX } from '@bookstore/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useOnline } from '../../lib/use-online';
 import { useTypedBeforeStart } from '../../lib/use-typed-before-start';
 import { signUpForNewsletter } from './newsletter-sign-up';
@@ -15,9 +15,7 @@ import { signUpForNewsletter } from './newsletter-sign-up';
  * (useTypedBeforeStart), and a Subscribe tapped meanwhile is replayed once the app runs (decision 038).
  */
 export function NewsletterForm() {
-  const [email, setEmail] = useState('');
-  const field = useRef<HTMLInputElement>(null);
-  useTypedBeforeStart(field, setEmail);
+  const [email, setEmail] = useTypedBeforeStart('newsletter-email');
   const [state, setState] = useState<{ status: 'idle' | 'pending' | 'done' } | { status: 'error'; message: string }>({ status: 'idle' });
   const online = useOnline();
   const submit = (event: FormEvent) => {
@@ -36,7 +34,6 @@ export function NewsletterForm() {
     <form className="mt-4 max-w-md" onSubmit={submit} id="newsletter">
       <div className="flex">
         <input
-          ref={field}
           id="newsletter-email"
           type="email"
           aria-label="Newsletter sign-up"

@@ -24,14 +24,14 @@ function useDebounced<T>(value: T, ms: number): T {
  * request is cancelled), Up/Down to pick one, Enter to open it, or Enter alone for /search?q=.
  */
 export function SearchBox() {
-  const [query, setQuery] = useState('');
+  const listId = useId();
+  // What the served field holds when React takes it over (issue 60): disabled until then, but a
+  // browser may put back what it held on a reload.
+  const [query, setQuery] = useTypedBeforeStart(`${listId}-input`);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();
   const ref = useRef<HTMLFormElement>(null);
-  const field = useRef<HTMLInputElement>(null);
-  useTypedBeforeStart(field, setQuery); // what the served field holds when React takes it over (issue 60)
-  const listId = useId();
   const hydrated = useHydrated();
   const term = useDebounced(normaliseQuery(query), SUGGEST_DELAY_MS);
   const { data, isFetching, isError } = useQuery({ ...suggestQuery(term), placeholderData: keepPreviousData });
@@ -69,7 +69,6 @@ export function SearchBox() {
       <label htmlFor={`${listId}-input`} className="sr-only">Search books</label>
       <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-gray-500" />
       <input
-        ref={field}
         id={`${listId}-input`}
         // A text input: HTML allows role=combobox on it (not on type=search); the form is the search landmark.
         type="text"
