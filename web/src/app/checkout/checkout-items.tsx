@@ -1,5 +1,5 @@
-import { lineProblem, type CartItem, type UnavailableFlags } from '../cart/cart-rules';
-import { ProblemBadge } from '../cart/unavailable-notice';
+import { lineProblem, type CartItem, type UnavailableFlags } from '../../features/cart/cart-rules';
+import { ProblemBadge } from '../../features/cart/unavailable-notice';
 import { money } from '../../lib/format';
 
 /** The checkout's left column: the cart's books, each with why it cannot be ordered if it cannot. */

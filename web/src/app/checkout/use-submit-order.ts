@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import type { SessionUser } from '../../lib/auth/auth-context';
 import { ApiError } from '../../lib/api-client';
 import { alertBox, confirmBox } from '../../lib/notify';
-import type { CartItem } from '../cart/cart-rules';
-import { cart } from '../cart/cart-store';
-import { newIdempotencyKey, unavailableFromError, usePlaceOrder } from './create-order';
-import { acceptedPromotions } from './promotion-fields';
-import type { CheckoutQuote } from './use-checkout-quote';
+import type { CartItem } from '../../features/cart/cart-rules';
+import { cart } from '../../features/cart/cart-store';
+import { newIdempotencyKey, unavailableFromError, usePlaceOrder } from '../../features/checkout/create-order';
+import { acceptedPromotions } from '../../features/checkout/promotion-fields';
+import type { CheckoutQuote } from '../../features/checkout/use-checkout-quote';
 
 /**
  * Placing the order: the form's fields and the quote's method, promotions and amount due, under one
