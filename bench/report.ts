@@ -67,6 +67,8 @@ export const BUDGETS = {
   floorRatio: 1.3,
   /** Issue 38: Add to Cart working within this on each page, and within floorRatio of its floor. */
   worksMs: 2500,
+  /** Issue 60: a tap answered by the next paint within Interaction to Next Paint's 'good'. */
+  answeredMs: 200,
   /** Issue 38: the home page's first book card drawn within this. */
   homeCardMs: 1500,
   accessibility: 100,
@@ -418,15 +420,18 @@ const msCell = (v: number | null | undefined) => (v === null || v === undefined 
 /** One measurement of the time until a control works: medians per page, and every run. */
 function interactiveTables(section: InteractiveSection): string {
   const summary = table(
-    ['Page', 'First paint ms', 'LCP ms', 'First card drawn ms', 'Add to Cart works ms', 'Floor ms', 'Works / floor', 'Tap at draw: in the cart at ms'],
+    ['Page', 'First paint ms', 'LCP ms', 'First card drawn ms', 'Add to Cart works (app started) ms', 'Floor ms', 'Works / floor', 'Tap at draw: in the cart at ms', 'Tap at draw: answered in ms', 'Taps lost'],
     section.pages.map((p) => [
       pageName(p.page), shown(p.fcpMs), shown(p.lcpMs), shown(p.cardMs), shown(p.worksMs), shown(p.floorMs), x(ratio(p.worksMs, p.floorMs)),
-      p.tapsLost === undefined ? 'n/a' : `${Number.isFinite(p.tapEffectMs ?? Number.NaN) ? p.tapEffectMs : '-'}${p.tapsLost ? ` (${p.tapsLost} of ${p.runs.length} lost)` : ''}`,
+      p.tapsLost === undefined ? 'n/a' : Number.isFinite(p.tapEffectMs ?? Number.NaN) ? p.tapEffectMs! : '-',
+      // Older results (before issue 60) did not time the answer.
+      p.tapsLost === undefined || p.answeredMs === undefined ? 'n/a' : Number.isFinite(p.answeredMs) ? p.answeredMs : '-',
+      p.tapsLost === undefined ? 'n/a' : `${p.tapsLost} of ${p.runs.length}`,
     ]),
   );
   const runs = table(
-    ['Page', 'Runs: paint / card / works / tap in cart (ms)', 'Floor runs (ms)'],
-    section.pages.map((p) => [pageName(p.page), p.runs.map((r) => `${msCell(r.fcpMs)} / ${msCell(r.cardMs)} / ${msCell(r.worksMs)} / ${r.tapEffectMs === undefined ? 'n/a' : r.tapEffectMs === null ? 'lost' : r.tapEffectMs}`).join('; '), p.floorRuns.join(' / ')]),
+    ['Page', 'Runs: paint / card / works / tap in cart / answered (ms)', 'Floor runs (ms)'],
+    section.pages.map((p) => [pageName(p.page), p.runs.map((r) => `${msCell(r.fcpMs)} / ${msCell(r.cardMs)} / ${msCell(r.worksMs)} / ${r.tapEffectMs === undefined ? 'n/a' : r.tapEffectMs === null ? 'lost' : r.tapEffectMs} / ${r.answeredMs === undefined ? 'n/a' : msCell(r.answeredMs)}`).join('; '), p.floorRuns.join(' / ')]),
   );
   return `Chromium ${section.chromium}, ${section.date.slice(0, 16).replace('T', ' ')} UTC, ${section.runs} runs a page; load average (1 min) ${section.load[0]} at the start, ${section.load[1]} at the end.
 
@@ -477,6 +482,7 @@ function issue38Targets(r: BenchResults): Budget[] {
     out.push({ what: `${pageName(p.page)}: works / its floor`, budget: `<= ${BUDGETS.floorRatio}x`, measured: Number.isFinite(toFloor) ? x(toFloor) : '-', met: toFloor <= BUDGETS.floorRatio });
     if (p.page === '/') out.push({ what: '/: first book card drawn (ms)', budget: `<= ${BUDGETS.homeCardMs}`, measured: shown(p.cardMs), met: p.cardMs <= BUDGETS.homeCardMs });
     if (p.tapsLost !== undefined) out.push({ what: `${pageName(p.page)}: taps at draw lost`, budget: '= 0', measured: `${p.tapsLost} of ${p.runs.length}`, met: p.tapsLost === 0 });
+    if (p.answeredMs !== undefined) out.push({ what: `${pageName(p.page)}: a tap at draw answered (tap to the next paint showing the count, ms; issue 60)`, budget: `<= ${BUDGETS.answeredMs}`, measured: shown(p.answeredMs), met: p.answeredMs <= BUDGETS.answeredMs });
   }
   const lighthouse = [...r.lighthouse.filter((l) => l.javascript !== false).map((l) => ({ l, cpu: 4 })), ...(r.lighthouse8x ?? []).map((l) => ({ l, cpu: l.cpuSlowdown ?? 8 }))];
   for (const { l, cpu } of lighthouse) {
@@ -503,7 +509,9 @@ Timed from the navigation's start by a probe in the page every 50 ms: the first 
 (first-contentful-paint), the LCP, the first book card's Add to Cart drawn, and the moment it
 **works** (enabled, outside any disabled fieldset, and React owns it: a tap has its effect at once).
 "Tap at draw": the probe clicks Add to Cart the moment it is drawn, and this is when the cart shows
-the book ("lost" when it never does). On /cart the control is the cart line's Remove (the page has
+the book ("lost" when it never does); "answered" is from that tap to the first frame painted after
+the header's Cart link says 'Cart, 1 item' (issue 60: Interaction to Next Paint's measure, good
+within ${BUDGETS.answeredMs} ms; the start script answers before the app has started). On /cart the control is the cart line's Remove (the page has
 no Add to Cart; the cart holds one book). The **floor** of a page is its HTML and the JavaScript it
 needs (the entry, its imports, the route's chunk) over the same link with nothing waiting between
 them: the same document with all of those scripts preloaded in its head, nothing run, timed to the

@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AuthStateProvider } from '../lib/auth/auth-context';
+import { confirmEarlyAdd } from '../features/cart/early-add';
 import { useReplayEarlyInput } from '../lib/early-input';
 import { useWaitingUpdate } from '../lib/pwa/update-state';
 import { AdminSessionWatcher } from './admin-session-watcher';
@@ -14,7 +15,8 @@ import type { AppRouter } from './routes';
  */
 export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   // Taps on the served page before the app started, replayed once it owns the page (decision 038).
-  useReplayEarlyInput();
+  // An Add to Cart the start script answered itself is confirmed, not added again (issue 60).
+  useReplayEarlyInput(confirmEarlyAdd);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

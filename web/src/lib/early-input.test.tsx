@@ -107,3 +107,61 @@ describe('taps before the app starts', () => {
     expect(button(root, /wishlist/).textContent).toBe('Remove from wishlist');
   });
 });
+
+// Issue 60: a tap on a drawn Add to Cart (`data-book`) is answered by the start script at once, and
+// the app, handed the book at the replay, does not add it a second time; React hydrates its own markup.
+const dune = { _id: 'b1', title: 'Dune', newPrice: 9.5, stock: 3 };
+const readCart = (): { _id: string }[] => JSON.parse(localStorage.getItem('bookstore.cart') ?? '[]');
+const cartStore = { subscribe: (f: () => void) => (addEventListener('cart', f), () => removeEventListener('cart', f)), count: () => readCart().length };
+
+function Card({ onEarlyAdd }: { onEarlyAdd: (book: unknown) => void }) {
+  useReplayEarlyInput(onEarlyAdd);
+  // As the header: the server's snapshot (an empty cart) while hydrating, this browser's right after.
+  const count = useSyncExternalStore(cartStore.subscribe, cartStore.count, () => 0);
+  return (
+    <div>
+      <a href="/cart" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}><span data-testid="cart-count">{count}</span></a>
+      <button type="button" data-book="b1" onClick={() => effects.push('add')}>Add to Cart</button>
+    </div>
+  );
+}
+
+describe('Add to Cart before the app starts (issue 60)', () => {
+  const handed: unknown[] = [];
+  const onEarlyAdd = (book: unknown) => handed.push(book);
+  afterEach(() => {
+    localStorage.clear();
+    handed.length = 0;
+    document.head.innerHTML = '';
+  });
+
+  it('is answered at once, hydrates without a mismatch, and is handed to the app, not clicked', async () => {
+    document.body.innerHTML = `<div id="root">${renderToString(<Card onEarlyAdd={onEarlyAdd} />)}</div>` +
+      `<script type="application/json" id="query-state">${JSON.stringify({ queries: [{ state: { data: [dune] } }] })}</script>`;
+    const script = { getAttribute: (name: string) => (name === 'data-entry' ? '/assets/index.js' : null) };
+    // The page's document, but for the script element and the start, which never happens here.
+    const doc = {
+      currentScript: script, readyState: 'complete', head: document.head,
+      querySelector: (s: string) => document.querySelector(s), getElementById: (id: string) => document.getElementById(id), createElement: (t: string) => document.createElement(t),
+    };
+    new Function('document', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', START_SCRIPT)(doc, () => {}, () => {}, class { observe() {} disconnect() {} });
+    const root = document.getElementById('root')!;
+
+    button(root, /Add to Cart/).click();
+    expect(readCart()).toEqual([dune]);
+    expect(root.querySelector('a')!.getAttribute('aria-label')).toBe('Cart, 1 item');
+    expect(document.head.querySelector('style')!.textContent).toContain('content:"1"');
+
+    await act(async () => {
+      stopEarlyInput();
+      hydrateRoot(root, <Card onEarlyAdd={onEarlyAdd} />);
+    });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(warnings).toEqual([]); // nothing React hydrates was left changed
+    expect(handed).toEqual([dune]);
+    expect(effects).toEqual([]); // not clicked
+    expect(root.querySelector('a')!.getAttribute('aria-label')).toBe('Cart, 1 item'); // the app's own render now
+    expect(root.querySelector('[data-testid=cart-count]')!.textContent).toBe('1');
+    expect(document.head.querySelector('style')!.textContent).toBe('');
+  });
+});

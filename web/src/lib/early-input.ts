@@ -5,11 +5,13 @@ import { useEffect } from 'react';
 // choice of each select, and plays them back when told. main.tsx stops the keeping just before
 // React hydrates (from then on React's own listeners see every event); the app replays the queue
 // once, after hydration and the renders that follow it (the wishlist's and the cart's real state),
-// so each tap has the effect it would have had with the app running: exactly one.
+// so each tap has the effect it would have had with the app running: exactly one. A tap on Add to
+// Cart the script could answer itself (issue 60: it put the book in the stored cart at once) is not
+// clicked again: the app is handed the book instead (`onEarlyAdd`), to keep it once and say so.
 
 declare global {
   interface Window {
-    __early?: { stop(): void; replay(): void };
+    __early?: { stop(): void; replay(onEarlyAdd?: (book: unknown) => void): void };
   }
 }
 
@@ -18,10 +20,15 @@ export function stopEarlyInput(): void {
   window.__early?.stop();
 }
 
-/** Replays the kept taps once, a task after the first commit (and the renders it schedules). */
-export function useReplayEarlyInput(): void {
+/**
+ * Replays the kept taps once, a task after the first commit (and the renders it schedules);
+ * `onEarlyAdd` gets each book the start script already put in the stored cart (as the page's data had it).
+ */
+export function useReplayEarlyInput(onEarlyAdd?: (book: unknown) => void): void {
   useEffect(() => {
-    const timer = setTimeout(() => window.__early?.replay(), 0);
+    const timer = setTimeout(() => window.__early?.replay(onEarlyAdd), 0);
     return () => clearTimeout(timer);
+    // Once, after the first commit: the handler is a module function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

@@ -31,11 +31,19 @@ function control(tagName: string, props: Partial<Control> = {}): Control {
       if (selector === '#root') return el.inRoot ? el : null;
       return /button|select|checkbox/.test(selector) && (tagName !== 'INPUT' || el.type === 'checkbox') ? el : null;
     },
-    setAttribute(k, v) { el.attrs[k] = v; },
+    setAttribute(k, v) { el.attrs[k] = String(v); }, // as the DOM does
     removeAttribute(k) { delete el.attrs[k]; },
     click() { el.played.push('click'); },
     dispatchEvent(event) { el.played.push(`${event.type}:${el.value}`); },
   };
+  return el;
+}
+
+/** A drawn Add to Cart: a button naming its book in `data-book`. */
+function addToCart(id: string, title: string): Control {
+  const el = control('BUTTON', { textContent: `Add to Cart: ${title}` }) as Control & { getAttribute(k: string): string | null };
+  el.attrs['data-book'] = id;
+  el.getAttribute = (k) => el.attrs[k] ?? null;
   return el;
 }
 
@@ -51,19 +59,26 @@ function link(textContent: string, props: Partial<Control> & { target?: string }
 function page(
   readyState: 'loading' | 'interactive' | 'complete',
   data: Record<string, string> = { 'data-entry': '/assets/index-1.js', 'data-preload': '/assets/react-2.js /assets/home-3.js' },
-  { root = 'served', paintTiming = true }: { root?: 'served' | 'empty'; paintTiming?: boolean } = {},
+  { root = 'served', paintTiming = true, queryState = null }: { root?: 'served' | 'empty'; paintTiming?: boolean; queryState?: unknown } = {},
 ) {
   const added: Element[] = [];
   const listeners: Record<string, Listener[]> = {};
   const frames: (() => void)[] = [];
   const timers: { run: () => void; ms: number }[] = [];
-  const window: { __early?: { stop(): void; replay(): void } } = {};
+  const window: { __early?: { stop(): void; replay(onEarlyAdd?: (book: unknown) => void): void } } = {};
+  /** localStorage, and the header's Cart link with its count (what the script finds by its selectors). */
+  const storage: Record<string, string> = {};
+  const localStorage = { getItem: (k: string) => storage[k] ?? null, setItem: (k: string, v: string) => (storage[k] = v) };
+  const cartLink = Object.assign(control('A', { textContent: 'Cart' }), { getAttribute: (k: string) => cartLink.attrs[k] ?? null });
+  cartLink.attrs['aria-label'] = 'Cart, 0 items';
   const document = {
+    querySelector: (selector: string) => (selector === "a[href='/cart'][aria-label^=Cart]" ? cartLink : null),
     currentScript: { getAttribute: (name: string) => data[name] ?? null },
     readyState,
     head: { appendChild: (el: Element) => added.push(el) },
     createElement: (tag: string): Element => ({ tag, attrs: {}, setAttribute(k, v) { this.attrs[k] = v; } }),
-    getElementById: (id: string) => (id === 'root' ? { firstChild: root === 'served' ? {} : null } : null),
+    getElementById: (id: string) =>
+      id === 'root' ? { firstChild: root === 'served' ? {} : null } : id === 'query-state' && queryState ? { textContent: JSON.stringify(queryState) } : null,
   };
   /** The Paint Timing API: `paint()` delivers first-contentful-paint to whoever observes it. */
   const observers: { callback: (list: { getEntriesByName(name: string): unknown[] }) => void; disconnected: boolean }[] = [];
@@ -78,13 +93,14 @@ function page(
     disconnect() { this.entry.disconnected = true; }
   }
   const paint = () => observers.filter((o) => !o.disconnected).forEach((o) => o.callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }));
-  new Function('document', 'window', 'addEventListener', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', START_SCRIPT)(
+  new Function('document', 'window', 'addEventListener', 'requestAnimationFrame', 'setTimeout', 'PerformanceObserver', 'localStorage', START_SCRIPT)(
     document,
     window,
     (type: string, listener: Listener) => (listeners[type] ??= []).push(listener),
     (frame: () => void) => frames.push(frame),
     (run: () => void, ms: number) => timers.push({ run, ms }),
     PerformanceObserver,
+    localStorage,
   );
   /** Dispatches an event as the capture listeners see it; true when the script prevented its default. */
   const fire = (type: string, target: unknown, extra: Record<string, unknown> = {}) => {
@@ -93,7 +109,7 @@ function page(
     return prevented;
   };
   const scripts = () => added.filter((el) => el.tag === 'script');
-  return { added, listeners, frames, timers, document, window, fire, scripts, paint };
+  return { added, listeners, frames, timers, document, window, fire, scripts, paint, storage, cartLink };
 }
 
 describe('the start script: when the app starts', () => {
@@ -264,6 +280,66 @@ describe('the start script: taps before the app starts (decision 038)', () => {
     const p = page('complete', {});
     expect(p.window.__early).toBeUndefined();
     expect(p.listeners.click).toBeUndefined();
+  });
+});
+
+describe('the start script: Add to Cart answered before the app starts (issue 60)', () => {
+  const dune = { _id: 'b1', title: 'Dune', newPrice: 9.5, oldPrice: 12, stock: 3 };
+  const emma = { _id: 'b2', title: 'Emma', newPrice: 5, stock: 1 };
+  // The home list's dehydrated state, as document.ts serves it.
+  const homeState = { mutations: [], queries: [{ queryKey: ['books', { limit: 16 }], state: { data: [emma, dune], status: 'success' } }] };
+
+  it('puts the book in the stored cart at once, counts it in the header, marks the button, and hands it to the app instead of clicking', () => {
+    const p = page('complete', undefined, { queryState: homeState });
+    p.storage['bookstore.cart'] = JSON.stringify([emma]);
+    const add = addToCart('b1', 'Dune');
+    p.fire('click', add);
+    p.fire('click', add); // a second tap while waiting: nothing more
+    expect(JSON.parse(p.storage['bookstore.cart']!)).toEqual([emma, dune]);
+    expect(p.cartLink.attrs['aria-label']).toBe('Cart, 2 items');
+    expect(add.attrs).toMatchObject({ 'data-added': '', 'data-queued': '' });
+    // The count and the check mark: a style element in the head, outside what React hydrates.
+    const style = p.added.find((el) => el.tag === 'style') as unknown as { textContent: string };
+    expect(style.textContent).toContain('[data-testid=cart-count]::after{font-size:1rem;content:"2"}');
+    expect(style.textContent).toContain('[data-book="b1"]::after{content:"\\2713"}');
+
+    p.window.__early!.stop();
+    expect(add.attrs).toEqual({ 'data-book': 'b1' }); // React hydrates its own markup
+    expect(p.cartLink.attrs['aria-label']).toBe('Cart, 0 items');
+    expect(style.textContent).not.toBe(''); // still showing the count until the app's render does
+    const handed: unknown[] = [];
+    p.window.__early!.replay((book) => handed.push(book));
+    expect(handed).toEqual([dune]);
+    expect(add.played).toEqual([]); // not clicked: the app would add it a second time
+    expect(style.textContent).toBe('');
+  });
+
+  it('keeps the tap as any other when the book is in the cart already or not in the page\'s data', () => {
+    const p = page('complete', undefined, { queryState: homeState });
+    p.storage['bookstore.cart'] = JSON.stringify([dune]);
+    const again = addToCart('b1', 'Dune');
+    const unknown = addToCart('b9', 'Ulysses');
+    p.fire('click', again);
+    p.fire('click', unknown);
+    expect(JSON.parse(p.storage['bookstore.cart']!)).toEqual([dune]);
+    expect(p.cartLink.attrs).toEqual({ 'aria-label': 'Cart, 0 items' });
+    expect(again.attrs).toEqual({ 'data-book': 'b1', 'data-queued': '' });
+    p.window.__early!.stop();
+    const handed: unknown[] = [];
+    p.window.__early!.replay((book) => handed.push(book));
+    expect(handed).toEqual([]);
+    expect([again.played, unknown.played]).toEqual([['click'], ['click']]); // the app says 'Already in cart' as ever
+  });
+
+  it('keeps the tap as any other when the stored cart cannot be read', () => {
+    const p = page('complete', undefined, { queryState: homeState });
+    p.storage['bookstore.cart'] = '{not json';
+    const add = addToCart('b1', 'Dune');
+    p.fire('click', add);
+    expect(add.attrs['data-added']).toBeUndefined();
+    p.window.__early!.stop();
+    p.window.__early!.replay();
+    expect(add.played).toEqual(['click']);
   });
 });
 

@@ -20,12 +20,23 @@
 //    followed after every other kept tap, by the app's router: followed at once, its page load
 //    would drop the taps. A link with no tap waiting, or opened in a new tab or window, is the
 //    browser's as ever.
+// 3. A tap on a drawn Add to Cart (a button with `data-book`) is answered at once, not only kept
+//    (issue 60: a phone waited about two seconds for the app to show anything): the book, as the
+//    page's query state has it, goes into the stored cart the app reads (`bookstore.cart`,
+//    features/cart/cart-store.ts); the header's Cart link says the new count (its aria-label, put
+//    back at `stop()` so React hydrates the server's markup) and shows it, and the button a check
+//    mark, by a style element of the script's own in the head: outside what React hydrates, so they
+//    stay until the app's render says the same. The tap stays in the queue (the button marked
+//    `data-added` too, index.css), but the replay hands the book to the app (`replay(onEarlyAdd)`,
+//    app.tsx) instead of clicking: the app keeps it once and shows its toast, and the style goes.
+//    A book already in the stored cart, one the page's state does not hold, or storage that cannot
+//    be read or written: the tap is kept as any other and replayed.
 //
 // Inline, so that it costs no request of its own (neither the page's nor the service worker's); the
 // CSP allows exactly this text by its SHA-256 (firebase.json; start-script.test.ts keeps the two in
 // step). Written by hand in the form it is served: any change to it changes the hash.
 export const START_SCRIPT =
-  '(function(){var s=document.currentScript,e=s&&s.getAttribute("data-entry"),d=0,q=[],on=1;if(!e)return;' +
+  '(function(){var s=document.currentScript,e=s&&s.getAttribute("data-entry"),d=0,q=[],on=1,A=[],H,S;if(!e)return;' +
   'function r(v){if(!on)return;if(v.type=="submit"){v.preventDefault();return}' +
   'var t=v.target,c=t&&t.closest&&t.closest("button,select,input[type=checkbox]"),' +
   'l=!c&&q.length&&v.type=="click"&&!v.button&&!(v.ctrlKey||v.metaKey||v.shiftKey||v.altKey)&&t&&t.closest&&t.closest("a[href]");' +
@@ -33,12 +44,23 @@ export const START_SCRIPT =
   'if(!c||c.disabled||!c.closest("#root"))return;' +
   'var x;for(var i=0;i<q.length;i++)if(q[i].el==c)x=q[i];' +
   'if(c.tagName=="SELECT"){if(v.type!="change")return;x?x.value=c.value:q.push({el:c,value:c.value})}' +
-  'else{if(v.type!="click")return;if(c.type=="checkbox")v.preventDefault();x||q.push({el:c,text:c.textContent})}' +
+  'else{if(v.type!="click")return;if(c.type=="checkbox")v.preventDefault();x||q.push(k(c)||{el:c,text:c.textContent})}' +
   'c.setAttribute("data-queued","")}' +
+  'function f(o,i){var r,j;if(!o||typeof o!="object")return;if(o._id===i&&typeof o.title=="string"&&typeof o.newPrice=="number")return o;for(j in o)if(r=f(o[j],i))return r}' +
+  'function k(c){var i=c.getAttribute&&c.getAttribute("data-book"),K="bookstore.cart",L,b,j,n,h;if(!i)return 0;' +
+  'try{L=JSON.parse(localStorage.getItem(K)||"[]");for(j=0;j<L.length;j++)if(L[j]&&L[j]._id==i)return 0;' +
+  'b=f(JSON.parse(document.getElementById("query-state").textContent),i);if(!b)return 0;L.push(b);localStorage.setItem(K,JSON.stringify(L))}catch(x){return 0}' +
+  'n=L.length;h=document.querySelector("a[href=\'/cart\'][aria-label^=Cart]");A.push(i);' +
+  'if(h){H||(H={el:h,label:h.getAttribute("aria-label")});h.setAttribute("aria-label","Cart, "+n+(n==1?" item":" items"))}' +
+  'S||(S=document.createElement("style"),document.head.appendChild(S));S.textContent="[data-testid=cart-count]{font-size:0}[data-testid=cart-count]::after{font-size:1rem;content:\\""+n+"\\"}"+' +
+  'A.map(function(d){return"[data-book="+JSON.stringify(d)+"]::after{content:\\"\\\\2713\\"}"}).join("");' +
+  'c.setAttribute("data-added","");return{el:c,book:b}}' +
   '["click","change","submit"].forEach(function(n){addEventListener(n,r,true)});' +
-  'window.__early={stop:function(){on=0;q.forEach(function(x){x.el.removeAttribute("data-queued")})},' +
-  'replay:function(){q.splice(0).sort(function(a,b){return(a.link||0)-(b.link||0)}).forEach(function(x){var c=x.el;if(!c.isConnected)return;' +
-  'if("value"in x){c.value=x.value;c.dispatchEvent(new Event("change",{bubbles:true}))}else if(x.link||c.textContent==x.text&&!c.disabled)c.click()})}};' +
+  'window.__early={stop:function(){on=0;q.forEach(function(x){x.el.removeAttribute("data-queued");x.el.removeAttribute("data-added")});H&&H.el.setAttribute("aria-label",H.label)},' +
+  'replay:function(y){q.splice(0).sort(function(a,b){return(a.link||0)-(b.link||0)}).forEach(function(x){var c=x.el;' +
+  'if(x.book){y&&y(x.book);return}if(!c.isConnected)return;' +
+  'if("value"in x){c.value=x.value;c.dispatchEvent(new Event("change",{bubbles:true}))}else if(x.link||c.textContent==x.text&&!c.disabled)c.click()});' +
+  'S&&(S.textContent="")}};' +
   'function a(t,o){var n=document.createElement(t);for(var k in o)n.setAttribute(k,o[k]);document.head.appendChild(n)}' +
   'function g(){if(d)return;d=1;(s.getAttribute("data-preload")||"").split(" ").forEach(function(h){h&&a("link",{rel:"modulepreload",crossorigin:"",href:h})});' +
   'a("script",{type:"module",crossorigin:"",src:e})}' +

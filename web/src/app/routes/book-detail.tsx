@@ -64,7 +64,8 @@ export function Component() {
           </Suspense>
         )}
         <div className="mt-4 flex flex-wrap items-center gap-3">
-          <button type="button" onClick={() => addBookToCart(book)} disabled={soldOut} className={buttonClass('primary', 'lg')}>
+          {/* data-book: before the app runs, the start script answers a tap itself (issue 60, start-script.ts). */}
+          <button type="button" onClick={() => addBookToCart(book)} disabled={soldOut} data-book={book._id} className={buttonClass('primary', 'lg')}>
             <CartIcon className="size-5" /> {preorder ? 'Pre-order' : 'Add to Cart'}
           </button>
           <WishlistButton book={book} withText className="py-2" />

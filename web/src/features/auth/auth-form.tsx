@@ -6,6 +6,7 @@ import { GoogleIcon } from '../../components/ui/icons';
 import { OfflineNotice } from '../../components/ui/offline-notice';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useOnline } from '../../lib/use-online';
+import { useTypedBeforeStart } from '../../lib/use-typed-before-start';
 import { authErrorMessage } from './auth-errors';
 import { authSdk, useAuth } from '../../lib/auth/auth-context';
 
@@ -23,8 +24,9 @@ const TEXT = {
 export function AuthForm({ mode, onSuccess }: AuthFormProps) {
   const auth = useAuth();
   const text = TEXT[mode];
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // Disabled until hydrated, but a browser may fill the served fields (autofill, a reload): kept (issue 60).
+  const [email, setEmail] = useTypedBeforeStart('email');
+  const [password, setPassword] = useTypedBeforeStart('password');
   const [error, setError] = useState<{ detail: string; google?: boolean } | null>(null);
   const emailSignIn = useMutation({
     mutationFn: async () => {

@@ -1,6 +1,7 @@
 import type { Book } from '@bookstore/contract';
 import { alertBox, toast } from '../../lib/notify-later';
 import { preorderDate, stockLevel } from '../../lib/stock';
+import { addedMessage } from './cart-rules';
 import { cart } from './cart-store';
 
 export function addBookToCart(book: Book): void {
@@ -10,7 +11,7 @@ export function addBookToCart(book: Book): void {
     alertBox('Out of stock', `${book.title} is not available right now.`, 'warning');
     return;
   }
-  if (cart.add(book)) toast(preorder ? 'Pre-order added to cart' : 'Item added to cart', { timer: 1500 });
+  if (cart.add(book)) toast(addedMessage(book), { timer: 1500 });
   else alertBox('Already in cart', undefined, 'warning');
 }
 

@@ -5,6 +5,9 @@ export type CartItem = Book;
 
 export type AddResult = { added: true; items: CartItem[] } | { added: false; items: CartItem[] };
 
+/** The toast of an add (the app's, and the one confirming an add made before the app ran). */
+export const addedMessage = (book: CartItem): string => (isForthcoming(book.publishedOn) ? 'Pre-order added to cart' : 'Item added to cart');
+
 /** A book may be in the cart once, matched by _id; quantity is always 1. */
 export function addToCart(items: CartItem[], book: CartItem): AddResult {
   if (items.some((item) => item._id === book._id)) return { added: false, items };

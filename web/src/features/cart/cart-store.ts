@@ -72,6 +72,15 @@ export const cart = {
   remove(id: string): void {
     write(removeFromCart(state.items, id));
   },
+  /**
+   * A book the start script put in the stored cart before the app ran (issue 60). This tab may have
+   * read the stored cart before that, and may have written it since: the stored cart is read again,
+   * and the book added to it if such a write dropped it, so it is in the cart exactly once.
+   */
+  adoptEarlyAdd(book: CartItem): void {
+    const stored = canStore ? parseStoredCart(localStorage.getItem(KEY)) : state.items;
+    write(addToCart(stored, book).items);
+  },
   /** true when there was something to clear. */
   clear(): boolean {
     if (state.items.length === 0) return false;

@@ -2,6 +2,7 @@ import { buttonClass } from '../../components/ui/button';
 import { NEWSLETTER_CHECK_INBOX } from '@bookstore/contract';
 import { useState, type FormEvent } from 'react';
 import { useOnline } from '../../lib/use-online';
+import { useTypedBeforeStart } from '../../lib/use-typed-before-start';
 import { signUpForNewsletter } from './newsletter-sign-up';
 
 /**
@@ -10,9 +11,11 @@ import { signUpForNewsletter } from './newsletter-sign-up';
  * banner's 'Subscribe' button brings the visitor here (the field's id, `newsletter-email`).
  * The footer is on every page's first load, whose JavaScript has a budget (bundle-budget.test.ts):
  * its one request keeps its state here rather than bring TanStack Query's mutation code along.
+ * The field is usable before the app starts (the served page): what is typed there is kept
+ * (useTypedBeforeStart), and a Subscribe tapped meanwhile is replayed once the app runs (decision 038).
  */
 export function NewsletterForm() {
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useTypedBeforeStart('newsletter-email');
   const [state, setState] = useState<{ status: 'idle' | 'pending' | 'done' } | { status: 'error'; message: string }>({ status: 'idle' });
   const online = useOnline();
   const submit = (event: FormEvent) => {

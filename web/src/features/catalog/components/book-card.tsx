@@ -50,7 +50,8 @@ export function BookCard({ book, onAdd, eager = false, titleAs: Title = 'h3' }: 
           {preorder ? <PreorderBadge date={preorder} /> : <StockBadge stock={book.stock} />}
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <button type="button" onClick={() => onAdd(book)} disabled={soldOut} className={buttonClass('primary', 'md', 'px-4')}>
+          {/* data-book: before the app runs, the start script answers a tap itself (issue 60, start-script.ts). */}
+          <button type="button" onClick={() => onAdd(book)} disabled={soldOut} data-book={book._id} className={buttonClass('primary', 'md', 'px-4')}>
             <CartIcon className="size-4" />
             {preorder ? 'Pre-order' : 'Add to Cart'}
             <span className="sr-only">: {book.title}</span>

@@ -5,6 +5,7 @@ import { SearchIcon } from '../../../components/ui/icons';
 import { useDismiss } from '../../../components/ui/use-dismiss';
 import { coverUrl } from '../../../lib/covers';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useTypedBeforeStart } from '../../../lib/use-typed-before-start';
 import { normaliseQuery, suggestQuery } from '../api/search-books';
 
 const SUGGEST_DELAY_MS = 200;
@@ -23,12 +24,14 @@ function useDebounced<T>(value: T, ms: number): T {
  * request is cancelled), Up/Down to pick one, Enter to open it, or Enter alone for /search?q=.
  */
 export function SearchBox() {
-  const [query, setQuery] = useState('');
+  const listId = useId();
+  // What the served field holds when React takes it over (issue 60): disabled until then, but a
+  // browser may put back what it held on a reload.
+  const [query, setQuery] = useTypedBeforeStart(`${listId}-input`);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();
   const ref = useRef<HTMLFormElement>(null);
-  const listId = useId();
   const hydrated = useHydrated();
   const term = useDebounced(normaliseQuery(query), SUGGEST_DELAY_MS);
   const { data, isFetching, isError } = useQuery({ ...suggestQuery(term), placeholderData: keepPreviousData });
