@@ -193,7 +193,13 @@ describe('search: GET /api/books/search and /suggest', () => {
   beforeAll(async () => {
     potter = (await make({ title: "Harry Potter and the Philosopher's Stone", author: 'J. K. Rowling', category: 'fiction', description: 'A boy learns he is a wizard.' }))._id;
     await make({ title: 'Café Éclair: Pâtisserie at Home', author: 'Zoë Brontë', category: 'business', description: 'Running a small bakery.' });
-  });
+    // Searchable once the index's builder has published a version with them (decision 044).
+    const has = async (q: string, title: string) => ((await http(`/api/books/search?q=${encodeURIComponent(q)}`)).body.books ?? []).some((b: { title: string }) => b.title === title);
+    for (let i = 0; i < 300; i++) {
+      if ((await has('rowling', "Harry Potter and the Philosopher's Stone")) && (await has('zoe bronte', 'Café Éclair: Pâtisserie at Home'))) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 90_000);
 
   const titles = async (q: string, n = 3) => {
     const res = await http(`/api/books/search?q=${encodeURIComponent(q)}`);
@@ -233,18 +239,19 @@ describe('search: GET /api/books/search and /suggest', () => {
     expect(res.body.suggestions.length).toBeLessThanOrEqual(8);
   });
 
-  it('an edit is searchable within 5 seconds', async () => {
+  // A loose bound for CI: the time itself is the bench's figure (BENCHMARKS.md section 7).
+  it('an edit is searchable within 30 seconds', async () => {
     const token = await adminToken();
     const book = (await http(`/api/books/${potter}`, { token })).body;
     const started = Date.now();
     const edit = await http(`/api/books/edit/${potter}`, { method: 'PUT', token, json: { ...book, title: 'Harry Potter and the Chamber of Zephyrs', coverImage: '' } });
     expect(edit.status).toBe(200);
     let found = false;
-    while (!found && Date.now() - started < 5000) {
+    while (!found && Date.now() - started < 30_000) {
       found = (await titles('zephyrs')).includes('Harry Potter and the Chamber of Zephyrs');
       if (!found) await new Promise((r) => setTimeout(r, 200));
     }
-    expect(found, 'edited title searchable within 5 s').toBe(true);
+    expect(found, 'edited title searchable within 30 s').toBe(true);
     expect(await titles('philosopher stone')).not.toContain("Harry Potter and the Philosopher's Stone");
   });
 

@@ -62,7 +62,10 @@ test('Manage Books at 375 px: the first row\'s Edit and Delete are on screen; bu
     await page.screenshot({ path: `${SHOTS}/manage-books-cards-375.png` });
     await page.screenshot({ path: `${SHOTS}/manage-books-cards-375-full.png`, fullPage: true });
 
-    // Bulk: this run's two books, set stock in one request, then delete them in one request.
+    // Bulk: this run's two books, set stock in one request, then delete them in one request. The
+    // admin's search reads the search index, which has them once its builder published (decision 044).
+    const token = await ownerToken(request);
+    await expect.poll(async () => ((await (await request.get(`/api/admin/books?q=${encodeURIComponent(`Phone Card ${RUN}`)}`, { headers: { Authorization: `Bearer ${token}` } })).json()).books ?? []).length, { timeout: 60_000 }).toBe(2);
     await page.getByLabel('Search by title or author').fill(`Phone Card ${RUN}`);
     await expect(cards).toHaveCount(2);
     await expect(first).toContainText(books[1]!.title); // newest first

@@ -63,7 +63,7 @@ test('a card-terminal sale at 1024 px: from Card on Terminal to Sale complete', 
   await field.press('Enter');
   await expect(page.getByTestId('sale-total')).toHaveText('$20.00');
   await page.getByRole('button', { name: 'Card on Terminal' }).click();
-  await page.getByLabel('Card reader').selectOption({ label: `${reader.label} (till front)` });
+  await page.getByLabel('Card reader').selectOption({ label: `${reader.label} (till till-1)` });
   const saleId = await sendToReader(page);
   await expect(page.getByText('Present card on the reader')).toBeVisible(ROUND_TRIP);
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -94,7 +94,7 @@ test('a card declined at the reader: the till says why and the books are back in
   await field.press('Enter');
   await expect(page.getByTestId('sale-total')).toHaveText('$9.00');
   await page.getByRole('button', { name: 'Card on Terminal' }).click();
-  await page.getByLabel('Card reader').selectOption({ label: `${reader.label} (till front)` });
+  await page.getByLabel('Card reader').selectOption({ label: `${reader.label} (till till-1)` });
   const saleId = await sendToReader(page);
   await expect(page.getByText('Present card on the reader')).toBeVisible(ROUND_TRIP);
   await presentCard(request, reader.stripeReaderId, '4000000000000002');
