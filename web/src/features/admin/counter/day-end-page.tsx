@@ -1,4 +1,4 @@
-import { DaySchema, PAYMENT_METHOD_LABELS, SALE_PAYMENT_METHODS, shopDay, type SaleLine } from '@bookstore/contract';
+import { DaySchema, PAYMENT_METHOD_LABELS, SALE_PAYMENT_METHODS, shopDay, type SaleLine, type SaleStatus } from '@bookstore/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { shortId } from '../../../components/orders/order-status';
@@ -17,6 +17,11 @@ import { GrossMargin } from '../purchasing/gross-margin';
 // shop's price then is marked for the manager (issue 54).
 
 const cents = (dollars: number) => Math.round(dollars * 100);
+
+// Issue 57: a card-terminal sale that took no money is listed as what it is (its takings were never counted).
+const SALE_STATUS_NOTES: Record<Exclude<SaleStatus, 'complete'>, string> = {
+  awaiting_payment: 'waiting for the card', failed: 'card declined, nothing taken', cancelled: 'cancelled, nothing taken',
+};
 
 export function Component() {
   usePageTitle("Day's End");
@@ -96,7 +101,7 @@ export function Component() {
                 <Link to={`/dashboard/counter/sales/${sale._id}`} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-gray-50 sm:grid-cols-[7rem_1fr_10rem_6rem] sm:px-6">
                   <span className="font-mono text-sm font-semibold text-accent">#{shortId(sale._id)}</span>
                   <span className="justify-self-end text-sm font-semibold tabular-nums sm:order-last">{money(sale.total)}</span>
-                  <span className="truncate text-sm">{itemsOf(sale.lines)} · {PAYMENT_METHOD_LABELS[sale.payment.method]} · {sale.by.name}{sale.returns.length ? ' · returns' : ''}{sale.priceDiffers ? ' · price differs' : ''}</span>
+                  <span className="truncate text-sm">{itemsOf(sale.lines)} · {PAYMENT_METHOD_LABELS[sale.payment.method]} · {sale.by.name}{sale.returns.length ? ' · returns' : ''}{sale.priceDiffers ? ' · price differs' : ''}{sale.status && sale.status !== 'complete' ? ` · ${SALE_STATUS_NOTES[sale.status]}` : ''}</span>
                   <span className="text-xs text-gray-600 sm:text-sm">{formatDateTime(sale.createdAt)}</span>
                 </Link>
               </li>

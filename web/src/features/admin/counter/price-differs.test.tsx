@@ -30,6 +30,11 @@ const SALE: Sale = {
   returns: [],
 };
 
+// Issue 57: a card-terminal sale the reader declined took nothing; the day's list says so.
+const DECLINED: Sale = {
+  ...SALE, _id: '7a2d3b0f-4c9e-4a8b-8d32-6f1e5c8b9d24', lines: [SALE.lines[1]!], total: 8, payment: { method: 'card_terminal' }, priceDiffers: false, status: 'failed',
+};
+
 const SUMMARY: SalesSummary = {
   date: '2026-11-24', count: 1, total: 18, byMethod: { cash: 18, card_terminal: 0 }, byStaff: [{ name: 'Robin Till', count: 1, total: 18 }],
   giftCards: { count: 0, total: 0 }, returns: { count: 0, total: 0, byMethod: { cash: 0, card_terminal: 0 }, storeCredit: 0 }, net: 18, priceDiffers: 1,
@@ -41,7 +46,7 @@ beforeEach(() => {
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
     if (url === '/online.txt') return new Response('ok');
     if (url.startsWith('/api/admin/sales/summary?date=2026-11-24')) return json(SUMMARY);
-    if (url.startsWith('/api/admin/sales?date=2026-11-24')) return json({ sales: [SALE], nextCursor: null } satisfies SalesPage);
+    if (url.startsWith('/api/admin/sales?date=2026-11-24')) return json({ sales: [SALE, DECLINED], nextCursor: null } satisfies SalesPage);
     if (url === `/api/admin/sales/${SALE._id}`) return json({ sale: SALE });
     return json({ message: 'not stubbed' }, 404);
   }));
@@ -70,6 +75,11 @@ describe('a price the till charged that is not the shop\'s', () => {
     renderAt('/dashboard/counter/day?date=2026-11-24');
     expect((await screen.findByTestId('day-price-differs')).textContent).toContain('1 sale was charged other than the shop');
     expect((await screen.findByText(/price differs$/)).textContent).toContain('2 books · Cash · Robin Till · price differs');
+  });
+
+  it("Day's End marks a card sale the reader declined as nothing taken", async () => {
+    renderAt('/dashboard/counter/day?date=2026-11-24');
+    expect((await screen.findByText(/nothing taken$/)).textContent).toBe('1 book · Card on Terminal · Robin Till · card declined, nothing taken');
   });
 
   it('the sale\'s page names the line, what was charged and the shop\'s price', async () => {
