@@ -20,7 +20,7 @@ test('open a shift, a cash sale and a pay-out, close it with the count at 375px'
   await page.getByRole('button', { name: 'Save Till' }).click();
   await expect(till).toHaveValue(tillId);
   await page.getByRole('link', { name: 'Shifts' }).click();
-  await expect(page.getByRole('heading', { name: 'Shifts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shifts', exact: true })).toBeVisible();
   await expect(page.getByText(`This till: ${tillId}`)).toBeVisible();
 
   await page.getByLabel('Float in the drawer ($)').fill('50');
