@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import type { Query, QuerySnapshot, Transaction } from 'firebase-admin/firestore';
+import { FieldPath, type Query, type QueryDocumentSnapshot, type QuerySnapshot, type Transaction } from 'firebase-admin/firestore';
 import { countAggregation, countReads } from './read-counter';
 
 // Every Firestore query of the function runs through here, for three reasons:
@@ -102,4 +102,20 @@ export async function runTxQuery(tx: Transaction, query: Query): Promise<QuerySn
   const snap = await indexed(query, () => tx.get(query));
   countReads(snap.size);
   return snap;
+}
+
+/**
+ * Every document of `query`, `pageSize` at a time, ordered by `field` (when given) then id, so the
+ * pages never overlap: for reads bounded by their own scope (a day's sales, a shift's), not lists.
+ */
+export async function runPagedQuery(query: Query, field?: string, pageSize = 500): Promise<QueryDocumentSnapshot[]> {
+  const docs: QueryDocumentSnapshot[] = [];
+  const ordered = (field ? query.orderBy(field) : query).orderBy(FieldPath.documentId()).limit(pageSize);
+  let after: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    const snap = await runQuery(after ? ordered.startAfter(after) : ordered);
+    docs.push(...snap.docs);
+    if (snap.size < pageSize) return docs;
+    after = snap.docs[snap.size - 1];
+  }
 }

@@ -1,10 +1,8 @@
 import { countsInRevenue, fromCents, shopDay, type ChannelMargin, type DayMargin, type StoredOrder } from '@bookstore/contract';
-import { FieldPath, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
-import { runQuery } from '../lib/queries';
-import { countReads } from '../lib/read-counter';
+import { runPagedQuery } from '../lib/queries';
 import { ORDERS_COLLECTION } from '../orders/order-writes';
-import { bookCosts, type BookCostDoc } from './purchasing-docs';
+import { averageCosts } from './purchasing-docs';
 
 // The day's gross margin (issue 56): the goods sold that day, at what was charged, less their copies'
 // average cost (bookCosts/<bookId>, the moving average receipts keep: its value now, not at the
@@ -15,8 +13,6 @@ import { bookCosts, type BookCostDoc } from './purchasing-docs';
 //            back to stock (`restocked`) and the discount still redeemed;
 //   counter: book lines of that day's completed sales, less the copies returned since.
 
-const PAGE = 500;
-const GET_ALL = 300;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Sold {
@@ -25,26 +21,11 @@ interface Sold {
   cents: number;
 }
 
-/** Every document of `query`, PAGE at a time (ordered by `field` and id, so the pages never overlap). */
-async function allOf(query: Query, field?: string): Promise<QueryDocumentSnapshot[]> {
-  const docs: QueryDocumentSnapshot[] = [];
-  let after: QueryDocumentSnapshot | undefined;
-  const ordered = field ? query.orderBy(field) : query;
-  for (;;) {
-    let page = ordered.orderBy(FieldPath.documentId()).limit(PAGE);
-    if (after) page = page.startAfter(after);
-    const snap = await runQuery(page);
-    docs.push(...snap.docs);
-    if (snap.size < PAGE) return docs;
-    after = snap.docs[snap.size - 1];
-  }
-}
-
 /** The web's goods of `day`: a day in any zone lies within UTC's day before and after, filtered by shopDay. */
 async function webSold(day: string): Promise<{ sold: Sold[]; discountCents: number }> {
   const from = new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString();
   const to = new Date(Date.parse(`${day}T00:00:00Z`) + 2 * DAY_MS).toISOString();
-  const docs = await allOf(db().collection(ORDERS_COLLECTION).where('createdAt', '>=', from).where('createdAt', '<', to).select('createdAt', 'status', 'items', 'restocked', 'discount'), 'createdAt');
+  const docs = await runPagedQuery(db().collection(ORDERS_COLLECTION).where('createdAt', '>=', from).where('createdAt', '<', to).select('createdAt', 'status', 'items', 'restocked', 'discount'), 'createdAt');
   const sold: Sold[] = [];
   let discountCents = 0;
   for (const doc of docs) {
@@ -65,7 +46,7 @@ interface StoredSaleForMargin {
 
 /** The counter's goods of `day`: completed sales' book lines, less the copies returned. */
 async function counterSold(day: string): Promise<Sold[]> {
-  const docs = await allOf(db().collection('sales').where('day', '==', day).select('status', 'lines', 'returned'));
+  const docs = await runPagedQuery(db().collection('sales').where('day', '==', day).select('status', 'lines', 'returned'));
   const sold: Sold[] = [];
   for (const doc of docs) {
     const sale = doc.data() as StoredSaleForMargin;
@@ -78,17 +59,6 @@ async function counterSold(day: string): Promise<Sold[]> {
     }
   }
   return sold;
-}
-
-/** Each book's average cost in cents, for the books given (absent: no cost yet). */
-async function averageCosts(bookIds: string[]): Promise<Map<string, number>> {
-  const costs = new Map<string, number>();
-  for (let i = 0; i < bookIds.length; i += GET_ALL) {
-    const snaps = await db().getAll(...bookIds.slice(i, i + GET_ALL).map((id) => bookCosts().doc(id)));
-    countReads(snaps.length);
-    for (const s of snaps) if (s.exists) costs.set(s.id, (s.data() as BookCostDoc).avgCostCents);
-  }
-  return costs;
 }
 
 /** A channel's figures from what it sold (cents in, dollars out). */

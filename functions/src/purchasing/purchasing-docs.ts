@@ -3,6 +3,7 @@ import { books, type BookDoc } from '../books/book-doc';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runQuery, runTxQuery } from '../lib/queries';
+import { countReads } from '../lib/read-counter';
 
 // Buying's collections (issue 56). All server-only (firestore.rules): suppliers, purchaseOrders,
 // receipts and supplierReturns hold what staff with a buying role see through the API; the costs
@@ -52,3 +53,14 @@ export async function booksByIsbn(isbns: readonly string[], tx?: Transaction): P
 
 /** 422 naming the field (`details`), as a zod failure names it. */
 export const fieldError = (field: string, message: string, code?: string) => new HttpError(422, message, { ...(code ? { code } : {}), details: { [field]: [message] } });
+
+/** Each book's moving-average cost in cents, for the books given (absent: no cost yet), 300 a getAll. */
+export async function averageCosts(bookIds: string[]): Promise<Map<string, number>> {
+  const costs = new Map<string, number>();
+  for (let i = 0; i < bookIds.length; i += 300) {
+    const snaps = await db().getAll(...bookIds.slice(i, i + 300).map((id) => bookCosts().doc(id)));
+    countReads(snaps.length);
+    for (const s of snaps) if (s.exists) costs.set(s.id, (s.data() as BookCostDoc).avgCostCents);
+  }
+  return costs;
+}

@@ -1,28 +1,18 @@
 import type { StockValuation } from '@bookstore/contract';
 import { fromCents } from '@bookstore/contract';
 import { books, type BookDoc } from '../books/book-doc';
-import { db } from '../lib/firebase';
 import { runQuery } from '../lib/queries';
-import { countReads } from '../lib/read-counter';
-import { bookCosts, type BookCostDoc } from './purchasing-docs';
+import { averageCosts } from './purchasing-docs';
 
 // The stock's value (issue 56): every copy on hand (books in stock: their `stock`) at its book's
 // moving-average cost (bookCosts/<bookId>, receipts.repo.ts), summed in cents and answered in
 // dollars, by category too. Copies of a book with no cost yet are counted in units and
 // `uncostedUnits`, not in the value.
 
-const GET_ALL = 300;
-
 export async function stockValuation(): Promise<StockValuation> {
   const snap = await runQuery(books().where('inStock', '==', true).select('stock', 'category'));
   const held = snap.docs.map((d) => ({ id: d.id, ...(d.data() as Pick<BookDoc, 'stock' | 'category'>) }));
-  const costs = new Map<string, number>();
-  for (let i = 0; i < held.length; i += GET_ALL) {
-    const part = held.slice(i, i + GET_ALL);
-    const snaps = await db().getAll(...part.map((b) => bookCosts().doc(b.id)));
-    countReads(snaps.length);
-    for (const s of snaps) if (s.exists) costs.set(s.id, (s.data() as BookCostDoc).avgCostCents);
-  }
+  const costs = await averageCosts(held.map((b) => b.id));
   let units = 0;
   let cents = 0;
   let uncostedUnits = 0;

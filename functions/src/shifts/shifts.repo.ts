@@ -1,11 +1,10 @@
 import {
   fromCents, shopDay, type PettyCashEntry, type PettyCashKind, type Shift, type ShiftFigures,
 } from '@bookstore/contract';
-import { FieldPath, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { appendAudit, logChainHead, openAudit, type AuditActor } from '../admin/audit.repo';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
-import { runQuery } from '../lib/queries';
+import { runPagedQuery, runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { busy, TX_OPTIONS } from '../lib/transactions';
 
@@ -19,7 +18,6 @@ import { busy, TX_OPTIONS } from '../lib/transactions';
 
 const shifts = () => db().collection('shifts');
 const tills = () => db().collection('tills');
-const PAGE = 500;
 
 interface StoredShift {
   tillId: string;
@@ -50,20 +48,6 @@ interface FiguresCents {
 const notFound = () => new HttpError(404, 'Shift not found');
 const shiftClosed = () => new HttpError(409, 'This shift is closed already', { code: 'SHIFT_CLOSED' });
 
-/** Every document of `query` (ordered by createdAt and id), PAGE at a time. */
-async function allOf(query: Query): Promise<QueryDocumentSnapshot[]> {
-  const docs: QueryDocumentSnapshot[] = [];
-  let after: QueryDocumentSnapshot | undefined;
-  for (;;) {
-    let page = query.orderBy('createdAt').orderBy(FieldPath.documentId()).limit(PAGE);
-    if (after) page = page.startAfter(after);
-    const snap = await runQuery(page);
-    docs.push(...snap.docs);
-    if (snap.size < PAGE) return docs;
-    after = snap.docs[snap.size - 1];
-  }
-}
-
 const add = (into: Record<string, number>, key: string, cents: number) => {
   into[key] = (into[key] ?? 0) + cents;
 };
@@ -71,7 +55,7 @@ const add = (into: Record<string, number>, key: string, cents: number) => {
 /** What the till recorded between the shift's opening and `until`, in cents (no petty cash yet). */
 async function tradeOf(shift: StoredShift, until: string): Promise<Omit<FiguresCents, 'payInCents' | 'payOutCents' | 'expectedCents'>> {
   const window = (collection: string) => db().collection(collection).where('tillId', '==', shift.tillId).where('createdAt', '>=', shift.openedAt).where('createdAt', '<=', until);
-  const [sales, returns] = await Promise.all([allOf(window('sales')), allOf(window('saleReturns'))]);
+  const [sales, returns] = await Promise.all([runPagedQuery(window('sales'), 'createdAt'), runPagedQuery(window('saleReturns'), 'createdAt')]);
   const salesByMethod: Record<string, number> = { cash: 0, card_terminal: 0 };
   const refundsByMethod: Record<string, number> = { cash: 0, card_terminal: 0, store_credit: 0 };
   let salesCount = 0;
