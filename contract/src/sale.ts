@@ -3,7 +3,7 @@ import { BookIdSchema } from './book';
 import { CursorSchema } from './paging';
 import { toIsbn13, ISBN_MESSAGE } from './isbn';
 import { MAX_PRICE_CENTS, parseMoneyInput, toCents } from './money';
-import { GiftCardCodeSchema, MAX_GIFT_CARD_CENTS } from './promotions';
+import { DiscountCodeSchema, GiftCardCodeSchema, MAX_GIFT_CARD_CENTS } from './promotions';
 import { ReaderIdSchema } from './readers';
 import { DEFAULT_TILL_ID, TillIdSchema } from './till';
 
@@ -18,15 +18,23 @@ import { DEFAULT_TILL_ID, TillIdSchema } from './till';
 // - a payment method is one of SALE_PAYMENT_METHODS; a new one is one entry here and its label, and
 //   the takings count it by method (functions/src/sales/takings.ts) with no other change.
 
-/** How a sale is paid, and how a return is paid back. `card_terminal`: the shop's own card reader (recorded, not charged by us). */
-export const SALE_PAYMENT_METHODS = ['cash', 'card_terminal'] as const;
+/**
+ * How a sale is paid: cash, the till's card reader (issue 57: Stripe Terminal), or a gift card alone
+ * (issue 57). A gift card may also pay part of a cash or card-reader sale (`payment.giftCardCode`):
+ * the takings count each part under its own method, so a day's methods add up to its sales.
+ */
+export const SALE_PAYMENT_METHODS = ['cash', 'card_terminal', 'gift_card'] as const;
 export type SalePaymentMethod = (typeof SALE_PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<SalePaymentMethod, string> = { cash: 'Cash', card_terminal: 'Card on Terminal' };
+export const PAYMENT_METHOD_LABELS: Record<SalePaymentMethod, string> = { cash: 'Cash', card_terminal: 'Card on Terminal', gift_card: 'Gift card' };
 
-/** How a return is given back: money by a payment method, or store credit on a new gift card (issue 40). */
-export const RETURN_METHODS = [...SALE_PAYMENT_METHODS, 'store_credit'] as const;
+/**
+ * How a return is given back: money by cash or to the card it was paid with, or store credit on a
+ * new gift card (issue 40). What a gift card paid of the sale goes back on that card first (issue 57),
+ * whatever is chosen here: it is never paid out as money.
+ */
+export const RETURN_METHODS = ['cash', 'card_terminal', 'store_credit'] as const;
 export type ReturnMethod = (typeof RETURN_METHODS)[number];
-export const RETURN_METHOD_LABELS: Record<ReturnMethod, string> = { ...PAYMENT_METHOD_LABELS, store_credit: 'Store credit' };
+export const RETURN_METHOD_LABELS: Record<ReturnMethod, string> = { cash: 'Cash', card_terminal: 'Card on Terminal', store_credit: 'Store credit' };
 
 export const MAX_SALE_LINES = 50;
 export const MAX_LINE_QUANTITY = 99;
@@ -171,12 +179,16 @@ export const SalePaymentInputSchema = z.discriminatedUnion(
   'method',
   [
     // The optional amount tendered: the answer carries the change. Without it, the exact amount.
-    z.object({ method: z.literal('cash'), tendered: centsOf('Amount tendered').optional() }).strip(),
-    // Issue 57: the till's Stripe Terminal reader takes the money; the sale waits for it (functions/src/sales/terminal.ts).
-    z.object({ method: z.literal('card_terminal'), readerId: ReaderIdSchema.optional() }).strip(),
+    // Issue 57: a gift card may pay first (up to its balance); the tendered cash is set against what is left.
+    z.object({ method: z.literal('cash'), tendered: centsOf('Amount tendered').optional(), giftCardCode: GiftCardCodeSchema.optional() }).strip(),
+    // Issue 57: the till's Stripe Terminal reader takes the money (what a gift card leaves); the sale waits for it (functions/src/sales/terminal.ts).
+    z.object({ method: z.literal('card_terminal'), readerId: ReaderIdSchema.optional(), giftCardCode: GiftCardCodeSchema.optional() }).strip(),
+    // Issue 57: the gift card pays the whole sale, or the sale is refused (422 GIFT_CARD_TOO_LOW).
+    z.object({ method: z.literal('gift_card'), giftCardCode: GiftCardCodeSchema }).strip(),
   ],
-  { error: 'payment.method must be cash or card_terminal' },
+  { error: 'payment.method must be cash, card_terminal or gift_card' },
 );
+export type ParsedSalePayment = z.output<typeof SalePaymentInputSchema>;
 
 /**
  * When the till made a sale (issue 54), as far from the shop's clock as it may be: a few minutes
@@ -236,6 +248,12 @@ export const SaleInputSchema = z
     approval: ApprovalSchema.optional(),
     /** Issue 57: sent from the device's offline queue (a card-terminal sale cannot be). */
     queued: z.boolean({ error: 'queued must be true or false' }).optional(),
+    /**
+     * Issue 57: a discount code, on the same rules and limits as the web's, counted in the sale's
+     * transaction (a one-use code used here cannot be used online after). It takes off the books, not
+     * gift cards sold. A code once per customer is refused: the till does not know the customer.
+     */
+    discountCode: DiscountCodeSchema.optional(),
   })
   .strip();
 export type SaleInput = z.input<typeof SaleInputSchema>;
@@ -277,6 +295,8 @@ export interface BookSaleLine {
   /** Issue 54: the till charged other than the book's price when it was sold (`bookPrice`): for a manager to look at. */
   priceDiffers?: true;
   bookPrice?: number;
+  /** Issue 57: this line's share of the sale's discount code (a return of its copies gives back their price less their share). */
+  discount?: number;
 }
 
 /** A gift card sold at the till (issue 40). `code` only in the answer to the POST that sold it (the caller sent it). */
@@ -315,6 +335,11 @@ export interface SaleReturn {
   createdAt: string;
   /** Issue 57: a return of a card-terminal sale paid back to the card through Stripe. */
   cardRefund?: { id: string | null; status: 'succeeded' | 'pending' | 'failed' };
+  /**
+   * Issue 57: of `total`, what went back on the gift card that paid for the sale (never paid out as
+   * money); the rest was given back by `refundMethod`.
+   */
+  giftCardBack?: { id: string; last4: string; amount: number };
 }
 
 /**
@@ -336,8 +361,14 @@ export interface SaleTerminal {
 export interface Sale {
   _id: string;
   lines: SaleLine[];
+  /** What the sale cost: its lines, less its discount. */
   total: number;
-  payment: { method: SalePaymentMethod; tendered?: number };
+  /** Issue 57: a gift card's part (`giftCard`, paid first); the rest (`due`) by `method`. */
+  payment: { method: SalePaymentMethod; tendered?: number; giftCard?: { id: string; last4: string; amount: number } };
+  /** Issue 57: what was left to pay by `payment.method` after the gift card (present when a gift card paid part). */
+  due?: number;
+  /** Issue 57: a discount code taken off the books' lines (each line's share is its `discount`). */
+  discount?: { code: string; amount: number };
   /** Cash only, when an amount tendered was given. */
   change?: number;
   /** Who made the sale at the till (issue 55: for a sale queued offline, who was signed in then). */
@@ -511,3 +542,12 @@ export const SALE_NOT_CANCELLABLE = 'SALE_NOT_CANCELLABLE';
 export const SALE_NOT_PAID = 'SALE_NOT_PAID';
 /** A card-terminal sale's soldAt at most this old: older, it was kept offline, and the customer has gone. */
 export const TERMINAL_SOLD_AT_MAX_AGE_MS = 2 * 60 * 1000;
+// Issue 57: gift cards and discount codes at the till.
+/** 422: a gift-card-only payment whose card holds less than the sale's total (nothing changed). */
+export const GIFT_CARD_TOO_LOW = 'GIFT_CARD_TOO_LOW';
+/** 422: the gift card pays the whole sale: nothing is left for the card reader (pay by gift card). */
+export const NOTHING_DUE = 'NOTHING_DUE';
+/** 422: a code once per customer, which the till cannot check (it does not know the customer). */
+export const DISCOUNT_NEEDS_CUSTOMER = 'DISCOUNT_NEEDS_CUSTOMER';
+/** 422: a gift card cannot pay for gift cards (money would only move from one card to another). */
+export const GIFT_CARD_FOR_GIFT_CARD = 'GIFT_CARD_FOR_GIFT_CARD';

@@ -1,5 +1,5 @@
 import {
-  discountFromStored, discountVerdict, shardAllowances, type Discount, type DiscountedBook, type DiscountRedemption, type DiscountsPage,
+  DISCOUNT_NEEDS_CUSTOMER, discountFromStored, discountVerdict, shardAllowances, type Discount, type DiscountedBook, type DiscountRedemption, type DiscountsPage,
   type ParsedDiscountCreate, type RedemptionsPage, type StoredDiscount, fromCents,
 } from '@bookstore/contract';
 import { randomInt } from 'node:crypto';
@@ -147,6 +147,8 @@ export async function listRedemptions(code: string, limit: number, cursor?: stri
 export interface StagedRedemption {
   code: string;
   cents: number;
+  /** The code's categories (none: every book): the books its discount is spread over (issue 57). */
+  categories: string[];
   /** A sharded code: the shard the use is counted in. */
   shard?: number;
   write(orderId: string, email: string, at: string): void;
@@ -157,26 +159,31 @@ export interface StagedRedemption {
  * and answers what it takes off `books`, or throws the refusal (404 unknown, 422 not valid now or for
  * this cart, 409 DISCOUNT_EXHAUSTED past its limit). Reads only: call before the transaction writes.
  */
-export async function stageRedemption(tx: Transaction, code: string, uid: string, books: readonly DiscountedBook[], now: string): Promise<StagedRedemption> {
+export async function stageRedemption(tx: Transaction, code: string, uid: string | null, books: readonly DiscountedBook[], now: string): Promise<StagedRedemption> {
   const ref = discounts().doc(code);
-  const [snap, used] = await tx.getAll(ref, customerRef(code, uid));
-  countReads(2);
+  // uid null: a sale at the till (issue 57), whose customer the shop does not know.
+  const [snap, used] = await tx.getAll(ref, ...(uid ? [customerRef(code, uid)] : []));
+  countReads(uid ? 2 : 1);
   const doc = snap!.data() as StoredDiscount | undefined;
+  if (!uid && doc?.oncePerCustomer) {
+    throw new HttpError(422, 'This code is once per customer: the till cannot tell who the customer is, so it is used online', { code: DISCOUNT_NEEDS_CUSTOMER });
+  }
   const sharded = (doc?.shards ?? 1) > 1;
   // A sharded code's limit is its shards' (below); the rule's other checks are the same.
-  const verdict = discountVerdict(doc && sharded ? { ...doc, maxRedemptions: null } : doc, books, now, Boolean(doc?.oncePerCustomer && used!.exists));
+  const verdict = discountVerdict(doc && sharded ? { ...doc, maxRedemptions: null } : doc, books, now, Boolean(doc?.oncePerCustomer && used?.exists));
   if (!verdict.ok) throw new HttpError(verdict.status, verdict.message, { code: verdict.code });
   const shard = sharded ? await takeShard(tx, code, doc!.shards!) : undefined;
   return {
     code,
     cents: verdict.cents,
+    categories: doc!.categories,
     ...(shard ? { shard: shard.k } : {}),
     write(orderId, email, at) {
       // The count read above, plus one: a concurrent order that read the same count cannot also commit.
       if (shard) tx.update(shardRef(code, shard.k), { used: shard.used + 1 });
       else tx.update(ref, { redemptions: doc!.redemptions + 1 });
-      tx.create(redemptionRef(code, orderId), { orderId, uid, email, cents: verdict.cents, at, returnedAt: null, ...(shard ? { shard: shard.k } : {}) } satisfies RedemptionDoc);
-      if (doc!.oncePerCustomer) tx.set(customerRef(code, uid), { orderId, at });
+      tx.create(redemptionRef(code, orderId), { orderId, uid: uid ?? 'counter', email, cents: verdict.cents, at, returnedAt: null, ...(shard ? { shard: shard.k } : {}) } satisfies RedemptionDoc);
+      if (doc!.oncePerCustomer && uid) tx.set(customerRef(code, uid), { orderId, at });
     },
   };
 }

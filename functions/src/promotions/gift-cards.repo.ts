@@ -132,8 +132,12 @@ export interface StagedSpend {
   id: string;
   last4: string;
   cents: number;
-  write(orderId: string, at: string): void;
+  /** `on`: what spent it, an order (the web) or a sale (the till, issue 57). */
+  write(id: string, at: string, on?: LedgerSource): void;
 }
+
+/** What a ledger line names as its cause: a web order or a counter sale. */
+export type LedgerSource = 'orderId' | 'saleId';
 
 /** Reads the card in the order's transaction: what it pays of `totalCents` (min(balance, total)); 404/422 when it cannot pay. */
 export async function stageGiftCardSpend(tx: Transaction, code: string, totalCents: number): Promise<StagedSpend> {
@@ -147,10 +151,10 @@ export async function stageGiftCardSpend(tx: Transaction, code: string, totalCen
   const cents = Math.min(card.balanceCents, totalCents);
   return {
     id: card.id, last4: card.last4, cents,
-    write(orderId, at) {
+    write(id, at, on = 'orderId') {
       const after = card.balanceCents - cents; // >= 0: min() above, on the balance this transaction read
       tx.update(ref, { balanceCents: after, updatedAt: at });
-      tx.create(ledger(card.id).doc(), { kind: 'spent', cents: -cents, balanceAfterCents: after, at, orderId });
+      tx.create(ledger(card.id).doc(), { kind: 'spent', cents: -cents, balanceAfterCents: after, at, [on]: id });
       addToCounters(tx, { [LIABILITY.spent]: cents });
     },
   };
@@ -168,16 +172,16 @@ export async function readCardForReturn(tx: Transaction, id: string): Promise<Ca
  * voided card (issue 55) takes the line and loses it at once to a second 'voided' line: the ledger
  * says where the money went, and a void is never undone by a refund.
  */
-export function giveBackToCard(tx: Transaction, card: CardRead, cents: number, orderId: string, at: string, by?: string): void {
+export function giveBackToCard(tx: Transaction, card: CardRead, cents: number, orderId: string, at: string, by?: string, on: LedgerSource = 'orderId'): void {
   const after = card.balanceCents + cents;
   const ref = giftCards().doc(card.id);
-  tx.create(ledger(card.id).doc(), { kind: 'returned', cents, balanceAfterCents: after, at, orderId, ...(by ? { by } : {}) });
+  tx.create(ledger(card.id).doc(), { kind: 'returned', cents, balanceAfterCents: after, at, [on]: orderId, ...(by ? { by } : {}) });
   addToCounters(tx, { [LIABILITY.spent]: -cents, ...(card.voided ? { [LIABILITY.voided]: after } : {}) });
   if (card.voided) {
     tx.update(ref, { balanceCents: 0, updatedAt: at });
     // A millisecond later: the ledger lists by time, and the void follows the give-back.
     const voidAt = new Date(Date.parse(at) + 1).toISOString();
-    tx.create(ledger(card.id).doc(), { kind: 'voided', cents: -after, balanceAfterCents: 0, at: voidAt, orderId });
+    tx.create(ledger(card.id).doc(), { kind: 'voided', cents: -after, balanceAfterCents: 0, at: voidAt, [on]: orderId });
     return;
   }
   tx.update(ref, { balanceCents: after, updatedAt: at });

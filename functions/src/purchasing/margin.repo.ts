@@ -2,6 +2,7 @@ import { countsInRevenue, fromCents, shopDay, type ChannelMargin, type DayMargin
 import { db } from '../lib/firebase';
 import { runPagedQuery } from '../lib/queries';
 import { ORDERS_COLLECTION } from '../orders/order-writes';
+import { discountOfCopies } from '../sales/sale-lines';
 import { averageCosts } from './purchasing-docs';
 
 // The day's gross margin (issue 56): the goods sold that day, at what was charged, less their copies'
@@ -11,7 +12,8 @@ import { averageCosts } from './purchasing-docs';
 // history. Tax, postage and gift cards sold are not goods and are left out.
 //   web:     orders created that shop day whose status counts in revenue, less the lines refunded
 //            back to stock (`restocked`) and the discount still redeemed;
-//   counter: book lines of that day's completed sales, less the copies returned since.
+//   counter: book lines of that day's completed sales, less the copies returned since and the kept
+//            copies' share of a discount code.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,7 +42,7 @@ async function webSold(day: string): Promise<{ sold: Sold[]; discountCents: numb
 
 interface StoredSaleForMargin {
   status?: string;
-  lines?: { kind?: string; bookId?: string; quantity: number; unitPriceCents: number }[];
+  lines?: { kind?: string; bookId?: string; quantity: number; unitPriceCents: number; discountCents?: number }[];
   returned?: Record<string, number>;
 }
 
@@ -54,8 +56,10 @@ async function counterSold(day: string): Promise<Sold[]> {
     if (sale.status !== undefined && sale.status !== 'complete') continue;
     for (const line of sale.lines ?? []) {
       if (line.kind !== 'book' || !line.bookId) continue;
-      const units = Math.max(0, line.quantity - (sale.returned?.[line.bookId] ?? 0));
-      if (units > 0) sold.push({ bookId: line.bookId, units, cents: units * line.unitPriceCents });
+      const returned = sale.returned?.[line.bookId] ?? 0;
+      const units = Math.max(0, line.quantity - returned);
+      // Less the kept copies' share of a discount code (issue 57): the returned ones gave theirs back.
+      if (units > 0) sold.push({ bookId: line.bookId, units, cents: units * line.unitPriceCents - discountOfCopies(line, returned, units) });
     }
   }
   return sold;

@@ -21,6 +21,8 @@ export interface StoredBookLine {
   /** Issue 54: charged other than the book's price at the sale's time, which is kept here. */
   priceDiffers?: true;
   bookPriceCents?: number;
+  /** Issue 57: this line's share of the sale's discount code (allocateDiscount). */
+  discountCents?: number;
 }
 
 /** The card's id is the hash of its code (gift-cards.repo.ts): the code itself is never stored. */
@@ -76,6 +78,43 @@ export const giftCardCentsOf = (lines: StoredSaleLine[]) => linesCents(lines.fil
 /** Whether any line was charged other than its book's price (issue 54). */
 export const priceDiffersOf = (lines: StoredSaleLine[]) => lines.some((line) => isBookLine(line) && line.priceDiffers === true);
 
+/**
+ * Spreads a sale's discount over its book lines (issue 57), in proportion to what each was charged,
+ * the cents left by rounding down going to the first lines: the shares add up to `cents` exactly.
+ * Only the lines in `eligible` (the code's categories) take a share.
+ */
+export function allocateDiscount(lines: StoredSaleLine[], cents: number, eligible: (line: StoredBookLine) => boolean): StoredSaleLine[] {
+  const base = lines.map((l) => (isBookLine(l) && eligible(l) ? lineCents(l) : 0));
+  const whole = base.reduce((a, b) => a + b, 0);
+  if (cents <= 0 || whole <= 0) return lines;
+  const shares = base.map((b) => Math.floor((b * cents) / whole));
+  let left = cents - shares.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < shares.length && left > 0; i++) {
+    if (base[i]! > shares[i]!) {
+      shares[i]! += 1;
+      left -= 1;
+    }
+  }
+  return lines.map((l, i) => (shares[i]! > 0 && isBookLine(l) ? { ...l, discountCents: shares[i]! } : l));
+}
+
+/**
+ * What `count` copies of a line take of its discount, starting after the `from` copies already
+ * returned: the line's share spread over its copies, the first copies taking the odd cents. A line
+ * returned in parts gives back, in all, exactly its share.
+ */
+export function discountOfCopies(line: Pick<StoredBookLine, 'quantity' | 'discountCents'>, from: number, count: number): number {
+  const d = line.discountCents ?? 0;
+  const each = Math.floor(d / line.quantity);
+  const odd = d % line.quantity;
+  let cents = 0;
+  for (let k = from; k < from + count; k++) cents += each + (k < odd ? 1 : 0);
+  return cents;
+}
+
+/** The discount of every line: the sale's discount, in cents. */
+export const linesDiscountCents = (lines: StoredSaleLine[]) => lines.reduce((sum, l) => sum + (isBookLine(l) ? (l.discountCents ?? 0) : 0), 0);
+
 export const apiBookLine = (line: StoredBookLine): BookSaleLine => ({
   bookId: line.bookId,
   isbn: line.isbn,
@@ -84,6 +123,7 @@ export const apiBookLine = (line: StoredBookLine): BookSaleLine => ({
   unitPrice: fromCents(line.unitPriceCents),
   lineTotal: fromCents(lineCents(line)),
   ...(line.priceDiffers ? { priceDiffers: true as const, bookPrice: fromCents(line.bookPriceCents ?? 0) } : {}),
+  ...(line.discountCents ? { discount: fromCents(line.discountCents) } : {}),
 });
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   DEFAULT_TILL_ID, formatGiftCardCode, fromCents, isGiftCardLine, type FieldChange, RETURN_EXCEEDS_SALE, SALE_ID_REUSED, shopDay, soldAtProblem, storedName,
   type ParsedGiftCardLine, type ParsedSaleInput, type ParsedSaleReturnInput, type ReturnMethod, type Sale, type SaleActor, type SaleBookLineInput, type SaleLineInput,
-  type SalePaymentMethod, type SaleReturn, type SalesPage, type SalesSummary, type SaleStatus, SALE_NOT_PAID,
+  type SaleReturn, type SalesPage, type SalesSummary, type SaleStatus, SALE_NOT_PAID,
 } from '@bookstore/contract';
 import { FieldPath, FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
@@ -15,9 +15,9 @@ import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { addToCounters } from '../counters/counters.repo';
 import { decodeCursor, encodeCursor } from '../lib/created-cursor';
-import { giftCardId, stageGiftCardIssue, type StagedIssue } from '../promotions/gift-cards.repo';
+import { giftCardId, giveBackToCard, readCardForReturn, stageGiftCardIssue, type StagedIssue } from '../promotions/gift-cards.repo';
 import {
-  apiBookLine, apiLine, giftCardCentsOf, isBookLine, LINE_PRICERS, linesCents, priceDiffersOf, returnable, type StoredBookLine, type StoredSaleLine,
+  apiBookLine, apiLine, discountOfCopies, giftCardCentsOf, isBookLine, LINE_PRICERS, linesCents, linesDiscountCents, priceDiffersOf, returnable, type StoredBookLine, type StoredSaleLine,
 } from './sale-lines';
 import { authorityChanges, authorityFields, type TillAuthority } from './approval';
 import { stageAllowance } from './allowance';
@@ -26,6 +26,7 @@ import {
   randomTakingsShard, returnCounterDelta, returnTakings, saleCounterDelta, saleTakings, summaryOf, TAKINGS_COLLECTION, TAKINGS_SHARDS, takingsDocId, type TakingsWrite,
 } from './takings';
 import { terminalHold, type StoredTerminal } from './terminal-hold';
+import { saleTenders, stageTillPayment, type StoredSaleDiscount, type StoredSalePayment } from './till-payment';
 
 // Counter sales and returns (issue 39). A sale is `sales/<saleId>`, the id the counter made, so a
 // sale sent twice (a lost answer, the offline queue, five at once) is stored once: the transaction
@@ -67,12 +68,18 @@ interface StoredReturn {
   day: string;
   /** Issue 57: paid back to the card through Stripe (a card-terminal sale's return). */
   cardRefund?: { id: string | null; status: 'succeeded' | 'pending' | 'failed' };
+  /** Issue 57: of totalCents, put back on the gift card that paid for the sale. */
+  giftCardBack?: { id: string; last4: string; cents: number };
 }
 
 export interface SaleDoc {
   lines: StoredSaleLine[];
   totalCents: number;
-  payment: { method: SalePaymentMethod; tenderedCents?: number };
+  payment: StoredSalePayment;
+  /** Issue 57: a discount code taken off its book lines (each line's `discountCents`). */
+  discount?: StoredSaleDiscount;
+  /** Issue 57: of payment.giftCard's part, what returns have put back on the card so far. */
+  giftCardReturnedCents?: number;
   changeCents?: number;
   by: SaleActor;
   /** Issue 55: who synced a sale made offline by `by`, the owner or manager who approved it, the till (absent before: DEFAULT_TILL_ID). */
@@ -106,6 +113,8 @@ export interface ReturnDoc {
   saleId: string;
   totalCents: number;
   refundMethod: ReturnMethod;
+  /** Issue 57: of totalCents, put back on the gift card that paid for the sale (the shift's figures read it). */
+  giftCardBackCents?: number;
   by: SaleActor;
   tillId?: string;
   createdAt: string;
@@ -146,6 +155,7 @@ const toReturn = (saleId: string, r: StoredReturn, codes?: Codes): SaleReturn =>
     tillId: r.tillId ?? DEFAULT_TILL_ID, ...(r.approvedBy ? { approvedBy: r.approvedBy } : {}), createdAt: r.createdAt,
     ...(r.giftCard ? { giftCard: { ...r.giftCard, ...(code ? { code } : {}) } } : {}),
     ...(r.cardRefund ? { cardRefund: r.cardRefund } : {}),
+    ...(r.giftCardBack ? { giftCardBack: { id: r.giftCardBack.id, last4: r.giftCardBack.last4, amount: fromCents(r.giftCardBack.cents) } } : {}),
   };
 };
 
@@ -154,7 +164,13 @@ export function toSale(id: string, doc: SaleDoc, codes?: Codes): Sale {
     _id: id,
     lines: doc.lines.map((line) => apiLine(line, codes)),
     total: fromCents(doc.totalCents),
-    payment: { method: doc.payment.method, ...(doc.payment.tenderedCents !== undefined ? { tendered: fromCents(doc.payment.tenderedCents) } : {}) },
+    payment: {
+      method: doc.payment.method,
+      ...(doc.payment.tenderedCents !== undefined ? { tendered: fromCents(doc.payment.tenderedCents) } : {}),
+      ...(doc.payment.giftCard ? { giftCard: { id: doc.payment.giftCard.id, last4: doc.payment.giftCard.last4, amount: fromCents(doc.payment.giftCard.cents) } } : {}),
+    },
+    ...(doc.payment.giftCard ? { due: fromCents(doc.totalCents - doc.payment.giftCard.cents) } : {}),
+    ...(doc.discount ? { discount: { code: doc.discount.code, amount: fromCents(doc.discount.cents) } } : {}),
     ...(doc.changeCents !== undefined ? { change: fromCents(doc.changeCents) } : {}),
     by: doc.by,
     ...(doc.recordedBy ? { recordedBy: doc.recordedBy } : {}),
@@ -306,7 +322,7 @@ const cardTaken = () => new HttpError(409, 'A gift card with this code exists al
  */
 export async function placeSale(actor: AuditActor & { displayName: string }, input: ParsedSaleInput, who: TillAuthority = unlimited(actor)): Promise<PlacedSale> {
   const ref = sales().doc(input.saleId);
-  const hash = hashOf({ lines: input.lines, payment: input.payment });
+  const hash = hashOf({ lines: input.lines, payment: input.payment, ...(input.discountCode ? { discountCode: input.discountCode } : {}) });
   const bookInputs = input.lines.filter((l): l is SaleBookLineInput => !isGiftCardLine(l));
   // Issue 55: every card's code is the server's for this sale, or one reserved for this till.
   const coded = withServerCodes(input.saleId, input.lines);
@@ -342,18 +358,23 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       // In the order the counter sent them: each kind priced by its own rule.
       let nextBook = 0;
       let nextCard = 0;
-      const lines: StoredSaleLine[] = coded.lines.map((line) => {
+      const priced: StoredSaleLine[] = coded.lines.map((line) => {
         if (isGiftCardLine(line)) return LINE_PRICERS.gift_card(cards[nextCard++]!);
         const at = nextBook++;
         const r = resolved[at]!;
         const book = r.snap!.data() as BookDoc;
         return LINE_PRICERS.book({ id: r.snap!.id, isbn: book.isbn, title: book.title, newPriceCents: prices[at]! }, r.input.quantity, r.input.unitPrice);
       });
-      const totalCents = linesCents(lines);
+      // Issue 57: the discount code and the gift card, read and refused (or not) before anything is written.
+      const categories = new Map(resolved.map((r) => [r.snap!.id, (r.snap!.data() as BookDoc).category]));
+      const till = await stageTillPayment(tx, input, priced, categories, now);
+      const { lines, totalCents, dueCents } = till;
       const priceDiffers = priceDiffersOf(lines);
       const changes: Record<string, FieldChange> = {
         total: { before: null, after: totalCents },
         payment: { before: null, after: input.payment.method },
+        ...(till.payment.giftCard ? { giftCardPaid: { before: null, after: { giftCardId: till.payment.giftCard.id, last4: till.payment.giftCard.last4, cents: till.payment.giftCard.cents } } } : {}),
+        ...(till.discount ? { discount: { before: null, after: { code: till.discount.code, cents: till.discount.cents } } } : {}),
         soldAt: { before: null, after: soldAt },
         tillId: { before: null, after: input.tillId },
         ...authorityChanges(who),
@@ -370,10 +391,10 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
         stageBookWrites(tx, resolved.map((r) => ({ book: r.snap!, stockDelta: -r.input.quantity })), { sale: ref.path, staff: actor, action: 'sale.create', changes }, now),
       );
       const log = await ownAudit(tx, resolved.length);
-      const tendered = input.payment.method === 'cash' ? input.payment.tendered : undefined;
-      if (tendered !== undefined && tendered < totalCents) {
-        throw new HttpError(400, `Amount tendered is less than the total ($${fromCents(totalCents).toFixed(2)})`, {
-          code: 'TENDERED_TOO_LOW', total: fromCents(totalCents), details: { 'payment.tendered': ['Amount tendered is less than the total'] },
+      const tendered = till.payment.tenderedCents;
+      if (tendered !== undefined && tendered < dueCents) {
+        throw new HttpError(400, `Amount tendered is less than the total ($${fromCents(dueCents).toFixed(2)})`, {
+          code: 'TENDERED_TOO_LOW', total: fromCents(dueCents), details: { 'payment.tendered': ['Amount tendered is less than the total'] },
         });
       }
 
@@ -383,8 +404,9 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
         ...held,
         lines,
         totalCents,
-        payment: { method: input.payment.method, ...(tendered !== undefined ? { tenderedCents: tendered } : {}) },
-        ...(tendered !== undefined ? { changeCents: tendered - totalCents } : {}),
+        payment: till.payment,
+        ...(till.discount ? { discount: till.discount } : {}),
+        ...(tendered !== undefined ? { changeCents: tendered - dueCents } : {}),
         by,
         ...authorityFields(who),
         createdAt: soldAt,
@@ -403,7 +425,8 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
       for (const card of cards) card.write(now);
       claims.write(now);
       allowance.write();
-      const counted = { totalCents, giftCardCents: giftCardCentsOf(lines), giftCards: cards.length, method: input.payment.method, by, priceDiffers };
+      till.write(ref.id, input.tillId, now);
+      const counted = { totalCents, giftCardCents: giftCardCentsOf(lines), giftCards: cards.length, tenders: saleTenders(doc), by, priceDiffers };
       // A held sale's takings count when Stripe reports the payment (terminal.ts), once.
       if (!held) {
         addToCounters(tx, saleCounterDelta(counted));
@@ -491,10 +514,11 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
         const names = notSold.map((l) => (l.isbn ? `ISBN ${l.isbn}` : `id ${l.bookId}`));
         throw new HttpError(400, `Not on this sale: ${names.join(', ')}`, { code: 'NOT_ON_SALE', isbns: notSold.filter((l) => l.isbn).map((l) => l.isbn!), bookIds: notSold.filter((l) => l.bookId).map((l) => l.bookId!) });
       }
-      // At the price charged; a sale's price flags stay on the sale.
-      const lines = input.lines.map((line) => {
-        const { priceDiffers: _flag, bookPriceCents: _price, ...sold } = soldLine(sale, line)!;
-        return { ...sold, quantity: line.quantity };
+      // At the price charged, less these copies' share of a discount (issue 57); a sale's price flags stay on the sale.
+      const lines = input.lines.map((line): StoredBookLine => {
+        const { priceDiffers: _flag, bookPriceCents: _price, discountCents: _discount, ...sold } = soldLine(sale, line)!;
+        const share = discountOfCopies(soldLine(sale, line)!, sale.returned?.[sold.bookId] ?? 0, line.quantity);
+        return { ...sold, quantity: line.quantity, ...(share ? { discountCents: share } : {}) };
       });
       const ids = lines.map((l) => l.bookId);
       if (new Set(ids).size !== ids.length) throw new HttpError(400, 'A book appears on more than one line', { details: { lines: ['Repeated book'] } });
@@ -511,16 +535,22 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
       const now = new Date().toISOString();
       const by = { username: actor.username, name: actor.displayName };
       // Store credit: exactly what these lines were sold for, on a new card, in this transaction.
-      const totalCents = linesCents(lines);
+      const totalCents = linesCents(lines) - linesDiscountCents(lines);
       if (credit && totalCents <= 0) throw new HttpError(400, 'These books were sold for nothing: there is no store credit to give', { code: 'NOTHING_TO_CREDIT' });
+      // Issue 57: what a gift card paid of the sale goes back on it first, never out as money.
+      const paidByCard = sale.payment.giftCard;
+      const backCents = paidByCard ? Math.min(totalCents, paidByCard.cents - (sale.giftCardReturnedCents ?? 0)) : 0;
+      const payingCard = backCents > 0 ? await readCardForReturn(tx, paidByCard!.id) : undefined;
+      const moneyCents = totalCents - backCents;
       const claims = await claimReservedCodes(tx, input.tillId, input.giftCardCode ? [input.giftCardCode] : [], retRef.path);
       const elsewhere = sale.day !== shopDay(now) ? 'This sale was made on an earlier day' : (sale.tillId ?? DEFAULT_TILL_ID) !== input.tillId ? 'This sale was made at another till' : undefined;
       const allowance = await stageAllowance(tx, who, {
         day: shopDay(now), tillId: input.tillId, valueCents: totalCents, ...(elsewhere ? { needsApproval: `${elsewhere}: a manager must approve its return` } : {}),
       });
-      const card = credit ? await stageGiftCardIssue(tx, credit, { amountCents: totalCents, kind: 'store-credit', by: actor.username, saleId }) : undefined;
+      const card = credit && moneyCents > 0 ? await stageGiftCardIssue(tx, credit, { amountCents: moneyCents, kind: 'store-credit', by: actor.username, saleId }) : undefined;
       const stored: StoredReturn = {
         id: retRef.id, lines, totalCents, refundMethod: input.refundMethod, by, tillId: input.tillId, ...authorityFields(who), createdAt: now, day: shopDay(now), ...(card ? { giftCard: { id: card.id, last4: card.last4 } } : {}),
+        ...(payingCard ? { giftCardBack: { id: payingCard.id, last4: payingCard.last4, cents: backCents } } : {}),
       };
       const changes: Record<string, FieldChange> = {
         returnId: { before: null, after: retRef.id },
@@ -529,7 +559,8 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
         tillId: { before: null, after: input.tillId },
         ...authorityChanges(who),
         lines: { before: null, after: lines.map((l) => ({ bookId: l.bookId, quantity: l.quantity, unitPriceCents: l.unitPriceCents })) },
-        ...(card ? { storeCredit: { before: null, after: { giftCardId: card.id, last4: card.last4, amountCents: totalCents } } } : {}),
+        ...(card ? { storeCredit: { before: null, after: { giftCardId: card.id, last4: card.last4, amountCents: moneyCents } } } : {}),
+        ...(payingCard ? { giftCardBack: { before: null, after: { giftCardId: payingCard.id, last4: payingCard.last4, cents: backCents } } } : {}),
       };
       // The copies back, the return's one audit event, back-in-stock alerts: the write path's.
       const restock = bookSnaps.filter((b) => b.exists).map((book) => ({ book, stockDelta: lines.find((l) => l.bookId === book.id)!.quantity }));
@@ -537,15 +568,19 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
       const log = await ownAudit(tx, restock.length);
       const returned = { ...(sale.returned ?? {}) };
       for (const l of lines) returned[l.bookId] = (returned[l.bookId] ?? 0) + l.quantity;
-      const updated: SaleDoc = { ...sale, returned, returns: [...(sale.returns ?? []), stored] };
-      tx.create(retRef, { saleId, totalCents: stored.totalCents, refundMethod: stored.refundMethod, by, tillId: input.tillId, createdAt: now, day: stored.day, requestHash: hash } satisfies ReturnDoc);
-      tx.update(saleRef, { returned, returns: updated.returns });
+      const cardReturned = payingCard ? { giftCardReturnedCents: (sale.giftCardReturnedCents ?? 0) + backCents } : {};
+      const updated: SaleDoc = { ...sale, returned, returns: [...(sale.returns ?? []), stored], ...cardReturned };
+      tx.create(retRef, {
+        saleId, totalCents: stored.totalCents, refundMethod: stored.refundMethod, ...(backCents > 0 ? { giftCardBackCents: backCents } : {}), by, tillId: input.tillId, createdAt: now, day: stored.day, requestHash: hash,
+      } satisfies ReturnDoc);
+      tx.update(saleRef, { returned, returns: updated.returns, ...cardReturned });
+      if (payingCard) giveBackToCard(tx, payingCard, backCents, saleId, now, actor.username, 'saleId');
       afterCommit = staged.write();
       if (log) appendAudit(log, actor, { action: 'sale.return', target: saleRef.path, changes: { ...changes, stock: { before: {}, after: {} } } }, now);
       card?.write(now);
       claims.write(now);
       allowance.write();
-      const counted = { totalCents: stored.totalCents, refundMethod: input.refundMethod };
+      const counted = { totalCents: stored.totalCents, refundMethod: input.refundMethod, giftCardBackCents: backCents };
       addToCounters(tx, returnCounterDelta(counted));
       addTakings(tx, stored.day, returnTakings(counted));
       return { ret: toReturn(saleId, stored, codes), sale: toSale(saleId, updated), replayed: false };

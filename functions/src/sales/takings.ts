@@ -10,11 +10,13 @@ import type { CounterDelta } from '../counters/counters';
 //
 // Fields of a shard (integers, absent = 0; a name is text):
 //   sales, salesCents                       sales made that day, and their total
-//   method_<method>_cents                   of salesCents, paid by each method
+//   method_<method>_cents                   of salesCents, paid by each method (issue 57: a gift
+//                                           card's part under gift_card, the rest under the sale's method)
 //   staff_<hex username>_sales|_cents|_name each staff member's sales (the name as it was last written)
 //   giftCards, giftCardCents                of sales and salesCents: gift cards sold (issue 40)
 //   returns, refundCents                    returns made that day, and what they paid back in money
-//   refund_<method>_cents                   of refundCents, paid back by each method
+//   refund_<method>_cents                   of refundCents, paid back by each method (gift_card: put
+//                                           back on the card that paid for the sale, issue 57)
 //   storeCreditCents                        returns given back as store credit (a new gift card:
 //                                           no money left the till, so not in refundCents; issue 40)
 //   priceDiffers                            of sales: charged other than the shop's price (issue 54)
@@ -47,7 +49,8 @@ export interface CountedSale {
   /** Of totalCents, gift cards sold, and how many. */
   giftCardCents: number;
   giftCards: number;
-  method: SalePaymentMethod;
+  /** Of totalCents, what each method took (issue 57: a gift card's part apart from the cash or card that paid the rest). */
+  tenders: Partial<Record<SalePaymentMethod, number>>;
   by: { username: string; name: string };
   /** A line was charged other than its book's price (issue 54). */
   priceDiffers?: boolean;
@@ -56,6 +59,8 @@ export interface CountedSale {
 export interface CountedReturn {
   totalCents: number;
   refundMethod: ReturnMethod;
+  /** Issue 57: of totalCents, what went back on the gift card that paid for the sale. */
+  giftCardBackCents?: number;
 }
 
 /** Fields with 0 left out (a shard's absent field is 0). */
@@ -65,24 +70,33 @@ export function saleTakings(sale: CountedSale): TakingsWrite {
   const key = staffKey(sale.by.username);
   return {
     numbers: nonZero({
-      sales: 1, salesCents: sale.totalCents, [`method_${sale.method}_cents`]: sale.totalCents, [`${key}_sales`]: 1, [`${key}_cents`]: sale.totalCents,
+      sales: 1, salesCents: sale.totalCents, ...Object.fromEntries(Object.entries(sale.tenders).map(([m, cents]) => [`method_${m}_cents`, cents])),
+      [`${key}_sales`]: 1, [`${key}_cents`]: sale.totalCents,
       giftCards: sale.giftCards, giftCardCents: sale.giftCardCents, priceDiffers: sale.priceDiffers ? 1 : 0,
     }),
     texts: { [`${key}_name`]: sale.by.name },
   };
 }
 
+/** A return's part back on the gift card that paid counts with the refunds, under gift_card: the day's sales counted it so. */
 export function returnTakings(ret: CountedReturn): TakingsWrite {
-  if (ret.refundMethod === 'store_credit') return { numbers: { returns: 1, storeCreditCents: ret.totalCents }, texts: {} };
-  return { numbers: { returns: 1, refundCents: ret.totalCents, [`refund_${ret.refundMethod}_cents`]: ret.totalCents }, texts: {} };
+  const back = ret.giftCardBackCents ?? 0;
+  const rest = ret.totalCents - back;
+  const onCard: CounterDelta = back > 0 ? { refund_gift_card_cents: back } : {};
+  if (ret.refundMethod === 'store_credit') return { numbers: nonZero({ returns: 1, storeCreditCents: rest, refundCents: back, ...onCard }), texts: {} };
+  return { numbers: nonZero({ returns: 1, refundCents: ret.totalCents, [`refund_${ret.refundMethod}_cents`]: rest, ...onCard }), texts: {} };
 }
 
 /** The shop-wide counters (stats/counters-<k>) a sale moves: the overview's counter figures (gift cards apart from the books' sales). */
 export const saleCounterDelta = (sale: CountedSale): CounterDelta =>
   nonZero({ counterSales: 1, counterSalesCents: sale.totalCents - sale.giftCardCents, counterGiftCards: sale.giftCards, counterGiftCardCents: sale.giftCardCents });
 /** A return undoes book sales either way; store credit is a liability, not money back. */
-export const returnCounterDelta = (ret: CountedReturn): CounterDelta =>
-  ret.refundMethod === 'store_credit' ? { counterReturns: 1, counterStoreCreditCents: ret.totalCents } : { counterReturns: 1, counterRefundCents: ret.totalCents };
+export const returnCounterDelta = (ret: CountedReturn): CounterDelta => {
+  const back = ret.giftCardBackCents ?? 0;
+  return ret.refundMethod === 'store_credit'
+    ? nonZero({ counterReturns: 1, counterStoreCreditCents: ret.totalCents - back, counterRefundCents: back })
+    : { counterReturns: 1, counterRefundCents: ret.totalCents };
+};
 
 const byMethod = (shards: Record<string, unknown>[], prefix: string): ByMethod =>
   Object.fromEntries(SALE_PAYMENT_METHODS.map((m) => [m, fromCents(sum(shards, `${prefix}_${m}_cents`))])) as ByMethod;

@@ -19,6 +19,10 @@ import { voidGiftCard } from '../promotions/gift-cards.repo';
 import { giftCardCentsOf, isBookLine, type StoredSaleLine } from './sale-lines';
 import { addTakings, sales, saleReturns, toSale, type SaleDoc } from './sales.repo';
 import { saleCounterDelta, saleTakings } from './takings';
+import { saleTenders, stageTillPaymentRelease } from './till-payment';
+
+/** What the reader takes: the sale's total less a gift card's part. */
+const dueOf = (doc: SaleDoc) => doc.totalCents - (doc.payment.giftCard?.cents ?? 0);
 
 // Stripe Terminal at the till, server-driven (issue 57; docs/decisions/043-stripe-terminal.md).
 // POST /api/admin/sales with payment {method: 'card_terminal', readerId} stores the sale as
@@ -81,7 +85,8 @@ export async function startTerminalPayment(saleId: string, actor: AuditActor): P
     const reader = await readerDoc(doc.terminal.readerId);
     if (!reader) throw new HttpError(409, `Card reader ${doc.terminal.readerId} was removed`, { code: UNKNOWN_READER });
     intent = await stripe.paymentIntents.create({
-      amount: doc.totalCents, currency: CURRENCY, allowed_payment_method_types: ['card_present'], capture_method: 'automatic',
+      // What a gift card left to pay (issue 57).
+      amount: dueOf(doc), currency: CURRENCY, allowed_payment_method_types: ['card_present'], capture_method: 'automatic',
       metadata: { saleId }, description: `Counter sale ${saleId}`,
     }, idempotency(saleId, 'intent'));
     if (doc.terminal.paymentIntentId !== intent.id) await sales().doc(saleId).update({ 'terminal.paymentIntentId': intent.id });
@@ -138,10 +143,10 @@ async function settle(saleId: string, outcome: Outcome, actor: AuditActor, event
       if (outcome.kind === 'paid') {
         const terminal = { ...doc.terminal, paymentIntentId: outcome.paymentIntentId };
         tx.update(ref, { status: 'complete', terminal });
-        const counted = { totalCents: doc.totalCents, giftCardCents: giftCardCentsOf(doc.lines), giftCards: doc.lines.length - doc.lines.filter(isBookLine).length, method: doc.payment.method, by: doc.by, priceDiffers: doc.priceDiffers ?? false };
+        const counted = { totalCents: doc.totalCents, giftCardCents: giftCardCentsOf(doc.lines), giftCards: doc.lines.length - doc.lines.filter(isBookLine).length, tenders: saleTenders(doc), by: doc.by, priceDiffers: doc.priceDiffers ?? false };
         addToCounters(tx, saleCounterDelta(counted));
         addTakings(tx, doc.day, saleTakings(counted));
-        if (outcome.amountCents !== doc.totalCents) logger.error('Terminal payment of another amount than the sale', { saleId, paidCents: outcome.amountCents, totalCents: doc.totalCents });
+        if (outcome.amountCents !== dueOf(doc)) logger.error('Terminal payment of another amount than the sale', { saleId, paidCents: outcome.amountCents, dueCents: dueOf(doc) });
         record('applied');
         return { result: 'applied', sale: { ...doc, status: 'complete', terminal } };
       }
@@ -151,10 +156,13 @@ async function settle(saleId: string, outcome: Outcome, actor: AuditActor, event
       countReads(bookSnaps.length);
       const changes: Record<string, FieldChange> = { status: { before: 'awaiting_payment', after: outcome.kind }, why: { before: null, after: outcome.why } };
       const restock = bookSnaps.filter((b) => b.exists).map((book) => ({ book, stockDelta: bookLines.find((l) => l.bookId === book.id)!.quantity }));
+      // Issue 57: what a gift card paid goes back on it, and the discount code's use is given back.
+      const release = await stageTillPaymentRelease(tx, saleId, doc.payment, doc.discount);
       const staged = await stageBookWrites(tx, restock, { sale: ref.path, staff: actor, action: 'sale.cancel', changes }, now);
       const log = restock.length === 0 ? await openAudit(tx) : null;
       const terminal = { ...doc.terminal, failure: outcome.why };
       tx.update(ref, { status: outcome.kind, terminal });
+      release.write(now);
       afterCommit = staged.write();
       if (log) appendAudit(log, actor, { action: 'sale.cancel', target: ref.path, changes }, now);
       record('applied');
@@ -281,10 +289,12 @@ export async function refundTerminalReturn(saleId: string, ret: SaleReturn): Pro
   const stored = doc?.returns.find((r) => r.id === ret._id);
   if (!doc || !intentId || !stored || ret.refundMethod !== 'card_terminal') return toSale(saleId, doc!);
   if (stored.cardRefund && stored.cardRefund.status !== 'failed') return toSale(saleId, doc);
+  const amount = stored.totalCents - (stored.giftCardBack?.cents ?? 0); // a gift card's part went back on it
+  if (amount <= 0) return toSale(saleId, doc);
   const { stripe } = requireStripe();
   let cardRefund: NonNullable<typeof stored.cardRefund>;
   try {
-    const refund = await stripe.refunds.create({ payment_intent: intentId, amount: stored.totalCents, reason: 'requested_by_customer', metadata: { saleId, returnId: ret._id } }, idempotency(saleId, `return-${ret._id}`));
+    const refund = await stripe.refunds.create({ payment_intent: intentId, amount, reason: 'requested_by_customer', metadata: { saleId, returnId: ret._id } }, idempotency(saleId, `return-${ret._id}`));
     cardRefund = { id: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending' };
   } catch (error) {
     logger.error('Card refund of a counter return not made', { saleId, returnId: ret._id, message: (error as Error).message });

@@ -7,6 +7,7 @@ import { HttpError } from '../lib/http-error';
 import { runPagedQuery, runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
 import { busy, TX_OPTIONS } from '../lib/transactions';
+import { noTenders, saleTenders, type StoredSalePayment } from '../sales/till-payment';
 
 // Shifts at the till (issue 57; contract/src/shift.ts). shifts/<id> holds a shift; tills/<tillId>
 // names its open shift, so a transaction on it lets one shift at a time be open per till (a second
@@ -56,19 +57,22 @@ const add = (into: Record<string, number>, key: string, cents: number) => {
 async function tradeOf(shift: StoredShift, until: string): Promise<Omit<FiguresCents, 'payInCents' | 'payOutCents' | 'expectedCents'>> {
   const window = (collection: string) => db().collection(collection).where('tillId', '==', shift.tillId).where('createdAt', '>=', shift.openedAt).where('createdAt', '<=', until);
   const [sales, returns] = await Promise.all([runPagedQuery(window('sales'), 'createdAt'), runPagedQuery(window('saleReturns'), 'createdAt')]);
-  const salesByMethod: Record<string, number> = { cash: 0, card_terminal: 0 };
-  const refundsByMethod: Record<string, number> = { cash: 0, card_terminal: 0, store_credit: 0 };
+  const salesByMethod: Record<string, number> = noTenders();
+  const refundsByMethod: Record<string, number> = { ...noTenders(), store_credit: 0 };
   let salesCount = 0;
   for (const doc of sales) {
-    const sale = doc.data() as { status?: string; totalCents: number; payment: { method: string } };
+    const sale = doc.data() as { status?: string; totalCents: number; payment: StoredSalePayment };
     // A card-terminal sale still waiting for the reader, or failed, took nothing.
     if (sale.status !== undefined && sale.status !== 'complete') continue;
     salesCount += 1;
-    add(salesByMethod, sale.payment.method, sale.totalCents);
+    // Issue 57: a gift card's part apart from the cash or card that paid the rest.
+    for (const [method, cents] of Object.entries(saleTenders(sale))) add(salesByMethod, method, cents);
   }
   for (const doc of returns) {
-    const back = doc.data() as { totalCents: number; refundMethod: string };
-    add(refundsByMethod, back.refundMethod, back.totalCents);
+    const back = doc.data() as { totalCents: number; refundMethod: string; giftCardBackCents?: number };
+    const onCard = back.giftCardBackCents ?? 0;
+    add(refundsByMethod, back.refundMethod, back.totalCents - onCard);
+    if (onCard > 0) add(refundsByMethod, 'gift_card', onCard);
   }
   return { salesCount, salesByMethod, refundsCount: returns.length, refundsByMethod };
 }

@@ -51,6 +51,11 @@ export interface ReceiptContent {
   servedBy: string;
   lines: ReceiptLine[];
   total: string;
+  /** Issue 57: a discount code taken off ('Discount SPRING10', '-$5.00'). */
+  discount?: { label: string; amount: string };
+  /** Issue 57: a gift card's part ('Gift card ••••ABCD', '$20.00'), and what was left for `paidBy`. */
+  giftCardPaid?: { label: string; amount: string };
+  due?: string;
   paidBy: string;
   tendered?: string;
   change?: string;
@@ -76,7 +81,10 @@ export function receiptContent(sale: Sale, shop: ReceiptShop, options: ReceiptOp
       const full = options.copy ? undefined : options.giftCardCodes?.get(line.giftCard.id);
       return { ...base, giftCardCode: full ?? maskedGiftCardCode(line.giftCard.last4) };
     }),
+    ...(sale.discount ? { discount: { label: `Discount ${sale.discount.code}`, amount: `-${moneyLabel(sale.discount.amount)}` } } : {}),
     total: moneyLabel(sale.total),
+    ...(sale.payment.giftCard ? { giftCardPaid: { label: `Gift card ${maskedGiftCardCode(sale.payment.giftCard.last4)}`, amount: moneyLabel(sale.payment.giftCard.amount) } } : {}),
+    ...(sale.payment.giftCard && sale.due !== undefined && sale.payment.method !== 'gift_card' ? { due: moneyLabel(sale.due) } : {}),
     paidBy: PAYMENT_METHOD_LABELS[sale.payment.method],
     ...(cash && sale.payment.tendered !== undefined ? { tendered: moneyLabel(sale.payment.tendered) } : {}),
     ...(cash && sale.change !== undefined ? { change: moneyLabel(sale.change) } : {}),
@@ -111,8 +119,12 @@ export function escposReceipt(c: ReceiptContent): Uint8Array {
   ]);
   e.table([{ width: RECEIPT_COLUMNS - 12, overflow: 'wrap' }, { width: 11, marginLeft: 1, align: 'right' }], rows);
   e.rule();
+  if (c.discount) e.table([{ width: RECEIPT_COLUMNS - 12 }, { width: 11, marginLeft: 1, align: 'right' }], [[c.discount.label, c.discount.amount]]);
   e.bold(true).table([{ width: RECEIPT_COLUMNS - 12 }, { width: 11, marginLeft: 1, align: 'right' }], [['TOTAL', c.total]]).bold(false);
-  const paid = [[`Paid by ${c.paidBy}`, ''], ...(c.tendered ? [['Tendered', c.tendered]] : []), ...(c.change ? [['Change', c.change]] : [])];
+  const paid = [
+    ...(c.giftCardPaid ? [[forPrinter(c.giftCardPaid.label), c.giftCardPaid.amount]] : []),
+    ...(c.giftCardPaid && c.paidBy === 'Gift card' ? [] : [[`Paid by ${c.paidBy}`, c.due ?? '']]),
+    ...(c.tendered ? [['Tendered', c.tendered]] : []), ...(c.change ? [['Change', c.change]] : [])];
   e.table([{ width: RECEIPT_COLUMNS - 12 }, { width: 11, marginLeft: 1, align: 'right' }], paid);
   e.newline();
   e.align('center').qrcode(c.saleId, { model: 2, size: 6, errorlevel: 'm' });
@@ -139,7 +151,8 @@ export function receiptBodyHtml(c: ReceiptContent): string {
     .map((l) => `<tr><td>${escapeHtml(l.title)}<br><small>${l.quantity} × ${escapeHtml(l.unitPrice)}</small>${l.giftCardCode ? `<br><small>Code ${escapeHtml(l.giftCardCode)}</small>` : ''}</td><td class="amount">${escapeHtml(l.lineTotal)}</td></tr>`)
     .join('');
   const paid = [
-    `<tr><td>Paid by ${escapeHtml(c.paidBy)}</td><td></td></tr>`,
+    ...(c.giftCardPaid ? [`<tr><td>${escapeHtml(c.giftCardPaid.label)}</td><td class="amount">${escapeHtml(c.giftCardPaid.amount)}</td></tr>`] : []),
+    ...(c.giftCardPaid && c.paidBy === 'Gift card' ? [] : [`<tr><td>Paid by ${escapeHtml(c.paidBy)}</td><td class="amount">${escapeHtml(c.due ?? '')}</td></tr>`]),
     ...(c.tendered ? [`<tr><td>Tendered</td><td class="amount">${escapeHtml(c.tendered)}</td></tr>`] : []),
     ...(c.change ? [`<tr><td>Change</td><td class="amount">${escapeHtml(c.change)}</td></tr>`] : []),
   ].join('');
@@ -147,7 +160,7 @@ export function receiptBodyHtml(c: ReceiptContent): string {
     `<header><h1>${escapeHtml(c.shopName)}</h1>${c.addressLines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</header>`,
     ...(c.copy ? ['<p class="copy"><strong>COPY</strong></p>'] : []),
     `<p>Sale ${escapeHtml(c.saleId)}<br>${escapeHtml(c.soldAt)}<br>Served by ${escapeHtml(c.servedBy)}</p>`,
-    `<table><tbody>${rows}</tbody><tbody class="total"><tr><th scope="row">TOTAL</th><td class="amount"><strong>${escapeHtml(c.total)}</strong></td></tr></tbody><tbody>${paid}</tbody></table>`,
+    `<table><tbody>${rows}${c.discount ? `<tr><td>${escapeHtml(c.discount.label)}</td><td class="amount">${escapeHtml(c.discount.amount)}</td></tr>` : ''}</tbody><tbody class="total"><tr><th scope="row">TOTAL</th><td class="amount"><strong>${escapeHtml(c.total)}</strong></td></tr></tbody><tbody>${paid}</tbody></table>`,
     `<div class="qr">${qrSvg(c.saleId)}</div>`,
     '<p class="thanks">Thank you!</p>',
   ].join('\n');
@@ -190,8 +203,10 @@ export function receiptMail(c: ReceiptContent, to: string): { to: string; messag
     '',
     ...c.lines.flatMap((l) => [`${l.title}`, `  ${l.quantity} x ${l.unitPrice}: ${l.lineTotal}`, ...(l.giftCardCode ? [`  Code ${l.giftCardCode}`] : [])]),
     '',
+    ...(c.discount ? [`${c.discount.label}: ${c.discount.amount}`] : []),
     `TOTAL: ${c.total}`,
-    `Paid by ${c.paidBy}`,
+    ...(c.giftCardPaid ? [`${c.giftCardPaid.label}: ${c.giftCardPaid.amount}`] : []),
+    ...(c.giftCardPaid && c.paidBy === 'Gift card' ? [] : [`Paid by ${c.paidBy}${c.due ? `: ${c.due}` : ''}`]),
     ...(c.tendered ? [`Tendered: ${c.tendered}`] : []),
     ...(c.change ? [`Change: ${c.change}`] : []),
     '',

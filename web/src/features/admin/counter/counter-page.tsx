@@ -6,12 +6,13 @@ import { useMe } from '../api/staff-api';
 import { DeviceStatus, TillSetting } from './device-status';
 import { ManagerApprovalDialog } from './manager-approval-dialog';
 import { PaymentPanel } from './payment-panel';
-import type { ReceiptData } from './receipt';
+import { receiptOf, type ReceiptData } from './receipt';
 import { SaleComplete } from './sale-complete';
 import { SaleLinesList } from './sale-lines-list';
 import { SaleQueue } from './sale-queue-panel';
 import { ScanPanel } from './scan-panel';
 import { TerminalPayment } from './terminal-payment';
+import { useTillCodes } from './till-codes';
 import { readTillId } from './till';
 import { useCounterDevice } from './use-counter-device';
 import { useSaleLines } from './use-sale-lines';
@@ -34,7 +35,8 @@ export function Component() {
   const scanner = useRef<HTMLInputElement>(null);
   const [tillId, setTillId] = useState(readTillId);
   const sale = useSaleLines();
-  const pay = useTakePayment({ sale, device, tillId, by: me.data?.username });
+  const codes = useTillCodes();
+  const pay = useTakePayment({ sale, device, tillId, by: me.data?.username, codes });
   const { done } = pay;
 
   if (me.data && !me.can('sales.counter')) return <p className="rounded-lg bg-white p-6 shadow">Your role cannot use the counter.</p>;
@@ -43,7 +45,7 @@ export function Component() {
   const delivered = done && !done.synced ? device.synced.find((s) => s._id === done.saleId) : undefined;
   const refusedNow = done && !done.synced && device.queue.some((s) => s.saleId === done.saleId && s.state === 'refused');
   const shown: ReceiptData | null = delivered
-    ? { saleId: delivered._id, at: delivered.createdAt, lines: delivered.lines, total: delivered.total, method: delivered.payment.method, tendered: delivered.payment.tendered, change: delivered.change, servedBy: delivered.by.name }
+    ? receiptOf(delivered)
     : done?.receipt ?? null;
 
   const newSale = () => {
@@ -82,7 +84,7 @@ export function Component() {
           </section>
           <PaymentPanel
             totalCents={sale.totalCents} tendered={pay.tendered} onTendered={pay.setTendered} tenderedCents={pay.tenderedCents} tenderedProblem={pay.tenderedProblem}
-            empty={sale.lines.length === 0} busy={pay.busy} online={device.online} onPay={(method) => void pay.complete(method)}
+            empty={sale.lines.length === 0} busy={pay.busy} online={device.online} onPay={(method) => void pay.complete(method)} codes={codes}
           />
         </div>
       )}

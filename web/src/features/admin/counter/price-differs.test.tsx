@@ -36,8 +36,8 @@ const DECLINED: Sale = {
 };
 
 const SUMMARY: SalesSummary = {
-  date: '2026-11-24', count: 1, total: 18, byMethod: { cash: 18, card_terminal: 0 }, byStaff: [{ name: 'Robin Till', count: 1, total: 18 }],
-  giftCards: { count: 0, total: 0 }, returns: { count: 0, total: 0, byMethod: { cash: 0, card_terminal: 0 }, storeCredit: 0 }, net: 18, priceDiffers: 1,
+  date: '2026-11-24', count: 1, total: 18, byMethod: { cash: 18, card_terminal: 0, gift_card: 0 }, byStaff: [{ name: 'Robin Till', count: 1, total: 18 }],
+  giftCards: { count: 0, total: 0 }, returns: { count: 0, total: 0, byMethod: { cash: 0, card_terminal: 0, gift_card: 0 }, storeCredit: 0 }, net: 18, priceDiffers: 1,
 };
 
 beforeEach(() => {

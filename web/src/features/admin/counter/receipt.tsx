@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, type ReturnMethod, type SalePaymentMethod } from '@bookstore/contract';
+import { PAYMENT_METHOD_LABELS, type ReturnMethod, type Sale, type SalePaymentMethod } from '@bookstore/contract';
 import { formatDateTime, money } from '../../../lib/format';
 
 // A sale's receipt, on screen and on paper: the page's Print Receipt prints only this (the dashboard's
@@ -11,6 +11,10 @@ export interface ReceiptData {
   at: string;
   lines: { title: string; isbn: string | null; quantity: number; unitPrice: number; lineTotal: number; giftCard?: { last4: string; code?: string } }[];
   total: number;
+  /** Issue 57: a discount code taken off, and a gift card's part (the rest, `due`, by `method`). */
+  discount?: { code: string; amount: number };
+  giftCard?: { last4: string; amount: number };
+  due?: number;
   method: SalePaymentMethod;
   tendered?: number;
   change?: number;
@@ -19,6 +23,15 @@ export interface ReceiptData {
   /** Made offline and not on the server yet. */
   waiting?: boolean;
   returns?: { at: string; total: number; method: ReturnMethod }[];
+}
+
+/** A sale the shop recorded, as its receipt. */
+export function receiptOf(sale: Sale): ReceiptData {
+  return {
+    saleId: sale._id, at: sale.createdAt, lines: sale.lines, total: sale.total, method: sale.payment.method, tendered: sale.payment.tendered, change: sale.change, servedBy: sale.by.name,
+    ...(sale.discount ? { discount: sale.discount } : {}),
+    ...(sale.payment.giftCard ? { giftCard: sale.payment.giftCard, due: sale.due } : {}),
+  };
 }
 
 export function Receipt({ receipt }: { receipt: ReceiptData }) {
@@ -45,8 +58,12 @@ export function Receipt({ receipt }: { receipt: ReceiptData }) {
         ))}
       </ul>
       <dl className="mt-2 space-y-1">
+        {receipt.discount && <div className="flex justify-between"><dt>Discount {receipt.discount.code}</dt><dd className="tabular-nums">-{money(receipt.discount.amount)}</dd></div>}
         <div className="flex justify-between text-base font-bold"><dt>Total</dt><dd className="tabular-nums">{money(receipt.total)}</dd></div>
-        <div className="flex justify-between"><dt>Paid by</dt><dd>{PAYMENT_METHOD_LABELS[receipt.method]}</dd></div>
+        {receipt.giftCard && <div className="flex justify-between"><dt>Gift card ····{receipt.giftCard.last4}</dt><dd className="tabular-nums">{money(receipt.giftCard.amount)}</dd></div>}
+        {!(receipt.giftCard && receipt.method === 'gift_card') && (
+          <div className="flex justify-between"><dt>Paid by {receipt.due !== undefined ? PAYMENT_METHOD_LABELS[receipt.method] : ''}</dt><dd className="tabular-nums">{receipt.due !== undefined ? money(receipt.due) : PAYMENT_METHOD_LABELS[receipt.method]}</dd></div>
+        )}
         {receipt.tendered !== undefined && <div className="flex justify-between"><dt>Tendered</dt><dd className="tabular-nums">{money(receipt.tendered)}</dd></div>}
         {receipt.change !== undefined && <div className="flex justify-between"><dt>Change</dt><dd className="tabular-nums">{money(receipt.change)}</dd></div>}
         {returned > 0 && <div className="flex justify-between"><dt>Returned</dt><dd className="tabular-nums">-{money(returned)}</dd></div>}

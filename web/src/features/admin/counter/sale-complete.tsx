@@ -12,6 +12,8 @@ export function SaleComplete({ saleId, receipt, change, state, onServer, onNewSa
     <section aria-labelledby="sale-complete" className="space-y-4 rounded-lg bg-white p-4 shadow sm:p-6">
       <div className="print:hidden" role="status">
         <h3 id="sale-complete" className="text-2xl font-bold">Sale complete</h3>
+        {receipt.giftCard && <p className="mt-1 text-lg">Gift card ····{receipt.giftCard.last4} paid <strong className="tabular-nums">{money(receipt.giftCard.amount)}</strong></p>}
+        {receipt.due !== undefined && receipt.method === 'cash' && receipt.tendered === undefined && <p className="mt-1 text-xl">Cash to take: <strong className="tabular-nums">{money(receipt.due)}</strong></p>}
         {change !== undefined && <p className="mt-1 text-xl">Change due: <strong className="tabular-nums">{money(change)}</strong></p>}
         {state === 'delivered' ? (
           <p className="mt-2 rounded-md bg-accent-soft px-3 py-2 text-sm text-secondary">Synced: the shop has this sale.</p>

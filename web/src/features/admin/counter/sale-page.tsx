@@ -14,7 +14,7 @@ import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { saleQuery, useReturnSale } from '../api/sales-api';
 import { ManagerApprovalDialog, type ApprovalRequest } from './manager-approval-dialog';
-import { Receipt } from './receipt';
+import { Receipt, receiptOf } from './receipt';
 import { readTillId } from './till';
 
 // One counter sale (issue 39): its receipt (printable), its returns, and a return at the counter:
@@ -41,7 +41,7 @@ export function Component() {
       <div className="grid gap-6 lg:grid-cols-2">
         <Receipt
           receipt={{
-            saleId: s._id, at: s.createdAt, lines: s.lines, total: s.total, method: s.payment.method, tendered: s.payment.tendered, change: s.change, servedBy: s.by.name,
+            ...receiptOf(s),
             returns: s.returns.map((r) => ({ at: r.createdAt, total: r.total, method: r.refundMethod })),
           }}
         />
@@ -53,7 +53,7 @@ export function Component() {
               <ul className="space-y-2 text-sm">
                 {s.returns.map((r) => (
                   <li key={r._id}>
-                    {formatDateTime(r.createdAt)}: {r.lines.map((l) => `${l.quantity} x ${l.title}`).join(', ')}; {money(r.total)} {r.giftCard ? `as store credit on gift card ····${r.giftCard.last4}` : `back by ${RETURN_METHOD_LABELS[r.refundMethod]}`} ({r.by.name})
+                    {formatDateTime(r.createdAt)}: {r.lines.map((l) => `${l.quantity} x ${l.title}`).join(', ')}; {money(r.total)} {r.giftCardBack ? `(${money(r.giftCardBack.amount)} back on gift card ····${r.giftCardBack.last4}) ` : ''}{r.giftCard ? `as store credit on gift card ····${r.giftCard.last4}` : `back by ${RETURN_METHOD_LABELS[r.refundMethod]}`} ({r.by.name})
                   </li>
                 ))}
               </ul>
@@ -88,7 +88,8 @@ function ReturnForm({ sale }: { sale: Sale }) {
   const [returnId, setReturnId] = useState(() => crypto.randomUUID());
   const [approval, setApproval] = useState<ApprovalRequest | null>(null);
   const [counts, setCounts] = useState<Record<string, number>>({});
-  const [method, setMethod] = useState<ReturnMethod>(sale.payment.method);
+  // A sale paid by gift card alone gives back on that card; anything more as store credit (issue 57).
+  const [method, setMethod] = useState<ReturnMethod>(sale.payment.method === 'gift_card' ? 'store_credit' : sale.payment.method);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [credit, setCredit] = useState<SaleReturn['giftCard'] & { amount: number } | null>(null);
   const returned = new Map<string, number>();
@@ -109,7 +110,8 @@ function ReturnForm({ sale }: { sale: Sale }) {
     );
   }
   const chosen = left.filter((l) => (counts[l.bookId] ?? 0) > 0);
-  const refundCents = chosen.reduce((sum, l) => sum + Math.round(l.unitPrice * 100) * counts[l.bookId]!, 0);
+  // Less each copy's share of a discount code (issue 57; the shop's answer is exact to the cent).
+  const refundCents = chosen.reduce((sum, l) => sum + Math.round((l.unitPrice - (l.discount ?? 0) / l.quantity) * 100) * counts[l.bookId]!, 0);
 
   const record = async (given?: Approval) => {
     if (chosen.length === 0) return;
@@ -117,12 +119,16 @@ function ReturnForm({ sale }: { sale: Sale }) {
       const lines = chosen.map((l) => ({ bookId: l.bookId, quantity: counts[l.bookId]! }));
       const { return: ret } = await send.mutateAsync({ returnId, lines, refundMethod: method, tillId: readTillId(), ...(given ? { approval: given } : {}) });
       setApproval(null);
+      // Issue 57: what a gift card paid went back on it first; the rest by the method chosen.
+      const back = ret.giftCardBack;
+      const rest = Math.round((ret.total - (back?.amount ?? 0)) * 100) / 100;
+      const onCard = back ? `${money(back.amount)} back on gift card ····${back.last4}` : '';
       if (ret.giftCard) {
-        setCredit({ ...ret.giftCard, amount: ret.total });
-        setMessage({ ok: true, text: `Return recorded: ${money(ret.total)} of store credit on a new gift card.` });
+        setCredit({ ...ret.giftCard, amount: rest });
+        setMessage({ ok: true, text: `Return recorded: ${onCard ? `${onCard}, and ` : ''}${money(rest)} of store credit on a new gift card.` });
       } else {
         setCredit(null);
-        setMessage({ ok: true, text: `Return recorded: give back ${money(ret.total)} by ${RETURN_METHOD_LABELS[ret.refundMethod]}.` });
+        setMessage({ ok: true, text: rest > 0 ? `Return recorded: ${onCard ? `${onCard}; ` : ''}give back ${money(rest)} by ${RETURN_METHOD_LABELS[ret.refundMethod]}.` : `Return recorded: ${onCard}.` });
       }
       setCounts({});
       setReturnId(crypto.randomUUID());

@@ -22,6 +22,9 @@ export interface TerminalSaleBody {
   lines: unknown[];
   soldAt: string;
   total: number;
+  /** Issue 57: a discount code and a gift card paying first: the reader takes what is left. */
+  discountCode?: string;
+  giftCardCode?: string;
 }
 
 const READER_KEY = 'counter.readerId';
@@ -49,7 +52,11 @@ export function TerminalPayment({ sale, onComplete, onBack }: { sale: TerminalSa
     setSending(true);
     setError(null);
     try {
-      await postSale({ saleId: sale.saleId, tillId: sale.tillId, ...(sale.by ? { by: sale.by } : {}), lines: sale.lines, soldAt: sale.soldAt, payment: { method: 'card_terminal', readerId: chosen._id } });
+      await postSale({
+        saleId: sale.saleId, tillId: sale.tillId, ...(sale.by ? { by: sale.by } : {}), lines: sale.lines, soldAt: sale.soldAt,
+        ...(sale.discountCode ? { discountCode: sale.discountCode } : {}),
+        payment: { method: 'card_terminal', readerId: chosen._id, ...(sale.giftCardCode ? { giftCardCode: sale.giftCardCode } : {}) },
+      });
       setSent(true);
     } catch (e) {
       // Refused (4xx): nothing was sold, and the till says why. No answer (a timeout, a 5xx): the sale
@@ -77,7 +84,7 @@ export function TerminalPayment({ sale, onComplete, onBack }: { sale: TerminalSa
   const ended = status === 'failed' || status === 'cancelled' || lost;
   return (
     <section aria-labelledby="terminal-title" className="space-y-4 rounded-lg bg-white p-4 shadow sm:p-6">
-      <h3 id="terminal-title" className="text-xl font-bold">Card on Terminal <span className="font-normal tabular-nums">{money(sale.total)}</span></h3>
+      <h3 id="terminal-title" className="text-xl font-bold">Card on Terminal <span className="font-normal tabular-nums">{money(followed.data?.due ?? followed.data?.total ?? sale.total)}</span></h3>
       {!sent ? (
         <>
           {readers.isPending ? (

@@ -1,5 +1,5 @@
 import {
-  APPROVAL_REFUSED, fromCents, GIFT_CARD_LINE_TITLE, MANAGER_APPROVAL_REQUIRED, parseMoneyInput, toCents, type Approval, type Sale, type SalePaymentMethod,
+  APPROVAL_REFUSED, fromCents, GIFT_CARD_LINE_TITLE, MANAGER_APPROVAL_REQUIRED, parseMoneyInput, toCents, type Approval, type Sale, type SaleInput, type SalePaymentMethod,
 } from '@bookstore/contract';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -7,8 +7,9 @@ import { postSale } from '../api/sales-api';
 import { offlineReceipt } from './counter-lines';
 import type { QueuedSale } from './counter-store';
 import type { ApprovalRequest } from './manager-approval-dialog';
-import type { ReceiptData } from './receipt';
-import { bodyToSend } from './sale-queue';
+import { receiptOf, type ReceiptData } from './receipt';
+import { bodyToSend, type Outcome } from './sale-queue';
+import { codesOfSale, type TillCodes } from './till-codes';
 import type { TerminalSaleBody } from './terminal-payment';
 import { reservedLeft, takeReservedCodes } from './till';
 import type { useCounterDevice } from './use-counter-device';
@@ -19,8 +20,11 @@ import type { SaleLines } from './use-sale-lines';
  * device's queue, so it works offline; the card reader straight to the shop (issue 57); a sale past
  * a bookseller's allowance stopped for a manager's approval and sent again with it (issue 55).
  */
-export function useTakePayment({ sale, device, tillId, by }: { sale: SaleLines; device: ReturnType<typeof useCounterDevice>; tillId: string; by?: string }) {
+export function useTakePayment({ sale, device, tillId, by, codes }: { sale: SaleLines; device: ReturnType<typeof useCounterDevice>; tillId: string; by?: string; codes: TillCodes }) {
   const { lines, setLines, setNotice, totalCents } = sale;
+  // Issue 57: a gift card or discount code: the shop says what is left to pay, so the till cannot judge the tendered cash.
+  const extras = codesOfSale(codes);
+  const withCodes = Object.keys(extras).length > 0;
   const [tendered, setTendered] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ receipt: ReceiptData; saleId: string; synced: boolean } | null>(null);
@@ -30,19 +34,20 @@ export function useTakePayment({ sale, device, tillId, by }: { sale: SaleLines; 
 
   const tenderedDollars = tendered.trim() === '' ? null : parseMoneyInput(tendered);
   const tenderedCents = tenderedDollars === null ? null : toCents(tenderedDollars);
-  const tenderedProblem = tendered.trim() !== '' && tenderedCents === null ? 'Type an amount such as 20 or 20.50' : tenderedCents !== null && tenderedCents < totalCents ? 'Less than the total' : null;
+  const tenderedProblem = tendered.trim() !== '' && tenderedCents === null ? 'Type an amount such as 20 or 20.50' : tenderedCents !== null && tenderedCents < totalCents && !withCodes ? 'Less than the total' : null;
 
   const finish = (queued: QueuedSale, made: Sale | null) => {
     setDone({
       saleId: queued.saleId,
       synced: !!made,
       receipt: made
-        ? { saleId: made._id, at: made.createdAt, lines: made.lines, total: made.total, method: made.payment.method, tendered: made.payment.tendered, change: made.change, servedBy: made.by.name }
+        ? receiptOf(made)
         : offlineReceipt(queued),
     });
     setLines([]);
     setTendered('');
     setNotice(null);
+    codes.clear();
   };
 
   const complete = async (method: SalePaymentMethod) => {
@@ -50,6 +55,10 @@ export function useTakePayment({ sale, device, tillId, by }: { sale: SaleLines; 
     const cash = method === 'cash' && tenderedCents !== null ? tenderedCents : undefined;
     if (method === 'cash' && tenderedProblem) {
       setNotice({ tone: 'error', text: `Amount tendered: ${tenderedProblem.toLowerCase()}.` });
+      return;
+    }
+    if (withCodes && !device.online) {
+      setNotice({ tone: 'error', text: 'Gift cards and discount codes need the connection to the shop: clear them to sell offline.' });
       return;
     }
     // Offline, each gift card takes a code the shop reserved for this till (issue 55); online the shop makes it.
@@ -74,7 +83,8 @@ export function useTakePayment({ sale, device, tillId, by }: { sale: SaleLines; 
         lines: lines.map((l) => (l.kind === 'gift_card'
           ? { kind: 'gift_card' as const, amount: l.unitPrice.toFixed(2), ...(codeOf.get(l.key) ? { code: codeOf.get(l.key) } : {}) }
           : { bookId: l.bookId, quantity: l.quantity, unitPrice: l.unitPrice.toFixed(2) })),
-        payment: method === 'cash' ? { method, ...(cash !== undefined ? { tendered: fromCents(cash).toFixed(2) } : {}) } : { method },
+        payment: paymentBody(method, cash, extras.giftCardCode),
+        ...(extras.discountCode ? { discountCode: extras.discountCode } : {}),
         soldAt,
       },
       lines: lines.map((l) => (l.kind === 'gift_card'
@@ -87,12 +97,13 @@ export function useTakePayment({ sale, device, tillId, by }: { sale: SaleLines; 
     };
     queued.body.saleId = queued.saleId;
     if (method === 'card_terminal') {
-      setTerminal({ saleId: queued.saleId, tillId, ...(by ? { by } : {}), lines: queued.body.lines, soldAt, total: queued.total });
+      setTerminal({ saleId: queued.saleId, tillId, ...(by ? { by } : {}), lines: queued.body.lines, soldAt, total: queued.total, ...extras });
       setBusy(false);
       return;
     }
     try {
-      const outcome = await device.sell(queued);
+      // With a code, straight to the shop (the customer is here; a code is checked now or not at all).
+      const outcome = withCodes ? await sendNow(queued) : await device.sell(queued);
       if (outcome.kind === 'refused') {
         if (outcome.error.body?.code === MANAGER_APPROVAL_REQUIRED) {
           setApproval({ request: { reason: outcome.error.message }, queued });
@@ -102,9 +113,22 @@ export function useTakePayment({ sale, device, tillId, by }: { sale: SaleLines; 
         setNotice({ tone: 'error', text: `${outcome.error.message}${isbns?.length ? `: ISBN ${isbns.join(', ')}` : ''}. Nothing was sold; change the sale and try again.` });
         return;
       }
+      if (outcome.kind === 'waiting' && withCodes) return; // not sent: the till said why
       finish(queued, outcome.kind === 'synced' ? outcome.sale : null);
     } finally {
       setBusy(false);
+    }
+  };
+
+  // A sale with a gift card or discount code: never into the device's queue, where it could be sent
+  // after the customer left and be refused then (the card spent meanwhile, the code used up).
+  const sendNow = async (queued: QueuedSale): Promise<Outcome> => {
+    try {
+      return { kind: 'synced', sale: (await postSale(bodyToSend(queued))).sale };
+    } catch (error) {
+      if (error instanceof ApiError && typeof error.kind === 'number' && error.kind < 500) return { kind: 'refused', error };
+      setNotice({ tone: 'error', text: `${error instanceof Error ? error.message : 'The shop could not be reached'}. Nothing was sold; try again.` });
+      return { kind: 'waiting', reason: 'offline' };
     }
   };
 
@@ -136,13 +160,22 @@ export function useTakePayment({ sale, device, tillId, by }: { sale: SaleLines; 
 
   const terminalPaid = (made: Sale) => {
     setTerminal(null);
-    setDone({ saleId: made._id, synced: true, receipt: { saleId: made._id, at: made.createdAt, lines: made.lines, total: made.total, method: made.payment.method, servedBy: made.by.name } });
+    setDone({ saleId: made._id, synced: true, receipt: receiptOf(made) });
     setLines([]);
     setNotice(null);
+    codes.clear();
   };
 
   return {
     tendered, setTendered, tenderedCents, tenderedProblem, busy, done, setDone, approval, approve, declineApproval,
     terminal, setTerminal, terminalPaid, complete,
   };
+}
+
+/** The sale's payment as the shop takes it (issue 57: a gift card paying first, or alone). */
+function paymentBody(method: SalePaymentMethod, cashCents: number | undefined, giftCardCode: string | undefined): SaleInput['payment'] {
+  const card = giftCardCode ? { giftCardCode } : {};
+  if (method === 'gift_card') return { method, giftCardCode: giftCardCode ?? '' };
+  if (method === 'cash') return { method, ...(cashCents !== undefined ? { tendered: fromCents(cashCents).toFixed(2) } : {}), ...card };
+  return { method, ...card };
 }
