@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseMoneyInput, toCents } from './money';
+import { RECEIPT_FORMATS } from './receipt';
 import { TillIdSchema } from './till';
 import { text } from './text';
 
@@ -95,3 +96,22 @@ export interface Shift {
 export interface ShiftResponse {
   shift: Shift;
 }
+
+// The Z-report on the receipt printer (ESC/POS) or as a printable 80 mm page, as a sale's receipt:
+//   GET /api/admin/shifts/:id/z-report?format=escpos|html          one shift (open: an X-report, not final)
+//   GET /api/admin/shifts/z-report?date=YYYY-MM-DD&format=escpos|html   the day's shifts of every till, with the day's totals
+export const ZReportQuerySchema = z.object({ format: z.enum(RECEIPT_FORMATS, { error: 'format must be escpos or html' }) }).strip();
+
+/** A calendar day that exists (2026-02-30 does not). */
+const ShopDateSchema = z
+  .string({ error: 'date must be YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+  .refine((day) => {
+    const at = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === day;
+  }, 'date must be a real day (YYYY-MM-DD)');
+
+export const DayZReportQuerySchema = z.object({ date: ShopDateSchema, format: ZReportQuerySchema.shape.format }).strip();
+
+/** The answer's header saying whether the report is final (every shift in it closed: a Z-report) or not (an X-report). */
+export const Z_REPORT_FINAL_HEADER = 'X-Z-Report-Final';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchangedIn, http, makeBooks, newCustomer, removeBooks, type TestBook } from './helpers';
+import { adminToken, base, db, expectUnchangedIn, http, makeBooks, newCustomer, removeBooks, type TestBook } from './helpers';
 
 // Shifts at the till (issue 57), over HTTP through Hosting to the function on the emulators: a
 // till's drawer from its float to its count. Each test uses a till of its own (sales and returns
@@ -103,6 +103,92 @@ describe('a shift at the till', () => {
       expect((await post('/api/admin/shifts/no-such-shift/close', { counted: 1 })).status).toBe(404);
       const customer = await newCustomer('shift-peek');
       expect((await http('/api/admin/shifts', { method: 'POST', token: customer.token, json: { tillId: `${tillId}-c`, float: 1 } })).status).toBe(401);
+    });
+  });
+});
+
+/** A Z-report's raw answer (the ESC/POS bytes are not text: http() would decode them). */
+async function zReport(path: string, token: string | null) {
+  const res = await fetch(`${base()}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, type: res.headers.get('content-type') ?? '', final: res.headers.get('x-z-report-final'), bytes, text: bytes.toString('latin1') };
+}
+
+describe('the Z-report of a shift and of a day', () => {
+  it('an open shift prints an X-report; closed, its Z-report as ESC/POS and as the 80 mm page with its figures; the day has every till and its totals', async () => {
+    const token = await adminToken();
+    const tillId = `till-z-${RUN}`;
+    const [book] = (await makeBooks(1, 10, 1250, { isbn: true })) as Book[];
+    made.push(book!);
+    const opened = await open(tillId, '60.00');
+    expect(opened.status).toBe(201);
+    const id = opened.body.shift._id as string;
+    expect((await post('/api/admin/sales', { saleId: randomUUID(), tillId, lines: [{ isbn: book!.isbn, quantity: 2 }], payment: { method: 'cash' } })).status).toBe(201);
+    expect((await post(`/api/admin/shifts/${id}/petty-cash`, { kind: 'pay_out', amount: '4.50', reason: 'Window cleaner' })).status).toBe(201);
+
+    const x = await zReport(`/api/admin/shifts/${id}/z-report?format=escpos`, token);
+    expect(x.status).toBe(200);
+    expect(x.final).toBe('false');
+    expect(x.text).toContain('X-REPORT');
+    expect(x.text).not.toContain('Variance');
+
+    // 60.00 + 25.00 - 4.50 = 80.50 expected; 80.00 counted: 0.50 short.
+    expect((await post(`/api/admin/shifts/${id}/close`, { counted: '80.00' })).status).toBe(200);
+    const escpos = await zReport(`/api/admin/shifts/${id}/z-report?format=escpos`, token);
+    expect(escpos.status).toBe(200);
+    expect(escpos.type).toMatch(/^application\/octet-stream/);
+    expect(escpos.final).toBe('true');
+    expect(escpos.bytes.subarray(0, 2).equals(Buffer.from([0x1b, 0x40]))).toBe(true);
+    for (const part of ['Z-REPORT', `Till ${tillId}`, `Shift ${id}`, 'Float', '$60.00', 'Sales (1)', '$25.00', 'Window cleaner', '$4.50', 'Expected cash', '$80.50', 'Counted', '$80.00', 'Variance (short)', '-$0.50']) {
+      expect(escpos.text).toContain(part);
+    }
+    const page = await zReport(`/api/admin/shifts/${id}/z-report?format=html`, token);
+    expect(page.status).toBe(200);
+    expect(page.type).toMatch(/^text\/html/);
+    const html = page.bytes.toString('utf8');
+    expect(html).toContain('size: 80mm auto');
+    for (const part of ['<strong>Z-REPORT</strong>', `Till ${tillId}`, '$60.00', '$25.00', 'Window cleaner', '$80.50', '$80.00', 'Variance (short)', '-$0.50']) expect(html).toContain(part);
+
+    const date = (opened.body.shift.openedAt as string).slice(0, 10);
+    const day = await zReport(`/api/admin/shifts/z-report?date=${date}&format=escpos`, token);
+    expect(day.status).toBe(200);
+    expect(day.bytes.subarray(0, 2).equals(Buffer.from([0x1b, 0x40]))).toBe(true);
+    for (const part of [`Day ${date}`, `Till ${tillId}`, `Shift ${id}`, 'Window cleaner', 'Day totals', 'Expected cash']) expect(day.text).toContain(part);
+    const dayPage = await zReport(`/api/admin/shifts/z-report?date=${date}&format=html`, token);
+    expect(dayPage.status).toBe(200);
+    expect(dayPage.type).toMatch(/^text\/html/);
+    expect(dayPage.bytes.toString('utf8')).toContain(`Till ${tillId}`);
+    // A day without shifts is a report that says so.
+    const empty = await zReport('/api/admin/shifts/z-report?date=2001-01-01&format=html', token);
+    expect(empty.status).toBe(200);
+    expect(empty.text).toContain('No shift was opened this day.');
+  });
+
+  it('refuses an unknown shift (404), a bad date or format (400 naming it) and a caller without a staff token (401), as JSON, changing nothing', async () => {
+    const token = await adminToken();
+    const tillId = `till-zb-${RUN}`;
+    const opened = await open(tillId, 10);
+    expect(opened.status).toBe(201);
+    const id = opened.body.shift._id as string;
+    await expectUnchangedIn([db().collection('shifts').doc(id), db().collection('tills').doc(tillId)], async () => {
+      for (const path of [`/api/admin/shifts/${id}/z-report`, `/api/admin/shifts/${id}/z-report?format=pdf`, '/api/admin/shifts/z-report?date=2026-12-06&format=text']) {
+        const res = await http(path, { token });
+        expect(res.status, path).toBe(400);
+        expect(res.body.message).toBe('format must be escpos or html');
+      }
+      for (const date of ['', '06-12-2026', '2026-02-30', 'today']) {
+        const res = await http(`/api/admin/shifts/z-report?date=${date}&format=escpos`, { token });
+        expect(res.status, date).toBe(400);
+        expect(res.body.message).toMatch(/^date must be/);
+      }
+      for (const path of ['/api/admin/shifts/no-such-shift/z-report?format=escpos', '/api/admin/shifts/not%20a%20shift/z-report?format=html']) {
+        const res = await http(path, { token });
+        expect(res.status, path).toBe(404);
+        expect(res.body.message).toBe('Shift not found');
+      }
+      expect((await zReport(`/api/admin/shifts/${id}/z-report?format=escpos`, null)).status).toBe(401);
+      const customer = await newCustomer('z-report-peek');
+      expect((await zReport('/api/admin/shifts/z-report?date=2026-12-06&format=html', customer.token)).status).toBe(401);
     });
   });
 });

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { adminLogin, noHorizontalOverflow, ownerToken } from './helpers';
 
 // A till's shift (issue 57) in Chromium at 375 px: this device becomes a till of the test's own,
 // opens a shift with a float, a cash sale is made at that till, a pay-out is recorded with its
 // reason, and the close with the cash counted shows what the drawer should hold and the shortfall.
+// No USB printer is paired here: Print Z-report opens the shop's printable 80 mm page, and so does
+// the day's.
 
 const SHOTS = 'artifacts/screenshots';
 
@@ -54,4 +57,20 @@ test('open a shift, a cash sale and a pay-out, close it with the count at 375px'
   await expect(page.getByRole('button', { name: 'Open Shift' })).toBeVisible();
   await noHorizontalOverflow(page);
   await page.screenshot({ path: `${SHOTS}/shift-closed-375.png`, fullPage: true });
+  // axe-core on the page with its Z-report buttons: no serious or critical violations (accessibility.spec's rule).
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes[0]?.html.slice(0, 80)}`)).toEqual([]);
+
+  const shiftPopup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Print Z-report' }).click();
+  const report = await shiftPopup;
+  for (const part of ['Z-REPORT', `Till ${tillId}`, 'Stamps for the post', 'Expected cash', '$57.50', '$57.00', 'Variance (short)', '-$0.50']) await expect(report.locator('body')).toContainText(part);
+  await report.close();
+  await expect(page.getByRole('status').filter({ hasText: 'The Z-report opened in a new window to print.' })).toBeVisible();
+
+  const dayPopup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: "Print Day's Z-report" }).click();
+  const day = await dayPopup;
+  for (const part of [`Till ${tillId}`, 'Day totals']) await expect(day.locator('body')).toContainText(part);
+  await day.close();
 });

@@ -20,6 +20,10 @@ export const dayShiftsQuery = (date: string) =>
     queryFn: ({ signal }) => apiFetch<{ shifts: Shift[] }>(`/api/admin/shifts?date=${date}`, { token: adminToken(), signal }).then((r) => r.shifts),
   });
 
+// GET /api/admin/shifts/:id/z-report?format= | /api/admin/shifts/z-report?date=&format=: a shift's or a day's Z-report, printed (till-print.ts), never cached.
+export const zReportPath = (of: { shiftId: string } | { date: string }, format: 'escpos' | 'html') =>
+  'shiftId' in of ? `/api/admin/shifts/${encodeURIComponent(of.shiftId)}/z-report?format=${format}` : `/api/admin/shifts/z-report?date=${of.date}&format=${format}`;
+
 /** A change to a shift (open, petty cash, close): the answer is the shift as it is now. */
 export function useShiftChange() {
   const client = useQueryClient();

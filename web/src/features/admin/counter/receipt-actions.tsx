@@ -2,27 +2,15 @@ import type { ReceiptEmailResponse } from '@bookstore/contract';
 import { useState, type FormEvent } from 'react';
 import { buttonClass, fieldClass } from '../../../components/ui/button';
 import { adminToken } from '../../../lib/admin-session';
-import { ApiError, apiFetch, classifyResponse } from '../../../lib/api-client';
-import { pairedReceiptPrinter, printToUsb, requestReceiptPrinter, usbSupported } from './usb-printer';
+import { apiFetch } from '../../../lib/api-client';
+import { printOnTill } from './till-print';
+import { requestReceiptPrinter, usbSupported } from './usb-printer';
 
 // After a sale (issue 57): 'Print Receipt' sends the shop's ESC/POS receipt to the receipt printer
 // paired with this browser over WebUSB (docs/receipt-printer.md), which also opens a cash sale's
 // drawer; without one it opens the shop's printable 80 mm page to print from the browser. The first
 // print is the original, later ones say COPY (the shop counts them). 'Email Receipt' mails it.
 // A sale made offline is not on the shop yet: its on-screen receipt prints as before.
-
-/** GET /api/admin/sales/:id/receipt?format= as bytes or text (apiFetch reads JSON). */
-async function fetchReceipt(saleId: string, format: 'escpos' | 'html'): Promise<Response> {
-  const token = adminToken();
-  const res = await fetch(`/api/admin/sales/${encodeURIComponent(saleId)}/receipt?format=${format}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    credentials: 'same-origin',
-  }).catch(() => {
-    throw new ApiError('FETCH_ERROR', 'Could not reach the shop. Check the connection, or print the receipt on this screen.');
-  });
-  if (!res.ok) classifyResponse(res.status, await res.text());
-  return res;
-}
 
 export function ReceiptActions({ saleId, onServer }: { saleId: string; onServer: boolean }) {
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
@@ -35,30 +23,13 @@ export function ReceiptActions({ saleId, onServer }: { saleId: string; onServer:
   const print = async () => {
     setPrinting(true);
     setMessage(null);
-    // Opened now, while the click still counts as the user's: a window opened after a request is blocked.
-    const printer = await pairedReceiptPrinter();
-    const page = printer ? null : window.open('', '_blank');
     try {
-      if (printer) {
-        const res = await fetchReceipt(saleId, 'escpos');
-        await printToUsb(printer, new Uint8Array(await res.arrayBuffer()));
-        setMessage({ tone: 'info', text: res.headers.get('X-Receipt-Copy') === 'true' ? 'Printed a copy of the receipt.' : 'Printed the receipt.' });
-        return;
-      }
-      const html = await (await fetchReceipt(saleId, 'html')).text();
-      if (!page) {
-        setMessage({ tone: 'error', text: 'The browser blocked the receipt window: allow pop-ups for this site and try again.' });
-        return;
-      }
-      // The shop's page written into the window this page opened (same origin, so the site's CSP applies to it too).
-      page.document.open();
-      page.document.write(html);
-      page.document.close();
-      setMessage({ tone: 'info', text: 'The receipt opened in a new window to print.' });
-      page.focus();
-      page.print();
+      // GET /api/admin/sales/:id/receipt?format=escpos|html
+      const done = await printOnTill((format) => `/api/admin/sales/${encodeURIComponent(saleId)}/receipt?format=${format}`, 'Could not reach the shop. Check the connection, or print the receipt on this screen.');
+      if (done.via === 'printer') setMessage({ tone: 'info', text: done.response.headers.get('X-Receipt-Copy') === 'true' ? 'Printed a copy of the receipt.' : 'Printed the receipt.' });
+      else if (done.via === 'blocked') setMessage({ tone: 'error', text: 'The browser blocked the receipt window: allow pop-ups for this site and try again.' });
+      else setMessage({ tone: 'info', text: 'The receipt opened in a new window to print.' });
     } catch (error) {
-      page?.close();
       setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'The receipt could not be printed.' });
     } finally {
       setPrinting(false);

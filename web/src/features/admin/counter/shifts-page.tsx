@@ -1,4 +1,4 @@
-import { PETTY_CASH_LABELS, PAYMENT_METHOD_LABELS, shopDay, type PettyCashKind, type Shift } from '@bookstore/contract';
+import { PETTY_CASH_LABELS, PAYMENT_METHOD_LABELS, shopDay, Z_REPORT_FINAL_HEADER, type PettyCashKind, type Shift } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,12 +6,16 @@ import { buttonClass, fieldClass } from '../../../components/ui/button';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { formatDateTime, money } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { dayShiftsQuery, openShiftQuery, useShiftChange } from '../api/shifts-api';
+import { ApiError } from '../../../lib/api-client';
+import { dayShiftsQuery, openShiftQuery, useShiftChange, zReportPath } from '../api/shifts-api';
 import { readTillId } from './till';
+import { printOnTill } from './till-print';
 
 // The till's shift (issue 57): open it with the float in the drawer, record pay-ins and pay-outs
 // with a reason, close it with the cash counted: the shop says what the drawer should hold and the
-// difference. Below, the day's shifts of every till: the day's Z-report, printable.
+// difference. Below, the day's shifts of every till: the day's Z-report, printable. A Z-report prints
+// as the shop makes it (ESC/POS on the till's paired receipt printer, else its 80 mm page), as a
+// sale's receipt does (till-print.ts); when the shop cannot be reached, this page prints itself.
 
 const label = 'mb-1 block text-sm font-semibold text-gray-700';
 
@@ -169,7 +173,7 @@ function ClosedShift({ shift }: { shift: Shift }) {
         <dt className="font-bold">{variance === 0 ? 'Variance' : variance > 0 ? 'Over' : 'Short'}</dt>
         <dd className={`text-right font-bold tabular-nums ${variance < 0 ? 'text-danger' : ''}`} data-testid="shift-variance">{money(Math.abs(variance))}</dd>
       </dl>
-      <button type="button" onClick={() => window.print()} className={`${buttonClass('secondary', 'md')} print:hidden`}>Print Z-report</button>
+      <PrintZReport label="Print Z-report" path={(format) => zReportPath({ shiftId: shift._id }, format)} />
     </section>
   );
 }
@@ -182,6 +186,9 @@ function DayReport() {
   return (
     <section aria-labelledby="day-shifts" className="rounded-lg bg-white p-4 shadow sm:p-6">
       <h3 id="day-shifts" className="mb-2 font-bold">Today&apos;s shifts</h3>
+      <div className="mb-2">
+        <PrintZReport label="Print Day's Z-report" path={(format) => zReportPath({ date }, format)} />
+      </div>
       <ul className="divide-y divide-gray-100 text-sm">
         {day.data.map((s) => (
           <li key={s._id} className="grid grid-cols-2 gap-x-4 py-2 sm:grid-cols-4">
@@ -193,5 +200,33 @@ function DayReport() {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Prints a Z-report on the till's receipt printer, or opens its printable page; offline, prints this page. */
+function PrintZReport({ label: text, path }: { label: string; path: (format: 'escpos' | 'html') => string }) {
+  const [printing, setPrinting] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
+  const print = async () => {
+    setPrinting(true);
+    setMessage(null);
+    try {
+      const done = await printOnTill(path, 'Could not reach the shop: printing this page instead.');
+      if (done.via === 'printer') setMessage({ tone: 'info', text: done.response.headers.get(Z_REPORT_FINAL_HEADER) === 'false' ? 'Printed the X-report (not final).' : 'Printed the Z-report.' });
+      else if (done.via === 'blocked') setMessage({ tone: 'error', text: 'The browser blocked the Z-report window: allow pop-ups for this site and try again.' });
+      else setMessage({ tone: 'info', text: 'The Z-report opened in a new window to print.' });
+    } catch (error) {
+      // The shop out of reach: the report on this screen prints (the page's controls are print:hidden).
+      if (error instanceof ApiError && error.kind === 'FETCH_ERROR') window.print();
+      else setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'The Z-report could not be printed.' });
+    } finally {
+      setPrinting(false);
+    }
+  };
+  return (
+    <div className="space-y-2 print:hidden">
+      <button type="button" disabled={printing} onClick={() => void print()} className={buttonClass('secondary', 'md')}>{text}</button>
+      {message && <p role={message.tone === 'error' ? 'alert' : 'status'} className={`rounded-md px-3 py-2 text-sm ${message.tone === 'error' ? 'bg-danger-soft text-danger' : 'bg-accent-soft text-secondary'}`}>{message.text}</p>}
+    </div>
   );
 }
