@@ -52,6 +52,9 @@ const label = (c: number) => `${c < 0 ? '-' : ''}$${(Math.abs(c) / 100).toFixed(
 const signed = (c: number) => (c > 0 ? `+${label(c)}` : label(c));
 
 /** The methods in the labels' order, then any other the data names (sorted): the same rows for the same figures. */
+/** Refunds by how they went back; a gift card's part of a sale went back on it (issue 57). */
+const REFUND_LABELS: Record<string, string> = { ...RETURN_METHOD_LABELS, gift_card: 'Back on gift card' };
+
 function methodRows(byMethod: Record<string, number>, labels: Record<string, string>): ZReportRow[] {
   const known = Object.keys(labels);
   const keys = [...known, ...Object.keys(byMethod).filter((k) => !known.includes(k)).sort()];
@@ -107,7 +110,7 @@ function figureRows(t: Totals, petty: Shift['pettyCash'] | null, countedLabel: s
     { label: `Sales (${t.salesCount})`, amount: label(sum(t.sales)) },
     ...methodRows(t.sales, PAYMENT_METHOD_LABELS),
     { label: `Refunds (${t.refundsCount})`, amount: label(sum(t.refunds)) },
-    ...methodRows(t.refunds, RETURN_METHOD_LABELS),
+    ...methodRows(t.refunds, REFUND_LABELS),
     { label: `${PETTY_CASH_LABELS.pay_in}s`, amount: label(t.payIns) },
     ...reasons('pay_in'),
     { label: `${PETTY_CASH_LABELS.pay_out}s`, amount: label(t.payOuts) },
