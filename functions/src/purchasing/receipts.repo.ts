@@ -112,7 +112,7 @@ export async function receive(actor: AuditActor, input: ReceiptInput): Promise<{
       }
       return { line, fills, toStock: left, book: found.get(line.isbn) };
     });
-    const changes: BookChange[] = plans.filter((p) => p.toStock > 0).map((p) => ({ book: p.book!, stockDelta: p.toStock }));
+    const changes: BookChange[] = plans.flatMap((p) => (p.book && p.toStock > 0 ? [{ book: p.book, stockDelta: p.toStock }] : []));
     const staged = await stageBookWrites(tx, changes, { purchasing: `receipts/${input.receiptId}` }, now);
     const results = new Map(staged.results.map((r) => [r.id, r]));
 
