@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { toCsv } from '@bookstore/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminToken, base, db, expectUnchangedIn, http, NEEDS_TRANSACTIONS, newBook, newCustomer, officialBackend, randomIsbn13, validOrder } from './helpers';
 
@@ -209,6 +210,23 @@ describe('staff see unlisted books and list them in the catalogue', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect((await db().collection('books').doc(_id).get()).data()).toMatchObject({ stock: 7, isbn });
     expect(await unlisted(isbn)).toBeUndefined();
+  });
+
+  it('an import that creates the book takes the copies over too', async () => {
+    const isbn = randomIsbn13();
+    expect((await receive({ receiptId: randomUUID(), lines: [{ isbn, quantity: 2, unitCost: 4, title: `Imported ${RUN}` }] })).status).toBe(201);
+    const csv = toCsv([
+      ['title', 'description', 'category', 'oldPrice', 'newPrice', 'stock', 'isbn', 'coverImage'],
+      [`Imported ${RUN}`, 'Listed by the import.', 'fiction', '20', '15', '1', isbn, 'book-1'],
+    ]);
+    const res = await http('/api/books/import', { method: 'POST', body: csv, headers: { 'Content-Type': 'text/csv' }, token: await adminToken() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ created: 1 });
+    const [book] = (await db().collection('books').where('isbn', '==', isbn).get()).docs;
+    madeViaApi.push(book!.id);
+    expect(book!.data()).toMatchObject({ stock: 3 });
+    expect(await unlisted(isbn)).toBeUndefined();
+    expect(await cost(book!.id)).toBe(400);
   });
 
   it.skipIf(!officialBackend)(`two books created with the ISBN at once share its copies exactly once ${officialBackend ? '' : NEEDS_TRANSACTIONS}`, async () => {
