@@ -217,10 +217,24 @@ export interface ReceiptLine {
   toSpecialOrders: number;
   toPreorders: number;
   toShelf: number;
+  /** The catalogue lists no book of this ISBN: the shelf's copies were counted on its unlisted book (GET /api/admin/unlisted-books). */
+  unlisted?: true;
 }
 export interface Receipt {
   _id: string;
   lines: ReceiptLine[];
+}
+
+/**
+ * GET /api/admin/unlisted-books: a book received that the catalogue does not list (unlistedBooks/<isbn13>),
+ * never shown to shoppers; creating a book with its ISBN (Manage Books, import) takes its copies over.
+ */
+export interface UnlistedBook {
+  isbn: string;
+  title: string;
+  stock: number;
+  createdAt: string;
+  updatedAt: string;
 }
 
 // ---- Cost and valuation -------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shopDay } from '@bookstore/contract';
-import { adminToken, db, http, makeBooks, newCustomer, removeBooks, validOrder, type TestBook } from './helpers';
+import { adminToken, db, http, makeBooks, newBook, newCustomer, randomIsbn13, removeBooks, validOrder, type TestBook } from './helpers';
 
 // The stock's value and the day's gross margin (issue 56) are shop-wide: every book's copies at its
 // average cost, compared here with a recount of every book in stock, and every sale of the day, so
@@ -22,18 +22,25 @@ const valuation = async () => {
 };
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-/** Every copy in stock, and its value in cents at its book's stored average cost, read straight from Firestore. */
+/**
+ * Every copy in stock, and its value in cents at its book's stored average cost, read straight from
+ * Firestore: the catalogue's books and the unlisted books' (decision 056, costs under `unlisted:<isbn>`).
+ */
 async function recount(): Promise<{ units: number; cents: number; fiction: number }> {
   const books = await db().collection('books').where('inStock', '==', true).get();
+  const unlisted = await db().collection('unlistedBooks').where('stock', '>', 0).get();
+  const held = [
+    ...books.docs.map((b) => ({ costId: b.id, stock: b.get('stock') as number, category: b.get('category') as string })),
+    ...unlisted.docs.map((u) => ({ costId: `unlisted:${u.id}`, stock: u.get('stock') as number, category: 'Unlisted' })),
+  ];
   let units = 0;
   let total = 0;
   let fiction = 0;
-  for (const book of books.docs) {
-    const stock = book.get('stock') as number;
-    const cost = (await db().collection('bookCosts').doc(book.id).get()).data()?.avgCostCents as number | undefined;
-    units += stock;
-    total += cost === undefined ? 0 : stock * cost;
-    if (book.get('category') === 'fiction') fiction += cost === undefined ? 0 : stock * cost;
+  for (const book of held) {
+    const cost = (await db().collection('bookCosts').doc(book.costId).get()).data()?.avgCostCents as number | undefined;
+    units += book.stock;
+    total += cost === undefined ? 0 : book.stock * cost;
+    if (book.category === 'fiction') fiction += cost === undefined ? 0 : book.stock * cost;
   }
   return { units, cents: total, fiction };
 }
@@ -54,6 +61,27 @@ describe('the stock valuation', () => {
     expect(after.units - before.units).toBe(6);
     expect(cents(after.value) - cents(before.value)).toBe(4 * 1063 + 2 * 799);
     expect(cents(after.byCategory.fiction!.value) - cents(before.byCategory.fiction?.value ?? 0)).toBe(4 * 1063 + 2 * 799);
+  });
+
+  it('counts the copies of a book the catalogue does not list (unlisted, decision 056) at their cost, under Unlisted; listed, they move to its book', async () => {
+    const isbn = randomIsbn13();
+    const before = await valuation();
+    await receive(isbn, 3, 8);
+    const after = await valuation();
+    expect(after.units - before.units).toBe(3);
+    expect(cents(after.value) - cents(before.value)).toBe(3 * 800);
+    expect(cents(after.byCategory.Unlisted!.value) - cents(before.byCategory.Unlisted?.value ?? 0)).toBe(3 * 800);
+    const counted = await recount();
+    expect([after.units, cents(after.value)]).toEqual([counted.units, counted.cents]);
+
+    // Listed in Manage Books: the same copies at the same cost, now under the book's category.
+    const created = await http('/api/books/create-book', { method: 'POST', token: await adminToken(), json: newBook({ title: `Valued ${randomUUID().slice(0, 8)}`, category: 'fiction', isbn, stock: 0 }) });
+    expect(created.status).toBe(201);
+    made.push({ _id: created.body.book._id, title: created.body.book.title, newPrice: 12.5, isbn });
+    const listed = await valuation();
+    expect([listed.units, cents(listed.value)]).toEqual([after.units, cents(after.value)]);
+    expect(cents(listed.byCategory.Unlisted?.value ?? 0)).toBe(cents(before.byCategory.Unlisted?.value ?? 0));
+    expect(cents(listed.byCategory.fiction!.value) - cents(after.byCategory.fiction?.value ?? 0)).toBe(3 * 800);
   });
 });
 

@@ -36,6 +36,7 @@ describe.skipIf(!hasRules)(
       receiptCost: 'receiptCosts/r1',
       purchaseOrder: 'purchaseOrders/po1',
       receipt: 'receipts/r1',
+      unlistedBook: 'unlistedBooks/9780306406157', // decision 056: received, not in the catalogue, never a shopper's
     };
     const serverOnly = [docs.admin, docs.loginAttempt, docs.counters, docs.mail, docs.meta, docs.ownAccount, docs.staff, docs.auditEvent, docs.settings];
     beforeAll(async () => {
@@ -65,6 +66,7 @@ describe.skipIf(!hasRules)(
         await db.doc(docs.receiptCost).set({ lines: [{ isbn: '9780306406157', bookId: 'b1', quantity: 4, unitCostCents: 950 }] });
         await db.doc(docs.purchaseOrder).set({ supplierId: 's1', status: 'sent', lines: [{ isbn: '9780306406157', quantity: 4, unitCostCents: 950 }] });
         await db.doc(docs.receipt).set({ lines: [{ isbn: '9780306406157', received: 4 }] });
+        await db.doc(docs.unlistedBook).set({ isbn: '9780306406157', title: 'Unlisted', stock: 3, createdAt: '2026-12-01T00:00:00.000Z', updatedAt: '2026-12-01T00:00:00.000Z' });
       });
     });
     afterAll(async () => env?.cleanup());
@@ -127,8 +129,9 @@ describe.skipIf(!hasRules)(
     it('costs (issue 56) are closed to shoppers and anonymous callers alike, by get or by list, and to writes', async () => {
       const claimer = env.authenticatedContext('ada', { role: 'owner', admin: true, email: 'ada@example.com', email_verified: true }).firestore();
       for (const db of [visitor(), alice(), claimer]) {
-        for (const path of [docs.bookCost, docs.receiptCost, docs.purchaseOrder, docs.receipt]) await assertFails(db.doc(path).get());
-        for (const name of ['bookCosts', 'receiptCosts', 'purchaseOrders', 'receipts', 'suppliers', 'supplierReturns', 'supplierReceipts']) await assertFails(db.collection(name).limit(10).get());
+        for (const path of [docs.bookCost, docs.receiptCost, docs.purchaseOrder, docs.receipt, docs.unlistedBook]) await assertFails(db.doc(path).get());
+        for (const name of ['bookCosts', 'receiptCosts', 'purchaseOrders', 'receipts', 'suppliers', 'supplierReturns', 'supplierReceipts', 'unlistedBooks']) await assertFails(db.collection(name).limit(10).get());
+        await assertFails(db.doc(docs.unlistedBook).set({ isbn: '9780306406157', title: 'Forged', stock: 1 }));
         await assertFails(db.collection('bookCosts').where('avgCostCents', '>', 0).get());
         await assertFails(db.doc(docs.bookCost).set({ avgCostCents: 1 }));
         await assertFails(db.doc('receiptCosts/forged').set({ lines: [] }));

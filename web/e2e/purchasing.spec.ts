@@ -41,6 +41,28 @@ test('receives copies scanned by ISBN on the Receiving page and says where they 
   expect((await stored.json()).stock).toBe(2);
 });
 
+test('an ISBN the catalogue does not list is received as an unlisted book, listed on the page for staff, never in the shop (375 px)', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { isbn13 } = isbnPair();
+  await adminLogin(page);
+  await page.goto('/dashboard/receiving');
+  const scan = page.getByLabel('Scan or type an ISBN');
+  await scan.fill(isbn13);
+  await scan.press('Enter');
+  await scan.fill(isbn13);
+  await scan.press('Enter');
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Received: 2 to the shelf (2 unlisted: not in the catalogue yet).' })).toBeVisible();
+  const row = page.getByRole('list', { name: 'Unlisted books' }).getByRole('listitem').filter({ hasText: isbn13 });
+  await expect(row).toContainText(`Unlisted ISBN ${isbn13}`);
+  await expect(row).toContainText('2 copies');
+  await expect(row.getByRole('link', { name: `Add Unlisted ISBN ${isbn13} to the catalogue` })).toHaveAttribute('href', `/dashboard/add-new-book?isbn=${isbn13}`);
+  await page.screenshot({ path: `${SHOTS}/receiving-unlisted-375.png`, fullPage: true });
+  await noSeriousViolations(page, 'receiving with unlisted books at 375 px');
+  // Not a book: the shop has no page for it.
+  expect((await request.get(`/api/books/${isbn13}`)).status()).toBe(404);
+});
+
 test('a receipt made offline waits on the device and is received once when the network returns (375 px)', async ({ page, context, makeBook, request }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const { isbn13 } = isbnPair();

@@ -1,5 +1,5 @@
 import {
-  BOOK_FIELD_NAMES, BOOK_FIELD_SPECS, can, fromStoredFields, isBlank, STORED_FIELD_NAMES, STORED_FIELD_PERMISSIONS,
+  BOOK_FIELD_NAMES, BOOK_FIELD_SPECS, can, fromStoredFields, isBlank, movingAverageCents, STORED_FIELD_NAMES, STORED_FIELD_PERMISSIONS,
   type AuditAction, type Book, type BookFields, type BookPatch, type FieldChange, type Permission,
 } from '@bookstore/contract';
 import type { DocumentReference, DocumentSnapshot, QueryDocumentSnapshot, Transaction } from 'firebase-admin/firestore';
@@ -8,11 +8,13 @@ import { appendAudit, appendAudits, changedFields, logChainHead, openAudit, type
 import { forbidden } from '../lib/auth';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
+import { bookCosts, type BookCostDoc } from '../purchasing/purchasing-docs';
 import { PREORDERS_PER_TRANSACTION, readAllocatedOrders, readAllocation, writeAllocation, type Allocation } from '../preorders/preorders.repo';
 import { ALERTS_PER_TRANSACTION, drainAlerts, readAlertsToRelease, releaseAlerts, releaseRestocked } from '../subscriptions/stock-alerts.repo';
 import { bookDoc, books, derivedFields, type BookDoc } from './book-doc';
 import { bumpCatalogVersion } from './catalog-version';
 import { INDEXED_STORED_FIELDS } from './search-index';
+import { readUnlisted, unlistedCostId, unlistedRef, type UnlistedBookDoc } from './unlisted-books';
 
 // THE way a book changes (issue 37; STYLE.md section 13). Every write of a book, whoever makes it
 // (the form, Manage Books' bulk changes, the import, a cover, an order and its cancellation, and
@@ -27,7 +29,10 @@ import { INDEXED_STORED_FIELDS } from './search-index';
 //   same transaction (preorders/preorders.repo.ts), up to PREORDERS_PER_TRANSACTION; the rest after
 //   the commit, in further transactions that re-read the book (drainPreorders);
 // - a book back in stock (0 -> more) releases its back-in-stock alerts: in the transaction for up to
-//   INLINE_RESTOCKS books, after the commit (in transactions that re-read the stock) for more.
+//   INLINE_RESTOCKS books, after the commit (in transactions that re-read the stock) for more;
+// - a book that gets an ISBN (created with it, or edited to it) takes over the copies and the cost
+//   of that ISBN's unlisted book (issue 56, unlisted-books.ts), once: the unlisted book is deleted
+//   in the same transaction. The copies of an unlisted book itself are counted by writeUnlistedStock.
 //
 // Inside a transaction it composes with the caller's own reads and writes (an order writes itself
 // and its books' stock in one transaction):
@@ -105,6 +110,8 @@ interface Planned {
   queueMoves?: boolean;
   /** Copies given to waiting pre-orders in this transaction. */
   allocated?: number;
+  /** The unlisted book whose copies this book takes over (its ISBN, the copies). */
+  takeOver?: { isbn: string; copies: number };
   before: BookDoc | null;
   after: BookDoc | null;
   changed: string[];
@@ -174,6 +181,8 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
   const planned = changes.map((change) => plan(change, now));
   const ids = planned.map((p) => p.ref.id);
   if (new Set(ids).size !== ids.length) throw new Error('A book may change once per transaction');
+  // Before the pre-orders and alerts below: the copies taken over are the book's like any others.
+  const costMoves = await takeOverUnlisted(tx, planned, now);
 
   const short = planned.filter((p) => p.after && (p.after.stock ?? 0) < 0);
   if (short.length > 0) throw new HttpError(409, 'Some books are out of stock', { code: 'OUT_OF_STOCK', productIDs: short.map((p) => p.ref.id) });
@@ -242,6 +251,11 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
         const changes = { ...writer.changes, stock: { before: stock((p) => p.before), after: stock((p) => p.after) } };
         appendAudit(log, writer.staff, { action: writer.action, target: writer.sale, changes }, now);
       }
+      for (const p of planned) if (p.takeOver) tx.delete(unlistedRef(p.takeOver.isbn));
+      for (const move of costMoves) {
+        tx.set(bookCosts().doc(move.bookId), move.cost);
+        tx.delete(bookCosts().doc(unlistedCostId(move.isbn)));
+      }
       if (searchMoved && !('versionLater' in writer && writer.versionLater)) bumpCatalogVersion(tx);
       writeAllocation(tx, allocations, allocatedOrders, now);
       const more = inline.filter((p) => releaseAlerts(tx, { id: p.ref.id, title: p.after!.title }, waiting.get(p.ref.id)!, share)).map((p) => p.ref.id);
@@ -254,6 +268,68 @@ export async function stageBookWrites(tx: Transaction, changes: BookChange[], wr
       };
     },
   };
+}
+
+/** The ISBN whose unlisted book a planned change takes over: a new book's, or one an edit gives a book. */
+function isbnTakingOver(p: Planned): string | undefined {
+  const isbn = p.after?.isbn;
+  if (!isbn || (p.kind !== 'create' && p.kind !== 'set')) return undefined;
+  return p.before?.isbn === isbn ? undefined : isbn;
+}
+
+interface CostMove {
+  isbn: string;
+  bookId: string;
+  cost: BookCostDoc;
+}
+
+/**
+ * Reads the unlisted books of the ISBNs the planned books get (the first book of an ISBN takes it)
+ * and adds their copies to those books' stock; answers the costs to move (the book's moving
+ * average with the unlisted copies at theirs). Reads only.
+ */
+async function takeOverUnlisted(tx: Transaction, planned: Planned[], now: string): Promise<CostMove[]> {
+  const takers = new Map<string, Planned>();
+  for (const p of planned) {
+    const isbn = isbnTakingOver(p);
+    if (isbn && !takers.has(isbn)) takers.set(isbn, p);
+  }
+  const unlisted = await readUnlisted(tx, [...takers.keys()]);
+  const taking: { isbn: string; p: Planned; onHand: number }[] = [];
+  for (const [isbn, p] of takers) {
+    const doc = unlisted.get(isbn)?.data() as UnlistedBookDoc | undefined;
+    if (!doc) continue;
+    const onHand = p.after!.stock ?? 0;
+    const stock = onHand + doc.stock;
+    p.after = { ...p.after!, stock, inStock: stock > 0 };
+    p.takeOver = { isbn, copies: doc.stock };
+    if (doc.stock !== 0 && !p.changed.includes('stock')) p.changed = [...p.changed, 'stock'];
+    taking.push({ isbn, p, onHand });
+  }
+  if (taking.length === 0) return [];
+  const snaps = await tx.getAll(...taking.flatMap(({ isbn, p }) => [bookCosts().doc(unlistedCostId(isbn)), bookCosts().doc(p.ref.id)]));
+  const moves: CostMove[] = [];
+  taking.forEach(({ isbn, p, onHand }, i) => {
+    const theirs = (snaps[2 * i]!.data() as BookCostDoc | undefined)?.avgCostCents;
+    if (theirs === undefined) return; // received without a cost: the book keeps its own
+    const own = (snaps[2 * i + 1]!.data() as BookCostDoc | undefined)?.avgCostCents ?? null;
+    moves.push({ isbn, bookId: p.ref.id, cost: { avgCostCents: movingAverageCents(onHand, own, p.takeOver!.copies, theirs), updatedAt: now } });
+  });
+  return moves;
+}
+
+/**
+ * Copies of an ISBN the catalogue does not list (a receipt, issue 56) counted on its unlisted book,
+ * made by its first copies. `snap`: unlistedBooks/<isbn> read in `tx` (readUnlisted), after which
+ * the caller found no book of that ISBN. Queues the write; answers the copies before and after.
+ */
+export function writeUnlistedStock(tx: Transaction, snap: DocumentSnapshot, change: { isbn: string; title: string; stockDelta: number }, now: string): { before: number; after: number } {
+  const before = snap.data() as UnlistedBookDoc | undefined;
+  const stock = (before?.stock ?? 0) + change.stockDelta;
+  if (stock < 0) throw new HttpError(409, 'Some books are out of stock', { code: 'OUT_OF_STOCK' });
+  if (before) tx.update(snap.ref, { stock, updatedAt: now });
+  else tx.create(snap.ref, { isbn: change.isbn, title: change.title, stock, createdAt: now, updatedAt: now } satisfies UnlistedBookDoc);
+  return { before: before?.stock ?? 0, after: stock };
 }
 
 /** Whether `patch` would change the stored book (an import's dry run counts the rows that change nothing). */

@@ -5,6 +5,7 @@ import {
   SupplierPatchSchema, SupplierReturnSchema, purchaseOrderFromStored,
 } from '@bookstore/contract';
 import { lookupIsbn } from '../books/isbn-lookup';
+import { pageOfUnlistedBooks } from '../books/unlisted-books';
 import { requirePermission } from '../lib/auth';
 import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
@@ -128,6 +129,15 @@ export async function createReceipt(req: Request, res: Response) {
   const { receipt, replay } = await receive({ username: staff.username, role: staff.role }, input);
   noStore(res);
   res.status(replay ? 200 : 201).json({ message: replay ? 'Already received' : 'Received', receipt });
+}
+
+// GET /api/admin/unlisted-books?cursor=&limit=: books received that the catalogue does not list
+// (every receiving role: titles and copies, no cost), so staff can list them in Manage Books.
+export async function listUnlistedBooks(req: Request, res: Response) {
+  requirePermission(req, 'stock.receive');
+  const { limit, cursor } = parseWith(PurchasingPageQuerySchema, req.query);
+  noStore(res);
+  res.json(await pageOfUnlistedBooks(limit, cursor));
 }
 
 // GET /api/admin/stock/valuation

@@ -12,6 +12,7 @@ export const purchasingAdminRouter = routerOf({
   '/purchase-orders/:id/cancel': { post: handlers.movePurchaseOrder('cancelled') },
   '/reorder-suggestions': { get: handlers.listReorderSuggestions },
   '/receipts': { post: handlers.createReceipt },
+  '/unlisted-books': { get: handlers.listUnlistedBooks },
   '/stock/valuation': { get: handlers.getValuation },
   '/stock/margin': { get: handlers.getMargin },
   '/supplier-returns': { post: handlers.createSupplierReturn },

@@ -5,7 +5,8 @@ import {
 import { FieldPath, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { appendAudit, logChainHead, openAudit, type AuditActor } from '../admin/audit.repo';
 import type { BookDoc } from '../books/book-doc';
-import { noAfterCommit, stageBookWrites, type BookChange } from '../books/book-writes';
+import { noAfterCommit, stageBookWrites, writeUnlistedStock, type BookChange } from '../books/book-writes';
+import { readUnlisted, unlistedCostId, unlistedTitle, type UnlistedBookDoc } from '../books/unlisted-books';
 import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { runTxQuery } from '../lib/queries';
@@ -24,7 +25,9 @@ import { readSupplier } from './suppliers.repo';
 //      receiveForRequest: counted, 'arrived' when complete, the shopper mailed): set aside, never
 //      the book's stock;
 //   2. to the book's stock through the book write path (book-writes.ts), which gives them to the
-//      oldest waiting pre-orders first (preorders.repo.ts; mailed) and leaves the rest on the shelf.
+//      oldest waiting pre-orders first (preorders.repo.ts; mailed) and leaves the rest on the shelf;
+//      an ISBN no book has is counted on its unlisted book (unlistedBooks/<isbn13>, decision 056),
+//      made by its first copies, never seen by shoppers, taken over by the book staff create with it.
 // The purchase order's lines count what arrived; each book's moving-average cost (bookCosts) moves
 // with the copies that reached its stock; the unit costs are kept in receiptCosts/<receiptId>; one
 // audit event records the receipt.
@@ -46,7 +49,7 @@ const requestHash = (input: ReceiptInput) =>
 
 const answerOf = (id: string, doc: StoredReceipt): Receipt => ({
   _id: id,
-  lines: doc.lines.map((l) => ({ isbn: l.isbn, received: l.received, toSpecialOrders: l.toSpecialOrders, toPreorders: l.toPreorders, toShelf: l.toShelf })),
+  lines: doc.lines.map((l) => ({ isbn: l.isbn, received: l.received, toSpecialOrders: l.toSpecialOrders, toPreorders: l.toPreorders, toShelf: l.toShelf, ...(l.unlisted ? { unlisted: true as const } : {}) })),
 });
 
 /** The oldest 'ordered' special orders for `isbn` (index: isbn, status, createdAt, id); at most `limit` (each takes a copy at least). */
@@ -85,7 +88,10 @@ export async function receive(actor: AuditActor, input: ReceiptInput): Promise<{
     const supplierId = input.supplierId ?? po?.supplierId;
     const found = await booksByIsbn(input.lines.map((l) => l.isbn), tx);
     const requests = await Promise.all(input.lines.map((l) => orderedRequests(tx, l.isbn, l.quantity)));
-    const costRefs = [...found.values()].map((b) => bookCosts().doc(b.id));
+    // ISBNs no book has: their unlisted books (read even when missing, so a concurrent receipt or create of that ISBN conflicts).
+    const unknown = input.lines.map((l) => l.isbn).filter((isbn) => !found.has(isbn));
+    const unlisted = await readUnlisted(tx, unknown);
+    const costRefs = [...[...found.values()].map((b) => bookCosts().doc(b.id)), ...unknown.map((isbn) => bookCosts().doc(unlistedCostId(isbn)))];
     const costSnaps = costRefs.length ? await tx.getAll(...costRefs) : [];
     countReads(costSnaps.length);
     const costs = new Map(costSnaps.map((s) => [s.id, (s.data() as BookCostDoc | undefined) ?? null]));
@@ -104,22 +110,33 @@ export async function receive(actor: AuditActor, input: ReceiptInput): Promise<{
         fills.push({ snap: request, copies });
         left -= copies;
       }
-      const book = found.get(line.isbn);
-      if (left > 0 && !book) {
-        // A book the catalogue does not list has no stock to count its copies in: add it first (Manage Books).
-        throw fieldError(`lines.${i}.isbn`, `ISBN ${line.isbn} is not in the catalogue: add the book, then receive it`, 'UNKNOWN_ISBN');
-      }
-      return { line, fills, toStock: left, book };
+      return { line, fills, toStock: left, book: found.get(line.isbn) };
     });
-    const changes: BookChange[] = plans.filter((p) => p.toStock > 0).map((p) => ({ book: p.book!, stockDelta: p.toStock }));
+    const changes: BookChange[] = plans.flatMap((p) => (p.book && p.toStock > 0 ? [{ book: p.book, stockDelta: p.toStock }] : []));
     const staged = await stageBookWrites(tx, changes, { purchasing: `receipts/${input.receiptId}` }, now);
     const results = new Map(staged.results.map((r) => [r.id, r]));
 
     // ---- writes ----
     afterCommit = staged.write();
+    // Copies of an unlisted book: the shelf's (no pre-order or special order waits on the stock of a book nobody can see).
+    // Its title: the line's, else the purchase order's (looked up when it was drafted, outside any transaction).
+    const unlistedStock = new Map<string, { before: number; after: number }>();
+    const poTitles = new Map((po?.lines ?? []).map((l) => [l.isbn, l.title]));
+    for (const { line, toStock, book } of plans) {
+      if (book || toStock === 0) continue;
+      const snap = unlisted.get(line.isbn)!;
+      const title = (snap.data() as UnlistedBookDoc | undefined)?.title ?? unlistedTitle(line.isbn, line.title ?? poTitles.get(line.isbn));
+      unlistedStock.set(line.isbn, writeUnlistedStock(tx, snap, { isbn: line.isbn, title, stockDelta: toStock }, now));
+    }
     const lines: StoredReceipt['lines'] = plans.map(({ line, fills, toStock, book }) => {
       for (const fill of fills) receiveForRequest(tx, fill.snap.id, fill.snap.data() as StoredSpecialOrder, fill.copies, now);
-      const result = book ? results.get(book.id) : undefined;
+      if (!book) {
+        return {
+          isbn: line.isbn, received: line.quantity, toSpecialOrders: line.quantity - toStock, toPreorders: 0, toShelf: toStock,
+          ...(toStock > 0 ? { unlisted: true as const } : {}), specialOrderIds: fills.map((f) => f.snap.id),
+        };
+      }
+      const result = results.get(book.id);
       const before = (book?.data() as BookDoc | undefined)?.stock ?? 0;
       // Copies the write path gave waiting pre-orders: what reached the stock and is not on it now.
       const toPreorders = result ? Math.max(0, before + toStock - (result.after?.stock ?? 0)) : 0;
@@ -155,12 +172,14 @@ export async function receive(actor: AuditActor, input: ReceiptInput): Promise<{
     // reached the stock move the book's moving average (special orders' copies are sold as theirs).
     const poCost = new Map((po?.lines ?? []).map((l) => [l.isbn, l.unitCostCents]));
     const costLines = plans.map(({ line, book }) => ({ isbn: line.isbn, ...(book ? { bookId: book.id } : {}), quantity: line.quantity, unitCostCents: line.unitCost ?? poCost.get(line.isbn) ?? null }));
-    plans.forEach(({ book, toStock }, i) => {
+    plans.forEach(({ line, book, toStock }, i) => {
       const unit = costLines[i]!.unitCostCents;
-      if (!book || toStock === 0 || unit === null) return;
-      const onHand = (book.data() as BookDoc).stock ?? 0;
-      const avg = movingAverageCents(onHand, costs.get(book.id)?.avgCostCents ?? null, toStock, unit);
-      tx.set(bookCosts().doc(book.id), { avgCostCents: avg, updatedAt: now } satisfies BookCostDoc);
+      if (toStock === 0 || unit === null) return;
+      // An unlisted book's cost is kept under its ISBN until a book takes it over (book-writes.ts).
+      const costId = book ? book.id : unlistedCostId(line.isbn);
+      const onHand = book ? ((book.data() as BookDoc).stock ?? 0) : unlistedStock.get(line.isbn)!.before;
+      const avg = movingAverageCents(onHand, costs.get(costId)?.avgCostCents ?? null, toStock, unit);
+      tx.set(bookCosts().doc(costId), { avgCostCents: avg, updatedAt: now } satisfies BookCostDoc);
     });
     tx.create(receiptCosts().doc(input.receiptId), { lines: costLines, createdAt: now });
     // The supplier's returns window counts from the last copies of a book received from it.
@@ -171,12 +190,14 @@ export async function receive(actor: AuditActor, input: ReceiptInput): Promise<{
       lines, by: actor.username, createdAt: now,
     };
     tx.create(ref, doc);
-    const stock = (pick: (id: string) => number) => Object.fromEntries(staged.results.map((r) => [r.id, pick(r.id)]));
+    const unlistedIds = [...unlistedStock].map(([isbn, moved]) => [`unlistedBooks/${isbn}`, moved] as const);
+    const stock = (pick: (id: string) => number, side: 'before' | 'after') =>
+      Object.fromEntries([...staged.results.map((r) => [r.id, pick(r.id)]), ...unlistedIds.map(([id, moved]) => [id, moved[side]])]);
     appendAudit(log, actor, {
       action: 'receipt.create', target: `receipts/${input.receiptId}`,
       changes: {
         lines: { before: null, after: lines.map(({ specialOrderIds: _ids, ...l }) => l) },
-        stock: { before: stock((id) => results.get(id)!.before?.stock ?? 0), after: stock((id) => results.get(id)!.after?.stock ?? 0) },
+        stock: { before: stock((id) => results.get(id)!.before?.stock ?? 0, 'before'), after: stock((id) => results.get(id)!.after?.stock ?? 0, 'after') },
         specialOrders: { before: null, after: lines.flatMap((l) => l.specialOrderIds) },
         ...(poChange ? { purchaseOrder: { before: poChange.before, after: poChange.after } } : {}),
       },

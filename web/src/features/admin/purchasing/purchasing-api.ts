@@ -1,5 +1,6 @@
 import type {
   DayMargin, PurchaseOrder, PurchaseOrdersPage, PurchaseOrderStatus, Receipt, ReorderSuggestion, StockValuation, Supplier, SupplierCreate, SupplierReturn,
+  UnlistedBook,
 } from '@bookstore/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
@@ -15,6 +16,7 @@ const KEYS = {
   suggestions: [...queryKeys.adminPurchasing, 'suggestions'] as const,
   valuation: [...queryKeys.adminPurchasing, 'valuation'] as const,
   margin: (date: string) => [...queryKeys.adminPurchasing, 'margin', date] as const,
+  unlisted: [...queryKeys.adminPurchasing, 'unlisted'] as const,
 };
 const withCursor = (path: string, cursor: string) => (cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : path);
 
@@ -41,6 +43,15 @@ export const suggestionsQuery = () =>
 
 export const valuationQuery = () =>
   queryOptions({ queryKey: KEYS.valuation, queryFn: () => adminFetch<StockValuation>('/api/admin/stock/valuation', { token: adminToken() }) });
+
+/** GET /api/admin/unlisted-books: books received that the catalogue does not list (every receiving role). */
+export const unlistedBooksQuery = () =>
+  infiniteQueryOptions({
+    queryKey: KEYS.unlisted,
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => adminFetch<{ unlistedBooks: UnlistedBook[]; nextCursor: string | null }>(withCursor('/api/admin/unlisted-books?limit=20', pageParam), { token: adminToken() }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
 
 /** GET /api/admin/stock/margin: the day's gross margin, web and counter apart (owner, manager). */
 export const marginQuery = (date: string) =>
@@ -126,14 +137,18 @@ export function useReturnToSupplier() {
   });
 }
 
-/** "2 for special orders, 1 pre-order, 3 to the shelf": where a receipt's copies went. */
+/**
+ * "2 for special orders, 1 pre-order, 3 to the shelf (1 unlisted: not in the catalogue yet)": where
+ * a receipt's copies went. Unlisted copies are on the shelf but not for sale until the book is listed.
+ */
 export function whereCopiesWent(receipt: Receipt): string {
   const sum = (key: 'toSpecialOrders' | 'toPreorders' | 'toShelf') => receipt.lines.reduce((n, l) => n + l[key], 0);
   const [special, pre, shelf] = [sum('toSpecialOrders'), sum('toPreorders'), sum('toShelf')];
+  const unlisted = receipt.lines.reduce((n, l) => n + (l.unlisted ? l.toShelf : 0), 0);
   const parts = [
     ...(special ? [`${special} for special orders`] : []),
     ...(pre ? [`${pre} ${pre === 1 ? 'pre-order' : 'pre-orders'}`] : []),
-    `${shelf} to the shelf`,
+    `${shelf} to the shelf${unlisted ? ` (${unlisted} unlisted: not in the catalogue yet)` : ''}`,
   ];
   return parts.join(', ');
 }

@@ -9,6 +9,7 @@ import { useMe } from '../api/staff-api';
 import { CameraScanButton } from '../camera-scan/camera-scan';
 import { purchaseOrdersQuery, useReceive, whereCopiesWent } from './purchasing-api';
 import { enqueueReceipt, flushReceipts, queuedReceipts } from './receipt-queue';
+import { UnlistedBooks } from './unlisted-books';
 
 // Receiving a delivery (issue 56), on a phone or a tablet: a scanner types the ISBN's digits and
 // Enter into 'Scan or type an ISBN'; each scan adds a copy to its line. 'Receive' sends the lines
@@ -103,59 +104,62 @@ export function Component() {
   };
 
   return (
-    <section aria-labelledby="receiving-heading" className="rounded-lg bg-white p-4 shadow sm:p-6">
-      <h1 id="receiving-heading" className="text-xl font-semibold">Receiving</h1>
-      <p className="mt-1 text-sm text-gray-600">Copies go to special orders first, then to waiting pre-orders, then to the shelf.</p>
+    <>
+      <section aria-labelledby="receiving-heading" className="rounded-lg bg-white p-4 shadow sm:p-6">
+        <h1 id="receiving-heading" className="text-xl font-semibold">Receiving</h1>
+        <p className="mt-1 text-sm text-gray-600">Copies go to special orders first, then to waiting pre-orders, then to the shelf. An ISBN the catalogue does not list is counted as an unlisted book.</p>
 
-      <form onSubmit={add} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="grow">
-          <label htmlFor="scan-isbn" className="font-medium">Scan or type an ISBN</label>
-          <input id="scan-isbn" ref={scan} name="isbn" inputMode="numeric" autoComplete="off" autoFocus className={INPUT} />
-        </div>
-        <button type="submit" className={buttonClass('secondary', 'md')}>Add</button>
-        <CameraScanButton onIsbn={addTyped} className={buttonClass('secondary', 'md')} />
-      </form>
+        <form onSubmit={add} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="grow">
+            <label htmlFor="scan-isbn" className="font-medium">Scan or type an ISBN</label>
+            <input id="scan-isbn" ref={scan} name="isbn" inputMode="numeric" autoComplete="off" autoFocus className={INPUT} />
+          </div>
+          <button type="submit" className={buttonClass('secondary', 'md')}>Add</button>
+          <CameraScanButton onIsbn={addTyped} className={buttonClass('secondary', 'md')} />
+        </form>
 
-      {orders.length > 0 && (
-        <div className="mt-4">
-          <label htmlFor="receive-po" className="font-medium">Purchase order</label>
-          <select id="receive-po" value={purchaseOrderId} onChange={(e) => setPurchaseOrderId(e.target.value)} className={INPUT}>
-            <option value="">None</option>
-            {orders.map((po) => (
-              <option key={po._id} value={po._id}>{`${po.supplierName} · ${po._id.slice(0, 8).toUpperCase()} · ${po.lines.length} lines`}</option>
+        {orders.length > 0 && (
+          <div className="mt-4">
+            <label htmlFor="receive-po" className="font-medium">Purchase order</label>
+            <select id="receive-po" value={purchaseOrderId} onChange={(e) => setPurchaseOrderId(e.target.value)} className={INPUT}>
+              <option value="">None</option>
+              {orders.map((po) => (
+                <option key={po._id} value={po._id}>{`${po.supplierName} · ${po._id.slice(0, 8).toUpperCase()} · ${po.lines.length} lines`}</option>
+              ))}
+            </select>
+          </div>
+        )}
+
+        {error && <p role="alert" className="mt-3 text-danger">{error}</p>}
+        {done && <p role="status" className="mt-3 rounded-md bg-accent-soft px-3 py-2 font-medium text-accent">{done}</p>}
+        {waiting > 0 && <p className="mt-3 text-sm text-gray-700">{waiting === 1 ? '1 receipt waits' : `${waiting} receipts wait`} on this device for the network.</p>}
+
+        {lines.length > 0 && (
+          <ul aria-label="Copies to receive" className="mt-4 divide-y divide-gray-100 rounded-md border border-gray-200">
+            {lines.map((line) => (
+              <li key={line.isbn} className="flex flex-wrap items-center gap-3 px-3 py-2">
+                <span className="grow font-mono">{line.isbn}</span>
+                <label className="flex items-center gap-2">
+                  <span className="text-sm text-gray-600">Copies</span>
+                  <input
+                    type="number" min={1} step={1} value={line.quantity} aria-label={`Copies of ${line.isbn}`}
+                    onChange={(e) => setCount(line.isbn, Math.max(1, Math.floor(Number(e.target.value) || 1)))}
+                    className="h-10 w-20 rounded-md border border-gray-300 bg-gray-50 px-2 text-right tabular-nums"
+                  />
+                </label>
+                <button type="button" className={textLink} onClick={() => remove(line.isbn)} aria-label={`Remove ${line.isbn}`}>Remove</button>
+              </li>
             ))}
-          </select>
+          </ul>
+        )}
+
+        <div className="mt-4">
+          <button type="button" className={buttonClass('primary', 'lg')} disabled={lines.length === 0 || receive.isPending} onClick={() => void submit()}>
+            {receive.isPending ? 'Receiving...' : 'Receive'}
+          </button>
         </div>
-      )}
-
-      {error && <p role="alert" className="mt-3 text-danger">{error}</p>}
-      {done && <p role="status" className="mt-3 rounded-md bg-accent-soft px-3 py-2 font-medium text-accent">{done}</p>}
-      {waiting > 0 && <p className="mt-3 text-sm text-gray-700">{waiting === 1 ? '1 receipt waits' : `${waiting} receipts wait`} on this device for the network.</p>}
-
-      {lines.length > 0 && (
-        <ul aria-label="Copies to receive" className="mt-4 divide-y divide-gray-100 rounded-md border border-gray-200">
-          {lines.map((line) => (
-            <li key={line.isbn} className="flex flex-wrap items-center gap-3 px-3 py-2">
-              <span className="grow font-mono">{line.isbn}</span>
-              <label className="flex items-center gap-2">
-                <span className="text-sm text-gray-600">Copies</span>
-                <input
-                  type="number" min={1} step={1} value={line.quantity} aria-label={`Copies of ${line.isbn}`}
-                  onChange={(e) => setCount(line.isbn, Math.max(1, Math.floor(Number(e.target.value) || 1)))}
-                  className="h-10 w-20 rounded-md border border-gray-300 bg-gray-50 px-2 text-right tabular-nums"
-                />
-              </label>
-              <button type="button" className={textLink} onClick={() => remove(line.isbn)} aria-label={`Remove ${line.isbn}`}>Remove</button>
-            </li>
-          ))}
-        </ul>
-      )}
-
-      <div className="mt-4">
-        <button type="button" className={buttonClass('primary', 'lg')} disabled={lines.length === 0 || receive.isPending} onClick={() => void submit()}>
-          {receive.isPending ? 'Receiving...' : 'Receive'}
-        </button>
-      </div>
-    </section>
+      </section>
+      <UnlistedBooks />
+    </>
   );
 }
