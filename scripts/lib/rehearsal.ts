@@ -165,6 +165,7 @@ function packageDir(dir: string, name: string): string {
 export function readManifest(dir = STAGED): Manifest {
   const bin = join(packageDir(dir, 'firebase-functions'), 'lib', 'bin', 'firebase-functions.js');
   const out = join(REHEARSAL_DIR, 'manifest.json'); // not functions.json: node would resolve --source=functions to it
+  mkdirSync(REHEARSAL_DIR, { recursive: true }); // a fresh clone's bench reads it before any rehearsal made the folder
   // As firebase-tools discovers triggers: FUNCTIONS_CONTROL_API, the project, nothing secret.
   const loaded = spawnSync(process.execPath, [bin], {
     cwd: dir,
