@@ -17,8 +17,9 @@ export function ScanPanel({ scanner, notice, onCode, canLookUp, canAdd }: {
   };
   return (
     <>
-      <form onSubmit={(e) => void scan(e)} className="flex items-end gap-2">
-        <div className="min-w-0 flex-1">
+      {/* On a phone the field takes the row and its buttons go below it: three across crushed the label to a word a line. */}
+      <form onSubmit={(e) => void scan(e)} className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
           <label htmlFor="scan" className="mb-1 block text-sm font-semibold text-gray-700">Scan or type an ISBN</label>
           <input
             id="scan" ref={scanner} value={code} onChange={(e) => setCode(e.target.value)} autoFocus autoComplete="off" inputMode="numeric" enterKeyHint="enter"

@@ -30,8 +30,8 @@ export function codesOfSale(codes: Pick<TillCodes, 'discountCode' | 'giftCardCod
 
 export function TillCodesFields({ codes, online }: { codes: TillCodes; online: boolean }) {
   return (
-    <fieldset className="space-y-3 rounded-md border border-gray-200 p-3">
-      <legend className="px-1 text-sm font-semibold text-gray-700">Gift card or discount code <span className="font-normal text-gray-600">(optional)</span></legend>
+    <fieldset className="space-y-3">
+      <legend className="mb-2 font-semibold text-gray-900">Gift card or discount code <span className="text-sm font-normal text-gray-600">(optional)</span></legend>
       <div>
         <label htmlFor="till-discount-code" className="mb-1 block text-sm font-semibold text-gray-700">Discount code</label>
         <input id="till-discount-code" value={codes.discountCode} onChange={(e) => codes.setDiscountCode(e.target.value)} disabled={!online} autoComplete="off" autoCapitalize="characters" spellCheck={false} className={fieldClass} />
