@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
       counter: () => import('../features/admin/counter/counter-page'),
       'counter/day': () => import('../features/admin/counter/day-end-page'),
       'counter/shifts': () => import('../features/admin/counter/shifts-page'),
+      'counter/readers': () => import('../features/admin/counter/readers-page'), // issue 57
       'counter/sales/:id': () => import('../features/admin/counter/sale-page'),
       discounts: () => import('../features/admin/promotions/discounts-page'),
       'gift-cards': () => import('../features/admin/promotions/gift-cards-page'),

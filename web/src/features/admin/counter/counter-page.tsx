@@ -60,6 +60,7 @@ export function Component() {
         <div className="flex flex-wrap gap-3">
           <Link to="/dashboard/counter/shifts" className={buttonClass('secondary', 'md')}>Shifts</Link>
           <Link to="/dashboard/counter/day" className={buttonClass('secondary', 'md')}>Day&apos;s End</Link>
+          <Link to="/dashboard/counter/readers" className={buttonClass('secondary', 'md')}>Card Readers</Link>
         </div>
       </div>
       <DeviceStatus device={device} />
