@@ -1,6 +1,7 @@
 import type { Sale } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { buttonClass, fieldClass } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { money } from '../../../lib/format';
@@ -90,7 +91,7 @@ export function TerminalPayment({ sale, onComplete, onBack }: { sale: TerminalSa
           {readers.isPending ? (
             <p className="text-sm text-gray-600">Loading the card readers…</p>
           ) : list.length === 0 ? (
-            <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger">No card reader is registered for this till ({sale.tillId}): a manager adds the till&apos;s reader first. Take cash instead.</p>
+            <p role="alert" className="rounded-md bg-danger-soft px-3 py-2 text-sm text-danger">No card reader is registered for this till ({sale.tillId}): a manager adds the till&apos;s reader first on <Link to="/dashboard/counter/readers" className="font-semibold underline">Card Readers</Link>. Take cash instead.</p>
           ) : (
             <div>
               <label htmlFor="terminal-reader" className="mb-1 block text-sm font-semibold text-gray-700">Card reader</label>
