@@ -18,6 +18,10 @@ import { resetCounterDbForTests } from './counter-store';
 const BOOK: CounterBook = { _id: 'b1', isbn: '9780306406157', title: 'The Quiet Ledger', author: 'Mara Ellison', price: 12.5, updatedAt: '2026-11-01T00:00:00.000Z' };
 const ME = { username: 'robin', displayName: 'Robin Till', role: 'bookseller', disabled: false, totpEnabled: false, permissions: [], totpSetupRequired: false };
 
+// The device's book list and codes arrive through IndexedDB after a fetch: on a loaded machine (the
+// full suite, two cores) that took over waitFor's default second; waited for, not timed.
+const DEVICE_SYNC = { timeout: 10_000 };
+
 let posted: unknown[] = [];
 let network: 'up' | 'down' = 'up';
 let needsApproval = false;
@@ -80,7 +84,7 @@ describe('the Counter page', () => {
   it('scan, scan again, Take Cash with an amount tendered: Sale complete, the change and the receipt', async () => {
     const user = userEvent.setup();
     renderPage();
-    await waitFor(() => expect(screen.getByTestId('device-books').textContent).toContain('1 book on this device'));
+    await waitFor(() => expect(screen.getByTestId('device-books').textContent).toContain('1 book on this device'), DEVICE_SYNC);
     await scan(user, '9780306406157');
     const lines = await screen.findByRole('list', { name: 'Books in this sale' });
     expect(within(lines).getByText('The Quiet Ledger')).toBeTruthy();
@@ -118,9 +122,9 @@ describe('the Counter page', () => {
   it('a sale the network cannot carry is complete at the till and waits on the device', async () => {
     const user = userEvent.setup();
     renderPage();
-    await waitFor(() => expect(screen.getByTestId('device-books').textContent).toContain('1 book on this device'));
+    await waitFor(() => expect(screen.getByTestId('device-books').textContent).toContain('1 book on this device'), DEVICE_SYNC);
     // Issue 55: codes the shop reserved for this till, for a gift card sold offline.
-    await waitFor(() => expect(screen.getByTestId('device-codes').textContent).toBe('5 gift card codes kept for selling offline'));
+    await waitFor(() => expect(screen.getByTestId('device-codes').textContent).toBe('5 gift card codes kept for selling offline'), DEVICE_SYNC);
     network = 'down';
     await scan(user, '9780306406157'); // from the device's list: no request
     await user.click(await screen.findByRole('button', { name: 'Take Cash' }));
@@ -135,7 +139,7 @@ describe('the Counter page', () => {
     const user = userEvent.setup();
     needsApproval = true;
     renderPage();
-    await waitFor(() => expect(screen.getByTestId('device-books').textContent).toContain('1 book on this device'));
+    await waitFor(() => expect(screen.getByTestId('device-books').textContent).toContain('1 book on this device'), DEVICE_SYNC);
     await scan(user, '9780306406157');
     await user.click(await screen.findByRole('button', { name: 'Take Cash' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manager approval' });
