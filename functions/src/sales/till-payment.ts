@@ -51,7 +51,7 @@ export interface StagedTillPayment {
 /** Reads the sale's code and card in `tx` (reads only: call before its writes). */
 export async function stageTillPayment(tx: Transaction, input: ParsedSaleInput, priced: StoredSaleLine[], categories: LineCategories, now: string): Promise<StagedTillPayment> {
   const { payment } = input;
-  const cardCode = payment.method === 'cash' || payment.method === 'card_terminal' || payment.method === 'gift_card' ? payment.giftCardCode : undefined;
+  const cardCode = payment.giftCardCode;
   if (cardCode && priced.some(isCardLine)) {
     throw new HttpError(422, 'A gift card cannot pay for gift cards: take cash or the card reader for them', { code: GIFT_CARD_FOR_GIFT_CARD, details: { 'payment.giftCardCode': ['A gift card cannot pay for gift cards'] } });
   }
