@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { formatGiftCardCode, makeGiftCardCode } from '@bookstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardId } from '../src/promotions/gift-cards.repo';
-import { adminToken, db, expectUnchangedIn, http, makeBooks, newCustomer, removeBooks, stockOf, validOrder, type TestBook } from './helpers';
+import { adminToken, db, expectUnchangedIn, http, makeBooks, newCustomer, removeBooks, stockOf, validOrder, type TestBook, staffToken } from './helpers';
 
 // Gift cards at the counter (issue 40) over HTTP, through Hosting to the function, on the real
 // emulators: a card sold on a sale's line is issued in the sale's own transaction, once under the
@@ -29,9 +29,7 @@ const username = `gift-till-${RUN}`;
 let bookseller: string;
 beforeAll(async () => {
   const owner = await adminToken();
-  const created = await http('/api/admin/staff', { method: 'POST', token: owner, json: { username, displayName: `Gift Till ${RUN}`, role: 'bookseller', password: PASSWORD } });
-  expect(created.status).toBe(201);
-  bookseller = (await http('/api/auth/admin', { method: 'POST', json: { username, password: PASSWORD } })).body.token;
+  bookseller = await staffToken(owner, { username, displayName: `Gift Till ${RUN}`, role: 'bookseller', password: PASSWORD });
   // Warm-up: the tests send up to 4 requests at once, each needing a Functions emulator worker.
   await Promise.all(Array.from({ length: 4 }, () => http('/api/admin/sales/books?limit=1', { token: bookseller })));
   // Issue 55: a code the till sends must be one the shop reserved for it (as a till does before it goes offline).

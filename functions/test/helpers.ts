@@ -78,6 +78,13 @@ export async function adminToken(): Promise<string> {
   return cachedAdmin.token;
 }
 
+/** A staff member of the test's own, made by the owner (`ownerToken`), then signed in: their token. Throws unless made (201). */
+export async function staffToken(ownerToken: string, member: { username: string; displayName: string; role: string; password: string }): Promise<string> {
+  const created = await http('/api/admin/staff', { method: 'POST', token: ownerToken, json: member });
+  if (created.status !== 201) throw new Error(`staff ${member.username} not made: ${created.status} ${JSON.stringify(created.body)}`);
+  return (await http('/api/auth/admin', { method: 'POST', json: { username: member.username, password: member.password } })).body.token;
+}
+
 /**
  * Forgets the public sign-up limits (rateLimits). Locally every client is one address (the Hosting
  * emulator reports none: functions/src/admin/client-address.ts hostingClientAddress), so the tests,

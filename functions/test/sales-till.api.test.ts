@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { shopDay } from '@bookstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAKINGS_COLLECTION, TAKINGS_SHARDS, takingsDocId } from '../src/sales/takings';
-import { adminToken, db, expectUnchangedIn, http, makeBooks, removeBooks, stockOf, type TestBook } from './helpers';
+import { adminToken, db, expectUnchangedIn, http, makeBooks, removeBooks, stockOf, type TestBook, staffToken } from './helpers';
 
 // The till's money (issue 54) over HTTP, through Hosting to the function, on the real emulators: a
 // counter sale is recorded as the till made it, whenever it reaches the shop: on the day of its
@@ -30,9 +30,7 @@ let bookseller: string;
 beforeAll(async () => {
   owner = await adminToken();
   const username = `till-clock-${RUN}`;
-  const created = await http('/api/admin/staff', { method: 'POST', token: owner, json: { username, displayName: NAME, role: 'bookseller', password: PASSWORD } });
-  expect(created.status).toBe(201);
-  bookseller = (await http('/api/auth/admin', { method: 'POST', json: { username, password: PASSWORD } })).body.token;
+  bookseller = await staffToken(owner, { username, displayName: NAME, role: 'bookseller', password: PASSWORD });
 });
 
 const sell = (body: unknown) => http('/api/admin/sales', { method: 'POST', token: bookseller, json: body });

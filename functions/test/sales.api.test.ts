@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertMailId } from '../src/subscriptions/stock-alerts.repo';
-import { adminToken, db, http, makeBooks, NEEDS_TRANSACTIONS, newCustomer, officialBackend, randomIsbn13, removeBooks, stockOf, type TestBook } from './helpers';
+import { adminToken, db, http, makeBooks, NEEDS_TRANSACTIONS, newCustomer, officialBackend, randomIsbn13, removeBooks, stockOf, type TestBook, staffToken } from './helpers';
 
 // Counter sales (issue 39) over HTTP, through Hosting to the function, on the real emulators. Each
 // test sells its own books (with ISBNs of this run); the whole-database checks and the day's
@@ -25,9 +25,7 @@ let bookseller: string;
 beforeAll(async () => {
   owner = await adminToken();
   const username = `till-${RUN}`;
-  const created = await http('/api/admin/staff', { method: 'POST', token: owner, json: { username, displayName: `Till ${RUN}`, role: 'bookseller', password: PASSWORD } });
-  expect(created.status).toBe(201);
-  bookseller = (await http('/api/auth/admin', { method: 'POST', json: { username, password: PASSWORD } })).body.token;
+  bookseller = await staffToken(owner, { username, displayName: `Till ${RUN}`, role: 'bookseller', password: PASSWORD });
   // Warm-up: the tests below send up to 5 requests at once, each needing a Functions emulator
   // worker; booting them on a loaded machine belongs here, not in a test's own time budget.
   await Promise.all(Array.from({ length: 5 }, () => http('/api/admin/sales/books?limit=1', { token: bookseller })));

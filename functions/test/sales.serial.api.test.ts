@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { makeGiftCardCode, shopDay } from '@bookstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchanged, http, makeBooks, NEEDS_TRANSACTIONS, newCustomer, officialBackend, randomIsbn13, removeBooks, stockOf, type TestBook, validOrder } from './helpers';
+import { adminToken, db, expectUnchanged, http, makeBooks, NEEDS_TRANSACTIONS, newCustomer, officialBackend, randomIsbn13, removeBooks, stockOf, type TestBook, validOrder, staffToken } from './helpers';
 
 // Counter sales (issue 39), the checks that need the shop to themselves (docs/testing.md): a day's
 // summary and the overview's counter figures against a recount of every stored sale and return,
@@ -21,8 +21,7 @@ let bookseller: string;
 beforeAll(async () => {
   owner = await adminToken();
   const username = `cashup-${RUN}`;
-  expect((await http('/api/admin/staff', { method: 'POST', token: owner, json: { username, displayName: `Cash Up ${RUN}`, role: 'bookseller', password: PASSWORD } })).status).toBe(201);
-  bookseller = (await http('/api/auth/admin', { method: 'POST', json: { username, password: PASSWORD } })).body.token;
+  bookseller = await staffToken(owner, { username, displayName: `Cash Up ${RUN}`, role: 'bookseller', password: PASSWORD });
   shelf = (await makeBooks(6, 20, 1000, { isbn: true })) as Book[];
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchangedIn, http, makeBooks, removeBooks, stockOf, type TestBook } from './helpers';
+import { adminToken, db, expectUnchangedIn, http, makeBooks, removeBooks, stockOf, type TestBook, staffToken } from './helpers';
 import { control, sdk } from './stripe-helpers';
 
 // Issue 57: a counter sale paid on the till's Stripe Terminal reader, over HTTP through Hosting to
@@ -23,9 +23,7 @@ let bookseller: string;
 beforeAll(async () => {
   owner = await adminToken();
   const username = `terminal-${RUN}`;
-  const created = await http('/api/admin/staff', { method: 'POST', token: owner, json: { username, displayName: NAME, role: 'bookseller', password: PASSWORD } });
-  expect(created.status).toBe(201);
-  bookseller = (await http('/api/auth/admin', { method: 'POST', json: { username, password: PASSWORD } })).body.token;
+  bookseller = await staffToken(owner, { username, displayName: NAME, role: 'bookseller', password: PASSWORD });
 });
 
 async function books(count: number, stock: number, priceCents = 1250) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_COUNTER_ALLOWANCE_CENTS } from '@bookstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, db, expectUnchangedIn, http } from './helpers';
+import { adminToken, db, expectUnchangedIn, http, staffToken } from './helpers';
 
 // A bookseller's counter allowance (issue 55) over HTTP on the real emulators: the value a
 // bookseller issues or pays out at the counter is limited per till and shop day by a shop setting;
@@ -20,8 +20,7 @@ const setAllowance = async (allowance: unknown) => http('/api/admin/settings/cou
 beforeAll(async () => {
   const owner = await adminToken();
   for (const [username, role] of [[bookseller, 'bookseller'], [manager, 'manager']] as const) {
-    expect((await http('/api/admin/staff', { method: 'POST', token: owner, json: { username, displayName: `Allowance ${role} ${RUN}`, role, password: PASSWORD } })).status).toBe(201);
-    tokens[role] = (await http('/api/auth/admin', { method: 'POST', json: { username, password: PASSWORD } })).body.token;
+    tokens[role] = await staffToken(owner, { username, displayName: `Allowance ${role} ${RUN}`, role, password: PASSWORD });
   }
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { formatGiftCardCode, makeGiftCardCode } from '@bookstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardId } from '../src/promotions/gift-cards.repo';
-import { adminToken, db, expectUnchangedIn, http, makeBooks, newCustomer, removeBooks, stockOf, validOrder, type TestBook } from './helpers';
+import { adminToken, db, expectUnchangedIn, http, makeBooks, newCustomer, removeBooks, stockOf, validOrder, type TestBook, staffToken } from './helpers';
 
 // Value is issued by the server and within a role's limits at the counter (issue 55), over HTTP
 // through Hosting to the function on the real emulators: a gift card's code is the server's (or one
@@ -30,9 +30,7 @@ beforeAll(async () => {
   const owner = await adminToken();
   const roles = { bookseller: 'bookseller', other: 'bookseller', manager: 'manager', gone: 'bookseller' } as const;
   for (const [key, username] of Object.entries(staff)) {
-    const created = await http('/api/admin/staff', { method: 'POST', token: owner, json: { username, displayName: `Till ${key} ${RUN}`, role: roles[key as keyof typeof roles], password: PASSWORD } });
-    expect(created.status).toBe(201);
-    tokens[key] = (await http('/api/auth/admin', { method: 'POST', json: { username, password: PASSWORD } })).body.token;
+    tokens[key] = await staffToken(owner, { username, displayName: `Till ${key} ${RUN}`, role: roles[key as keyof typeof roles], password: PASSWORD });
   }
   const disabled = await http(`/api/admin/staff/${staff.gone}`, { method: 'PATCH', token: owner, json: { disabled: true } });
   expect(disabled.status).toBe(200);

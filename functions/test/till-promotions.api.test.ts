@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { normaliseGiftCardCode, shopDay } from '@bookstore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardId } from '../src/promotions/gift-cards.repo';
-import { adminToken, db, expectUnchangedIn, http, makeBooks, newCustomer, removeBooks, stockOf, validOrder, type TestBook } from './helpers';
+import { adminToken, db, expectUnchangedIn, http, makeBooks, newCustomer, removeBooks, stockOf, validOrder, type TestBook, staffToken } from './helpers';
 import { sdk } from './stripe-helpers';
 
 // Issue 57: gift cards and discount codes at the till, over HTTP through Hosting to the function on
@@ -31,9 +31,7 @@ let bookseller: string;
 beforeAll(async () => {
   owner = await adminToken();
   const username = `till-codes-${RUN}`;
-  const created = await http('/api/admin/staff', { method: 'POST', token: owner, json: { username, displayName: NAME, role: 'bookseller', password: PASSWORD } });
-  expect(created.status).toBe(201);
-  bookseller = (await http('/api/auth/admin', { method: 'POST', json: { username, password: PASSWORD } })).body.token;
+  bookseller = await staffToken(owner, { username, displayName: NAME, role: 'bookseller', password: PASSWORD });
 });
 
 const sell = (json: Record<string, unknown>) => http('/api/admin/sales', { method: 'POST', token: bookseller, json });
