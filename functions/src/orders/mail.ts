@@ -1,6 +1,7 @@
 import type { DeliveryMethod, OrderPickup, OrderStatus, StoredCharges } from '@bookstore/contract';
 import { formatCents, formatDate, ratePercentLabel, shortOrderId } from '@bookstore/contract';
 import type { MailDoc } from '../lib/mail-queue';
+import { escapeHtml } from '../lib/html';
 
 // The order mails: one per order and event, queued (lib/mail-queue.ts) in the same transaction as
 // the change it announces and sent by the shop's own `sendMail` function.
@@ -73,10 +74,6 @@ function pickupLines(event: 'placed' | OrderStatus, order: MailOrder): string[] 
     `Opening hours: ${p.hours.replace(/\s*\n\s*/g, ', ')}`,
     ...(event === 'ready_for_pickup' && p.holdUntil ? [`We keep it for you until ${formatDate(p.holdUntil)}.`] : []),
   ];
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 export function orderMail(orderId: string, order: MailOrder, event: 'placed' | OrderStatus, note?: string, headlineOverride?: string): MailDoc {

@@ -8,6 +8,7 @@ import { countReads } from '../lib/read-counter';
 import { queued } from '../lib/mail-queue';
 import { MAIL_COLLECTION, shortId, type MailDoc } from '../orders/mail';
 import { orders, updateOrder } from '../orders/order-writes';
+import { paragraphsHtml } from '../lib/html';
 
 // Pre-orders (issue 41; docs/decisions/041-preorders.md). preorders/<orderId>-<bookId>: one per
 // order line of a forthcoming book, 'waiting' until a copy is given to it, then 'allocated'. The
@@ -95,8 +96,7 @@ function allocationMail(orderId: string, order: MailableOrder, line: PreorderDoc
     '',
     'A copy is set aside for you; we send it with the rest of your order.',
   ].join('\n');
-  const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-  const html = text.split('\n\n').map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+  const html = paragraphsHtml(text);
   return { to: order.email, message: { subject: `${headline}: ${line.title} (order ${shortId(orderId)})`, text, html } };
 }
 

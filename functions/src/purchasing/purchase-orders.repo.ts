@@ -13,6 +13,7 @@ import { countReads } from '../lib/read-counter';
 import { decodeCursor, encodeCursor } from '../lib/created-cursor';
 import { booksByIsbn, purchaseOrders } from './purchasing-docs';
 import { readSupplier } from './suppliers.repo';
+import { paragraphsHtml } from '../lib/html';
 
 // Purchase orders (issue 56): purchaseOrders/<auto id>, made as a draft, sent (the supplier is
 // mailed the order through the shop's mail queue, in the same transaction, under `po-<id>-sent`),
@@ -68,8 +69,7 @@ function orderMail(id: string, doc: StoredPurchaseOrder, to: string): MailDoc {
     'ISBN,title,quantity',
     ...purchaseOrderCsv(doc).split('\r\n').slice(1).filter(Boolean),
   ].join('\n');
-  const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-  const html = text.split('\n\n').map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+  const html = paragraphsHtml(text);
   return { to, message: { subject, text, html } };
 }
 

@@ -10,6 +10,7 @@ import { countReads } from '../lib/read-counter';
 import { busy, TX_OPTIONS } from '../orders/orders.repo';
 import { booksByIsbn, fieldError, lastReceiptId, lastReceipts, supplierReturns } from './purchasing-docs';
 import { readSupplier } from './suppliers.repo';
+import { paragraphsHtml } from '../lib/html';
 
 // Returns to suppliers (issue 56): POST /api/admin/supplier-returns. One transaction under the
 // device's returnId (supplierReturns/<returnId>: sent again, the same answer; another body, 422):
@@ -82,8 +83,7 @@ export async function returnToSupplier(actor: AuditActor, input: SupplierReturnI
         ...doc.lines.map((l) => `- ${l.quantity} x ${titles.get(l.bookId)} (ISBN ${l.isbn})`),
         ...(doc.note ? ['', doc.note] : []),
       ].join('\n');
-      const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-      const html = text.split('\n\n').map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+      const html = paragraphsHtml(text);
       tx.create(mail().doc(`return-${input.returnId}`), queued({ to: supplier.email, message: { subject: `Returns note ${input.returnId.slice(0, 8).toUpperCase()}`, text, html } }));
     }
     const stock = (pick: 'before' | 'after') => Object.fromEntries(staged.results.map((r) => [r.id, r[pick]?.stock ?? 0]));

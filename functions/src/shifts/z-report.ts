@@ -1,6 +1,7 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { PAYMENT_METHOD_LABELS, PETTY_CASH_LABELS, RETURN_METHOD_LABELS, SHOP_TIME_ZONE, shopDay, type Shift } from '@bookstore/contract';
 import { RECEIPT_COLUMNS, type ReceiptShop } from '../sales/receipts/receipt';
+import { escapeHtml } from '../lib/html';
 
 // The Z-report of a shift, or of a shop day's shifts (issue 57), as pure functions of (shifts, shop,
 // options), like a sale's receipt (sales/receipts/receipt.ts): the same shifts give the same bytes,
@@ -189,8 +190,6 @@ export function escposZReport(c: ZReportContent): Uint8Array {
   e.cut();
   return e.encode();
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 // The receipt page's look (receipt.ts), with the report's sections and rows.
 const PAGE_STYLE = [

@@ -18,6 +18,7 @@ import { MAIL_COLLECTION, mailId, orderMail, shortId, type MailDoc } from '../or
 import { CUSTOMERS_COLLECTION, openOrderLimit, openOrdersOf, type CustomerDoc } from '../orders/open-orders';
 import { countedOrder, mailOrder, orderFromDoc, orders, planTransition, TX_OPTIONS, busy, type OrderDoc, type TransitionWrite } from '../orders/orders.repo';
 import { createOrder } from '../orders/order-writes';
+import { paragraphsHtml } from '../lib/html';
 
 // Special orders (issue 41; docs/decisions/041-preorders.md): specialOrders/<id>, the shopper's
 // request and its lifecycle. The account's open requests are counted on customers/<uid>
@@ -74,8 +75,7 @@ const $ = (cents: number) => `$${formatCents(cents)}`;
 
 function specialMail(id: string, doc: StoredSpecialOrder, headline: string, lines: string[]): MailDoc {
   const text = ['Hello,', '', `${headline}. Request ${shortId(id)}: ${doc.title} (ISBN ${doc.isbn}), ${doc.quantity} ${doc.quantity === 1 ? 'copy' : 'copies'}.`, '', ...lines].join('\n');
-  const escape = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-  const html = text.split('\n\n').map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`).join('\n');
+  const html = paragraphsHtml(text);
   return { to: doc.email, message: { subject: `${headline} (request ${shortId(id)})`, text, html } };
 }
 

@@ -1,12 +1,9 @@
 import type { MailDoc } from '../orders/mail';
+import { escapeHtml } from '../lib/html';
 
 // The mail documents of issue 28, in the Trigger Email extension's shape (orders/mail.ts): a
 // back-in-stock alert and a newsletter confirmation. Every one carries an unsubscribe link in its
 // body (the extension's documented fields are `to` and `message`: no custom List-Unsubscribe header).
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export interface RestockMailInput {
   to: string;

@@ -1,6 +1,7 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { maskedGiftCardCode, moneyLabel, PAYMENT_METHOD_LABELS, SHOP_TIME_ZONE, shopDay, type Sale } from '@bookstore/contract';
 import qrcode from 'qrcode-generator';
+import { escapeHtml } from '../../lib/html';
 
 // A counter sale's receipt (issue 57), as pure functions of (sale, shop, options): the same sale
 // gives the same bytes, so the ESC/POS output is compared with saved reference files
@@ -134,8 +135,6 @@ export function escposReceipt(c: ReceiptContent): Uint8Array {
   if (c.openDrawer) e.pulse();
   return e.encode();
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The sale id as a QR code (SVG), as the printed receipt carries it. */
 function qrSvg(value: string): string {
