@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import { DayZReportQuerySchema, ShiftIdSchema, Z_REPORT_FINAL_HEADER, ZReportQuerySchema, type ReceiptFormat } from '@bookstore/contract';
 import { requirePermission } from '../lib/auth';
-import { noStore } from '../lib/cache';
 import { HttpError } from '../lib/http-error';
 import { parseWith } from '../lib/validate';
+import { sendPrintout } from '../sales/receipts/printout';
 import { receiptShop } from '../sales/receipts/receipts.repo';
 import * as repo from './shifts.repo';
 import { escposZReport, htmlZReport, type ZReportContent, zReportContent } from './z-report';
@@ -12,14 +12,8 @@ import { escposZReport, htmlZReport, type ZReportContent, zReportContent } from 
 // list). A report is read, never recorded: printing it twice changes nothing.
 
 function send(res: Response, format: ReceiptFormat, content: ZReportContent, name: string) {
-  noStore(res);
   res.setHeader(Z_REPORT_FINAL_HEADER, content.final ? 'true' : 'false');
-  if (format === 'escpos') {
-    res.status(200).type('application/octet-stream').setHeader('Content-Disposition', `attachment; filename="${name}.bin"`);
-    res.end(Buffer.from(escposZReport(content)));
-    return;
-  }
-  res.status(200).type('text/html; charset=utf-8').send(htmlZReport(content));
+  sendPrintout(res, format, name, { escpos: () => escposZReport(content), html: () => htmlZReport(content) });
 }
 
 // GET /api/admin/shifts/:id/z-report?format=escpos|html

@@ -5,6 +5,7 @@ import { noStore } from '../../lib/cache';
 import { HttpError } from '../../lib/http-error';
 import { jsonBody, parseWith } from '../../lib/validate';
 import { escposReceipt, htmlReceipt } from './receipt';
+import { sendPrintout } from './printout';
 import { mailReceipt, printReceipt, receiptShop } from './receipts.repo';
 
 // Receipts (issue 57): the counter's staff (`sales.counter`), as every sales route.
@@ -23,14 +24,8 @@ export async function getReceipt(req: Request, res: Response) {
   const { format } = parseWith(ReceiptQuerySchema, req.query);
   const content = await printReceipt(saleId, await receiptShop());
   if (!content) throw new HttpError(404, 'Sale not found');
-  noStore(res);
   res.setHeader('X-Receipt-Copy', content.copy ? 'true' : 'false');
-  if (format === 'escpos') {
-    res.status(200).type('application/octet-stream').setHeader('Content-Disposition', `attachment; filename="receipt-${saleId}.bin"`);
-    res.end(Buffer.from(escposReceipt(content)));
-    return;
-  }
-  res.status(200).type('text/html; charset=utf-8').send(htmlReceipt(content));
+  sendPrintout(res, format, `receipt-${saleId}`, { escpos: () => escposReceipt(content), html: () => htmlReceipt(content) });
 }
 
 // POST /api/admin/sales/:id/email {email}
