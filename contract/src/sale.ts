@@ -551,3 +551,17 @@ export const NOTHING_DUE = 'NOTHING_DUE';
 export const DISCOUNT_NEEDS_CUSTOMER = 'DISCOUNT_NEEDS_CUSTOMER';
 /** 422: a gift card cannot pay for gift cards (money would only move from one card to another). */
 export const GIFT_CARD_FOR_GIFT_CARD = 'GIFT_CARD_FOR_GIFT_CARD';
+
+/**
+ * What `count` copies of a line take of its discount, starting after the `from` copies already
+ * returned: the line's share spread over its copies, the first copies taking the odd cents. A line
+ * returned in parts gives back, in all, exactly its share.
+ */
+export function discountOfCopies(line: { quantity: number; discountCents?: number }, from: number, count: number): number {
+  const d = line.discountCents ?? 0;
+  const each = Math.floor(d / line.quantity);
+  const odd = d % line.quantity;
+  let cents = 0;
+  for (let k = from; k < from + count; k++) cents += each + (k < odd ? 1 : 0);
+  return cents;
+}

@@ -1,8 +1,7 @@
-import { countsInRevenue, fromCents, shopDay, type ChannelMargin, type DayMargin, type StoredOrder } from '@bookstore/contract';
+import { countsInRevenue, discountOfCopies, fromCents, shopDay, type ChannelMargin, type DayMargin, type StoredOrder } from '@bookstore/contract';
 import { db } from '../lib/firebase';
 import { runPagedQuery } from '../lib/queries';
 import { ORDERS_COLLECTION } from '../orders/order-writes';
-import { discountOfCopies } from '../sales/sale-lines';
 import { averageCosts } from './purchasing-docs';
 
 // The day's gross margin (issue 56): the goods sold that day, at what was charged, less their copies'

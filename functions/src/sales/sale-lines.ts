@@ -98,19 +98,6 @@ export function allocateDiscount(lines: StoredSaleLine[], cents: number, eligibl
   return lines.map((l, i) => (shares[i]! > 0 && isBookLine(l) ? { ...l, discountCents: shares[i]! } : l));
 }
 
-/**
- * What `count` copies of a line take of its discount, starting after the `from` copies already
- * returned: the line's share spread over its copies, the first copies taking the odd cents. A line
- * returned in parts gives back, in all, exactly its share.
- */
-export function discountOfCopies(line: Pick<StoredBookLine, 'quantity' | 'discountCents'>, from: number, count: number): number {
-  const d = line.discountCents ?? 0;
-  const each = Math.floor(d / line.quantity);
-  const odd = d % line.quantity;
-  let cents = 0;
-  for (let k = from; k < from + count; k++) cents += each + (k < odd ? 1 : 0);
-  return cents;
-}
 
 /** The discount of every line: the sale's discount, in cents. */
 export const linesDiscountCents = (lines: StoredSaleLine[]) => lines.reduce((sum, l) => sum + (isBookLine(l) ? (l.discountCents ?? 0) : 0), 0);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  DEFAULT_TILL_ID, formatGiftCardCode, fromCents, isGiftCardLine, type FieldChange, RETURN_EXCEEDS_SALE, SALE_ID_REUSED, shopDay, soldAtProblem, storedName,
+  DEFAULT_TILL_ID, discountOfCopies, formatGiftCardCode, fromCents, isGiftCardLine, type FieldChange, RETURN_EXCEEDS_SALE, SALE_ID_REUSED, shopDay, soldAtProblem, storedName,
   type ParsedGiftCardLine, type ParsedSaleInput, type ParsedSaleReturnInput, type ReturnMethod, type Sale, type SaleActor, type SaleBookLineInput, type SaleLineInput,
   type SaleReturn, type SalesPage, type SalesSummary, type SaleStatus, SALE_NOT_PAID,
 } from '@bookstore/contract';
@@ -17,7 +17,7 @@ import { addToCounters } from '../counters/counters.repo';
 import { decodeCursor, encodeCursor } from '../lib/created-cursor';
 import { giftCardId, giveBackToCard, readCardForReturn, stageGiftCardIssue, type StagedIssue } from '../promotions/gift-cards.repo';
 import {
-  apiBookLine, apiLine, discountOfCopies, giftCardCentsOf, isBookLine, LINE_PRICERS, linesCents, linesDiscountCents, priceDiffersOf, returnable, type StoredBookLine, type StoredSaleLine,
+  apiBookLine, apiLine, giftCardCentsOf, isBookLine, LINE_PRICERS, linesCents, linesDiscountCents, priceDiffersOf, returnable, type StoredBookLine, type StoredSaleLine,
 } from './sale-lines';
 import { authorityChanges, authorityFields, type TillAuthority } from './approval';
 import { stageAllowance } from './allowance';
@@ -516,8 +516,9 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
       }
       // At the price charged, less these copies' share of a discount (issue 57); a sale's price flags stay on the sale.
       const lines = input.lines.map((line): StoredBookLine => {
-        const { priceDiffers: _flag, bookPriceCents: _price, discountCents: _discount, ...sold } = soldLine(sale, line)!;
-        const share = discountOfCopies(soldLine(sale, line)!, sale.returned?.[sold.bookId] ?? 0, line.quantity);
+        const soldAs = soldLine(sale, line)!;
+        const { priceDiffers: _flag, bookPriceCents: _price, discountCents: _discount, ...sold } = soldAs;
+        const share = discountOfCopies(soldAs, sale.returned?.[sold.bookId] ?? 0, line.quantity);
         return { ...sold, quantity: line.quantity, ...(share ? { discountCents: share } : {}) };
       });
       const ids = lines.map((l) => l.bookId);

@@ -1,6 +1,6 @@
-import { giftCardCodeIsValid, makeGiftCardCode, SaleInputSchema, SaleReturnInputSchema } from '@bookstore/contract';
+import { discountOfCopies, giftCardCodeIsValid, makeGiftCardCode, SaleInputSchema, SaleReturnInputSchema } from '@bookstore/contract';
 import { describe, expect, it } from 'vitest';
-import { allocateDiscount, discountOfCopies } from './sale-lines';
+import { allocateDiscount } from './sale-lines';
 import { returnCounterDelta, returnTakings, saleCounterDelta, saleTakings, summaryOf } from './takings';
 import { saleTenders } from './till-payment';
 

@@ -1,5 +1,5 @@
 import {
-  APPROVAL_REFUSED, MANAGER_APPROVAL_REQUIRED, RETURN_METHOD_LABELS, RETURN_METHODS, type Approval, type BookSaleLine, type ReturnMethod, type Sale, type SaleReturn,
+  APPROVAL_REFUSED, discountOfCopies, MANAGER_APPROVAL_REQUIRED, RETURN_METHOD_LABELS, RETURN_METHODS, type Approval, type BookSaleLine, type ReturnMethod, type Sale, type SaleReturn,
 } from '@bookstore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -110,8 +110,12 @@ function ReturnForm({ sale }: { sale: Sale }) {
     );
   }
   const chosen = left.filter((l) => (counts[l.bookId] ?? 0) > 0);
-  // Less each copy's share of a discount code (issue 57; the shop's answer is exact to the cent).
-  const refundCents = chosen.reduce((sum, l) => sum + Math.round((l.unitPrice - (l.discount ?? 0) / l.quantity) * 100) * counts[l.bookId]!, 0);
+  // Less these copies' share of a discount code (issue 57), by the rule the shop applies: to the cent.
+  const refundCents = chosen.reduce((sum, l) => {
+    const copies = counts[l.bookId]!;
+    const share = discountOfCopies({ quantity: l.quantity, discountCents: Math.round((l.discount ?? 0) * 100) }, returned.get(l.bookId) ?? 0, copies);
+    return sum + Math.round(l.unitPrice * 100) * copies - share;
+  }, 0);
 
   const record = async (given?: Approval) => {
     if (chosen.length === 0) return;
