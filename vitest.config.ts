@@ -1,12 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-/**
- * The in-process lane's own database and bucket: nothing else writes there, and no trigger watches it.
- * `npm run test:quick` beside a running shop empties both before and after (scripts/test-quick.ts).
- */
-export const INPROC_DATABASE = 'inproc';
-export const INPROC_BUCKET = 'demo-bookstore-inproc.appspot.com';
-
 /** API test files that need the shop to themselves (docs/testing.md). */
 const SERIAL_API = 'functions/test/**/*.serial.api.test.ts';
 
@@ -28,16 +21,16 @@ export default defineConfig({
       },
       {
         // The function's handler in-process (functions/test/inproc-setup.ts) over the same emulators
-        // as `api`, on a database and a bucket of its own (seeded like the shop's): its files check
-        // the whole database, yet the lane runs beside the others (docs/testing.md). One file at a time.
+        // as `api`, each worker on a database and a bucket of its own (scripts/lib/inproc-lane.ts,
+        // seeded like the shop's): its files check their whole database, yet run beside each other
+        // and beside the other lanes (docs/testing.md).
         test: {
           name: 'inproc',
           include: ['functions/test/**/*.inproc.test.ts'],
           setupFiles: ['functions/test/inproc-setup.ts', 'functions/test/api-setup.ts'],
           // As under the Functions emulator: X-Firestore-Reads, and client addresses as it sees them.
-          env: { FUNCTIONS_EMULATOR: 'true', FIRESTORE_DATABASE_ID: INPROC_DATABASE, STORAGE_BUCKET: INPROC_BUCKET },
+          env: { FUNCTIONS_EMULATOR: 'true' },
           environment: 'node',
-          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

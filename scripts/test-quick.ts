@@ -1,4 +1,3 @@
-import { INPROC_BUCKET, INPROC_DATABASE } from '../vitest.config';
 import { availableParallelism } from 'node:os';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -6,6 +5,7 @@ import { getStorage } from 'firebase-admin/storage';
 import { build } from './lib/build';
 import { EMULATOR_ENV, HOST, OPEN_LIBRARY_FIXTURE_ORIGIN, OPEN_LIBRARY_FIXTURE_PORT, PORTS, PROJECT_ID, SHOP_URL } from './lib/env';
 import { findCloudSdkJar } from './lib/firestore-cloud-sdk';
+import { INPROC_DATABASE, inprocBucket, inprocDatabase } from './lib/inproc-lane';
 import { startOpenLibraryFixture, type OpenLibraryFixture } from './lib/open-library-fixture';
 import { isTestAccount, quickPlan, type QuickLane } from './lib/quick';
 import { startStripeStandIn, type StripeStandIn } from './lib/stripe-stand-in/server';
@@ -32,15 +32,19 @@ async function shopAnswers(): Promise<boolean> {
 const admin = () => getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
 
 /**
- * Empties the in-process lane's database and bucket in the shop's emulators. Neither is the shop's
- * (vitest.config.ts), but its emulators keep them while they run, and its Storage saves every bucket.
+ * Empties the in-process lane's databases and buckets (one per worker: scripts/lib/inproc-lane.ts) in
+ * the shop's emulators. None is the shop's, but its emulators keep them while they run, and its
+ * Storage saves every bucket. Up to `workers`, and never fewer than a two-core run used.
  */
-async function emptyInprocData(): Promise<void> {
-  const res = await fetch(`http://${HOST}:${PORTS.firestore}/emulator/v1/projects/${PROJECT_ID}/databases/${INPROC_DATABASE}/documents`, { method: 'DELETE' });
-  if (!res.ok) throw new Error(`Could not empty the Firestore database ${INPROC_DATABASE}: ${res.status} ${await res.text()}`);
-  await getStorage(admin()).bucket(INPROC_BUCKET).deleteFiles({ force: true }).catch((error: { code?: number }) => {
-    if (error.code !== 404) throw error; // no bucket yet: nothing to empty
-  });
+async function emptyInprocData(workers: number): Promise<void> {
+  for (let worker = 1; worker <= Math.max(workers, 2); worker += 1) {
+    const database = inprocDatabase(worker);
+    const res = await fetch(`http://${HOST}:${PORTS.firestore}/emulator/v1/projects/${PROJECT_ID}/databases/${database}/documents`, { method: 'DELETE' });
+    if (!res.ok) throw new Error(`Could not empty the Firestore database ${database}: ${res.status} ${await res.text()}`);
+    await getStorage(admin()).bucket(inprocBucket(worker)).deleteFiles({ force: true }).catch((error: { code?: number }) => {
+      if (error.code !== 404) throw error; // no bucket yet: nothing to empty
+    });
+  }
 }
 
 /** Deletes the Auth accounts the tests made in the shop's Auth emulator since `since` (isTestAccount). */
@@ -59,11 +63,13 @@ async function deleteTestAccounts(since: number): Promise<number> {
 
 /**
  * Workers per lane. Vitest's default, a core less than the machine has, is one worker on two cores.
- * Beside a shop the unit lane takes every core (its files are CPU-bound; the in-process lane beside
- * it mostly waits on Firestore); on a suite of its own it keeps the default, as in `npm test`: the
- * build, the emulators and the API files share the cores with it.
+ * Beside a shop the unit lane takes every core (its files are CPU-bound), and the in-process lane
+ * runs two files at once, each on its worker's database (its files mostly wait on Firestore); on a
+ * suite of its own each keeps the default, as in `npm test`: the build, the emulators and the API
+ * files share the cores with them.
  */
-const workers = (lane: QuickLane, boot: boolean) => ({ unit: boot ? Math.max(availableParallelism() - 1, 1) : availableParallelism(), inproc: 1, api: API_WORKERS })[lane];
+const cpuDefault = Math.max(availableParallelism() - 1, 1);
+const workers = (lane: QuickLane, boot: boolean) => ({ unit: boot ? cpuDefault : availableParallelism(), inproc: boot ? cpuDefault : 2, api: API_WORKERS })[lane];
 
 async function main() {
   const plan = quickPlan(process.argv.slice(2), await shopAnswers());
@@ -119,7 +125,7 @@ async function main() {
       if (wants('api')) await t.timed('api (parallel files)', () => run('api'));
       await Promise.all([unit, inproc]);
     } else {
-      console.log(`A shop answers at ${SHOP_URL}: the tests use its emulators, on a database and a bucket of their own (${INPROC_DATABASE}).`);
+      console.log(`A shop answers at ${SHOP_URL}: the tests use its emulators, on databases and buckets of their own (${INPROC_DATABASE}-<worker>).`);
       t.env.BOOKSTORE_FIRESTORE_KIND = chooseFirestore(); // what `npm start` chose in this checkout
       // A Stripe stand-in of this run's own: the shop's would send the in-process orders' events
       // (refunds, sessions expiring later) to the shop's webhook, which records them in its database.
@@ -127,11 +133,11 @@ async function main() {
       t.env.STRIPE_API_BASE = stripe.url;
       const since = Date.now();
       tidy = async () => {
-        await emptyInprocData();
+        await emptyInprocData(workers('inproc', false));
         const deleted = await deleteTestAccounts(since);
-        console.log(`Tidied the shop's emulators: database ${INPROC_DATABASE} and bucket ${INPROC_BUCKET} emptied, ${deleted} test accounts deleted.`);
+        console.log(`Tidied the shop's emulators: databases and buckets ${INPROC_DATABASE}-<worker> emptied, ${deleted} test accounts deleted.`);
       };
-      await emptyInprocData(); // what an interrupted run may have left
+      await emptyInprocData(workers('inproc', false)); // what an interrupted run may have left
       await Promise.all([
         wants('unit') ? t.beside('unit', (out) => run('unit', out)) : undefined,
         wants('inproc') ? t.timed('inproc', () => run('inproc')) : undefined,

@@ -11,6 +11,7 @@ import { adminToken, allowOpenOrders, db, expectUnchanged, http, newCustomer, NE
 // by their codes, postcodes in their country's format; a German state is the address's free text.
 
 type Shopper = Awaited<ReturnType<typeof newCustomer>>;
+/** The shopper of the single-case tests: the first lane's. */
 let shopper: Shopper;
 let admin = '';
 /** settings/shop as it was before this file: put back after it (the browser tests read it). */
@@ -28,8 +29,18 @@ const BOOK_SPECS: Omit<TBook, 'id'>[] = [
   { cents: 4999, grams: 2600 },
   { cents: 1, grams: 10 }, // with the $49.99 book: exactly the $50 threshold
 ];
+/** The books of the single-case tests: the first lane's. */
 let B: TBook[] = [];
 const DEFAULT_GRAMS = 400;
+
+/**
+ * The 288 cases run in lanes side by side, each a shopper with books of its own: no two lanes' orders
+ * read or write the same account or book, so they overlap without contending (concurrency on one book
+ * is lifecycle.inproc.test.ts's and load.serial.api.test.ts's subject), and each lane's cases run
+ * one at a time.
+ */
+const LANES = 4;
+let lanes: { shopper: Shopper; books: TBook[] }[] = [];
 
 /** Carts by index into B: weights 250 g to 3.5 kg, subtotals either side of $50 ($49.99, exactly $50). */
 const CARTS = [[0], [1, 3], [2, 4], [0, 1, 2], [4], [3, 0], [1], [1, 4], [4, 5]];
@@ -122,10 +133,10 @@ function expected(v: Variant, place: TPlace, cart: TBook[]): Expected {
 
 const cents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
 
-function orderJson(place: TPlace, cart: TBook[], totalCents: number) {
+function orderJson(place: TPlace, cart: TBook[], totalCents: number, by: Shopper = shopper) {
   return {
     name: 'Fulfilment Tester',
-    email: shopper.email,
+    email: by.email,
     phone: '5551234567',
     ...(place.method === 'pickup' ? {} : { address: { street: '1 Test Street', city: 'Testville', country: place.country!, state: place.region ?? place.state, zipcode: place.zipcode! } }),
     productIDs: cart.map((b) => b.id),
@@ -143,28 +154,32 @@ const quote = (place: TPlace, cart: TBook[]) =>
     headers: { 'X-Forwarded-For': shopperAddress() },
     json: { productIDs: cart.map((b) => b.id), delivery: { method: place.method, country: place.country, region: place.region, zipcode: place.zipcode } },
   });
-const placeOrder = (json: unknown) => http('/api/orders', { method: 'POST', token: shopper.token, json });
+const placeOrder = (json: unknown, by: Shopper = shopper) => http('/api/orders', { method: 'POST', token: by.token, json });
 const putSettings = (json: unknown, token = admin) => http('/api/admin/settings/fulfilment', { method: 'PUT', token, json });
 const setStatus = (id: string, status: string) => http(`/api/admin/orders/${id}/status`, { method: 'POST', token: admin, json: { status } });
 
 beforeAll(async () => {
   admin = await adminToken();
-  shopper = await newCustomer('fulfil');
-  await allowOpenOrders(shopper.uid, 2000);
   savedSettings = (await db().collection('settings').doc('shop').get()).data();
   const batch = db().batch();
-  B = BOOK_SPECS.map((spec, i) => {
-    const ref = db().collection('books').doc();
-    const createdAt = new Date(Date.UTC(2001, 1, 1) + i * 1000).toISOString();
-    batch.create(ref, {
-      title: `Fulfilment test book ${i + 1}`, description: 'Priced and posted by the fulfilment tests.', category: 'fiction', trending: false, coverImage: 'book-1',
-      oldPriceCents: spec.cents, newPriceCents: spec.cents, stock: 5000, inStock: true, createdAt, updatedAt: createdAt,
-      ...(spec.grams ? { weightGrams: spec.grams } : {}),
+  lanes = await Promise.all(Array.from({ length: LANES }, async (_, lane) => {
+    const own = await newCustomer(`fulfil${lane}`);
+    await allowOpenOrders(own.uid, 2000);
+    const books = BOOK_SPECS.map((spec, i) => {
+      const ref = db().collection('books').doc();
+      const createdAt = new Date(Date.UTC(2001, 1, 1) + (lane * BOOK_SPECS.length + i) * 1000).toISOString();
+      batch.create(ref, {
+        title: `Fulfilment test book ${lane + 1}.${i + 1}`, description: 'Priced and posted by the fulfilment tests.', category: 'fiction', trending: false, coverImage: 'book-1',
+        oldPriceCents: spec.cents, newPriceCents: spec.cents, stock: 5000, inStock: true, createdAt, updatedAt: createdAt,
+        ...(spec.grams ? { weightGrams: spec.grams } : {}),
+      });
+      madeBooks.push(ref.id);
+      return { id: ref.id, ...spec };
     });
-    madeBooks.push(ref.id);
-    return { id: ref.id, ...spec };
-  });
+    return { shopper: own, books };
+  }));
   await batch.commit();
+  ({ shopper, books: B } = lanes[0]!);
 });
 
 afterAll(async () => {
@@ -185,14 +200,14 @@ describe('288 priced cases: quote and order against a recomputation', () => {
     for (const variant of VARIANTS) {
       const saved = await putSettings(settingsFor(variant));
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      const work: (() => Promise<void>)[] = [];
+      const work: ((lane: (typeof lanes)[number]) => Promise<void>)[] = [];
       for (const place of PLACES) {
         for (const indexes of CARTS) {
-          const cart = indexes.map((i) => B[i]!);
-          const want = expected(variant, place, cart);
           const label = `${variant.tax}/${variant.freeFromCents ?? 'no-free'} ${place.id} [${indexes.join(',')}]`;
           cases += 1;
-          work.push(async () => {
+          work.push(async ({ shopper: by, books }) => {
+            const cart = indexes.map((i) => books[i]!);
+            const want = expected(variant, place, cart);
             const q = await quote(place, cart);
             expect(q.status, `${label}: ${JSON.stringify(q.body)}`).toBe(200);
             expect(q.body.available, label).toBe(want.available);
@@ -200,7 +215,7 @@ describe('288 priced cases: quote and order against a recomputation', () => {
             if (!want.available) {
               unavailable += 1;
               expect(q.body.total, label).toBeNull();
-              const refused = await placeOrder(orderJson(place, cart, want.subtotal + 1000));
+              const refused = await placeOrder(orderJson(place, cart, want.subtotal + 1000, by), by);
               expect(refused.status, label).toBe(422);
               expect(refused.body.code, label).toBe('DELIVERY_UNAVAILABLE');
               return;
@@ -209,7 +224,7 @@ describe('288 priced cases: quote and order against a recomputation', () => {
               shipping: want.shipping, tax: want.tax, total: want.total, zone: want.zone,
             });
             if (want.shipping === 0 && place.method === 'post') freeShipping += 1;
-            const placed = await placeOrder(orderJson(place, cart, want.total));
+            const placed = await placeOrder(orderJson(place, cart, want.total, by), by);
             expect(placed.status, `${label}: ${JSON.stringify(placed.body)}`).toBe(201);
             orders += 1;
             const stored = (await db().collection('orders').doc(placed.body._id).get()).data()!;
@@ -224,9 +239,11 @@ describe('288 priced cases: quote and order against a recomputation', () => {
           });
         }
       }
-      // One at a time: the orders are one customer's, and each transaction reads the account and the books
-      // (concurrency and its contention are lifecycle.inproc.test.ts's and load.serial.api.test.ts's subject).
-      for (const w of work) await w();
+      // Each lane takes the next case when its last is done (LANES, above).
+      let next = 0;
+      await Promise.all(lanes.map(async (lane) => {
+        while (next < work.length) await work[next++]!(lane);
+      }));
     }
     console.log(`fulfilment: ${cases} cases, ${orders} orders placed and recomputed, ${unavailable} refused as unavailable, ${freeShipping} posted free`);
     expect(cases).toBe(288);
