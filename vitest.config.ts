@@ -30,6 +30,10 @@ export default defineConfig({
           setupFiles: ['functions/test/inproc-setup.ts', 'functions/test/api-setup.ts'],
           // As under the Functions emulator: X-Firestore-Reads, and client addresses as it sees them.
           env: { FUNCTIONS_EMULATOR: 'true' },
+          // A worker's files share its modules, as one warm instance serves request after request:
+          // the app loads once a worker, not once a file (half the lane's CPU time). Each file still
+          // serves the handler afresh (inproc-setup.ts) and puts back what it changes.
+          isolate: false,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
