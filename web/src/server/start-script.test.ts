@@ -341,6 +341,36 @@ describe('the start script: Add to Cart answered before the app starts (issue 60
     p.window.__early!.replay();
     expect(add.played).toEqual(['click']);
   });
+
+  it('answers a tap while the page is still being parsed at once, and stores the book once the page\'s data is parsed', () => {
+    // A phone draws the first cards before the page's data (at its end) has arrived.
+    const p = page('loading', undefined, { queryState: homeState });
+    const add = addToCart('b1', 'Dune');
+    const sameBook = addToCart('b1', 'Dune'); // the book again, in another list of the page
+    const unknown = addToCart('b9', 'Ulysses');
+    p.fire('click', add);
+    p.fire('click', sameBook);
+    expect(p.cartLink.attrs['aria-label']).toBe('Cart, 1 item');
+    expect(add.attrs).toMatchObject({ 'data-added': '', 'data-queued': '' });
+    expect(sameBook.attrs['data-added']).toBeUndefined();
+    expect(p.storage['bookstore.cart']).toBeUndefined(); // nothing stored before the data is read
+    p.fire('click', unknown);
+    expect(p.cartLink.attrs['aria-label']).toBe('Cart, 2 items');
+    const style = p.added.find((el) => el.tag === 'style') as unknown as { textContent: string };
+    expect(style.textContent).toContain('content:"2"');
+
+    p.document.readyState = 'interactive';
+    p.listeners.DOMContentLoaded![0]!({ type: 'DOMContentLoaded', target: null, preventDefault() {} });
+    expect(JSON.parse(p.storage['bookstore.cart']!)).toEqual([dune]); // the page's data lacks b9
+
+    p.window.__early!.stop();
+    const handed: unknown[] = [];
+    p.window.__early!.replay((book) => handed.push(book));
+    expect(handed).toEqual([dune]); // kept once, by the app
+    expect(add.played).toEqual([]);
+    expect(sameBook.played).toEqual(['click']); // the app says 'Already in cart' as ever
+    expect(unknown.played).toEqual(['click']); // the app adds what the script could not
+  });
 });
 
 describe('the start script in the CSP', () => {

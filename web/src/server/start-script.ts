@@ -36,7 +36,7 @@
 // CSP allows exactly this text by its SHA-256 (firebase.json; start-script.test.ts keeps the two in
 // step). Written by hand in the form it is served: any change to it changes the hash.
 export const START_SCRIPT =
-  '(function(){var s=document.currentScript,e=s&&s.getAttribute("data-entry"),d=0,q=[],on=1,A=[],H,S;if(!e)return;' +
+  '(function(){var s=document.currentScript,e=s&&s.getAttribute("data-entry"),d=0,q=[],on=1,A=[],W=[],H,S;if(!e)return;' +
   'function r(v){if(!on)return;if(v.type=="submit"){v.preventDefault();return}' +
   'var t=v.target,c=t&&t.closest&&t.closest("button,select,input[type=checkbox]"),' +
   'l=!c&&q.length&&v.type=="click"&&!v.button&&!(v.ctrlKey||v.metaKey||v.shiftKey||v.altKey)&&t&&t.closest&&t.closest("a[href]");' +
@@ -47,14 +47,19 @@ export const START_SCRIPT =
   'else{if(v.type!="click")return;if(c.type=="checkbox")v.preventDefault();x||q.push(k(c)||{el:c,text:c.textContent})}' +
   'c.setAttribute("data-queued","")}' +
   'function f(o,i){var r,j;if(!o||typeof o!="object")return;if(o._id===i&&typeof o.title=="string"&&typeof o.newPrice=="number")return o;for(j in o)if(r=f(o[j],i))return r}' +
-  'function k(c){var i=c.getAttribute&&c.getAttribute("data-book"),K="bookstore.cart",L,b,j,n,h;if(!i)return 0;' +
-  'try{L=JSON.parse(localStorage.getItem(K)||"[]");for(j=0;j<L.length;j++)if(L[j]&&L[j]._id==i)return 0;' +
-  'b=f(JSON.parse(document.getElementById("query-state").textContent),i);if(!b)return 0;L.push(b);localStorage.setItem(K,JSON.stringify(L))}catch(x){return 0}' +
-  'n=L.length;h=document.querySelector("a[href=\'/cart\'][aria-label^=Cart]");A.push(i);' +
+  'function k(c){var i=c.getAttribute&&c.getAttribute("data-book"),K="bookstore.cart",L,b,j,n,h,x;if(!i||A.indexOf(i)>=0)return 0;' +
+  'try{L=JSON.parse(localStorage.getItem(K)||"[]");for(j=0;j<L.length;j++)if(L[j]&&L[j]._id==i)return 0;x={el:c,text:c.textContent,id:i};' +
+  'if(document.readyState=="loading")W.push(x);' +
+  'else{b=f(JSON.parse(document.getElementById("query-state").textContent),i);if(!b)return 0;L.push(b);localStorage.setItem(K,JSON.stringify(L));x.book=b}}catch(y){return 0}' +
+  'n=L.length+W.length;h=document.querySelector("a[href=\'/cart\'][aria-label^=Cart]");A.push(i);' +
   'if(h){H||(H={el:h,label:h.getAttribute("aria-label")});h.setAttribute("aria-label","Cart, "+n+(n==1?" item":" items"))}' +
   'S||(S=document.createElement("style"),document.head.appendChild(S));S.textContent="[data-testid=cart-count]{font-size:0}[data-testid=cart-count]::after{font-size:1rem;content:\\""+n+"\\"}"+' +
   'A.map(function(d){return"[data-book="+JSON.stringify(d)+"]::after{content:\\"\\\\2713\\"}"}).join("");' +
-  'c.setAttribute("data-added","");return{el:c,book:b}}' +
+  'c.setAttribute("data-added","");return x}' +
+  'function z(){var K="bookstore.cart",F=W.splice(0),Q,L,R=[];if(!F.length)return;' +
+  'try{Q=JSON.parse(document.getElementById("query-state").textContent);L=JSON.parse(localStorage.getItem(K)||"[]");' +
+  'F.forEach(function(x){var b=f(Q,x.id);if(b&&!L.some(function(o){return o&&o._id==x.id})){L.push(b);R.push([x,b])}});' +
+  'localStorage.setItem(K,JSON.stringify(L));R.forEach(function(r){r[0].book=r[1]})}catch(y){}}' +
   '["click","change","submit"].forEach(function(n){addEventListener(n,r,true)});' +
   'window.__early={stop:function(){on=0;q.forEach(function(x){x.el.removeAttribute("data-queued");x.el.removeAttribute("data-added")});H&&H.el.setAttribute("aria-label",H.label)},' +
   'replay:function(y){q.splice(0).sort(function(a,b){return(a.link||0)-(b.link||0)}).forEach(function(x){var c=x.el;' +
@@ -64,7 +69,7 @@ export const START_SCRIPT =
   'function a(t,o){var n=document.createElement(t);for(var k in o)n.setAttribute(k,o[k]);document.head.appendChild(n)}' +
   'function g(){if(d)return;d=1;(s.getAttribute("data-preload")||"").split(" ").forEach(function(h){h&&a("link",{rel:"modulepreload",crossorigin:"",href:h})});' +
   'a("script",{type:"module",crossorigin:"",src:e})}' +
-  'function p(){var r=document.getElementById("root"),o;if(!r||!r.firstChild)return g();setTimeout(g,3000);' +
+  'function p(){var r=document.getElementById("root"),o;z();if(!r||!r.firstChild)return g();setTimeout(g,3000);' +
   'try{o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(g,0)}});o.observe({type:"paint",buffered:true})}' +
   'catch(x){requestAnimationFrame(function(){setTimeout(g,0)})}}' +
   'document.readyState=="loading"?addEventListener("DOMContentLoaded",p,{once:true}):p()})()';
