@@ -30,7 +30,10 @@
 //    `data-added` too, index.css), but the replay hands the book to the app (`replay(onEarlyAdd)`,
 //    app.tsx) instead of clicking: the app keeps it once and shows its toast, and the style goes.
 //    A book already in the stored cart, one the page's state does not hold, or storage that cannot
-//    be read or written: the tap is kept as any other and replayed.
+//    be read or written: the tap is kept as any other and replayed. A tap while the page is still
+//    being parsed (a phone draws the first cards before the query state at the end has arrived) is
+//    answered the same at once, and its book stored when the parse ends (`z()`, at
+//    DOMContentLoaded, before the app can start); one the state turns out not to hold is replayed.
 //
 // Inline, so that it costs no request of its own (neither the page's nor the service worker's); the
 // CSP allows exactly this text by its SHA-256 (firebase.json; start-script.test.ts keeps the two in
