@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { BookLeaf } from 'schema-dts';
 import {
-  BookFormatSchema, CATEGORIES, CategorySchema, CoverImageSchema, CoverUrlSchema, IsbnSchema, LanguageSchema, MAX_BOOK_WEIGHT_GRAMS, MAX_PAGES,
+  BookFormatSchema, CategorySchema, CoverImageSchema, CoverUrlSchema, IsbnSchema, LanguageSchema, MAX_BOOK_WEIGHT_GRAMS, MAX_PAGES,
   MAX_STOCK, PagesSchema, PreorderLimitSchema, price, PublishedOnSchema, ReorderMinSchema, SCHEMA_BOOK_FORMATS, StockSchema, WeightSchema,
 } from './book';
+import { CATEGORIES } from './catalog-terms';
 import { BOOK_FORMAT_LABELS, BOOK_FORMATS } from './locale';
 import { MAX_PREORDER_LIMIT } from './preorder';
 import { fromCents, toCents } from './money';

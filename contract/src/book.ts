@@ -7,9 +7,8 @@ import { ISBN_MESSAGE, toIsbn13 } from './isbn';
 import { BOOK_FORMATS, type BookFormat } from './locale';
 import { MAX_PREORDER_LIMIT } from './preorder';
 import type { Book } from './book-fields';
+import { CATEGORIES, type Category } from './catalog-terms';
 
-export const CATEGORIES = ['business', 'technology', 'fiction', 'horror', 'adventure'] as const;
-export type Category = (typeof CATEGORIES)[number];
 
 /** Firestore ids we hand out: no '/', no '..', no reserved __name__ style ids. */
 export const BookIdSchema = z

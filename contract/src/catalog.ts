@@ -1,66 +1,13 @@
 import { z } from 'zod';
 import { CursorSchema } from './paging';
 import { optionalText } from './text';
-import { CategorySchema, type Category } from './book';
+import { CategorySchema } from './book';
 import type { Book } from './book-fields';
+import { BROWSE_MAX_PAGE_SIZE, BROWSE_PAGE_SIZE, BROWSE_SORTS, PRICE_EDGES, type Category } from './catalog-terms';
 
 // The catalogue's read API at scale: browse (GET /api/books?sort=...), search, suggestions and the
 // admin's Manage Books. Every list is paged on the server; a bad parameter is a 400 whose
 // `details` names the field (`{ message, details: { minPrice: ['...'] } }`).
-
-// ---------------------------------------------------------------------------------------------
-// Browse: GET /api/books?sort=&category=&minPrice=&maxPrice=&inStock=&cursor=&limit=
-//
-// Sending `sort` selects this API (the answer is a BooksPage object). Without `sort` the old
-// `?limit=&category=&after=` call still answers a plain array, newest first (home page carousels).
-//
-// Paging is by opaque cursor, never by offset: page 10 costs the same as page 1. The web app
-// keeps the cursor in its URL with a page number for display only:
-//     /books?category=fiction&sort=price-asc&page=3&cursor=<nextCursor of page 2>
-// Reload and a shared link are exact (a cursor holds the last book's sort value and id, not a
-// position, so it reads no extra document); Back is the browser's history. `prevCursor` goes one
-// page back from any page, also from a page opened by a shared link: use it for 'Previous' and
-// put `page - 1` beside it (omit cursor and page for page 1; prevCursor is null on page 1).
-// If books were added or removed meanwhile, page numbers are labels: the books are still in
-// order, none repeated or skipped relative to the cursor.
-// ---------------------------------------------------------------------------------------------
-
-export const BROWSE_SORTS = ['newest', 'price-asc', 'price-desc', 'title'] as const;
-export type BrowseSort = (typeof BROWSE_SORTS)[number];
-export const BROWSE_SORT_LABELS: Record<BrowseSort, string> = {
-  newest: 'Newest',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  title: 'Title: A-Z',
-};
-
-export const BROWSE_PAGE_SIZE = 24;
-export const BROWSE_MAX_PAGE_SIZE = 48;
-
-/**
- * The price filter's range edges, in dollars. `minPrice` and `maxPrice` must each be one of
- * these (a filter offers ranges between them: 'Under $10', '$10 to $15', ..., '$100 and over'),
- * and select `minPrice <= newPrice < maxPrice`; no maxPrice means no upper bound.
- * Why fixed edges: Firestore can only order by the field it range-filters, so 'newest' or
- * 'title' within a price range filters on a stored price band (`priceBand in [...]`) instead.
- */
-export const PRICE_EDGES = [0, 10, 15, 20, 30, 50, 100] as const;
-
-/** The band a price (in cents) falls in: i where PRICE_EDGES[i] <= price < PRICE_EDGES[i+1]. */
-export function priceBandOf(cents: number): number {
-  let band = 0;
-  PRICE_EDGES.forEach((edge, i) => {
-    if (cents >= edge * 100) band = i;
-  });
-  return band;
-}
-
-/** A label for the range [min, max) in dollars, e.g. 'Under $10', '$10 to $15', '$100 and over'. */
-export function priceRangeLabel(min: number | undefined, max: number | undefined): string {
-  if ((min ?? 0) === 0 && max !== undefined) return `Under $${max}`;
-  if (max === undefined) return `$${min ?? 0} and over`;
-  return `$${min} to $${max}`;
-}
 
 const edgeSchema = (field: string) =>
   z.coerce

@@ -2,6 +2,7 @@ export * from './admin';
 export * from './book';
 export * from './book-fields';
 export * from './catalog';
+export * from './catalog-terms';
 export * from './covers';
 export * from './errors';
 export * from './money';

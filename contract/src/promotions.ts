@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES } from './book';
+import { CATEGORIES } from './catalog-terms';
 import { fromCents, MAX_PRICE_CENTS, parseMoneyInput } from './money';
 import { CursorSchema } from './paging';
 import { roundDiv } from './pricing';

@@ -96,10 +96,11 @@ for (const path of ['/', '/books']) {
       const list = path === '/' ? page.getByRole('region', { name: 'Top Sellers' }) : page.getByRole('main');
       const add = list.getByRole('button', { name: /^Add to Cart/, disabled: false }).first();
       await add.tap();
-      const answer = await page.waitForFunction(() => {
+      const counted = await page.waitForFunction(() => {
         const seen = (window as { __answer?: { tapAt: number; countedAt: number } }).__answer!;
-        return seen.countedAt >= 0 && seen;
-      }, undefined, { timeout: 60_000 }).then((handle) => handle.jsonValue());
+        return seen.countedAt >= 0 ? seen : null;
+      }, undefined, { timeout: 60_000 });
+      const answer = (await counted.jsonValue())!;
       expect(answer.countedAt - answer.tapAt, 'from the tap to the header counting the book (ms)').toBeLessThan(1000);
       await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { ADMIN_BOOK_SORTS, CursorSchema, type AdminBookSort, type AdminBooksPage } from '@bookstore/contract';
+import { ADMIN_BOOK_SORTS, isCursor, type AdminBookSort, type AdminBooksPage } from '@bookstore/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { adminToken } from '../../../lib/admin-session';
 import { apiFetch } from '../../../lib/api-client';
@@ -18,7 +18,7 @@ export function parseAdminBooksParams(params: URLSearchParams): AdminBooksState 
   const dir = params.get('dir');
   const cursor = params.get('cursor') ?? '';
   const page = Number(params.get('page'));
-  const hasCursor = CursorSchema.safeParse(cursor).success && Number.isInteger(page) && page > 1;
+  const hasCursor = isCursor(cursor) && Number.isInteger(page) && page > 1;
   return {
     q: (params.get('q') ?? '').trim().slice(0, 100),
     sort: (ADMIN_BOOK_SORTS as readonly string[]).includes(sort) ? (sort as AdminBookSort) : 'date',

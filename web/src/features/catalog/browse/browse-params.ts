@@ -1,4 +1,4 @@
-import { BROWSE_PAGE_SIZE, BROWSE_SORTS, CursorSchema, PRICE_EDGES, type BrowseSort } from '@bookstore/contract';
+import { BROWSE_PAGE_SIZE, BROWSE_SORTS, isCursor, PRICE_EDGES, type BrowseSort } from '@bookstore/contract';
 
 // The browse page's whole state lives in its URL (/books?category=fiction&sort=price-asc&page=3&cursor=...),
 // so reload, Back and a shared link show the same books. Values the API would refuse (an unknown
@@ -38,7 +38,7 @@ export function parseBrowseParams(params: URLSearchParams, categories: readonly 
   const minPrice = edge(params.get('minPrice')) || undefined;
   let maxPrice = edge(params.get('maxPrice')) || undefined;
   if (maxPrice !== undefined && minPrice !== undefined && maxPrice <= minPrice) maxPrice = undefined;
-  const hasCursor = CursorSchema.safeParse(cursor).success;
+  const hasCursor = isCursor(cursor);
   return {
     category: category && categories.includes(category) ? category : undefined,
     minPrice,
