@@ -239,11 +239,21 @@ describe('288 priced cases: quote and order against a recomputation', () => {
           });
         }
       }
-      // Each lane takes the next case when its last is done (LANES, above).
+      // Each lane takes the next case when its last is done (LANES, above). At the first failure the
+      // others stop taking cases, and every lane has ended before it is reported: no order is placed
+      // behind the next test's whole-database checks.
       let next = 0;
-      await Promise.all(lanes.map(async (lane) => {
-        while (next < work.length) await work[next++]!(lane);
+      let failed = false;
+      const ran = await Promise.allSettled(lanes.map(async (lane) => {
+        while (!failed && next < work.length) {
+          await work[next++]!(lane).catch((error: unknown) => {
+            failed = true;
+            throw error;
+          });
+        }
       }));
+      const failure = ran.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failure) throw failure.reason;
     }
     console.log(`fulfilment: ${cases} cases, ${orders} orders placed and recomputed, ${unavailable} refused as unavailable, ${freeShipping} posted free`);
     expect(cases).toBe(288);

@@ -15,7 +15,8 @@ beforeAll(async () => {
   process.env.OPEN_LIBRARY_ORIGIN = fixture.origin;
 });
 afterAll(async () => {
-  process.env.OPEN_LIBRARY_ORIGIN = suiteOrigin;
+  if (suiteOrigin === undefined) delete process.env.OPEN_LIBRARY_ORIGIN;
+  else process.env.OPEN_LIBRARY_ORIGIN = suiteOrigin;
   await fixture.close();
 });
 

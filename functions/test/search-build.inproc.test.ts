@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetCatalogIndex } from '../src/books/catalog-index';
 import { buildSearchSnapshots } from '../src/books/search-build';
 import { SEARCH_SCHEMA } from '../src/books/search-index';
 import { publishedRef } from '../src/books/search-snapshot';
@@ -27,6 +28,7 @@ async function serve(app: Parameters<typeof createServer>[1]): Promise<{ server:
 let search: { server: Server; base: string };
 
 beforeAll(async () => {
+  resetCatalogIndex(); // a cold instance, whatever another file of this worker searched
   const { createSearchApp } = await import('../src/books/search.app');
   search = await serve(createSearchApp());
 });

@@ -30,6 +30,15 @@ let checking: Promise<void> | null = null;
 let cold: Promise<CatalogSearch> | null = null;
 let askedAt = 0;
 
+/** For tests in one process (the in-process lane's files share a worker's modules): a cold instance again. */
+export function resetCatalogIndex(): void {
+  current = null;
+  checkedAt = 0;
+  checking = null;
+  cold = null;
+  askedAt = 0;
+}
+
 /** The published snapshot when it is newer than `have` (null: nothing newer, or it was replaced meanwhile). */
 async function newerThan(have: number): Promise<Loaded | null> {
   const published = await readPublished();
