@@ -31,13 +31,16 @@ async function shopAnswers(): Promise<boolean> {
 
 const admin = () => getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
 
+/** Workers of the in-process lane beside a shop: two files at once (see `workers`, below). */
+const INPROC_WORKERS_BESIDE_SHOP = 2;
+
 /**
  * Empties the in-process lane's databases and buckets (one per worker: scripts/lib/inproc-lane.ts) in
  * the shop's emulators. None is the shop's, but its emulators keep them while they run, and its
- * Storage saves every bucket. Up to `workers`, and never fewer than a two-core run used.
+ * Storage saves every bucket.
  */
-async function emptyInprocData(workers: number): Promise<void> {
-  for (let worker = 1; worker <= Math.max(workers, 2); worker += 1) {
+async function emptyInprocData(): Promise<void> {
+  for (let worker = 1; worker <= INPROC_WORKERS_BESIDE_SHOP; worker += 1) {
     const database = inprocDatabase(worker);
     const res = await fetch(`http://${HOST}:${PORTS.firestore}/emulator/v1/projects/${PROJECT_ID}/databases/${database}/documents`, { method: 'DELETE' });
     if (!res.ok) throw new Error(`Could not empty the Firestore database ${database}: ${res.status} ${await res.text()}`);
@@ -69,7 +72,7 @@ async function deleteTestAccounts(since: number): Promise<number> {
  * files share the cores with them.
  */
 const cpuDefault = Math.max(availableParallelism() - 1, 1);
-const workers = (lane: QuickLane, boot: boolean) => ({ unit: boot ? cpuDefault : availableParallelism(), inproc: boot ? cpuDefault : 2, api: API_WORKERS })[lane];
+const workers = (lane: QuickLane, boot: boolean) => ({ unit: boot ? cpuDefault : availableParallelism(), inproc: boot ? cpuDefault : INPROC_WORKERS_BESIDE_SHOP, api: API_WORKERS })[lane];
 
 async function main() {
   const plan = quickPlan(process.argv.slice(2), await shopAnswers());
@@ -133,11 +136,11 @@ async function main() {
       t.env.STRIPE_API_BASE = stripe.url;
       const since = Date.now();
       tidy = async () => {
-        await emptyInprocData(workers('inproc', false));
+        await emptyInprocData();
         const deleted = await deleteTestAccounts(since);
         console.log(`Tidied the shop's emulators: databases and buckets ${INPROC_DATABASE}-<worker> emptied, ${deleted} test accounts deleted.`);
       };
-      await emptyInprocData(workers('inproc', false)); // what an interrupted run may have left
+      await emptyInprocData(); // what an interrupted run may have left
       await Promise.all([
         wants('unit') ? t.beside('unit', (out) => run('unit', out)) : undefined,
         wants('inproc') ? t.timed('inproc', () => run('inproc')) : undefined,

@@ -9,7 +9,6 @@ import { MAX_PREORDER_LIMIT } from './preorder';
 import type { Book } from './book-fields';
 import { CATEGORIES, type Category } from './catalog-terms';
 
-
 /** Firestore ids we hand out: no '/', no '..', no reserved __name__ style ids. */
 export const BookIdSchema = z
   .string({ error: 'Book id must be text' })

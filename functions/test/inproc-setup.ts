@@ -12,17 +12,18 @@ import { setBase } from './helpers';
 // The `inproc` vitest project: the `api` function's handler (functions/src/app.ts) served in this
 // process by functions-framework, the production runtime, on an ephemeral port, over the same
 // emulators as the `api` project (Firestore, Auth and Storage through the standard host variables,
-// which scripts/test.ts sets), on this worker's own database and bucket (scripts/lib/inproc-lane.ts). No Hosting and no Functions
-// emulator in between, so no worker process per concurrent request: the tests are the handlers'
-// logic at the speed of Firestore.
+// which scripts/test.ts sets), on this worker's own database and bucket (scripts/lib/inproc-lane.ts).
+// No Hosting and no Functions emulator in between, so no worker process per concurrent request: the
+// tests are the handlers' logic at the speed of Firestore.
 // Like index.ts, the runtime's body-parser is wrapped before the runtime builds its parsers.
 
 process.env.ADMIN_JWT_SECRET ??= randomBytes(32).toString('hex');
 // Read when first used (functions/src/lib/firebase.ts, helpers.ts), so set before any test runs: on
 // the shop's database its whole-database checks would race the other lanes, and two files beside
 // each other on one database would race each other.
-process.env.FIRESTORE_DATABASE_ID = inprocDatabase(inprocWorker());
-process.env.STORAGE_BUCKET = inprocBucket(inprocWorker());
+const worker = inprocWorker();
+process.env.FIRESTORE_DATABASE_ID = inprocDatabase(worker);
+process.env.STORAGE_BUCKET = inprocBucket(worker);
 
 let server: Server;
 

@@ -1,42 +1,16 @@
 import { NEWSLETTER_CHECK_INBOX } from '@bookstore/contract';
 import { expect, test, uniqueTitle } from './fixtures';
+import { appOwns as appOwnsWithin, cartSize, holdTheApp, PHONE, throttle } from './before-the-app';
 import { booksInStock } from './helpers';
-import type { BrowserContext, Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 // Issue 60: what a shopper does to the served page before the app has started is answered and kept.
 // The app's scripts are held until the shopper is done (as in early-tap.spec.ts), so every action
 // here surely lands before the app starts, however fast or slow the machine; then the test waits on
 // what the page shows, never on time.
 
-const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' as const };
-
-/** Lighthouse's mobile throttling in Chromium: 4x CPU and, with `network`, 150 ms round trip, 1.6 Mbit/s down. */
-async function throttle(context: BrowserContext, page: Page, network = true): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  if (network) {
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-  }
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
-/** Holds the app's scripts (the page is drawn, the app cannot start) until the returned release is called. */
-async function holdTheApp(page: Page): Promise<() => Promise<void>> {
-  const held: Route[] = [];
-  let released = false;
-  await page.route('**/assets/*.js', (route) => (released ? route.continue() : void held.push(route)));
-  return async () => {
-    released = true;
-    await Promise.all(held.splice(0).map((route) => route.continue()));
-  };
-}
-
 /** The app has started and hydrated the element (React owns it). */
-const appOwns = (page: Page, selector: string) =>
-  page.waitForFunction((s) => {
-    const el = document.querySelector(s);
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
-  }, selector, { timeout: 90_000 });
+const appOwns = (page: Page, selector: string) => appOwnsWithin(page, selector, 90_000);
 
 const newsletterEmail = () => `${uniqueTitle('early').replace(/\W+/g, '-').toLowerCase()}@example.com`;
 
@@ -76,8 +50,6 @@ for (const when of ['after', 'before'] as const) {
     }
   });
 }
-
-const cartSize = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('bookstore.cart') ?? '[]') as unknown[]).length);
 
 // Add to Cart as each served page draws it: the home page's first card on sale, a book page's, /books' first card on sale.
 const PAGES = [

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { appOwns as appOwnsWithin, cartSize, holdTheApp, PHONE, throttle } from './before-the-app';
 import { booksInStock } from './helpers';
 
 // Issue 38: a tap on a drawn control before the app has started is not lost, and has exactly one
@@ -7,27 +8,7 @@ import { booksInStock } from './helpers';
 // here lands before the app starts, however fast or slow the page arrives; then everything waits on
 // what the page shows, never on time.
 
-const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' as const };
 const SHOTS = 'artifacts/screenshots';
-
-/** Lighthouse's mobile throttling, applied in Chromium: 4x CPU, 150 ms round trip, 1.6 Mbit/s down. */
-async function throttle(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
-/** Holds the app's scripts (the page is drawn, the app cannot start) until the returned release is called. */
-async function holdTheApp(page: Page): Promise<() => Promise<void>> {
-  const held: Route[] = [];
-  let released = false;
-  await page.route('**/assets/*.js', (route) => (released ? route.continue() : void held.push(route)));
-  return async () => {
-    released = true;
-    await Promise.all(held.splice(0).map((route) => route.continue()));
-  };
-}
 
 /** A book on sale, its page opened in `context` with the app's code held: what is tapped now lands before the app starts. */
 async function heldBookPage(context: BrowserContext) {
@@ -39,13 +20,7 @@ async function heldBookPage(context: BrowserContext) {
 }
 
 /** The app has started and hydrated the page (React owns the element). */
-const appOwns = (page: Page, selector: string) =>
-  page.waitForFunction((s) => {
-    const el = document.querySelector(s);
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$'));
-  }, selector, { timeout: 60_000 });
-
-const cartSize = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('bookstore.cart') ?? '[]') as unknown[]).length);
+const appOwns = (page: Page, selector: string) => appOwnsWithin(page, selector, 60_000);
 
 test('under mobile throttling, Add to Cart tapped the moment it is drawn puts exactly one book in the cart', async ({ browser }) => {
   test.setTimeout(180_000);

@@ -98,7 +98,6 @@ export function allocateDiscount(lines: StoredSaleLine[], cents: number, eligibl
   return lines.map((l, i) => (shares[i]! > 0 && isBookLine(l) ? { ...l, discountCents: shares[i]! } : l));
 }
 
-
 /** The discount of every line: the sale's discount, in cents. */
 export const linesDiscountCents = (lines: StoredSaleLine[]) => lines.reduce((sum, l) => sum + (isBookLine(l) ? (l.discountCents ?? 0) : 0), 0);
 
