@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The one plain-JavaScript file: it runs before TypeScript tooling is installed, installs it if
-// needed, then hands over to scripts/<command>.ts through tsx, forwarding signals.
+// needed, then hands over to scripts/<command>.ts in node with tsx's loader, forwarding signals.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,11 @@ if (!existsSync(tsx) || !existsSync(`${root}node_modules/firebase-tools`)) {
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
-const child = spawn(tsx, [`${root}scripts/${command}.ts`, ...args], { cwd: root, stdio: 'inherit' });
+// Node with tsx's loader, not the tsx CLI: the CLI relays a Ctrl-C to its child, and if the child
+// has not answered within 30 ms (a busy machine), sends it again and then SIGKILL. The launcher was
+// then killed before it stopped its emulators, which kept their ports. Here the command gets the
+// signal itself and stops in its own time.
+const child = spawn(process.execPath, ['--import', 'tsx', `${root}scripts/${command}.ts`, ...args], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => child.kill(signal));
 }
