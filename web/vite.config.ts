@@ -65,6 +65,11 @@ function robots(): Plugin {
   };
 }
 
+// Zod in a chunk of its own, with the alias below that configures it: left to itself the bundler put
+// both in one chunk with the catalogue's terms, which /books and the dashboard share, so /books
+// loaded and ran 52 KB it never uses (issue 60).
+const CHUNK_GROUPS = { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]vendor[\\/]zod-jitless/ }] };
+
 export default defineConfig({
   // prerender before VitePWA: its closeBundle writes the pages the worker's precache lists (it runs first either way).
   plugins: [react(), tailwindcss(), prerender(), storefrontShell(), VitePWA(pwaOptions), robots(), releaseStamp()],
@@ -79,10 +84,16 @@ export default defineConfig({
   build: {
     target: 'es2022',
     manifest: true, // read by the bundle budget test
+    // The entry's own lazy imports are the app's start stages (src/main.tsx): every page's start script
+    // already preloads their files (src/server/document.ts, startChunks), so the entry does not carry
+    // a second list of them for Vite's preloader. Every other lazy import keeps its list. No polyfill:
+    // a browser without modulepreload (Safari before 17) fetches the same files as it finds them.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && /(^|\/)index-[\w-]+\.js$/.test(hostId) ? [] : deps) },
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id: string) => !UNUSED_FIREBASE.test(id),
       },
+      output: { codeSplitting: CHUNK_GROUPS },
     },
   },
 });

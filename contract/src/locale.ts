@@ -4,7 +4,7 @@
 // at 01:00 UTC is "January 1" for everyone, not January 1 on the server and December 31 in Honolulu.
 // Change them here for a shop elsewhere (an IANA zone name and a BCP 47 locale).
 
-import { SHOP_LOCALE, SHOP_TIME_ZONE } from './shop-zone';
+import { dayInShopZone, SHOP_LOCALE, SHOP_TIME_ZONE } from './shop-zone';
 
 export { SHOP_LOCALE, SHOP_TIME_ZONE };
 export { formatPublicationDate } from './publication-date';
@@ -34,12 +34,9 @@ const valid = (iso: string): Date | null => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
-// en-CA writes a date as YYYY-MM-DD.
-const dayFormat_ = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** The shop's calendar day (YYYY-MM-DD in SHOP_TIME_ZONE) of an instant: the day a counter sale's takings count in. */
 export function shopDay(at: string | Date): string {
-  return dayFormat_.format(typeof at === 'string' ? new Date(at) : at);
+  return dayInShopZone(typeof at === 'string' ? new Date(at) : at);
 }
 
 /** 'January 1, 2026' in the shop's zone; '' for a value that is not a date. */

@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from './shop-zone';
+import { dayInShopZone } from './shop-zone';
 
 // Pre-orders (issue 41). A book whose publication date is after today, in the shop's time zone, is
 // forthcoming: the shop takes orders for it at stock 0. Each such order line waits ('waiting') until
@@ -30,13 +30,9 @@ export interface DeskPreordersPage {
 /** The largest per-book pre-order limit a form may set. */
 export const MAX_PREORDER_LIMIT = 10_000;
 
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** Today in the shop's time zone, as YYYY-MM-DD. */
 export function shopToday(now: Date = new Date()): string {
-  const parts = Object.fromEntries(dayFormat.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return dayInShopZone(now);
 }
 
 /**

@@ -3,3 +3,17 @@
 // which a bundle would otherwise carry whole into its entry chunk.
 export const SHOP_TIME_ZONE = 'UTC';
 export const SHOP_LOCALE = 'en-US';
+
+let dayParts: Intl.DateTimeFormat | undefined;
+/**
+ * The shop's calendar day of an instant, YYYY-MM-DD. In UTC it is the ISO string's date: building an
+ * Intl formatter costs a phone about 100 ms (its locale's and zone's data), and the storefront asks
+ * for today while it starts (pre-orders, issue 60). Another zone builds one formatter, on first use.
+ */
+export function dayInShopZone(at: Date): string {
+  if (SHOP_TIME_ZONE === 'UTC') return at.toISOString().slice(0, 10);
+  // en-CA writes a date as YYYY-MM-DD.
+  dayParts ??= new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const parts = Object.fromEntries(dayParts.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}

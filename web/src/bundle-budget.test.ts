@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { startChunks } from './server/document';
 
 // Deterministic size budgets, read from the production build (npm test builds first): what a
 // first visit to each storefront route downloads before any interaction, and what it never does.
@@ -17,8 +18,11 @@ const manifest: Record<string, Chunk> = existsSync(manifestPath) ? JSON.parse(re
 // The client's own second try of a 503 BUSY (api-client.ts; a shopper never reads 'try again' for a
 // lock another request held) is every request's: 126 bytes more, 121.5 KB. The dashboard's four new
 // pages (issues 54, 56: Payment problems, Receiving, Purchasing, Supplier Returns) are lazy routes,
-// but each names its chunk in the route table the entry carries: 230 bytes more, 122 KB.
-export const BUDGET_HOME_JS_GZIP = 122 * 1024;
+// but each names its chunk in the route table the entry carries: 230 bytes more, 122 KB. Issue 60
+// starts the app in two stages, React DOM and then the app, each evaluated in a task of its own (one
+// 345 KB module held a throttled phone 180-350 ms): two files compress apart and the entry holds
+// Vite's preloader for the pages' chunks: 124.1 KB, budget 124.5 KB.
+export const BUDGET_HOME_JS_GZIP = 124.5 * 1024;
 
 /** A chunk and everything it imports statically, as manifest keys. */
 function closure(keys: string[]): Set<string> {
@@ -41,7 +45,9 @@ function chunk(path: string): string {
   if (!key) throw new Error(`No chunk for ${path} in web/dist's manifest: renamed? Update the bundle budget test.`);
   return key;
 }
+// The entry and its start stages (main.tsx loads React DOM, then the app): what every page runs first.
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const start = (keys: string[]) => closure([entry, ...startChunks(manifest), ...keys]);
 const route = (name: string) => chunk(`app/routes/${name}.tsx`);
 const feature = (path: string) => chunk(path);
 /** Chunks some other chunk imports lazily (`import()`): code split off, loaded only when asked for. */
@@ -53,7 +59,10 @@ const storefrontRoutes = ['home', 'books', 'book-detail', 'cart', 'checkout', 'o
 
 describe.skipIf(!existsSync(manifestPath))('bundle budgets (web/dist)', () => {
   it(`a first visit to / downloads at most ${BUDGET_HOME_JS_GZIP / 1024} KB of JavaScript (gzip)`, () => {
-    const bytes = gzipBytes(closure([entry, route('home')]));
+    // The start stages are in the count (were they renamed, the figure would drop to the tiny entry).
+    expect(manifest[entry]!.dynamicImports).toHaveLength(2);
+    expect(startChunks(manifest)).toEqual(expect.arrayContaining(manifest[entry]!.dynamicImports!));
+    const bytes = gzipBytes(start([route('home')]));
     console.log(`home first-load JS: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes)`);
     expect(bytes).toBeLessThanOrEqual(BUDGET_HOME_JS_GZIP);
   });
@@ -64,50 +73,50 @@ describe.skipIf(!existsSync(manifestPath))('bundle budgets (web/dist)', () => {
     expect(dashboard.length).toBeGreaterThan(0);
     expect(dashboard.some((k) => lazyChunks.has(k))).toBe(true);
     for (const name of storefrontRoutes) {
-      const files = [...closure([entry, route(name)])];
+      const files = [...start([route(name)])];
       expect(files.filter((k) => k.includes('features/admin/')), name).toEqual([]);
     }
   });
 
   it('the home page does not load the Firebase SDK, reactfire, sweetalert2 or Swiper up front', () => {
-    const files = [...closure([entry, route('home')])].map((k) => `${k} ${manifest[k]!.file}`).join('\n');
+    const files = [...start([route('home')])].map((k) => `${k} ${manifest[k]!.file}`).join('\n');
     for (const heavy of ['firebase', 'reactfire', 'sweetalert2', 'swiper', 'zod']) {
       expect(files, heavy).not.toMatch(new RegExp(`node_modules/(@?${heavy})`));
     }
-    const code = [...closure([entry, route('home')])].map((k) => readFileSync(new URL(manifest[k]!.file, DIST), 'utf8')).join('');
+    const code = [...start([route('home')])].map((k) => readFileSync(new URL(manifest[k]!.file, DIST), 'utf8')).join('');
     expect(code).not.toContain('identitytoolkit');
     expect(code).not.toContain('ZodError');
     expect(code).not.toContain('swal2-container'); // sweetalert2
     expect(code).not.toContain('swiper-initialized'); // Swiper core
   });
 
-  it('a book page does not load zod up front (its details format with the zod-free locale module; decision 029)', () => {
-    const files = [...closure([entry, route('book-detail')])];
-    expect(files.map((k) => `${k} ${manifest[k]!.file}`).join('\n')).not.toMatch(/node_modules\/zod/);
+  it.each(['book-detail', 'books'])('%s does not load zod up front (a book page formats with the zod-free locale module, decision 029; /books reads the zod-free catalogue terms, issue 60)', (name) => {
+    const files = [...start([route(name)])];
+    expect(files.map((k) => `${k} ${manifest[k]!.file}`).join('\n')).not.toMatch(/node_modules\/zod|zod-/);
     expect(files.map((k) => readFileSync(new URL(manifest[k]!.file, DIST), 'utf8')).join('')).not.toContain('ZodError');
   });
 
   it('the Firestore SDK and reactfire load only on pages that follow data, never on the home page or with sign-in', () => {
-    const home = codeOf(closure([entry, route('home')]));
+    const home = codeOf(start([route('home')]));
     // The auth chunk loads on every page for a signed-in visitor: it must not bring Firestore along.
-    const auth = codeOf(closure([entry, feature('lib/auth/auth-bridge.tsx')]));
+    const auth = codeOf(start([feature('lib/auth/auth-bridge.tsx')]));
     for (const marker of FIRESTORE_MARKERS) {
       expect(home, marker).not.toContain(marker);
       expect(auth, marker).not.toContain(marker);
     }
     // ...and the live pages do carry it (so the check above is not vacuous).
-    expect(codeOf(closure([entry, route('orders')]))).toContain(FIRESTORE_MARKERS[0]);
-    expect(codeOf(closure([entry, feature('features/cart/follow-stock.tsx')]))).toContain(FIRESTORE_MARKERS[0]);
+    expect(codeOf(start([route('orders')]))).toContain(FIRESTORE_MARKERS[0]);
+    expect(codeOf(start([feature('features/cart/follow-stock.tsx')]))).toContain(FIRESTORE_MARKERS[0]);
     // The book page itself renders without it: the stock follower is a lazy chunk loaded after.
-    expect(codeOf(closure([entry, route('book-detail')]))).not.toContain(FIRESTORE_MARKERS[0]);
+    expect(codeOf(start([route('book-detail')]))).not.toContain(FIRESTORE_MARKERS[0]);
   });
 
   it('reports the JS of /orders and of a book page (with its live stock follower)', () => {
     const kb = (keys: Set<string>) => `${(gzipBytes(keys) / 1024).toFixed(1)} KB gzip`;
-    const book = closure([entry, route('book-detail')]);
+    const book = start([route('book-detail')]);
     const follower = closure([feature('features/cart/follow-stock.tsx')]);
-    console.log(`/orders first-load JS: ${kb(closure([entry, route('orders')]))}`);
+    console.log(`/orders first-load JS: ${kb(start([route('orders')]))}`);
     console.log(`book page first-load JS: ${kb(book)}; then its live stock follower: ${kb(new Set([...follower].filter((k) => !book.has(k))))}`);
-    expect(gzipBytes(closure([entry, route('orders')]))).toBeGreaterThan(gzipBytes(closure([entry, route('home')])));
+    expect(gzipBytes(start([route('orders')]))).toBeGreaterThan(gzipBytes(start([route('home')])));
   });
 });

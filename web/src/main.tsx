@@ -1,16 +1,12 @@
-import { hydrate as hydrateQueries, onlineManager } from '@tanstack/react-query';
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { createBrowserRouter } from 'react-router-dom';
-import { routes } from './app/routes';
-import { QUERY_STATE_ID } from './server/document';
-import { ApiError } from './lib/api-client';
-import { stopEarlyInput } from './lib/early-input';
-import { networkStatus } from './lib/network-status';
-import { ShopQueryClient } from './lib/query-client';
-import { followCatalogueUpdates } from './lib/pwa/catalogue-updates';
+import type { AppRouter } from './app/routes';
 import './index.css';
+
+// The entry is small: it keeps the page safe across redeploys, then starts the app in stages, each
+// evaluated in a task of its own (issue 60: the whole app's modules evaluated as one 345 KB module
+// held a 4x-throttled phone's main thread 180-350 ms, so a tap waited for all of it): React DOM
+// (boot/react-dom.ts), then the app's modules, which start the router and React (boot/app.tsx).
+// Every stage's code is already downloading: the start script preloads the entry's whole start
+// (web/src/server/document.ts, `startChunks`), so the stages cost no round trip of their own.
 
 // After a redeploy, an open tab asks for chunks whose hashes no longer exist. Vite reports the
 // failed import as `vite:preloadError`: load the page the shopper was going to (the router has not
@@ -18,6 +14,7 @@ import './index.css';
 // the chunk is missing from the new version too (the route's error page shows instead); a later
 // deploy, a minute on, may reload again.
 const CHUNK_RELOAD_KEY = 'bookstore:chunk-reload-at';
+let router: AppRouter | undefined;
 window.addEventListener('vite:preloadError', (event) => {
   // Under the service worker the tab runs the build the worker precached until the shopper takes an
   // update: a reload would bring the same build, and a failed chunk there means offline (the
@@ -36,67 +33,6 @@ window.addEventListener('vite:preloadError', (event) => {
   else window.location.reload();
 });
 
-const queryClient = new ShopQueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // Always try the request: offline, the service worker may answer it from its cache (the
-      // catalogue, web/pwa.config.ts). Only when that fails too do retries wait for the network,
-      // and every active query refetches when it returns ('online' event, TanStack's onlineManager).
-      networkMode: 'offlineFirst',
-      refetchOnWindowFocus: false,
-      // A 4xx will not change on retry; network trouble might.
-      retry: (count, error) => count < 2 && !(error instanceof ApiError && typeof error.kind === 'number' && error.kind < 500),
-    },
-  },
-});
-
-followCatalogueUpdates(queryClient);
-// Queries pause and resume with the shop's own network status (lib/network-status.ts), not only
-// navigator.onLine: a page opened offline, or on a network that lies, starts offline.
-onlineManager.setEventListener((setOnline) => {
-  setOnline(networkStatus!.online());
-  return networkStatus!.subscribe(() => setOnline(networkStatus!.online()));
-});
-
-// The service worker (offline, installable): registered once the page has loaded, from its own chunk.
-const registerWorker = () => void import('./lib/pwa/register-sw').then((m) => m.registerServiceWorker());
-if (document.readyState === 'complete') registerWorker();
-else window.addEventListener('load', registerWorker, { once: true });
-
-// The first HTML already shows the page: the build's prerendered pages and the pages function's
-// answers are the server render of this same app (src/server/render.tsx), with the data they were
-// drawn from as TanStack Query's dehydrated state. The QueryClient takes that state first, then React
-// hydrates the HTML: the same components with the same data draw the same text. Only the plain shell
-// (every other route, and the service worker's navigations) has an empty root, and renders.
-const container = document.getElementById('root')!;
-const state = document.getElementById(QUERY_STATE_ID)?.textContent;
-if (state) hydrateQueries(queryClient, JSON.parse(state));
-const hydrate = container.hasChildNodes();
-let router: ReturnType<typeof createBrowserRouter> | undefined;
-
-// Each step in a task of its own (a phone's main thread stays free between them): the modules'
-// evaluation (this task), the router's start (it matches the URL and asks for the route's code),
-// then React's render, itself in slices (a transition).
-setTimeout(() => {
-  const started = createBrowserRouter(routes);
-  router = started;
-  const app = <App router={started} queryClient={queryClient} />;
-  // In a transition, React hydrates and renders in slices of a few milliseconds, yielding to the
-  // browser between them, instead of one long task a phone feels as a frozen page.
-  const render = () => startTransition(() => {
-    // From here React's listeners see every event: the start script stops keeping them, and what
-    // it kept is replayed once the page is hydrated (App, useReplayEarlyInput).
-    stopEarlyInput();
-    if (hydrate) hydrateRoot(container, app);
-    else createRoot(container).render(app);
-  });
-  if (started.state.initialized) setTimeout(render, 0);
-  else {
-    const stop = started.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      render();
-    });
-  }
-}, 0);
+void import('./boot/react-dom')
+  .then(() => import('./boot/app'))
+  .then((app) => app.start((started) => { router = started; }));

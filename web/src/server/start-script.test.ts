@@ -130,6 +130,21 @@ describe('the start script: when the app starts', () => {
     expect(p.added.map((el) => [el.tag, el.attrs])).toEqual(started);
   });
 
+  it('adds many preloads six to a task, and the entry only after the last (a phone is never held by all at once)', () => {
+    const hrefs = Array.from({ length: 14 }, (_, i) => `/assets/chunk-${i}.js`);
+    const p = page('interactive', { 'data-entry': '/assets/index-1.js', 'data-preload': hrefs.join(' ') });
+    p.paint();
+    const runNext = () => p.timers.splice(p.timers.findIndex((t) => t.ms === 0), 1)[0]!.run();
+    runNext(); // the task after the paint: the first six
+    expect(p.added.map((el) => el.attrs.href)).toEqual(hrefs.slice(0, 6));
+    runNext();
+    expect(p.added.map((el) => el.attrs.href)).toEqual(hrefs.slice(0, 12));
+    expect(p.scripts()).toEqual([]);
+    runNext();
+    expect(p.added.map((el) => el.attrs.href ?? el.attrs.src)).toEqual([...hrefs, '/assets/index-1.js']);
+    expect(p.timers.filter((t) => t.ms === 0)).toEqual([]);
+  });
+
   it('does not wait for the load event: a parsed, painted page still loading its pictures starts', () => {
     const p = page('interactive');
     expect(p.listeners.load).toBeUndefined();
