@@ -84,11 +84,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     manifest: true, // read by the bundle budget test
-    // The entry's own lazy imports are the app's start stages (src/main.tsx): every page's start script
-    // already preloads their files (src/server/document.ts, startChunks), so the entry does not carry
-    // a second list of them for Vite's preloader. Every other lazy import keeps its list. No polyfill:
-    // a browser without modulepreload (Safari before 17) fetches the same files as it finds them.
-    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && /(^|\/)index-[\w-]+\.js$/.test(hostId) ? [] : deps) },
+    // No modulepreload polyfill: a browser without it (Safari before 17) fetches the same files as it finds them.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id: string) => !UNUSED_FIREBASE.test(id),

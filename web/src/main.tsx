@@ -1,12 +1,6 @@
 import type { AppRouter } from './app/routes';
+import { start } from './app/start';
 import './index.css';
-
-// The entry is small: it keeps the page safe across redeploys, then starts the app in stages, each
-// evaluated in a task of its own (issue 60: the whole app's modules evaluated as one 345 KB module
-// held a 4x-throttled phone's main thread 180-350 ms, so a tap waited for all of it): React DOM
-// (boot/react-dom.ts), then the app's modules, which start the router and React (boot/app.tsx).
-// Every stage's code is already downloading: the start script preloads the entry's whole start
-// (web/src/server/document.ts, `startChunks`), so the stages cost no round trip of their own.
 
 // After a redeploy, an open tab asks for chunks whose hashes no longer exist. Vite reports the
 // failed import as `vite:preloadError`: load the page the shopper was going to (the router has not
@@ -33,6 +27,4 @@ window.addEventListener('vite:preloadError', (event) => {
   else window.location.reload();
 });
 
-void import('./boot/react-dom')
-  .then(() => import('./boot/app'))
-  .then((app) => app.start((started) => { router = started; }));
+start((started) => { router = started; });

@@ -9,7 +9,7 @@ import { AdminSessionWatcher } from './admin-session-watcher';
 import type { AppRouter } from './routes';
 
 /**
- * The whole app. The browser (boot/app.tsx) and the server render (web/src/server/render.tsx, which the
+ * The whole app. The browser (app/start.tsx) and the server render (web/src/server/render.tsx, which the
  * build-time prerender, web/prerender.ts, and the pages function both use) render this same
  * tree, so a prerendered page hydrates without a mismatch (useId's ids depend on the tree's shape).
  */

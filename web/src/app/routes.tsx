@@ -9,7 +9,7 @@ const pages = (table: Record<string, PageModule>): RouteObject[] =>
   Object.entries(table).map(([path, lazy]) => (path ? { path, lazy } : { index: true, lazy }));
 
 // Every page is its own chunk; the dashboard's (charts, forms) never loads on storefront routes.
-// Shared by the browser's router (boot/app.tsx) and the server render (web/src/server/render.tsx).
+// Shared by the browser's router (app/start.tsx) and the server render (web/src/server/render.tsx).
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 // What the shopper did to the served page before the app started (decision 038): the inline start
 // script (web/src/server/start-script.ts) keeps each click on a button or checkbox and the last
-// choice of each select, and plays them back when told. boot/app.tsx stops the keeping just before
+// choice of each select, and plays them back when told. app/start.tsx stops the keeping just before
 // React hydrates (from then on React's own listeners see every event); the app replays the queue
 // once, after hydration and the renders that follow it (the wishlist's and the cart's real state),
 // so each tap has the effect it would have had with the app running: exactly one. A tap on Add to

@@ -7,7 +7,6 @@ export interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
-  dynamicImports?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -26,7 +25,7 @@ export interface DocumentParts {
   state?: unknown;
 }
 
-/** The id of the script element carrying the dehydrated query state (boot/app.tsx reads it). */
+/** The id of the script element carrying the dehydrated query state (app/start.tsx reads it). */
 export const QUERY_STATE_ID = 'query-state';
 
 export const SHOP_DESCRIPTION =
@@ -47,16 +46,6 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
- * What every page's start runs, as manifest keys: the entry's imports and its start stages, React DOM
- * and the app (src/boot/, the entry's only lazy imports: main.tsx imports them one after the other),
- * all preloaded with the entry.
- */
-export function startChunks(manifest: Manifest): string[] {
-  const entry = manifest['index.html'];
-  return [...(entry?.imports ?? []), ...(entry?.dynamicImports ?? [])];
-}
-
-/**
  * The stylesheets, and the start script naming the entry and the modules to preload with it (its
  * imports and the route's chunk): it adds them after the load event (decision 029), so the scripts
  * neither delay the page's first paint nor compete with its pictures.
@@ -73,7 +62,7 @@ export function assetTags(manifest: Manifest, routeModule?: string | null): stri
     chunk.css?.forEach((file) => css.add(file));
     chunk.imports?.forEach(visit);
   };
-  startChunks(manifest).forEach(visit);
+  entry.imports?.forEach(visit);
   if (routeModule) visit(`src/app/routes/${routeModule}.tsx`);
   preload.delete(entry.file);
   const imports = [...preload].map((file) => `/${file}`).join(' ');

@@ -12,12 +12,12 @@ import { booksQuery } from '../lib/books/get-books';
 import { pageTitle, takeServerTitle } from '../lib/use-page-title';
 
 // The one server render of the storefront: the same route components and the same App tree the
-// browser hydrates (boot/app.tsx), for the build's prerendered pages (web/prerender.ts) and for the
+// browser hydrates (app/start.tsx), for the build's prerendered pages (web/prerender.ts) and for the
 // `pages` function at request time (functions/src/pages/pages.app.ts bundles this module).
 //
 // Data: the server's loaders fill a QueryClient under the keys of the same queryOptions the pages
 // read (bookQuery, browseQuery); its dehydrated state goes into the page once (document.ts) and the
-// browser's QueryClient is hydrated from it before React hydrates (boot/app.tsx). Nothing else is
+// browser's QueryClient is hydrated from it before React hydrates (app/start.tsx). Nothing else is
 // embedded, and no page has a reader of its own.
 //
 // The router is a memory router started at the URL, rendered by the same RouterProvider as in the

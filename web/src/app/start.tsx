@@ -1,9 +1,9 @@
 import { hydrate as hydrateQueries, onlineManager } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from '../app/app';
+import { App } from './app';
 import { createBrowserRouter } from 'react-router-dom';
-import { routes, type AppRouter } from '../app/routes';
+import { routes, type AppRouter } from './routes';
 import { QUERY_STATE_ID } from '../server/document';
 import { ApiError } from '../lib/api-client';
 import { stopEarlyInput } from '../lib/early-input';
@@ -12,8 +12,8 @@ import { ShopQueryClient } from '../lib/query-client';
 import { followCatalogueUpdates } from '../lib/pwa/catalogue-updates';
 
 /**
- * The app's start, called by the entry (main.tsx) once React DOM and this module are evaluated:
- * the query client, then the router, then React, each in a task of its own.
+ * The app's start, called by the entry (main.tsx) once the modules are evaluated: the query client,
+ * then the router, then React, each in a task of its own.
  */
 export function start(onRouter: (router: AppRouter) => void): void {
   setTimeout(() => {
