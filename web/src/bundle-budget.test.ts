@@ -42,8 +42,6 @@ function chunk(path: string): string {
   return key;
 }
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-/** What a first visit runs: the entry, what it imports, and `keys` (a route's chunk, a feature's). */
-const start = (keys: string[]) => closure([entry, ...keys]);
 const route = (name: string) => chunk(`app/routes/${name}.tsx`);
 const feature = (path: string) => chunk(path);
 /** Chunks some other chunk imports lazily (`import()`): code split off, loaded only when asked for. */
@@ -55,7 +53,7 @@ const storefrontRoutes = ['home', 'books', 'book-detail', 'cart', 'checkout', 'o
 
 describe.skipIf(!existsSync(manifestPath))('bundle budgets (web/dist)', () => {
   it(`a first visit to / downloads at most ${BUDGET_HOME_JS_GZIP / 1024} KB of JavaScript (gzip)`, () => {
-    const bytes = gzipBytes(start([route('home')]));
+    const bytes = gzipBytes(closure([entry, route('home')]));
     console.log(`home first-load JS: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes)`);
     expect(bytes).toBeLessThanOrEqual(BUDGET_HOME_JS_GZIP);
   });
@@ -66,17 +64,17 @@ describe.skipIf(!existsSync(manifestPath))('bundle budgets (web/dist)', () => {
     expect(dashboard.length).toBeGreaterThan(0);
     expect(dashboard.some((k) => lazyChunks.has(k))).toBe(true);
     for (const name of storefrontRoutes) {
-      const files = [...start([route(name)])];
+      const files = [...closure([entry, route(name)])];
       expect(files.filter((k) => k.includes('features/admin/')), name).toEqual([]);
     }
   });
 
   it('the home page does not load the Firebase SDK, reactfire, sweetalert2 or Swiper up front', () => {
-    const files = [...start([route('home')])].map((k) => `${k} ${manifest[k]!.file}`).join('\n');
+    const files = [...closure([entry, route('home')])].map((k) => `${k} ${manifest[k]!.file}`).join('\n');
     for (const heavy of ['firebase', 'reactfire', 'sweetalert2', 'swiper', 'zod']) {
       expect(files, heavy).not.toMatch(new RegExp(`node_modules/(@?${heavy})`));
     }
-    const code = [...start([route('home')])].map((k) => readFileSync(new URL(manifest[k]!.file, DIST), 'utf8')).join('');
+    const code = [...closure([entry, route('home')])].map((k) => readFileSync(new URL(manifest[k]!.file, DIST), 'utf8')).join('');
     expect(code).not.toContain('identitytoolkit');
     expect(code).not.toContain('ZodError');
     expect(code).not.toContain('swal2-container'); // sweetalert2
@@ -84,32 +82,32 @@ describe.skipIf(!existsSync(manifestPath))('bundle budgets (web/dist)', () => {
   });
 
   it.each(['book-detail', 'books'])('%s does not load zod up front (a book page formats with the zod-free locale module, decision 029; /books reads the zod-free catalogue terms, issue 60)', (name) => {
-    const files = [...start([route(name)])];
+    const files = [...closure([entry, route(name)])];
     expect(files.map((k) => `${k} ${manifest[k]!.file}`).join('\n')).not.toMatch(/node_modules\/zod|zod-/);
     expect(files.map((k) => readFileSync(new URL(manifest[k]!.file, DIST), 'utf8')).join('')).not.toContain('ZodError');
   });
 
   it('the Firestore SDK and reactfire load only on pages that follow data, never on the home page or with sign-in', () => {
-    const home = codeOf(start([route('home')]));
+    const home = codeOf(closure([entry, route('home')]));
     // The auth chunk loads on every page for a signed-in visitor: it must not bring Firestore along.
-    const auth = codeOf(start([feature('lib/auth/auth-bridge.tsx')]));
+    const auth = codeOf(closure([entry, feature('lib/auth/auth-bridge.tsx')]));
     for (const marker of FIRESTORE_MARKERS) {
       expect(home, marker).not.toContain(marker);
       expect(auth, marker).not.toContain(marker);
     }
     // ...and the live pages do carry it (so the check above is not vacuous).
-    expect(codeOf(start([route('orders')]))).toContain(FIRESTORE_MARKERS[0]);
-    expect(codeOf(start([feature('features/cart/follow-stock.tsx')]))).toContain(FIRESTORE_MARKERS[0]);
+    expect(codeOf(closure([entry, route('orders')]))).toContain(FIRESTORE_MARKERS[0]);
+    expect(codeOf(closure([entry, feature('features/cart/follow-stock.tsx')]))).toContain(FIRESTORE_MARKERS[0]);
     // The book page itself renders without it: the stock follower is a lazy chunk loaded after.
-    expect(codeOf(start([route('book-detail')]))).not.toContain(FIRESTORE_MARKERS[0]);
+    expect(codeOf(closure([entry, route('book-detail')]))).not.toContain(FIRESTORE_MARKERS[0]);
   });
 
   it('reports the JS of /orders and of a book page (with its live stock follower)', () => {
     const kb = (keys: Set<string>) => `${(gzipBytes(keys) / 1024).toFixed(1)} KB gzip`;
-    const book = start([route('book-detail')]);
+    const book = closure([entry, route('book-detail')]);
     const follower = closure([feature('features/cart/follow-stock.tsx')]);
-    console.log(`/orders first-load JS: ${kb(start([route('orders')]))}`);
+    console.log(`/orders first-load JS: ${kb(closure([entry, route('orders')]))}`);
     console.log(`book page first-load JS: ${kb(book)}; then its live stock follower: ${kb(new Set([...follower].filter((k) => !book.has(k))))}`);
-    expect(gzipBytes(start([route('orders')]))).toBeGreaterThan(gzipBytes(start([route('home')])));
+    expect(gzipBytes(closure([entry, route('orders')]))).toBeGreaterThan(gzipBytes(closure([entry, route('home')])));
   });
 });
