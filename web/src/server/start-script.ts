@@ -36,9 +36,10 @@
 //    DOMContentLoaded, before the app can start); one the state turns out not to hold is replayed.
 //
 // The preload links go in two tasks (issue 60): each costs Chromium about half a millisecond, and a
-// page's 16-22 in one task held a 4x-throttled phone's main thread 50-90 ms. The first half (the start's
-// own files come first) goes in with the entry, the rest a task later: in more, smaller tasks the
-// last ones waited behind the page's own long tasks, and the app started up to 400 ms later.
+// page's 16-22 in one task held a 4x-throttled phone's main thread 50-90 ms (a page has 7-15 since
+// the entry's static imports share its chunk, vite.config.ts). The first half (the start's own files
+// come first) goes in with the entry, the rest a task later: in more, smaller tasks the last ones
+// waited behind the page's own long tasks, and the app started up to 400 ms later.
 //
 // Inline, so that it costs no request of its own (neither the page's nor the service worker's); the
 // CSP allows exactly this text by its SHA-256 (firebase.json; start-script.test.ts keeps the two in
