@@ -145,7 +145,7 @@ export function Component() {
         {menuOpen && (
           <nav aria-label="Dashboard menu" className="flex flex-wrap items-center gap-2 bg-secondary px-4 py-2 sm:hidden print:hidden">{nav}</nav>
         )}
-        {me.data && <ReauthDialog totpEnabled={me.data.totpEnabled} />}
+        <ReauthDialog totpEnabled={me.data?.totpEnabled ?? false} />
         <main className="space-y-6 p-4 sm:p-10">
           <div className="flex flex-col justify-between gap-4 md:flex-row md:items-end print:hidden">
             <div>

@@ -15,9 +15,16 @@ import { setReauthPrompt } from '../api/staff-api';
 
 const field = 'w-full rounded border border-gray-300 px-3 py-2 focus:outline-2 focus:outline-accent';
 
-/** Mounted once by the dashboard's layout; shows itself when a request asks. */
+/**
+ * Mounted once by the dashboard's layout, from its first render: shows itself when a request asks.
+ * It does not wait for the person's profile (`totpEnabled` is false until it comes): a page's form
+ * can be sent before then, and with no prompt registered a refused action only said 'Confirm your
+ * password to continue' (seen under load in reauth.spec.ts). A code is asked for when the server
+ * says it is needed, whatever `totpEnabled` said.
+ */
 export function ReauthDialog({ totpEnabled }: { totpEnabled: boolean }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const totp = useRef(totpEnabled);
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
   const [open, setOpen] = useState(false);
   const [askCode, setAskCode] = useState(totpEnabled);
@@ -31,11 +38,15 @@ export function ReauthDialog({ totpEnabled }: { totpEnabled: boolean }) {
         new Promise<boolean>((resolve) => {
           settle.current = resolve;
           setProblem('');
-          setAskCode(totpEnabled);
+          setAskCode(totp.current);
           setOpen(true);
         }),
     );
     return () => setReauthPrompt(null);
+  }, []);
+
+  useEffect(() => {
+    totp.current = totpEnabled;
   }, [totpEnabled]);
 
   useEffect(() => {
