@@ -22,9 +22,9 @@ const dialogButtons = (confirm: 'primary' | 'danger') => ({
 // A dialog goes at once, with no fade: while sweetalert2's popup fades out it keeps the rest of the
 // page aria-hidden, and it ends that only when the fade's animationend arrives. What follows a
 // confirm (the dashboard's password prompt, a toast, the focus) then opened inside a page that
-// assistive technology, and Playwright's getByRole, could not see for 150 ms, or for good were the
-// event never to come (the one way we found for a CI run that waited 15 s for the prompt after a
-// refund's confirm; web/e2e/reauth.spec.ts).
+// assistive technology, and Playwright's getByRole, could not see for the fade's 150 ms, or for as
+// long as a busy machine delayed the event (web/e2e/reauth.spec.ts checks the page right after a
+// refund's confirm).
 const DIALOG_DEFAULTS = { confirmButtonText: 'OK', denyButtonText: 'No', cancelButtonText: 'Cancel', hideClass: { popup: '' }, ...dialogButtons('primary') };
 
 export async function toast(title: string, options: { timer: number; progress?: boolean }) {
