@@ -26,6 +26,8 @@ const ask = (token: string, json: unknown) => http('/api/special-orders', { meth
 const move = async (id: string, json: unknown) => http(`/api/admin/special-orders/${id}/status`, { method: 'POST', token: await adminToken(), json });
 /** The audit events of one document, by its path. */
 const audit = async (target: string) => (await db().collection('audit').where('target', '==', target).get()).docs.map((d) => d.data());
+/** The account's numbered places of open requests (functions/src/special-orders/open-places.ts). */
+const placesOf = async (uid: string) => (await db().collection('customers').doc(uid).collection('specialOrderPlaces').get()).docs;
 const mailsOf = async (id: string) => (await db().collection('mail').where('__name__', '>=', `special-${id}-`).where('__name__', '<', `special-${id}-\uf8ff`).get()).docs;
 
 describe('special orders', () => {
@@ -131,7 +133,8 @@ describe('special orders', () => {
     expect(order.events.at(-1)).toMatchObject({ from: 'pending', to: 'collected', by: { kind: 'admin', id: 'owner' }, note: 'Special order collected' });
     expect((await mailsOf(id)).map((d) => d.id).sort()).toEqual([`special-${id}-arrived-1`, `special-${id}-collected`, `special-${id}-placed`, `special-${id}-quoted-1`].sort());
     const account = (await db().collection('customers').doc(shopper.uid).get()).data()!;
-    expect(account).toMatchObject({ openSpecialOrders: 0, openOrders: 0 });
+    expect(account).toMatchObject({ openOrders: 0 });
+    expect(await placesOf(shopper.uid)).toHaveLength(0); // its place given back
     // Both moves are links of the audit chain: the request's and its order's.
     expect((await audit(`orders/special-${id}`)).map((e) => [e.action, e.changes.status])).toEqual([['order.status', { before: 'pending', after: 'collected' }]]);
     expect((await audit(`specialOrders/${id}`)).filter((e) => e.changes.status.after === 'collected')).toHaveLength(1);
@@ -146,7 +149,8 @@ describe('special orders', () => {
       expect((await accept(id)).status).toBe(200);
       return id;
     };
-    const account = async () => (await db().collection('customers').doc(shopper.uid).get()).data();
+    /** The account's open orders and the places its open requests hold. */
+    const account = async () => ({ openOrders: (await db().collection('customers').doc(shopper.uid).get()).get('openOrders'), places: (await placesOf(shopper.uid)).length });
     const request = async (id: string) => (await db().collection('specialOrders').doc(id).get()).data()!;
     const first = await quotedRequest('Cancelled With Its Order');
     expect((await move(first, { status: 'ordered' })).status).toBe(200);
@@ -157,20 +161,20 @@ describe('special orders', () => {
     expect(order.status).toBe('cancelled');
     expect(order.events.at(-1)).toMatchObject({ from: 'pending', to: 'cancelled', note: 'Special order cancelled' });
     expect((await db().collection('mail').doc(`special-${first}-cancelled`).get()).exists).toBe(true);
-    expect(await account()).toMatchObject({ openOrders: 0, openSpecialOrders: 0 });
+    expect(await account()).toEqual({ openOrders: 0, places: 0 });
     expect((await request(first)).history.filter((h: any) => h.status === 'cancelled')).toHaveLength(1);
 
     // The shopper cancels the order of another accepted request: the request is cancelled with it (by
     // the shopper), the account has both places back, and the desk can no longer move it on.
     const second = await quotedRequest('Order Cancelled By The Shopper');
-    expect(await account()).toMatchObject({ openOrders: 1, openSpecialOrders: 1 });
+    expect(await account()).toEqual({ openOrders: 1, places: 1 });
     expect((await http(`/api/orders/special-${second}/cancel`, { method: 'POST', token: shopper.token })).status).toBe(200);
     expect(await request(second)).toMatchObject({ status: 'cancelled', orderId: `special-${second}` });
     expect((await request(second)).history.at(-1)).toMatchObject({ status: 'cancelled', by: 'customer' });
-    expect(await account()).toMatchObject({ openOrders: 0, openSpecialOrders: 0 });
+    expect(await account()).toEqual({ openOrders: 0, places: 0 });
     const listed = await http('/api/special-orders?limit=50', { token: shopper.token });
     expect(listed.body.specialOrders.find((s: any) => s._id === second).status).toBe('cancelled');
-    const scope = [db().collection('specialOrders').doc(second), db().collection('orders').doc(`special-${second}`), db().collection('customers').doc(shopper.uid)];
+    const scope = [db().collection('specialOrders').doc(second), db().collection('orders').doc(`special-${second}`), db().collection('customers').doc(shopper.uid), db().collection('customers').doc(shopper.uid).collection('specialOrderPlaces')];
     const refused = await expectUnchangedIn(scope, () => move(second, { status: 'ordered' }));
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'INVALID_TRANSITION', status: 'cancelled' });
@@ -182,7 +186,7 @@ describe('special orders', () => {
     expect(atDesk.status).toBe(200);
     expect((await request(third)).history.at(-1)).toMatchObject({ status: 'cancelled', by: 'staff' });
     expect((await audit(`specialOrders/${third}`)).map((e) => e.changes.status)).toContainEqual({ before: 'ordered', after: 'cancelled' });
-    expect(await account()).toMatchObject({ openOrders: 0, openSpecialOrders: 0 });
+    expect(await account()).toEqual({ openOrders: 0, places: 0 });
     // Cancelling the request again is a wrong move, and the order keeps its one cancel.
     expect((await move(third, { status: 'cancelled' })).status).toBe(409);
     expect((await db().collection('orders').doc(`special-${third}`).get()).data()!.events).toHaveLength(1);
@@ -207,10 +211,37 @@ describe('special orders', () => {
     expect(answers.find((a) => a.status === 409)!.body).toMatchObject({ code: 'TOO_MANY_SPECIAL_ORDERS', limit: 10 });
     const stored = await db().collection('specialOrders').where('uid', '==', shopper.uid).get();
     expect(stored.size).toBe(10);
+    // Each holds a place of its own, and the account's places are exactly theirs.
+    const places = await placesOf(shopper.uid);
+    expect(places.map((p) => Number(p.id)).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(new Set(stored.docs.map((d) => d.get('place'))).size).toBe(10);
+    expect(Object.fromEntries(places.map((p) => [p.id, p.get('requestId')]))).toEqual(Object.fromEntries(stored.docs.map((d) => [String(d.get('place')), d.id])));
     // Cancelling one frees a place.
     const one = answers.find((a) => a.status === 201)!.body.specialOrder._id;
     expect((await http(`/api/special-orders/${one}/cancel`, { method: 'POST', token: shopper.token })).status).toBe(200);
     expect((await ask(shopper.token, { isbn: isbn(), title: 'One more', quantity: 1 })).status).toBe(201);
+  });
+
+  it('requests stored before the numbered places still count: the account count of their time holds places back until they close', async () => {
+    const shopper = await newCustomer('special-legacy');
+    // As the shop stored them before: 9 open requests counted on the account, no place on a request.
+    const at = new Date().toISOString();
+    const legacy = db().collection('specialOrders').doc();
+    await legacy.set({
+      uid: shopper.uid, email: shopper.email, isbn: isbn(), title: 'Asked For Last Year', quantity: 1, status: 'requested',
+      history: [{ status: 'requested', at, by: 'customer' }], createdAt: at, updatedAt: at,
+    });
+    await db().collection('customers').doc(shopper.uid).set({ openSpecialOrders: 9 }, { merge: true });
+    expect((await ask(shopper.token, { isbn: isbn(), title: 'The Tenth', quantity: 1 })).status).toBe(201);
+    const eleventh = await expectUnchangedIn([db().collection('specialOrders').where('uid', '==', shopper.uid), db().collection('customers').doc(shopper.uid).collection('specialOrderPlaces')],
+      () => ask(shopper.token, { isbn: isbn(), title: 'The Eleventh', quantity: 1 }));
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.body).toMatchObject({ code: 'TOO_MANY_SPECIAL_ORDERS', limit: 10, message: expect.stringContaining('You already have 10 open requests') });
+    // Cancelling the old request takes it off the account's count, and frees a place.
+    expect((await http(`/api/special-orders/${legacy.id}/cancel`, { method: 'POST', token: shopper.token })).status).toBe(200);
+    expect((await db().collection('customers').doc(shopper.uid).get()).get('openSpecialOrders')).toBe(8);
+    expect((await ask(shopper.token, { isbn: isbn(), title: 'The Eleventh, Again', quantity: 1 })).status).toBe(201);
+    expect(await placesOf(shopper.uid)).toHaveLength(2);
   });
 
   it('a quote is bounded (issue 55): at most 1,000.00 a copy, a date from today to a year ahead; 400 naming the field, nothing changed', async () => {

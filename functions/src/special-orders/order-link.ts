@@ -1,8 +1,8 @@
 import { OPEN_SPECIAL_STATUSES, type StoredSpecialOrder } from '@bookstore/contract';
-import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { countReads } from '../lib/read-counter';
-import { CUSTOMERS_COLLECTION } from '../orders/open-orders';
+import { releasePlace } from './open-places';
 
 // A special order's request and the order it placed (`special-<id>`, when its shopper accepted the
 // quote) end together: an order cancelled or refused by anyone (the shopper, the desk, a hold that
@@ -31,5 +31,5 @@ export async function readOpenRequestOf(tx: Transaction, orderId: string): Promi
 /** Closes the request with its order: cancelled, by whoever ended the order, and off the account's open count. */
 export function closeRequest(tx: Transaction, { ref, doc }: OpenRequest, by: 'customer' | 'staff', at: string): void {
   tx.set(ref, { ...doc, status: 'cancelled', updatedAt: at, history: [...doc.history, { status: 'cancelled', at, by }] } satisfies StoredSpecialOrder);
-  tx.set(db().collection(CUSTOMERS_COLLECTION).doc(doc.uid), { openSpecialOrders: FieldValue.increment(-1) }, { merge: true });
+  releasePlace(tx, doc);
 }

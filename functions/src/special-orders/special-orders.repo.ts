@@ -1,9 +1,10 @@
 import type { Order, SpecialOrder, SpecialOrderRequest, SpecialOrdersPage, SpecialOrderStatus, SpecialOrderStatusChange, StoredSpecialOrder } from '@bookstore/contract';
-import { canMoveSpecial, formatCents, formatDate, MAX_OPEN_SPECIAL_ORDERS, normaliseEmail, OPEN_SPECIAL_STATUSES, priceOrder, specialOrderFromStored, specialOrderOrderId } from '@bookstore/contract';
-import { FieldPath, FieldValue, type Query, type Transaction } from 'firebase-admin/firestore';
+import { canMoveSpecial, formatCents, formatDate, normaliseEmail, OPEN_SPECIAL_STATUSES, priceOrder, specialOrderFromStored, specialOrderOrderId } from '@bookstore/contract';
+import { FieldPath, type Query, type Transaction } from 'firebase-admin/firestore';
 import { appendAudit, openAudit, type AuditActor, type AuditLog } from '../admin/audit.repo';
 import { noAfterCommit } from '../books/book-writes';
 import { SPECIAL_ORDERS_COLLECTION } from './order-link';
+import { createInPlace, releasePlace } from './open-places';
 import { readFulfilment } from '../admin/settings.repo';
 import type { Customer } from '../lib/auth';
 import { db } from '../lib/firebase';
@@ -21,40 +22,26 @@ import { createOrder } from '../orders/order-writes';
 import { paragraphsHtml } from '../lib/html';
 
 // Special orders (issue 41; docs/decisions/041-preorders.md): specialOrders/<id>, the shopper's
-// request and its lifecycle. The account's open requests are counted on customers/<uid>
-// (`openSpecialOrders`), read and raised in the creating transaction, so 12 requests at once leave
-// exactly 10 open. Each mail is queued in the transaction of the move it announces, under an id
+// request and its lifecycle. The account's open requests each hold a numbered place
+// (open-places.ts), so 12 requests at once leave exactly 10 open. Each mail is queued in the transaction of the move it announces, under an id
 // derived from (request, move).
 
 const specialOrders = () => db().collection(SPECIAL_ORDERS_COLLECTION);
 const customers = () => db().collection(CUSTOMERS_COLLECTION);
 const mail = () => db().collection(MAIL_COLLECTION);
 
-type CustomerSpecialDoc = CustomerDoc & { openSpecialOrders?: number };
 const isOpen = (status: SpecialOrderStatus) => OPEN_SPECIAL_STATUSES.includes(status);
 
 export async function createSpecialOrder(customer: Customer, input: SpecialOrderRequest, title: string): Promise<SpecialOrder> {
   const ref = specialOrders().doc();
-  const accountRef = customers().doc(customer.uid);
-  return db().runTransaction(async (tx) => {
-    const account = await tx.get(accountRef);
-    countReads(1);
-    const open = (account.data() as CustomerSpecialDoc | undefined)?.openSpecialOrders ?? 0;
-    if (open >= MAX_OPEN_SPECIAL_ORDERS) {
-      throw new HttpError(409, `You already have ${open} open requests. Wait until one is collected, or cancel one, to ask for another.`, {
-        code: 'TOO_MANY_SPECIAL_ORDERS', limit: MAX_OPEN_SPECIAL_ORDERS,
-      });
-    }
-    const now = new Date().toISOString();
-    const doc: StoredSpecialOrder = {
-      uid: customer.uid, email: normaliseEmail(customer.email), isbn: input.isbn, title, quantity: input.quantity,
-      ...(input.note ? { note: input.note } : {}),
-      status: 'requested', history: [{ status: 'requested', at: now, by: 'customer' }], createdAt: now, updatedAt: now,
-    };
-    tx.create(ref, doc);
-    tx.set(accountRef, { openSpecialOrders: open + 1 }, { merge: true });
-    return specialOrderFromStored(ref.id, doc);
-  }, TX_OPTIONS).catch(busy);
+  const now = new Date().toISOString();
+  const doc: StoredSpecialOrder = {
+    uid: customer.uid, email: normaliseEmail(customer.email), isbn: input.isbn, title, quantity: input.quantity,
+    ...(input.note ? { note: input.note } : {}),
+    status: 'requested', history: [{ status: 'requested', at: now, by: 'customer' }], createdAt: now, updatedAt: now,
+  };
+  await createInPlace(ref, doc); // 409 TOO_MANY_SPECIAL_ORDERS past the account's open requests
+  return specialOrderFromStored(ref.id, doc);
 }
 
 /** A page of requests, newest first: the shopper's own (uid) or the desk's (optionally one status). */
@@ -156,7 +143,7 @@ export async function moveSpecialOrder(id: string, change: SpecialOrderStatusCha
       ...('priceCents' in change ? { priceCents: change.priceCents, expectedOn: change.expectedOn } : {}),
     };
     tx.set(ref, next);
-    if (isOpen(doc.status) && !isOpen(next.status)) tx.set(customers().doc(doc.uid), { openSpecialOrders: FieldValue.increment(-1) }, { merge: true });
+    if (isOpen(doc.status) && !isOpen(next.status)) releasePlace(tx, doc);
     const message = mailFor(id, next);
     // A second quote (the first unanswered) is a mail of its own: the id counts the quotes.
     const nth = next.history.filter((h) => h.status === change.status).length;
@@ -186,7 +173,7 @@ export async function answerSpecialOrder(customer: Customer, id: string, to: 'de
     const at = new Date().toISOString();
     const next: StoredSpecialOrder = { ...doc, status: to, updatedAt: at, history: [...doc.history, { status: to, at, by: 'customer' }] };
     tx.set(ref, next);
-    tx.set(customers().doc(doc.uid), { openSpecialOrders: FieldValue.increment(-1) }, { merge: true });
+    releasePlace(tx, doc);
     return specialOrderFromStored(id, next);
   }, TX_OPTIONS).catch(busy);
 }
