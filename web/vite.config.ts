@@ -86,7 +86,9 @@ export default defineConfig({
   resolve: {
     // What firebase/database still brought along (see above) is replaced by a stub of the names reactfire imports.
     // Zod without its eval probe (the CSP has no 'unsafe-eval'; src/lib/vendor/zod-jitless.ts).
+    // Firestore's RE2 for Pipeline queries the shop never makes (src/lib/vendor/no-re2js.ts).
     alias: [
+      { find: /^re2js$/, replacement: fileURLToPath(new URL('./src/lib/vendor/no-re2js.ts', import.meta.url)) },
       { find: 'firebase/database', replacement: fileURLToPath(new URL('./src/lib/vendor/no-realtime-database.ts', import.meta.url)) },
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/vendor/zod-jitless.ts', import.meta.url)) },
     ],

@@ -102,6 +102,13 @@ describe.skipIf(!existsSync(manifestPath))('bundle budgets (web/dist)', () => {
     expect(codeOf(closure([entry, route('book-detail')]))).not.toContain(FIRESTORE_MARKERS[0]);
   });
 
+  it("the live pages' Firestore comes without the RE2 engine it keeps for Pipeline queries (150 KB, src/lib/vendor/no-re2js.ts)", () => {
+    const follower = codeOf(closure([entry, feature('features/cart/follow-stock.tsx')]));
+    expect(follower).toContain(FIRESTORE_MARKERS[0]); // the SDK is there...
+    expect(follower).not.toContain('RE2JSSyntaxException'); // ...its regex engine is not
+    expect(follower).not.toContain('invalid nested repetition operator');
+  });
+
   it('reports the JS of /orders and of a book page (with its live stock follower)', () => {
     const kb = (keys: Set<string>) => `${(gzipBytes(keys) / 1024).toFixed(1)} KB gzip`;
     const book = closure([entry, route('book-detail')]);
