@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatDate, formatDateTime, shopDay, SHOP_TIME_ZONE } from './locale';
-import { dayInShopZone } from './shop-zone';
+import { formatPublicationDate } from './publication-date';
+import { dayInShopZone, longUtcDate } from './shop-zone';
 
 describe('the shop locale', () => {
   it('formats a date in the shop zone, not the process zone', () => {
@@ -20,5 +21,32 @@ describe("the shop's calendar day", () => {
     }
     expect(shopDay('2026-11-25T23:59:59Z')).toBe('2026-11-25');
     expect(() => shopDay('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('long dates without a formatter', () => {
+  // What the shop's pages show: the same text the Intl formatter writes, over every month, day
+  // and a spread of years (a publication date may be old), and Intl itself where it is not en-US.
+  const intlDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+  const intlMonth = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long' });
+  const instants = Array.from({ length: 2_000 }, (_, i) => new Date(Date.UTC(1000 + ((i * 7919) % 9000), i % 12, 1 + (i % 31), (i * 13) % 24, (i * 37) % 60)));
+
+  it('reads as Intl.DateTimeFormat en-US in UTC writes, with and without the day', () => {
+    for (const at of [...instants, new Date('2026-12-31T23:59:59.999Z'), new Date('2028-02-29T00:00:00Z'), new Date('0001-01-01T00:00:00Z'), new Date('9999-12-31T23:59:59Z')]) {
+      expect(longUtcDate(at), at.toISOString()).toBe(intlDay.format(at));
+      expect(longUtcDate(at, false), at.toISOString()).toBe(intlMonth.format(at));
+    }
+  });
+
+  it('leaves a year Intl writes otherwise to Intl', () => {
+    expect(longUtcDate(new Date(Date.UTC(-5, 0, 1)))).toBeNull();
+    expect(longUtcDate(new Date(Date.UTC(10_000, 0, 1)))).toBeNull();
+  });
+
+  it('formatDate and formatPublicationDate read as before', () => {
+    expect(formatDate('2026-01-02T01:00:00.000Z')).toBe(intlDay.format(new Date('2026-01-02T01:00:00.000Z')));
+    expect(formatPublicationDate('2019-04-02')).toBe('April 2, 2019');
+    expect(formatPublicationDate('2019-04')).toBe('April 2019');
+    expect(formatPublicationDate('2019')).toBe('2019');
   });
 });

@@ -4,7 +4,7 @@
 // at 01:00 UTC is "January 1" for everyone, not January 1 on the server and December 31 in Honolulu.
 // Change them here for a shop elsewhere (an IANA zone name and a BCP 47 locale).
 
-import { dayInShopZone, SHOP_LOCALE, SHOP_TIME_ZONE } from './shop-zone';
+import { dayInShopZone, longUtcDate, SHOP_LOCALE, SHOP_TIME_ZONE } from './shop-zone';
 
 export { SHOP_LOCALE, SHOP_TIME_ZONE };
 export { formatPublicationDate } from './publication-date';
@@ -42,7 +42,8 @@ export function shopDay(at: string | Date): string {
 /** 'January 1, 2026' in the shop's zone; '' for a value that is not a date. */
 export function formatDate(iso: string): string {
   const date = valid(iso);
-  return date ? dateFormat().format(date) : '';
+  if (!date) return '';
+  return (SHOP_TIME_ZONE === 'UTC' ? longUtcDate(date) : null) ?? dateFormat().format(date);
 }
 
 /** 'Nov 22, 2026, 1:05 AM' in the shop's zone, for an order's timeline; '' for a value that is not a date. */

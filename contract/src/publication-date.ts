@@ -1,4 +1,4 @@
-import { SHOP_LOCALE } from './shop-zone';
+import { longUtcDate, SHOP_LOCALE } from './shop-zone';
 
 // An edition's publication date (issue 26) is a calendar date, not an instant: YYYY, YYYY-MM or
 // YYYY-MM-DD, shown as precisely as it was given, read in UTC so no zone moves it a day. Apart from
@@ -13,6 +13,8 @@ export function formatPublicationDate(value: string): string {
   if (!m) return value;
   if (!m[2]) return m[1]!;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, m[3] ? Number(m[3]) : 1));
+  const fast = longUtcDate(date, !!m[3]);
+  if (fast) return fast;
   const format = m[3]
     ? (dayFormat ??= new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }))
     : (monthYearFormat ??= new Intl.DateTimeFormat(SHOP_LOCALE, { timeZone: 'UTC', year: 'numeric', month: 'long' }));

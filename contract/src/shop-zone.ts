@@ -17,3 +17,19 @@ export function dayInShopZone(at: Date): string {
   const parts = Object.fromEntries(dayParts.formatToParts(at).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+const EN_US_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * 'January 1, 2026' ('long' month, numeric day and year) of a UTC date, or 'January 2026' without the
+ * day, as Intl.DateTimeFormat writes them in en-US, without building one: the book page shows a
+ * date as it hydrates, and the formatter's first build took 142 ms of a 4x-throttled phone's main
+ * thread there (profiled, issue 60). null in another locale, or a year Intl writes otherwise (BC):
+ * the caller builds the formatter. locale.test.ts compares both over many dates.
+ */
+export function longUtcDate(at: Date, withDay = true): string | null {
+  const year = at.getUTCFullYear();
+  if (SHOP_LOCALE !== 'en-US' || !(year >= 1 && year <= 9999)) return null;
+  const month = EN_US_MONTHS[at.getUTCMonth()]!;
+  return withDay ? `${month} ${at.getUTCDate()}, ${year}` : `${month} ${year}`;
+}
