@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { appOwns } from './before-the-app';
 import { AUTH, AUTH_EMULATOR, cartCounts, KEY, newCustomer, orderCard, signIn, ownerToken } from './helpers';
+import { QUIET_AFTER_START_MS } from '../src/lib/use-live-after-start';
 
 // Pages that follow Firestore (reactfire) under the security rules: a status change or another
 // shopper's purchase shows in an open page without a reload. Changes are made through the API (an
@@ -123,6 +125,48 @@ test("shopper A buys the last copy: shopper B's open book page says 'Out of stoc
   expect(await stillNoReload(cartPage)).toBe(true);
   await b.close();
   await deleteBook(request, admin, book._id);
+});
+
+// Issue 60: the Firestore SDK is not loaded while the app starts (a tap is likeliest then, and the
+// phone's main thread busiest), but a page with few copies left still follows them: once quiet a
+// few seconds after the start (lib/use-live-after-start.ts), or at the visitor's first touch.
+test('a book page with few copies left follows its stock, starting a few seconds after the app, untouched; a touch starts it at once', async ({ browser, request }) => {
+  const admin = await adminToken(request);
+  const book = await createBook(request, admin, 2);
+  const context = await browser.newContext();
+  try {
+    const follower = /\/assets\/follow-stock-[^/]+\.js$/;
+    const quietPage = await context.newPage();
+    const asked: number[] = [];
+    quietPage.on('request', (r) => { if (follower.test(r.url())) asked.push(Date.now()); });
+    const opened = Date.now();
+    await quietPage.goto(`/books/${book._id}`);
+    await expect(quietPage.getByText('Only 2 left')).toBeVisible();
+    // Nobody touches the page: the follower comes, and not before the quiet time after the start.
+    await expect.poll(() => asked.length, { timeout: 30_000 }).toBe(1);
+    expect(asked[0]! - opened).toBeGreaterThanOrEqual(3_000);
+    await markNoReload(quietPage);
+    const a = await newCustomer(request, 'shopper-a');
+    const bought = await request.post('/api/orders', { headers: { Authorization: `Bearer ${a.token}` }, data: orderBody(a.email, book) });
+    expect(bought.status()).toBe(201);
+    await expect(quietPage.getByText('Only 1 left')).toBeVisible();
+    expect(await stillNoReload(quietPage)).toBe(true);
+
+    // Another visitor moves the pointer as soon as the page is there: it follows at once.
+    const touchedPage = await context.newPage();
+    const touchedAsked: number[] = [];
+    touchedPage.on('request', (r) => { if (follower.test(r.url())) touchedAsked.push(Date.now()); });
+    await touchedPage.goto(`/books/${book._id}`);
+    await expect(touchedPage.getByText('Only 1 left')).toBeVisible();
+    await appOwns(touchedPage, `button[data-book="${book._id}"]`, 30_000); // the app listens from its start
+    const moved = Date.now();
+    await touchedPage.mouse.move(20, 20);
+    await touchedPage.mouse.move(40, 60);
+    await expect.poll(() => touchedAsked.length, { timeout: 30_000 }).toBe(1);
+    expect(touchedAsked[0]! - moved).toBeLessThan(QUIET_AFTER_START_MS + 1_000);
+  } finally {
+    await context.close();
+  }
 });
 
 test("'Forgot password?' sends Firebase's reset email; the reset completes through the Auth emulator and the new password signs in", async ({ page, request }) => {

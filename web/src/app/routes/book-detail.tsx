@@ -15,22 +15,23 @@ import { coverUrl } from '../../lib/covers';
 import { formatDate, money } from '../../lib/format';
 import { preorderDate, stockLevel } from '../../lib/stock';
 import { useFirstInteraction } from '../../lib/use-first-interaction';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useLiveAfterStart } from '../../lib/use-live-after-start';
 import { usePageTitle } from '../../lib/use-page-title';
 
-// The live stock follower (Firestore SDK, reactfire) loads after the page has rendered: at once when
-// the stock is low or out (the badge shows, a sale can empty it), otherwise on the visitor's first
-// touch of the page, so a first visit on a phone does not load it with the page. Never before
-// hydration: the first render must be the served page's (no Suspense boundary), or hydration fails.
+// The live stock follower (Firestore SDK, reactfire) loads after the page has rendered: on the
+// visitor's first touch of the page, or, when the stock is low or out (the badge shows, a sale can
+// empty it), also once the page has been quiet a few seconds after the app started
+// (lib/use-live-after-start.ts), so a first visit on a phone does not load it with the page. Never
+// before hydration: the first render must be the served page's (no Suspense boundary), or hydration fails.
 
 export function Component() {
   const { id = '' } = useParams();
   const { data: book, isPending, isError, fetchStatus } = useQuery(bookQuery(id));
   // Once it follows, it keeps following (a restock must not stop it).
   const touched = useFirstInteraction();
-  const hydrated = useHydrated();
+  const ready = useLiveAfterStart(); // touched, or quiet a while after the start
   const [live, setLive] = useState(false);
-  if (!live && hydrated && book && (touched || stockLevel(book.stock).kind !== 'in')) setLive(true);
+  if (!live && ready && book && (touched || stockLevel(book.stock).kind !== 'in')) setLive(true);
   usePageTitle(book?.title ?? 'Book');
   // Offline and not in the worker's cache (never opened here): say so; it loads when the network is back.
   if (isPending && fetchStatus === 'paused') return <OfflineNotice className="mx-auto my-16 max-w-xl">This book has not been opened on this device yet; it will show once you are back online.</OfflineNotice>;

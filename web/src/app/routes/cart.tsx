@@ -14,14 +14,18 @@ import { bookQuery } from '../../lib/books/get-book';
 import { coverUrl } from '../../lib/covers';
 import { money } from '../../lib/format';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useLiveAfterStart } from '../../lib/use-live-after-start';
 import { usePageTitle } from '../../lib/use-page-title';
 
-// Each line's stock, followed live (Firestore SDK, reactfire), loads after the cart has rendered.
+// Each line's stock, followed live (Firestore SDK, reactfire), loads after the cart has rendered, on
+// the first touch or a few seconds after the app started (lib/use-live-after-start.ts): the lines
+// were read fresh as the page loaded (CartStockSync).
 
 export function Component() {
   usePageTitle('Shopping cart');
   const { items, flags } = useCartState();
   const hydrated = useHydrated();
+  const live = useLiveAfterStart();
   // Each line's book, fresh (a cart can be days old): CartStockSync copies stock and 404s onto the lines.
   // At most MAX_ORDER_ITEMS small requests, whatever the catalogue's size.
   useQueries({ queries: items.map((book) => ({ ...bookQuery(book._id), retry: false })) });
@@ -33,7 +37,7 @@ export function Component() {
   return (
     <section className="py-6 md:py-10">
       <h1 className="text-2xl font-bold md:text-3xl">Shopping Cart</h1>
-      {items.length > 0 && (
+      {live && items.length > 0 && (
         <Suspense fallback={null}>
           <FollowStock ids={items.map((book) => book._id)} />
         </Suspense>
