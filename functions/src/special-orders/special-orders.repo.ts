@@ -23,8 +23,8 @@ import { paragraphsHtml } from '../lib/html';
 
 // Special orders (issue 41; docs/decisions/041-preorders.md): specialOrders/<id>, the shopper's
 // request and its lifecycle. The account's open requests each hold a numbered place
-// (open-places.ts), so 12 requests at once leave exactly 10 open. Each mail is queued in the transaction of the move it announces, under an id
-// derived from (request, move).
+// (open-places.ts), so 12 requests at once leave exactly 10 open. Each mail is queued in the
+// transaction of the move it announces, under an id derived from (request, move).
 
 const specialOrders = () => db().collection(SPECIAL_ORDERS_COLLECTION);
 const customers = () => db().collection(CUSTOMERS_COLLECTION);

@@ -12,7 +12,7 @@ const WishlistSync = lazy<ComponentType<{ uid: string }>>(() => import('./wishli
 
 /**
  * Tells the wishlist store whose list to show, and follows a signed-in customer's list live. The
- * Firestore SDK (~140 KB) loads after hydration and only for a signed-in customer: at once on
+ * Firestore SDK (~95 KB gzip) loads after hydration and only for a signed-in customer: at once on
  * /wishlist or when a guest list waits to be merged (just signed in), otherwise at the first touch
  * of the page (as the book page's stock follower), so no first visit carries it.
  */
