@@ -7,6 +7,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { productionOrigin, robotsTxt } from '../contract/src/robots.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerender } from './prerender.ts';
+import { stacklessReactSentinels } from './stackless-react-sentinels.ts';
 import { pwaOptions, storefrontShell } from './pwa.config.ts';
 
 // reactfire imports firestore, database, storage, functions and remote-config at its top level.
@@ -82,7 +83,7 @@ const CHUNK_GROUPS = {
 
 export default defineConfig({
   // prerender before VitePWA: its closeBundle writes the pages the worker's precache lists (it runs first either way).
-  plugins: [react(), tailwindcss(), prerender(), storefrontShell(), VitePWA(pwaOptions), robots(), releaseStamp()],
+  plugins: [react(), stacklessReactSentinels(), tailwindcss(), prerender(), storefrontShell(), VitePWA(pwaOptions), robots(), releaseStamp()],
   resolve: {
     // What firebase/database still brought along (see above) is replaced by a stub of the names reactfire imports.
     // Zod without its eval probe (the CSP has no 'unsafe-eval'; src/lib/vendor/zod-jitless.ts).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, shopDay, SHOP_TIME_ZONE } from './locale';
+import { formatCount, formatDate, formatDateTime, formatLanguage, KNOWN_LANGUAGE_TAGS, shopDay, SHOP_TIME_ZONE } from './locale';
 import { formatPublicationDate } from './publication-date';
-import { dayInShopZone, longUtcDate } from './shop-zone';
+import { dayInShopZone, groupedInteger, longUtcDate } from './shop-zone';
 
 describe('the shop locale', () => {
   it('formats a date in the shop zone, not the process zone', () => {
@@ -48,5 +48,27 @@ describe('long dates without a formatter', () => {
     expect(formatPublicationDate('2019-04-02')).toBe('April 2, 2019');
     expect(formatPublicationDate('2019-04')).toBe('April 2019');
     expect(formatPublicationDate('2019')).toBe('2019');
+  });
+});
+
+describe('whole numbers without a formatter', () => {
+  const intl = new Intl.NumberFormat('en-US');
+  const numbers = [0, 1, -1, 12, 999, 1_000, -1_000, 12_345, 999_999, 1_000_000, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, ...Array.from({ length: 2_000 }, (_, i) => Math.round(((i * 7919) % 10_007) ** (1 + (i % 3)) / (i % 4 ? 1 : -7)) || 0)]; // -0 (0 / -7) is Intl's own case, below
+
+  it('reads as Intl.NumberFormat en-US writes, over a spread of sizes and signs', () => {
+    for (const n of numbers) expect(groupedInteger(n), String(n)).toBe(intl.format(n));
+  });
+
+  it('leaves fractions and unsafe integers to Intl, and formatCount reads as before', () => {
+    for (const n of [-0, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) expect(groupedInteger(n)).toBeNull();
+    for (const n of [-0, 1234, 1234.5, 2 ** 60]) expect(formatCount(n)).toBe(intl.format(n));
+  });
+});
+
+describe('language names without a formatter', () => {
+  it('names each common language as Intl.DisplayNames en-US does, and asks Intl for the rest', () => {
+    const intl = new Intl.DisplayNames(['en-US'], { type: 'language', fallback: 'code' });
+    for (const tag of [...KNOWN_LANGUAGE_TAGS, 'pt-BR', 'is', 'EN', 'xx-unknown']) expect(formatLanguage(tag), tag).toBe(intl.of(tag));
+    expect(formatLanguage('not a tag!')).toBe('not a tag!');
   });
 });

@@ -109,6 +109,12 @@ describe.skipIf(!existsSync(manifestPath))('bundle budgets (web/dist)', () => {
     expect(follower).not.toContain('invalid nested repetition operator');
   });
 
+  it("React DOM's five module-level sentinel errors are made without a stack (web/stackless-react-sentinels.ts)", () => {
+    const code = codeOf(closure([entry]));
+    expect(code).toMatch(/\(519\)/); // React DOM's hydration-mismatch sentinel is in the entry...
+    expect(code).not.toMatch(/=Error\([\w$]+\((?:519|460|474|542|461)\)\)/); // ...not built by Error(), which an inspector gives a stack
+  });
+
   it('reports the JS of /orders and of a book page (with its live stock follower)', () => {
     const kb = (keys: Set<string>) => `${(gzipBytes(keys) / 1024).toFixed(1)} KB gzip`;
     const book = closure([entry, route('book-detail')]);

@@ -30,7 +30,7 @@ function LinkList({ links, className }: { links: { href: string; label: string }
 
 export function Footer() {
   return (
-    <footer className="mt-16 bg-secondary text-gray-200">
+    <footer className="mt-16 bg-secondary text-gray-200 [contain-intrinsic-block-size:auto_480px] [content-visibility:auto] md:[contain-intrinsic-block-size:auto_300px]">
       <div className="mx-auto grid max-w-content gap-10 px-4 py-12 sm:px-8 md:grid-cols-2">
         <div>
           <p className="text-lg font-bold text-white">Bookstore</p>

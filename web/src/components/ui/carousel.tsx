@@ -87,8 +87,10 @@ export function Carousel({ label, items, inert = false }: CarouselProps) {
           data-enhanced={enhanced || undefined}
           className={`carousel-track flex pb-2 ${enhanced ? 'transition-transform' : 'snap-x snap-mandatory overflow-x-auto scroll-smooth [scrollbar-width:none]'}`}
         >
+          {/* A slide out of view is not styled, laid out or painted until it nears the viewport: a
+              phone shows one of twelve, and the page's first layout was its longest task (issue 60). */}
           {items.map((item, index) => (
-            <li key={item.key} className="carousel-slide relative shrink-0 snap-start" aria-roledescription="slide" aria-label={`${index + 1} of ${items.length}`}>
+            <li key={item.key} className="carousel-slide relative shrink-0 snap-start [contain-intrinsic-block-size:auto_232px] [content-visibility:auto]" aria-roledescription="slide" aria-label={`${index + 1} of ${items.length}`}>
               {item.node}
             </li>
           ))}
