@@ -29,6 +29,8 @@ function LinkList({ links, className }: { links: { href: string; label: string }
 }
 
 export function Footer() {
+  // Below the first screen on most pages: skipped (not styled, laid out or painted) until it nears
+  // the viewport, with its last height kept (issue 60).
   return (
     <footer className="mt-16 bg-secondary text-gray-200 [contain-intrinsic-block-size:auto_480px] [content-visibility:auto] md:[contain-intrinsic-block-size:auto_300px]">
       <div className="mx-auto grid max-w-content gap-10 px-4 py-12 sm:px-8 md:grid-cols-2">
