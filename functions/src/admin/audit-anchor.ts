@@ -3,6 +3,7 @@ import { db, type bucket } from '../lib/firebase';
 import { MAIL_COLLECTION, queued } from '../lib/mail-queue';
 import { auditHeadRef, logChainHead } from './audit.repo';
 import { EMPTY_HEAD, type ChainHead } from './audit-chain';
+import { isAlreadyExists } from '../lib/errors';
 
 // The audit chain's daily anchor (issue 55, decision 036): once a day the `anchorAudit` function
 // copies the chain's head (seq, hash) to three places outside the `audit` collection:
@@ -39,7 +40,6 @@ async function currentHead(): Promise<ChainHead> {
 }
 
 const isPreconditionFailed = (error: unknown) => (error as { code?: number }).code === 412;
-const isAlreadyExists = (error: unknown) => (error as { code?: number }).code === 6;
 
 /**
  * Takes today's anchor: logs the head, stores it in Storage once a day and mails it to `to` once a

@@ -32,6 +32,11 @@ export function isFirestoreUnavailable(error: unknown): error is { code: number 
   return code === 14 || code === 4 || code === 8;
 }
 
+/** A `create` that found the document already there (ALREADY_EXISTS, 6): a place, an id or a key taken first. */
+export function isAlreadyExists(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 6;
+}
+
 /**
  * A transaction that lost its turn on a busy document: ABORTED (10) once the SDK's own retries are
  * spent, or a transaction Firestore closed while it waited for a lock (INVALID_ARGUMENT 3, "invalid

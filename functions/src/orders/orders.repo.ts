@@ -21,7 +21,7 @@ import { books, getBookDocs } from '../books/books.repo';
 import { noAfterCommit, stageBookWrites, type AfterCommit, type StagedBookWrites } from '../books/book-writes';
 import type { Customer } from '../lib/auth';
 import { db } from '../lib/firebase';
-import { retryContended } from '../lib/errors';
+import { isAlreadyExists, retryContended } from '../lib/errors';
 import { HttpError } from '../lib/http-error';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
@@ -290,7 +290,7 @@ export async function placeOrder(customer: Customer, input: ParsedOrderInput, id
     return await attempt();
   } catch (error) {
     // Two requests with one key raced: the loser's create failed, so answer with the winner's order.
-    if (idempotencyKey && (error as { code?: number }).code === 6 /* ALREADY_EXISTS */) {
+    if (idempotencyKey && isAlreadyExists(error)) {
       const existing = await ref.get();
       countReads(1);
       if (existing.exists) return replay(existing, hash);

@@ -10,6 +10,7 @@ import { HttpError } from '../lib/http-error';
 import { decodePageCursor, encodePageCursor } from '../lib/page-cursor';
 import { runQuery } from '../lib/queries';
 import { countReads } from '../lib/read-counter';
+import { isAlreadyExists } from '../lib/errors';
 
 // Discount codes (issue 40): discounts/<CODE> holds the rule and `redemptions`, the orders that hold
 // one now. An order reads the code in its own transaction and writes redemptions + 1 with it, so a
@@ -77,7 +78,7 @@ export async function createDiscount(actor: AuditActor, input: ParsedDiscountCre
       appendAudit(log, actor, { action: 'discount.create', target: `discounts/${input.code}`, changes: Object.fromEntries(Object.entries(rule).map(([k, v]) => [k, { before: null, after: v }])) }, at);
     });
   } catch (error) {
-    if ((error as { code?: number }).code === 6 /* ALREADY_EXISTS */) throw new HttpError(409, `The discount code ${input.code} already exists`, { code: 'DISCOUNT_EXISTS' });
+    if (isAlreadyExists(error)) throw new HttpError(409, `The discount code ${input.code} already exists`, { code: 'DISCOUNT_EXISTS' });
     throw error;
   }
   return discountFromStored(doc);

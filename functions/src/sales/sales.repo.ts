@@ -27,6 +27,7 @@ import {
 } from './takings';
 import { terminalHold, type StoredTerminal } from './terminal-hold';
 import { saleTenders, stageTillPayment, type StoredSaleDiscount, type StoredSalePayment } from './till-payment';
+import { isAlreadyExists } from '../lib/errors';
 
 // Counter sales and returns (issue 39). A sale is `sales/<saleId>`, the id the counter made, so a
 // sale sent twice (a lost answer, the offline queue, five at once) is stored once: the transaction
@@ -439,7 +440,7 @@ export async function placeSale(actor: AuditActor & { displayName: string }, inp
     placed = await attempt();
   } catch (error) {
     // Two requests with one saleId raced: the loser's create failed, so it answers the winner's sale.
-    if ((error as { code?: number }).code === 6 /* ALREADY_EXISTS */) {
+    if (isAlreadyExists(error)) {
       const existing = await ref.get();
       countReads(1);
       if (existing.exists) return replaySale(existing, hash, codes);
@@ -590,12 +591,12 @@ export async function returnSale(actor: AuditActor & { displayName: string }, sa
   try {
     placed = await attempt();
   } catch (error) {
-    if (input.returnId && (error as { code?: number }).code === 6 /* ALREADY_EXISTS */) {
+    if (input.returnId && isAlreadyExists(error)) {
       const [saleSnap, retSnap] = await db().getAll(saleRef, retRef);
       countReads(2);
       if (saleSnap!.exists && retSnap!.exists) return replayReturn(saleSnap!.data() as SaleDoc, retSnap!.data() as ReturnDoc);
     }
-    if (credit && (error as { code?: number }).code === 6) throw cardTaken();
+    if (credit && isAlreadyExists(error)) throw cardTaken();
     return busy(error);
   }
   await afterCommit();

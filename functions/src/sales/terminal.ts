@@ -20,6 +20,7 @@ import { giftCardCentsOf, isBookLine, type StoredSaleLine } from './sale-lines';
 import { addTakings, sales, saleReturns, toSale, type SaleDoc } from './sales.repo';
 import { saleCounterDelta, saleTakings } from './takings';
 import { saleTenders, stageTillPaymentRelease } from './till-payment';
+import { isAlreadyExists } from '../lib/errors';
 
 /** What the reader takes: the sale's total less a gift card's part. */
 const dueOf = (doc: SaleDoc) => doc.totalCents - (doc.payment.giftCard?.cents ?? 0);
@@ -170,7 +171,7 @@ async function settle(saleId: string, outcome: Outcome, actor: AuditActor, event
     }, TX_OPTIONS);
   } catch (error) {
     // Two deliveries of one event at once: the loser's create failed; the winner applied it.
-    if (eventRef && (error as { code?: number }).code === 6 /* ALREADY_EXISTS */) return { result: 'duplicate', sale: await saleDoc(saleId) };
+    if (eventRef && isAlreadyExists(error)) return { result: 'duplicate', sale: await saleDoc(saleId) };
     return busy(error);
   }
   await afterCommit();

@@ -4,6 +4,7 @@ import { db } from '../lib/firebase';
 import { HttpError } from '../lib/http-error';
 import { countReads } from '../lib/read-counter';
 import { CUSTOMERS_COLLECTION, type CustomerDoc } from '../orders/open-orders';
+import { isAlreadyExists } from '../lib/errors';
 
 // An account's open special orders are at most MAX_OPEN_SPECIAL_ORDERS: numbered places,
 // customers/<uid>/specialOrderPlaces/<0..9>, each taken by `create` in the batch that creates its
@@ -23,7 +24,6 @@ type PlacedRequest = StoredSpecialOrder & { place?: number };
 
 const account = (uid: string) => db().collection(CUSTOMERS_COLLECTION).doc(uid);
 const placeRef = (uid: string, place: number) => account(uid).collection(PLACES_SUBCOLLECTION).doc(String(place));
-const ALREADY_EXISTS = 6;
 
 function tooMany(open: number): HttpError {
   return new HttpError(409, `You already have ${open} open requests. Wait until one is collected, or cancel one, to ask for another.`, {
@@ -54,7 +54,7 @@ export async function createInPlace(ref: DocumentReference, doc: StoredSpecialOr
         .commit();
       return place;
     } catch (error) {
-      if ((error as { code?: number }).code !== ALREADY_EXISTS) throw error;
+      if (!isAlreadyExists(error)) throw error;
     }
   }
   throw tooMany(MAX_OPEN_SPECIAL_ORDERS);
